@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  // Handlers are wired here once the messaging contract exists (issue 2).
+});

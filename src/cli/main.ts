@@ -1,0 +1,42 @@
+/**
+ * Veil's command-line interface (DESIGN.md "Command-line interface").
+ *
+ *   npm run --silent cli -- score --field occupation --value "Pediatric nurse"
+ *
+ * JSON to stdout; bad input gets one line on stderr and exit code 1, never a stack trace.
+ */
+import { CliError, parseArgs } from './args';
+
+const commands: Record<string, () => Promise<{ run(args: Map<string, string>, out: (line: string) => void): Promise<void> }>> = {
+  score: () => import('./score'),
+  release: () => import('./release'),
+  sample: () => import('./sample'),
+};
+
+const usage = `usage: veil <command> [options]
+  score   --input FILE.jsonl | --field F --value V
+  release --profile FILE --mechanism slot|block --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]
+  sample  --profile FILE --mechanism slot|block --epsilon N --n N [--seed N]`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') {
+    process.stdout.write(usage + '\n');
+    return name ? 0 : 1;
+  }
+  const load = commands[name];
+  if (!load) throw new CliError(`unknown command "${name}" (try: ${Object.keys(commands).join(', ')})`);
+  const command = await load();
+  await command.run(parseArgs(rest), (line) => process.stdout.write(line + '\n'));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`veil: ${message.split('\n')[0]}\n`);
+    if (process.env.VEIL_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,105 @@
+/**
+ * The profile: what a person tells Veil about themselves (and people they speak for),
+ * and the file format used by import/export and the CLI (DESIGN.md "Command-line interface").
+ *
+ * ```ts
+ * const profile = parseProfile(JSON.parse(text)); // throws ProfileError naming the bad attribute
+ * ```
+ *
+ * Pure module: no browser API, runs in Node, the CLI and the extension.
+ */
+import { z } from 'zod';
+
+export const SHARING = ['shared', 'withheld'] as const;
+export type Sharing = (typeof SHARING)[number];
+
+/** Fields with a public candidate domain (DESIGN.md "Domains"). Any other field name is a custom field. */
+export const KNOWN_FIELDS = [
+  'gender',
+  'age',
+  'location',
+  'nationality',
+  'languages',
+  'marital_status',
+  'children',
+  'occupation',
+  'work',
+  'education',
+] as const;
+export type KnownField = (typeof KNOWN_FIELDS)[number];
+
+export function isKnownField(field: string): field is KnownField {
+  return (KNOWN_FIELDS as readonly string[]).includes(field);
+}
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[\p{L}\p{N}_ .'-]+$/u, 'may use only letters, digits, spaces and _ . \' -');
+
+export const attributeSchema = z.strictObject({
+  /** "self", or another person by role ("my child", "my partner"). */
+  entity: name,
+  field: name,
+  value: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
+  sharing: z.enum(SHARING, { error: 'must be "shared" or "withheld"' }),
+});
+export type Attribute = z.infer<typeof attributeSchema>;
+
+/** Unknown top-level keys are ignored (DESIGN.md); attributes are strict. */
+export const profileSchema = z.object({
+  version: z.literal(1, { error: 'must be 1' }),
+  instruction: z.string().max(20_000).optional(),
+  attributes: z.array(attributeSchema).max(500, 'at most 500 attributes'),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export class ProfileError extends Error {
+  override name = 'ProfileError';
+}
+
+/** The key an attribute is known by in ledgers and release output: `entity.field`. */
+export function attributeKey(a: Pick<Attribute, 'entity' | 'field'>): string {
+  return `${a.entity}.${a.field}`;
+}
+
+/**
+ * Validate untrusted input as a profile. Errors name the attribute ("attributes[2] (self.age): sharing
+ * must be ...") so a person can fix their file. Two attributes with the same entity and field are refused:
+ * ledgers are kept per `entity.field`.
+ */
+export function parseProfile(input: unknown): Profile {
+  const result = profileSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ProfileError(describeIssue(input, issue));
+  }
+  const seen = new Map<string, number>();
+  result.data.attributes.forEach((a, i) => {
+    const key = attributeKey(a);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new ProfileError(`attributes[${i}] (${key}) repeats attributes[${first}]: one value per entity and field`);
+    }
+    seen.set(key, i);
+  });
+  return result.data;
+}
+
+function describeIssue(input: unknown, issue: z.core.$ZodIssue): string {
+  const path = issue.path;
+  if (path.length === 0) return `profile: ${issue.code === 'invalid_type' ? 'must be a JSON object' : issue.message}`;
+  if (path[0] === 'attributes' && typeof path[1] === 'number') {
+    const raw = (input as { attributes: unknown[] }).attributes[path[1]];
+    const label =
+      raw && typeof raw === 'object' && 'entity' in raw && 'field' in raw
+        ? ` (${String((raw as Attribute).entity)}.${String((raw as Attribute).field)})`
+        : '';
+    const prop = path.length > 2 ? ` ${path.slice(2).join('.')}` : '';
+    const message = issue.code === 'unrecognized_keys' ? `has unknown keys ${issue.keys.join(', ')}` : issue.message;
+    return `attributes[${path[1]}]${label}:${prop} ${message}`;
+  }
+  return `${path.join('.')}: ${issue.message}`;
+}
