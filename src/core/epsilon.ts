@@ -1,0 +1,40 @@
+/**
+ * Exact privacy-budget arithmetic (DESIGN.md "Budget arithmetic").
+ *
+ * Every ε in Veil — the per-release budget, each attribute's share, ledger spends and caps — is an integer
+ * number of units of 2^-20. Integers add and compare exactly, and allocations round down, so Σ ε_i ≤ ε holds
+ * exactly (in float64, ε = 2 split 9 ways sums above 2). ε = 8192 is 2^33 units, far inside
+ * Number.MAX_SAFE_INTEGER, so ledgers can sum about a million maximal releases before overflow is even near.
+ *
+ * ```ts
+ * const units = epsilonToUnits(8);          // 8388608
+ * splitEpsilon(units, 3);                   // [2796202, 2796202, 2796202]  (sum ≤ units)
+ * unitsToEpsilon(2796202);                  // 2.6666660308837890625
+ * ```
+ */
+
+export const UNITS_PER_EPSILON = 2 ** 20;
+
+/** ε as integer units, rounded DOWN (a cap or budget is never enlarged by rounding). */
+export function epsilonToUnits(epsilon: number): number {
+  if (!Number.isFinite(epsilon) || epsilon < 0) throw new RangeError(`ε must be a finite number ≥ 0, not ${epsilon}`);
+  const units = Math.floor(epsilon * UNITS_PER_EPSILON);
+  if (!Number.isSafeInteger(units)) throw new RangeError(`ε = ${epsilon} is too large`);
+  return units;
+}
+
+/** Exact for every unit count a ledger can hold (a dyadic rational with ≤ 53 significant bits). */
+export function unitsToEpsilon(units: number): number {
+  return units / UNITS_PER_EPSILON;
+}
+
+/** Uniform allocation ε_i = ⌊ε/|I|⌋ (DESIGN.md: round allocations down). */
+export function splitEpsilon(units: number, parts: number): number[] {
+  if (!Number.isSafeInteger(units) || units < 0) throw new RangeError(`budget must be a non-negative integer of units`);
+  if (!Number.isInteger(parts) || parts < 0) throw new RangeError(`cannot split into ${parts} parts`);
+  if (parts === 0) return [];
+  return new Array<number>(parts).fill(Math.floor(units / parts));
+}
+
+/** The per-release budgets a person can pick: the doubling grid 2, 4, …, 8192. */
+export const EPSILON_GRID = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192] as const;

@@ -1,0 +1,47 @@
+/**
+ * Settings a person chooses, with their documented defaults. Pure module (no storage here).
+ *
+ * Defaults, and why:
+ * - mechanism `block`: DP-BLOCK adds policy closure and the public compatibility prior, which the paper
+ *   finds gives more coherent releases at the same ε.
+ * - epsilon 8 per release: the smallest grid value at which the paper's releases are still clearly
+ *   personalized; an observer's odds about a withheld fact change by at most e^8 per fresh release.
+ * - attributeCap 32: with ε = 8 split over a few withheld facts, a fact can take part in many fresh releases
+ *   (reusing a release is free) before Veil falls back to reuse or the generic value.
+ * - totalCap 256: the sum over all attributes' ledgers.
+ * - format `structured`: `Field: value` lines are easiest to review before sending.
+ */
+import { z } from 'zod';
+import { EPSILON_GRID } from './epsilon';
+
+export const MECHANISMS = ['slot', 'block'] as const;
+export type Mechanism = (typeof MECHANISMS)[number];
+export const FORMATS = ['structured', 'freeform'] as const;
+export type ReleaseFormat = (typeof FORMATS)[number];
+
+/** Chat sites Veil can be turned on for; `demo` is the local demo chat page. */
+export const SITES = ['chatgpt', 'claude', 'gemini', 'demo'] as const;
+export type Site = (typeof SITES)[number];
+
+const positiveEpsilon = z.number().finite().positive().max(2 ** 30);
+
+export const settingsSchema = z.strictObject({
+  mechanism: z.enum(MECHANISMS),
+  epsilon: z.number().refine((e) => (EPSILON_GRID as readonly number[]).includes(e), 'must be on the grid 2, 4, …, 8192'),
+  format: z.enum(FORMATS),
+  sites: z.array(z.enum(SITES)),
+  /** Default cap for each withheld attribute's ledger (ε). A ledger may carry its own, raised cap. */
+  attributeCap: positiveEpsilon,
+  /** Cap on the sum of all ledgers (ε). */
+  totalCap: positiveEpsilon,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  mechanism: 'block',
+  epsilon: 8,
+  format: 'structured',
+  sites: ['chatgpt', 'claude', 'gemini', 'demo'],
+  attributeCap: 32,
+  totalCap: 256,
+}) as Settings;
