@@ -1,0 +1,79 @@
+/**
+ * The profile in IndexedDB: read, edit one attribute, remove one, or replace all of it (import).
+ * Writes run in one transaction each, so a failed import leaves the stored profile exactly as it was.
+ *
+ * Whenever an attribute is stored as withheld, its ledger for the current budget period is created (spent 0,
+ * default cap) in the same transaction, so the budget chart and later release flows find it. Ledgers are
+ * never removed with the attribute: what was released stays released.
+ */
+import { attributeKey, type Attribute, type Profile } from '../core/profile';
+import type { VeilDatabase } from './db';
+import { StoreError } from './errors';
+import { ensureLedgers } from './budget-store';
+import type { StoredAttribute, StoredProfileMeta } from './rows';
+
+export type AttributeId = Pick<Attribute, 'entity' | 'field'>;
+
+/** The stored profile in the file format of DESIGN.md, attributes in the order the person made them. */
+export async function readProfile(db: VeilDatabase): Promise<Profile> {
+  return db.transaction('r', db.attributes, db.meta, async () => {
+    const rows = await db.attributes.orderBy('position').toArray();
+    const meta = (await db.meta.get('profile')) as StoredProfileMeta | undefined;
+    const profile: Profile = { version: 1, attributes: rows.map(toAttribute) };
+    if (meta?.instruction !== undefined) profile.instruction = meta.instruction;
+    return profile;
+  });
+}
+
+/**
+ * Add an attribute, or replace the one at `previous` (which may have another entity or field).
+ * Refuses to overwrite a different attribute with the same entity and field: ledgers are per `entity.field`.
+ */
+export async function putAttribute(db: VeilDatabase, attribute: Attribute, previous?: AttributeId, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.attributes, db.ledgers, db.meta, db.settings, async () => {
+    const id: [string, string] = [attribute.entity, attribute.field];
+    const existing = await db.attributes.get(id);
+    let position: number;
+    if (previous) {
+      const old = await db.attributes.get([previous.entity, previous.field]);
+      if (!old) throw new StoreError(`${attributeKey(previous)} is no longer in the profile`);
+      const renamed = old.entity !== attribute.entity || old.field !== attribute.field;
+      if (renamed && existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
+      if (renamed) await db.attributes.delete([old.entity, old.field]);
+      position = old.position;
+    } else {
+      if (existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
+      const last = await db.attributes.orderBy('position').last();
+      position = last ? last.position + 1 : 0;
+    }
+    await db.attributes.put({ ...attribute, position, updatedAt: now });
+    if (attribute.sharing === 'withheld') await ensureLedgers(db, [attribute], now);
+  });
+}
+
+export async function removeAttribute(db: VeilDatabase, id: AttributeId): Promise<void> {
+  await db.transaction('rw', db.attributes, async () => {
+    const key: [string, string] = [id.entity, id.field];
+    if (!(await db.attributes.get(key))) throw new StoreError(`${attributeKey(id)} is not in the profile`);
+    await db.attributes.delete(key);
+  });
+}
+
+/**
+ * Replace the whole profile (import). `profile` must already be validated by `parseProfile`; the swap is
+ * one transaction, so either all of it is stored or none.
+ */
+export async function replaceProfile(db: VeilDatabase, profile: Profile, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.attributes, db.ledgers, db.meta, db.settings, async () => {
+    await db.attributes.clear();
+    await db.attributes.bulkAdd(profile.attributes.map((a, position) => ({ ...a, position, updatedAt: now })));
+    const meta: StoredProfileMeta = { id: 'profile' };
+    if (profile.instruction !== undefined) meta.instruction = profile.instruction;
+    await db.meta.put(meta);
+    await ensureLedgers(db, profile.attributes.filter((a) => a.sharing === 'withheld'), now);
+  });
+}
+
+function toAttribute(row: StoredAttribute): Attribute {
+  return { entity: row.entity, field: row.field, value: row.value, sharing: row.sharing };
+}

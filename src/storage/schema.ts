@@ -1,0 +1,55 @@
+/**
+ * Every version of Veil's IndexedDB layout, oldest first, with the upgrade that carries data forward.
+ * A version is never edited once released: a change is a new entry here, a frozen example of the old
+ * layout in test/fixtures/stored/, and a test that migrates that example forward.
+ *
+ * - v1: the profile (attributes + instruction) and settings.
+ * - v2: per-attribute privacy ledgers per budget period, and the release history. The upgrade opens
+ *   budget period 1 and gives every withheld attribute a ledger with nothing spent and the default cap.
+ */
+import type { Transaction } from 'dexie';
+import { attributeKey } from '../core/profile';
+import type { StoredAttribute, StoredBudgetMeta, StoredLedger } from './rows';
+
+export interface SchemaVersion {
+  version: number;
+  /** Dexie store declarations; `null` deletes a table. */
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      attributes: '[entity+field], position',
+      settings: 'id',
+      meta: 'id',
+    },
+  },
+  {
+    version: 2,
+    stores: {
+      ledgers: '[period+key], period',
+      releases: '++id, createdAt, period',
+    },
+    upgrade: async (tx) => {
+      const now = Date.now();
+      const budget: StoredBudgetMeta = { id: 'budget', period: 1, startedAt: now };
+      await tx.table('meta').put(budget);
+      const withheld = (await tx.table<StoredAttribute>('attributes').toArray()).filter((a) => a.sharing === 'withheld');
+      const ledgers: StoredLedger[] = withheld.map((a) => ({
+        period: 1,
+        key: attributeKey(a),
+        entity: a.entity,
+        field: a.field,
+        spent: 0,
+        cap: null,
+        updatedAt: now,
+      }));
+      await tx.table('ledgers').bulkPut(ledgers);
+    },
+  },
+];
+
+export const CURRENT_SCHEMA_VERSION = SCHEMA_HISTORY[SCHEMA_HISTORY.length - 1]!.version;

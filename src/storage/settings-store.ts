@@ -1,0 +1,45 @@
+/**
+ * The person's settings. Reading never invents values: no row means the documented defaults
+ * (src/core/settings.ts), and a damaged row is an error, not a silent reset (fail closed).
+ */
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings';
+import type { VeilDatabase } from './db';
+import { StoreError } from './errors';
+
+export async function readSettings(db: VeilDatabase): Promise<Settings> {
+  const row = await db.settings.get('current');
+  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites] };
+  const { id: _id, ...stored } = row;
+  const parsed = settingsSchema.safeParse(stored);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new StoreError(`stored settings are damaged (${issue.path.join('.')}: ${issue.message})`);
+  }
+  return parsed.data;
+}
+
+/** True when `next` lets more ε be spent than `current` does. */
+export function raisesCaps(current: Settings, next: Settings): boolean {
+  return next.attributeCap > current.attributeCap || next.totalCap > current.totalCap;
+}
+
+/**
+ * Apply `patch`. Raising the attribute cap or the total cap lets more be released about the person, so it
+ * needs `confirmed` (the person saw that what was already released stays released); lowering needs nothing.
+ */
+export async function updateSettings(db: VeilDatabase, patch: Partial<Settings>, confirmed = false): Promise<Settings> {
+  return db.transaction('rw', db.settings, async () => {
+    const current = await readSettings(db);
+    const parsed = settingsSchema.safeParse({ ...current, ...patch });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new StoreError(`${issue.path.join('.') || 'settings'}: ${issue.message}`);
+    }
+    const next = parsed.data;
+    if (raisesCaps(current, next) && !confirmed) {
+      throw new StoreError('raising a cap needs your confirmation that what was already released stays released');
+    }
+    await db.settings.put({ id: 'current', ...next });
+    return next;
+  });
+}

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VeilDatabase } from '../../../src/storage/db';
+import { SCHEMA_HISTORY, CURRENT_SCHEMA_VERSION } from '../../../src/storage/schema';
+import { readProfile } from '../../../src/storage/profile-store';
+import { readSettings } from '../../../src/storage/settings-store';
+import { readBudget } from '../../../src/storage/budget-store';
+import { listReleases } from '../../../src/storage/release-store';
+
+interface Frozen {
+  schemaVersion: number;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+const dir = join(import.meta.dirname, '../../fixtures/stored');
+function frozen(version: number): Frozen {
+  return JSON.parse(readFileSync(join(dir, `v${version}.json`), 'utf8')) as Frozen;
+}
+
+const opened: VeilDatabase[] = [];
+afterEach(() => opened.splice(0).forEach((db) => db.close()));
+
+/** Create a database of the fixture's (old) layout, holding exactly the fixture's rows, then close it. */
+async function createFrozen(fixture: Frozen): Promise<string> {
+  const name = `veil-migrate-${crypto.randomUUID()}`;
+  const old = new VeilDatabase(name, SCHEMA_HISTORY.filter((v) => v.version <= fixture.schemaVersion));
+  await old.open();
+  expect(old.verno).toBe(fixture.schemaVersion);
+  expect(old.tables.map((t) => t.name).sort()).toEqual(Object.keys(fixture.tables).sort());
+  await old.transaction('rw', old.tables, async () => {
+    for (const [table, rows] of Object.entries(fixture.tables)) await old.table(table).bulkAdd(rows);
+  });
+  old.close();
+  return name;
+}
+
+async function openCurrent(name: string): Promise<VeilDatabase> {
+  const db = new VeilDatabase(name);
+  opened.push(db);
+  await db.open();
+  expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+  return db;
+}
+
+describe('stored data migrates forward', () => {
+  it('has a frozen example for every schema version', () => {
+    const files = readdirSync(dir).filter((f) => /^v\d+\.json$/.test(f)).sort();
+    expect(files).toEqual(SCHEMA_HISTORY.map((v) => `v${v.version}.json`).sort());
+    for (const v of SCHEMA_HISTORY) expect(frozen(v.version).schemaVersion).toBe(v.version);
+  });
+
+  it('v1 → current: profile and settings intact, period 1 opened with a ledger per withheld attribute', async () => {
+    const fixture = frozen(1);
+    const db = await openCurrent(await createFrozen(fixture));
+
+    const profile = await readProfile(db);
+    expect(profile.instruction).toBe('Suggest a weekend plan.');
+    expect(profile.attributes).toEqual(
+      fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })),
+    );
+    expect(await readSettings(db)).toEqual({
+      mechanism: 'slot', epsilon: 16, format: 'freeform', sites: ['claude', 'demo'], attributeCap: 64, totalCap: 256,
+    });
+
+    const budget = await readBudget(db);
+    expect(budget.period).toBe(1);
+    expect(budget.totalSpent).toBe(0);
+    expect(budget.ledgers.map((l) => [l.key, l.spent, l.cap, l.capIsDefault])).toEqual([
+      ['self.age', 0, 64 * 2 ** 20, true],
+      ['my child.age', 0, 64 * 2 ** 20, true],
+      ['self.location', 0, 64 * 2 ** 20, true],
+    ]);
+    expect(await db.ledgers.count()).toBe(3);
+    expect(await listReleases(db)).toEqual([]);
+  });
+
+  it('v2 → current: ledgers of every period, caps and releases intact', async () => {
+    const fixture = frozen(2);
+    const db = await openCurrent(await createFrozen(fixture));
+
+    expect((await readProfile(db)).attributes.map((a) => `${a.entity}.${a.field}`)).toEqual([
+      'self.gender', 'self.education', 'my partner.occupation',
+    ]);
+    expect(await db.ledgers.toArray()).toEqual(
+      expect.arrayContaining(fixture.tables.ledgers!.map((row) => expect.objectContaining(row))),
+    );
+    const budget = await readBudget(db);
+    expect(budget.period).toBe(2);
+    expect(budget.totalSpent).toBe(4194304 + 4194304 + 1048576);
+    expect(budget.ledgers).toEqual([
+      { key: 'self.gender', entity: 'self', field: 'gender', spent: 4194304, cap: 50331648, capIsDefault: false, withheld: true },
+      { key: 'my partner.occupation', entity: 'my partner', field: 'occupation', spent: 4194304, cap: 32 * 2 ** 20, capIsDefault: true, withheld: true },
+      // no longer in the profile, but charged this period: still shown, still counted
+      { key: 'self.age', entity: 'self', field: 'age', spent: 1048576, cap: 32 * 2 ** 20, capIsDefault: true, withheld: false },
+    ]);
+    const releases = await listReleases(db);
+    expect(releases).toEqual([fixture.tables.releases![0]]);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Attribute, Profile } from '../../../src/core/profile';
+import type { VeilDatabase } from '../../../src/storage/db';
+import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../../../src/storage/profile-store';
+import { StoreError } from '../../../src/storage/errors';
+import { freshDatabase } from './helpers';
+
+const age: Attribute = { entity: 'self', field: 'age', value: '41', sharing: 'withheld' };
+const job: Attribute = { entity: 'self', field: 'occupation', value: 'Nurse', sharing: 'shared' };
+const child: Attribute = { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' };
+
+let db: VeilDatabase;
+afterEach(() => db?.close());
+
+describe('profile store', () => {
+  it('starts empty and keeps attributes in the order they were added', async () => {
+    db = freshDatabase();
+    expect(await readProfile(db)).toEqual({ version: 1, attributes: [] });
+    await putAttribute(db, job);
+    await putAttribute(db, age);
+    await putAttribute(db, child);
+    expect((await readProfile(db)).attributes).toEqual([job, age, child]);
+  });
+
+  it('edits in place, including a rename, and keeps the position', async () => {
+    db = freshDatabase();
+    await putAttribute(db, job);
+    await putAttribute(db, age);
+    await putAttribute(db, { ...job, value: 'Pediatric nurse', sharing: 'withheld' }, job);
+    await putAttribute(db, { ...age, field: 'age band' }, age);
+    expect((await readProfile(db)).attributes).toEqual([
+      { ...job, value: 'Pediatric nurse', sharing: 'withheld' },
+      { ...age, field: 'age band' },
+    ]);
+  });
+
+  it('refuses to add or rename onto an existing entity.field, and to edit a missing one', async () => {
+    db = freshDatabase();
+    await putAttribute(db, job);
+    await putAttribute(db, age);
+    await expect(putAttribute(db, { ...age, value: '42' })).rejects.toThrow('self.age is already in the profile');
+    await expect(putAttribute(db, { ...age, field: 'occupation' }, age)).rejects.toThrow(StoreError);
+    await expect(putAttribute(db, child, { entity: 'nobody', field: 'x' })).rejects.toThrow('nobody.x is no longer in the profile');
+    expect((await readProfile(db)).attributes).toEqual([job, age]);
+  });
+
+  it('removes an attribute but keeps its ledger (what was released stays released)', async () => {
+    db = freshDatabase();
+    await putAttribute(db, age);
+    expect(await db.ledgers.count()).toBe(1);
+    await removeAttribute(db, age);
+    expect((await readProfile(db)).attributes).toEqual([]);
+    expect(await db.ledgers.count()).toBe(1);
+    await expect(removeAttribute(db, age)).rejects.toThrow('self.age is not in the profile');
+  });
+
+  it('creates a ledger when an attribute becomes withheld, not for shared ones', async () => {
+    db = freshDatabase();
+    await putAttribute(db, job);
+    expect(await db.ledgers.count()).toBe(0);
+    await putAttribute(db, { ...job, sharing: 'withheld' }, job);
+    expect(await db.ledgers.toArray()).toEqual([
+      expect.objectContaining({ period: 1, key: 'self.occupation', spent: 0, cap: null }),
+    ]);
+  });
+
+  it('replaces the whole profile with the instruction, atomically', async () => {
+    db = freshDatabase();
+    await putAttribute(db, job);
+    const imported: Profile = { version: 1, instruction: 'Plan a trip.', attributes: [child, age] };
+    await replaceProfile(db, imported);
+    expect(await readProfile(db)).toEqual(imported);
+
+    // A profile that fails half-way (a duplicate key that parseProfile would have refused) changes nothing.
+    await expect(replaceProfile(db, { version: 1, attributes: [job, job] })).rejects.toThrow();
+    expect(await readProfile(db)).toEqual(imported);
+  });
+});
