@@ -1,3 +1,16 @@
+/**
+ * Veil's background: opens the database and wires the message contract to its handlers. No logic here.
+ */
+import { createHandlers } from '../src/extension/handlers';
+import { createDispatcher } from '../src/messaging/dispatch';
+import { messageListener } from '../src/messaging/listener';
+import { openVeilDatabase } from '../src/storage/db';
+
 export default defineBackground(() => {
-  // Handlers are wired here once the messaging contract exists (issue 2).
+  const db = openVeilDatabase();
+  const dispatch = createDispatcher(createHandlers({ db }), {
+    id: browser.runtime.id,
+    origin: browser.runtime.getURL('/'),
+  });
+  browser.runtime.onMessage.addListener(messageListener(dispatch));
 });
