@@ -1,0 +1,138 @@
+/**
+ * PrivacyLedger: per-attribute and total privacy spend with caps, in exact integer units of 2^-20 ε.
+ * A pure, serializable object: a store loads its state, the release flow decides and charges, the store
+ * saves `toState()` (inside one transaction, so concurrent tabs never overspend).
+ *
+ * ```ts
+ * const ledger = PrivacyLedger.create({ attributeCap: epsilonToUnits(32), totalCap: epsilonToUnits(256) });
+ * const decisions = ledger.decide([[{ key: 'self.work', units: 2796202 }], …]); // before sampling
+ * ledger.charge([{ key: 'self.work', units: 2796202 }]);                           // before showing
+ * ```
+ *
+ * Charging rule (DESIGN.md "What a release charges"): every original withheld attribute read by a fresh
+ * release is charged its own ε_i; the total is charged Σ ε_i. Reusing an earlier release is post-processing
+ * and charges nothing. Fallback is decided per block, before sampling: if any attribute of a block would
+ * pass its cap, or the block would pass the total cap, the whole block takes the fallback. Caps are never
+ * passed: `charge` refuses (and changes nothing) if one would be.
+ *
+ * Guarantee: by sequential composition, what all fresh releases in a budget period reveal about attribute
+ * a is at most `spent(a)` ≤ `cap(a)` (pure DP), and about the whole profile at most `total.spent`.
+ */
+import { unitsToEpsilon } from '../core/epsilon';
+import { ledgerStateSchema, type LedgerState } from './state';
+
+export interface Charge {
+  /** `entity.field`. */
+  readonly key: string;
+  /** ε_i in units of 2^-20. */
+  readonly units: number;
+}
+
+export type BlockDecision = { readonly fresh: true } | { readonly fresh: false; readonly reason: string };
+
+export class LedgerError extends Error {
+  override name = 'LedgerError';
+}
+
+export class PrivacyLedger {
+  private constructor(private state: LedgerState) {}
+
+  static create(caps: { attributeCap: number; totalCap: number }): PrivacyLedger {
+    return PrivacyLedger.fromState({ version: 1, attributeCap: caps.attributeCap, total: { spent: 0, cap: caps.totalCap }, attributes: {} });
+  }
+
+  /** Validates untrusted stored state. A stored `spent` above its cap is accepted and treated as exhausted. */
+  static fromState(state: unknown): PrivacyLedger {
+    const parsed = ledgerStateSchema.safeParse(state);
+    if (!parsed.success) throw new LedgerError(`invalid ledger state: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+    return new PrivacyLedger(structuredClone(parsed.data));
+  }
+
+  /** A deep copy of the state: plain JSON of integers. */
+  toState(): LedgerState {
+    return structuredClone(this.state);
+  }
+
+  spent(key: string): number {
+    return this.state.attributes[key]?.spent ?? 0;
+  }
+
+  cap(key: string): number {
+    return this.state.attributes[key]?.cap ?? this.state.attributeCap;
+  }
+
+  get totalSpent(): number {
+    return this.state.total.spent;
+  }
+
+  get totalCap(): number {
+    return this.state.total.cap;
+  }
+
+  /**
+   * For each block in order, whether it may be released fresh. Later blocks see the spend of earlier fresh
+   * ones (a release is charged as a whole). Does not change the ledger.
+   */
+  decide(blocks: readonly (readonly Charge[])[]): BlockDecision[] {
+    let pendingTotal = 0;
+    return blocks.map((charges): BlockDecision => {
+      const over = charges.find((c) => this.spent(c.key) + c.units > this.cap(c.key));
+      if (over) {
+        return {
+          fresh: false,
+          reason: `${over.key} would pass its cap (spent ${fmt(this.spent(over.key))} + ${fmt(over.units)} > ${fmt(this.cap(over.key))})`,
+        };
+      }
+      const sum = charges.reduce((s, c) => s + c.units, 0);
+      if (this.state.total.spent + pendingTotal + sum > this.state.total.cap) {
+        return {
+          fresh: false,
+          reason: `the total budget would pass its cap (spent ${fmt(this.state.total.spent + pendingTotal)} + ${fmt(sum)} > ${fmt(this.state.total.cap)})`,
+        };
+      }
+      pendingTotal += sum;
+      return { fresh: true };
+    });
+  }
+
+  /** Charge a fresh release: all or nothing; refuses if any cap would be passed. */
+  charge(charges: readonly Charge[]): void {
+    const perKey = new Map<string, number>();
+    let sum = 0;
+    for (const c of charges) {
+      if (!Number.isSafeInteger(c.units) || c.units < 0) throw new LedgerError(`charge for ${c.key} must be a non-negative integer of units`);
+      perKey.set(c.key, (perKey.get(c.key) ?? 0) + c.units);
+      sum += c.units;
+    }
+    for (const [key, units] of perKey) {
+      if (this.spent(key) + units > this.cap(key)) throw new LedgerError(`refused: ${key} would pass its cap`);
+    }
+    if (this.state.total.spent + sum > this.state.total.cap) throw new LedgerError('refused: the total budget would pass its cap');
+    for (const [key, units] of perKey) {
+      const entry = this.state.attributes[key] ?? { spent: 0, cap: null };
+      this.state.attributes[key] = { ...entry, spent: entry.spent + units };
+    }
+    this.state.total.spent += sum;
+  }
+
+  /**
+   * Set an attribute's own cap (null: follow the default). The person's choice, after a confirmation that
+   * what was already released stays released; a cap below what is already spent is refused.
+   */
+  setAttributeCap(key: string, cap: number | null): void {
+    if (cap !== null && (!Number.isSafeInteger(cap) || cap < 0)) throw new LedgerError('a cap must be a non-negative integer of units');
+    const effective = cap ?? this.state.attributeCap;
+    if (effective < this.spent(key)) throw new LedgerError(`${key} has already spent more than that cap`);
+    this.state.attributes[key] = { spent: this.spent(key), cap };
+  }
+
+  setTotalCap(cap: number): void {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new LedgerError('a cap must be a non-negative integer of units');
+    if (cap < this.state.total.spent) throw new LedgerError('the total has already spent more than that cap');
+    this.state.total.cap = cap;
+  }
+}
+
+function fmt(units: number): string {
+  return String(Math.round(unitsToEpsilon(units) * 1e4) / 1e4);
+}

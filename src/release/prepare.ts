@@ -1,0 +1,71 @@
+/**
+ * The slow, asynchronous half of a release: plan from the public view, then score the privatized values
+ * (embedding) and build every block's exact log-weights. The fast half (ledger decision, sampling,
+ * charging, rendering) is `releaseProfile`, synchronous so a store can run it inside one transaction.
+ *
+ * ```ts
+ * const prepared = await prepareRelease(profile, { mechanism: 'block', epsilonUnits: epsilonToUnits(8), scorer });
+ * const release = releaseProfile(prepared, { random: cryptoRandomSource(), format: 'structured' });
+ * ```
+ *
+ * A PreparedRelease holds withheld values and their scores: it stays in the background / CLI process and
+ * is never sent to a page.
+ */
+import type { CandidateDomain, Embedder, Scorer } from '../core/contracts';
+import type { Profile } from '../core/profile';
+import type { Mechanism } from '../core/settings';
+import { candidateDomain } from '../domains/index';
+import { blockLogWeights } from '../dp/block';
+import { resolveFieldTopics } from '../dp/field-topics';
+import { planRelease, type ReleasePlan } from '../dp/plan';
+import { publicView } from '../dp/public-view';
+import { quantizeUnit, ScoreError } from '../dp/scale';
+
+export interface PrepareOptions {
+  readonly mechanism: Mechanism;
+  /** The per-release ε in units of 2^-20. */
+  readonly epsilonUnits: number;
+  readonly scorer: Scorer;
+  /** Public domains; DESIGN.md's by default. */
+  readonly domainOf?: (field: string) => CandidateDomain | undefined;
+  /** When given, custom field names are also matched to known fields by embedding similarity. */
+  readonly embedder?: Embedder;
+  /** γ in units of 2^-20 (DP-BLOCK); the paper's 2 by default. */
+  readonly gammaUnits?: number;
+}
+
+export interface PreparedRelease {
+  readonly profile: Profile;
+  readonly plan: ReleasePlan;
+  /** Integer log-weights (units of 2^-37) of every cell, per plan block. Private. */
+  readonly logWeights: readonly Float64Array[];
+}
+
+export async function prepareRelease(profile: Profile, options: PrepareOptions): Promise<PreparedRelease> {
+  const view = publicView(profile);
+  const topics = options.mechanism === 'block' ? await resolveFieldTopics([...new Set(view.map((a) => a.field))], options.embedder) : undefined;
+  const plan = planRelease(view, {
+    mechanism: options.mechanism,
+    epsilonUnits: options.epsilonUnits,
+    domainOf: options.domainOf ?? candidateDomain,
+    ...(topics ? { topics } : {}),
+    ...(options.gammaUnits !== undefined ? { gammaUnits: options.gammaUnits } : {}),
+  });
+  const scoreUnits = new Map<number, number[]>();
+  for (const a of plan.attributes) {
+    if (a.treatment !== 'privatized') continue;
+    const scores = await options.scorer.score(a.field, profile.attributes[a.index]!.value);
+    if (scores.length !== a.domain!.categories.length) {
+      throw new ScoreError(`scorer returned ${scores.length} scores for ${a.key}, its domain has ${a.domain!.categories.length} categories`);
+    }
+    scoreUnits.set(a.index, scores.map(quantizeUnit));
+  }
+  const logWeights = plan.blocks.map((block) =>
+    blockLogWeights(
+      block.members.map((m) => ({ epsilonUnits: plan.attributes[m]!.epsilonUnits, scoreUnits: scoreUnits.get(m)! })),
+      block.prior,
+      plan.gammaUnits,
+    ),
+  );
+  return { profile, plan, logWeights };
+}

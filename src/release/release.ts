@@ -1,0 +1,137 @@
+/**
+ * releaseProfile: the fast, synchronous half of a Profile-DP release (after `prepareRelease`).
+ *
+ * 1. Per block (per attribute for DP-SLOT), BEFORE sampling, the ledger decides fresh or fallback. A
+ *    fallback block takes the most recent reusable release of each member (free: post-processing), else
+ *    the suppression symbol, and says why.
+ * 2. Fresh blocks are sampled exactly (exact exponential mechanism, DP-SLOT / DP-BLOCK weights).
+ * 3. The ledger is charged every original withheld attribute's ε_i of the fresh blocks — before the
+ *    release is returned, i.e. before anyone sees it.
+ * 4. The release is rendered: Compose(instruction, released profile).
+ *
+ * Guarantee: pure ε-Profile-DP for the fresh part (Σ ε_i ≤ ε, scores in [0,1], public plan, fresh
+ * randomness from `crypto.getRandomValues`); reused and suppressed values add nothing. With a ledger,
+ * no attribute's spend and not the total ever passes its cap. Without a ledger (CLI, evaluation) every
+ * block is fresh and nothing is recorded: the caller accounts for the spend itself.
+ *
+ * ```ts
+ * const release = releaseProfile(prepared, { random: cryptoRandomSource(), format: 'structured', ledger });
+ * release.text; // what the review panel shows
+ * ```
+ */
+import type { Category, RandomSource } from '../core/contracts';
+import { unitsToEpsilon } from '../core/epsilon';
+import type { Sharing } from '../core/profile';
+import type { Mechanism, ReleaseFormat } from '../core/settings';
+import { decodeCell } from '../dp/block';
+import { RandomBits } from '../dp/bits';
+import { sampleExponential } from '../dp/exponential';
+import type { BlockDecision, Charge, PrivacyLedger } from '../ledger/ledger';
+import type { PreparedRelease } from './prepare';
+import { renderRelease, SUPPRESSED_VALUE } from './render';
+
+export interface ReleaseOptions {
+  /** `cryptoRandomSource()` for real releases; a seeded source only for tests and evaluation. */
+  readonly random: RandomSource | RandomBits;
+  readonly format: ReleaseFormat;
+  /** Overrides the profile's instruction. */
+  readonly instruction?: string;
+  readonly ledger?: PrivacyLedger;
+  /** The most recent reusable release of each attribute key (used by fallback blocks only). */
+  readonly reusable?: ReadonlyMap<string, Category>;
+}
+
+export interface ReleasedAttribute {
+  readonly entity: string;
+  readonly field: string;
+  readonly sharing: Sharing;
+  readonly release: 'kept' | 'privatized' | 'suppressed';
+  /** The released value: the shared original, a category label, or the suppression symbol. */
+  readonly value: string;
+  readonly code?: string;
+  /** Why, when it is not the plain case (closure, no domain, fallback). */
+  readonly reason?: string;
+}
+
+export interface ProfileRelease {
+  readonly mechanism: Mechanism;
+  readonly epsilon: number;
+  /** ε charged by this release (0 for reused parts). */
+  readonly spent: { readonly total: number; readonly perAttribute: Readonly<Record<string, number>> };
+  readonly attributes: readonly ReleasedAttribute[];
+  readonly text: string;
+  /** The same figures in exact units of 2^-20, for stores. */
+  readonly units: { readonly epsilon: number; readonly total: number; readonly perAttribute: Readonly<Record<string, number>> };
+  /** True when every privatized block was sampled fresh (nothing reused or suppressed by fallback). */
+  readonly fresh: boolean;
+}
+
+export function toBits(random: RandomSource | RandomBits): RandomBits {
+  return random instanceof RandomBits ? random : new RandomBits(random);
+}
+
+/** The fresh charges of each plan block: original withheld members, each its own ε_i. */
+export function blockCharges(prepared: PreparedRelease): Charge[][] {
+  const { plan } = prepared;
+  return plan.blocks.map((block) =>
+    block.members.map((m) => plan.attributes[m]!).filter((a) => a.charged).map((a) => ({ key: a.key, units: a.epsilonUnits })),
+  );
+}
+
+export function releaseProfile(prepared: PreparedRelease, options: ReleaseOptions): ProfileRelease {
+  const { plan, profile } = prepared;
+  const bits = toBits(options.random);
+  const charges = blockCharges(prepared);
+  const decisions: BlockDecision[] = options.ledger ? options.ledger.decide(charges) : charges.map(() => ({ fresh: true }));
+
+  // Sample fresh blocks; resolve fallback blocks. Decisions were made above, before any sampling.
+  const released = new Map<number, { category?: Category; reason?: string }>();
+  plan.blocks.forEach((block, b) => {
+    const decision = decisions[b]!;
+    if (decision.fresh) {
+      const cell = decodeCell(sampleExponential(prepared.logWeights[b]!, bits), block.sizes);
+      block.members.forEach((m, i) => released.set(m, { category: plan.attributes[m]!.domain!.categories[cell[i]!]! }));
+      return;
+    }
+    for (const m of block.members) {
+      const a = plan.attributes[m]!;
+      const earlier = options.reusable?.get(a.key);
+      const category = earlier && a.domain!.categories.find((c) => c.code === earlier.code);
+      released.set(m, category ? { category, reason: `fallback: ${decision.reason}; reused an earlier release` } : { reason: `fallback: ${decision.reason}; no earlier release to reuse` });
+    }
+  });
+
+  const fresh = charges.flatMap((c, b) => (decisions[b]!.fresh ? c : []));
+  options.ledger?.charge(fresh);
+
+  const perAttributeUnits: Record<string, number> = {};
+  for (const a of plan.attributes) if (a.charged) perAttributeUnits[a.key] = 0;
+  for (const c of fresh) perAttributeUnits[c.key] = c.units;
+  const totalUnits = fresh.reduce((s, c) => s + c.units, 0);
+
+  const attributes = plan.attributes.map((a): ReleasedAttribute => {
+    const base = { entity: a.entity, field: a.field, sharing: a.sharing };
+    const closure = a.closure ? `closure: would reveal ${a.closure.target} (${a.closure.reason})` : undefined;
+    if (a.treatment === 'kept') return { ...base, release: 'kept', value: profile.attributes[a.index]!.value };
+    if (a.treatment === 'suppressed') {
+      return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason: closure ?? 'no public candidate domain for this field' };
+    }
+    const r = released.get(a.index)!;
+    const reason = [closure, r.reason].filter((x) => x !== undefined).join('; ');
+    if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason };
+    return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}) };
+  });
+
+  const sharedNames = new Set(profile.attributes.filter((a) => a.sharing === 'shared' && a.field === 'name' && a.value.trim() === a.entity.trim()).map((a) => a.entity));
+  const text = renderRelease(attributes, options.instruction ?? profile.instruction, options.format, sharedNames);
+  const perAttribute = Object.fromEntries(Object.entries(perAttributeUnits).map(([k, u]) => [k, unitsToEpsilon(u)]));
+  return {
+    mechanism: plan.mechanism,
+    epsilon: unitsToEpsilon(plan.epsilonUnits),
+    spent: { total: unitsToEpsilon(totalUnits), perAttribute },
+    attributes,
+    text,
+    units: { epsilon: plan.epsilonUnits, total: totalUnits, perAttribute: perAttributeUnits },
+    fresh: decisions.every((d) => d.fresh),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Rendering: Compose(q, R(ũ)) — the instruction followed by the released profile, as `Field: value` lines
+ * (structured) or sentences (freeform). The same template serves every mechanism; it only ever reads
+ * released values (kept shared values, category labels, the suppression symbol), never a withheld one.
+ *
+ * Entities are named by role ("me", "my child"); an entity whose name is not a role is called "another
+ * person" unless the person shared that name as the entity's `name` attribute (DESIGN.md "Entities").
+ *
+ * ```ts
+ * renderRelease([{ entity: 'self', field: 'occupation', value: 'Managers' }], 'Rephrase my CV.', 'structured');
+ * // "Rephrase my CV.\n\nAbout me:\nOccupation: Managers"
+ * ```
+ */
+import type { ReleaseFormat } from '../core/settings';
+
+/** What a suppressed value is released as: a fixed symbol, the same for every value. */
+export const SUPPRESSED_VALUE = '[withheld]';
+
+export interface RenderAttribute {
+  readonly entity: string;
+  readonly field: string;
+  /** The released value. */
+  readonly value: string;
+  readonly sharing?: 'shared' | 'withheld';
+}
+
+const ROLE_WORDS = new Set([
+  'partner', 'spouse', 'husband', 'wife', 'child', 'children', 'son', 'daughter', 'kid', 'baby', 'mother', 'father',
+  'mom', 'mum', 'dad', 'parent', 'parents', 'sibling', 'brother', 'sister', 'friend', 'colleague', 'boss', 'manager',
+  'grandmother', 'grandfather', 'grandparent', 'grandchild', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'roommate',
+  'flatmate', 'family', 'team', 'employee', 'client', 'patient', 'student', 'teacher', 'neighbour', 'neighbor', 'pet',
+  'dog', 'cat', 'fiance', 'fiancee', 'girlfriend', 'boyfriend', 'stepson', 'stepdaughter', 'stepchild',
+]);
+
+/**
+ * How an entity is named in text: "me", a role ("my child"), a name the person shared, or
+ * "another person (n)". `sharedNames` holds entities whose shared `name` attribute equals the entity.
+ */
+export function entityRoles(entities: readonly string[], sharedNames: ReadonlySet<string>): Map<string, string> {
+  const roles = new Map<string, string>();
+  let others = 0;
+  for (const entity of entities) {
+    if (roles.has(entity)) continue;
+    const lower = entity.trim().toLowerCase();
+    if (lower === 'self' || lower === 'me' || lower === 'myself') roles.set(entity, 'me');
+    else if (/^(my|our)\s+\S/.test(lower)) roles.set(entity, lower);
+    else if (ROLE_WORDS.has(lower)) roles.set(entity, `my ${lower}`);
+    else if (sharedNames.has(entity)) roles.set(entity, entity);
+    else roles.set(entity, `another person (${++others})`);
+  }
+  return roles;
+}
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  marital_status: 'Marital status',
+  languages: 'Languages',
+};
+
+export function fieldLabel(field: string): string {
+  const known = FIELD_LABELS[field];
+  if (known) return known;
+  const words = field.replace(/[_.]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function possessive(role: string): string {
+  return role === 'me' ? 'my' : `${role}'s`;
+}
+
+function clause(role: string, a: RenderAttribute): string {
+  const label = a.field === 'children' ? 'parental status' : fieldLabel(a.field).toLowerCase();
+  const verb = /s$/.test(label) && !/status$/.test(label) ? 'are' : 'is';
+  return `${possessive(role)} ${label} ${verb} ${a.value}`;
+}
+
+function joinClauses(clauses: readonly string[]): string {
+  if (clauses.length <= 1) return clauses.join('');
+  return `${clauses.slice(0, -1).join(', ')} and ${clauses[clauses.length - 1]}`;
+}
+
+/** The profile block alone (no instruction). */
+export function renderProfile(attributes: readonly RenderAttribute[], format: ReleaseFormat, sharedNames: ReadonlySet<string> = new Set()): string {
+  const entities = [...new Set(attributes.map((a) => a.entity))];
+  const roles = entityRoles(entities, sharedNames);
+  const sections = entities.map((entity) => {
+    const role = roles.get(entity)!;
+    const own = attributes.filter((a) => a.entity === entity);
+    if (format === 'structured') return [`About ${role}:`, ...own.map((a) => `${fieldLabel(a.field)}: ${a.value}`)].join('\n');
+    const sentence = joinClauses(own.map((a) => clause(role, a)));
+    return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+  });
+  return sections.join(format === 'structured' ? '\n\n' : ' ');
+}
+
+/** Compose(q, R(ũ)): the instruction, a blank line, the released profile. */
+export function renderRelease(
+  attributes: readonly RenderAttribute[],
+  instruction: string | undefined,
+  format: ReleaseFormat,
+  sharedNames: ReadonlySet<string> = new Set(),
+): string {
+  const parts = [instruction?.trim() ?? '', attributes.length > 0 ? renderProfile(attributes, format, sharedNames) : ''];
+  return parts.filter((p) => p.length > 0).join('\n\n');
+}
