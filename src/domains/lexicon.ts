@@ -1,0 +1,154 @@
+/**
+ * Deterministic lexicon hits (Profile-DP, "Scores": a known country, title or language name may raise a
+ * score). `lexiconScores(field, value)` returns, per category code, a floor in [0,1] for that category's
+ * score. Every rule reads only the value and public tables (data/ and ./aliases.ts), so a score raised by a
+ * hit is still a deterministic function of (value, category) and public data, which is all the proof needs.
+ *
+ * ```ts
+ * lexiconScores('location', 'Lyon, France'); // Map { '155' => 1 }
+ * lexiconScores('languages', 'English and Spanish'); // Map { 'mul' => 1, 'eng' => 0.9, 'roa' => 0.9 }
+ * ```
+ */
+import languages from '../../data/languages.json';
+import countries from '../../data/m49-countries.json';
+import type { KnownField } from '../core/profile';
+import { LANGUAGE_ALIASES, PLACE_ALIASES } from './aliases';
+import { languageCategory } from './language-family';
+import { PhraseTable } from './phrases';
+import { stripQualifier, tokens } from './text';
+
+export type LexiconScores = ReadonlyMap<string, number>;
+const NONE: LexiconScores = new Map();
+/** Score floor for a direct hit, and for a category that is part of a hit of another (a language of `mul`). */
+const HIT = 1;
+const PARTIAL = 0.9;
+
+let places: PhraseTable<string> | undefined;
+function placeTable(): PhraseTable<string> {
+  if (places) return places;
+  places = new PhraseTable<string>();
+  for (const [, sub, name, short, capital, nationality] of countries as string[][]) {
+    for (const phrase of [stripQualifier(name!), short!, capital!, ...nationality!.split(/,\s*/)]) places.add(phrase, sub!);
+  }
+  for (const [alias, sub] of Object.entries(PLACE_ALIASES)) places.add(alias, sub);
+  return places;
+}
+
+/** Language names → `iso3:category` (category empty for a family outside the domain). */
+let languageNames: PhraseTable<string> | undefined;
+function languageTable(): PhraseTable<string> {
+  if (languageNames) return languageNames;
+  languageNames = new PhraseTable<string>();
+  const byIso = new Map<string, string>();
+  for (const [name, iso3, , path] of languages as string[][]) {
+    const entry = `${iso3}:${languageCategory(iso3!, path!) ?? ''}`;
+    byIso.set(iso3!, entry);
+    languageNames.add(stripQualifier(name!), entry);
+  }
+  for (const [alias, iso3] of Object.entries(LANGUAGE_ALIASES)) languageNames.add(alias, byIso.get(iso3)!);
+  return languageNames;
+}
+
+function single(code: string | undefined): LexiconScores {
+  return code ? new Map([[code, HIT]]) : NONE;
+}
+
+function placeScores(words: string[]): LexiconScores {
+  const subRegions = [...new Set(placeTable().find(words))];
+  return new Map(subRegions.map((code) => [code, HIT]));
+}
+
+function languageScores(words: string[]): LexiconScores {
+  const found = new Map(languageTable().find(words).map((entry) => entry.split(':') as [string, string]));
+  const scores = new Map<string, number>();
+  if (found.size >= 2) scores.set('mul', HIT);
+  for (const category of found.values()) if (category) scores.set(category, found.size >= 2 ? PARTIAL : HIT);
+  return scores;
+}
+
+const DECADES: Record<string, number> = {
+  teens: 10, twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90,
+};
+const AGE_BANDS: [number, string][] = [[18, 'under-18'], [25, '18-24'], [35, '25-34'], [45, '35-44'], [55, '45-54'], [65, '55-64']];
+
+/** An age band from a number ("34", "34 years old") or a decade ("mid 30s", "late forties"). */
+function ageScores(words: string[]): LexiconScores {
+  let age: number | undefined;
+  words.forEach((w, i) => {
+    if (age !== undefined) return;
+    const offset = words[i - 1] === 'early' ? 2 : words[i - 1] === 'late' ? 8 : 5;
+    const decade = /^(\d)0s$/.exec(w)?.[1];
+    if (decade) age = Number(decade) * 10 + offset;
+    else if (w in DECADES) age = DECADES[w]! + (w === 'teens' ? 5 : offset);
+    else if (/^\d{1,3}$/.test(w) && Number(w) <= 120 && words[i + 1] !== 's') age = Number(w);
+  });
+  if (age === undefined) return NONE;
+  return single(AGE_BANDS.find(([limit]) => age! < limit)?.[1] ?? '65-plus');
+}
+
+function has(words: string[], ...options: string[]): boolean {
+  return options.some((o) => (o.includes(' ') ? ` ${words.join(' ')} `.includes(` ${o} `) : words.includes(o)));
+}
+
+function genderScores(words: string[]): LexiconScores {
+  if (has(words, 'non binary', 'nonbinary', 'enby', 'genderqueer', 'genderfluid', 'agender', 'nb')) return single('nonbinary');
+  if (has(words, 'trans', 'transgender', 'transsexual', 'mtf', 'ftm')) return single('transgender');
+  if (has(words, 'two spirit', 'bigender', 'third gender')) return single('another');
+  if (has(words, 'woman', 'female', 'f', 'girl', 'lady', 'she')) return single('woman');
+  if (has(words, 'man', 'male', 'm', 'boy', 'guy', 'he')) return single('man');
+  return NONE;
+}
+
+function maritalScores(words: string[]): LexiconScores {
+  if (has(words, 'remarried')) return single('married');
+  if (has(words, 'widowed', 'widow', 'widower')) return single('widowed');
+  if (has(words, 'divorced', 'divorcee', 'divorce')) return single('divorced');
+  if (has(words, 'separated')) return single('separated');
+  if (has(words, 'never married', 'not married', 'unmarried', 'single', 'engaged', 'dating', 'boyfriend', 'girlfriend')) return single('never-married');
+  if (has(words, 'married', 'husband', 'wife', 'spouse', 'wed', 'newlywed', 'civil partnership')) return single('married');
+  return NONE;
+}
+
+const CHILD_WORDS = ['child', 'children', 'kid', 'kids', 'son', 'sons', 'daughter', 'daughters', 'baby', 'babies', 'toddler', 'twins', 'stepson', 'stepdaughter', 'stepchildren', 'teenagers'];
+const COUNTS = ['a', 'an', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'several', 'many'];
+/** A count or a parent word says yes; otherwise a negation says no; otherwise a child word says yes. */
+function childrenScores(words: string[]): LexiconScores {
+  const counted = words.some((w, i) => (COUNTS.includes(w) || /^[1-9]\d?$/.test(w)) && (i + 1 === words.length || CHILD_WORDS.includes(words[i + 1]!)));
+  if (counted || has(words, 'mother', 'father', 'mom', 'dad', 'mum', 'parent', 'parents of', 'grandchildren', 'grandmother', 'grandfather', 'pregnant', 'expecting', 'yes')) return single('has-children');
+  if (has(words, 'childless', 'child free', 'childfree', 'none', 'no', 'zero', '0', 'not yet', 'without', 'nope')) return single('no-children');
+  if (has(words, ...CHILD_WORDS)) return single('has-children');
+  return NONE;
+}
+
+/** ISCED level of degree names and abbreviations; the highest level mentioned wins (the attained level). */
+const EDUCATION_RULES: [string, string[]][] = [
+  ['8', ['phd', 'ph d', 'dphil', 'doctorate', 'doctoral', 'edd', 'd phil']],
+  ['7', ['master', 'masters', 'msc', 'm sc', 'mba', 'meng', 'mphil', 'llm', 'mfa', 'mres', 'ma', 'ms', 'med', 'postgraduate', 'graduate degree', 'mst']],
+  ['6', ['bachelor', 'bachelors', 'bsc', 'b sc', 'ba', 'bs', 'beng', 'bba', 'llb', 'bfa', 'bed', 'undergraduate', 'college degree', 'university degree', 'honours degree']],
+  ['5', ['associate', 'associates', 'hnd', 'foundation degree', 'community college', 'aa', 'aas']],
+  ['4', ['vocational', 'apprenticeship', 'trade school', 'post secondary certificate']],
+  ['3', ['high school', 'secondary school', 'a levels', 'a level', 'ged', 'abitur', 'baccalaureate', 'hsc', 'matric', 'twelfth grade', '12th grade']],
+  ['2', ['middle school', 'junior high', 'gcse', 'gcses', 'lower secondary', 'ninth grade', '9th grade']],
+  ['1', ['primary school', 'elementary school', 'grade school']],
+  ['0', ['kindergarten', 'preschool', 'nursery school']],
+];
+function educationScores(words: string[]): LexiconScores {
+  return single(EDUCATION_RULES.find(([, names]) => has(words, ...names))?.[0]);
+}
+
+const rules: Partial<Record<KnownField, (words: string[]) => LexiconScores>> = {
+  location: placeScores,
+  nationality: placeScores,
+  languages: languageScores,
+  age: ageScores,
+  gender: genderScores,
+  marital_status: maritalScores,
+  children: childrenScores,
+  education: educationScores,
+};
+
+/** Score floors from lexicon hits for `value` in `field`; empty when nothing is recognised. */
+export function lexiconScores(field: KnownField, value: string): LexiconScores {
+  const rule = rules[field];
+  return rule ? rule(tokens(value)) : NONE;
+}

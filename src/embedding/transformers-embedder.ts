@@ -1,0 +1,80 @@
+/**
+ * An `Embedder` over transformers.js feature extraction: masked mean pooling of the model's token
+ * vectors, then L2 normalisation done here so a text with no known token gives the zero vector (the
+ * library's own normalisation would divide by zero). Works with the bundled static model
+ * (public/models/veil-glove-100d) and with any transformers.js feature-extraction model, e.g. a
+ * sentence-transformers MiniLM the person downloads.
+ *
+ * ```ts
+ * const embedder = await TransformersEmbedder.load('veil-glove-100d', { localModelPath: 'public/models/' });
+ * const [v] = await embedder.embed(['Pediatric nurse']); // Float32Array(100), unit norm
+ * ```
+ *
+ * This is the only module that imports @huggingface/transformers; the privacy core sees `Embedder`.
+ */
+import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import type { Embedder } from '../core/contracts';
+
+export interface LoadOptions {
+  /** Folder (Node path or URL prefix) holding `<modelId>/config.json`, tokenizer and `onnx/model.onnx`. */
+  localModelPath?: string;
+  /** Allow the hub; false by default so nothing leaves the device unless the person asked for a download. */
+  allowRemote?: boolean;
+  device?: 'cpu' | 'wasm' | 'webgpu';
+  dtype?: 'fp32' | 'fp16' | 'q8';
+  /** Texts per model call; bounds memory for long description lists. */
+  batchSize?: number;
+  progress?: (info: unknown) => void;
+}
+
+export class TransformersEmbedder implements Embedder {
+  private constructor(
+    readonly id: string,
+    readonly dimension: number,
+    private readonly extractor: FeatureExtractionPipeline,
+    private readonly batchSize: number,
+  ) {}
+
+  static async load(modelId: string, options: LoadOptions = {}): Promise<TransformersEmbedder> {
+    if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
+    env.allowLocalModels = true;
+    env.allowRemoteModels = options.allowRemote ?? false;
+    const extractor = (await pipeline('feature-extraction', modelId, {
+      local_files_only: !(options.allowRemote ?? false),
+      dtype: options.dtype ?? 'fp32',
+      ...(options.device ? { device: options.device } : {}),
+      ...(options.progress ? { progress_callback: options.progress } : {}),
+    })) as FeatureExtractionPipeline;
+    const probe = await extractor(['probe'], { pooling: 'mean', normalize: false });
+    const dimension = probe.dims.at(-1);
+    if (!dimension) throw new Error(`model ${modelId} returned no embedding dimension`);
+    return new TransformersEmbedder(modelId, dimension, extractor, options.batchSize ?? 64);
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let start = 0; start < texts.length; start += this.batchSize) {
+      const batch = texts.slice(start, start + this.batchSize).map((t) => (t.trim() === '' ? ' ' : t));
+      const tensor = await this.extractor(batch, { pooling: 'mean', normalize: false });
+      const data = tensor.data as Float32Array;
+      for (let i = 0; i < batch.length; i++) {
+        out.push(unitOrZero(data.slice(i * this.dimension, (i + 1) * this.dimension)));
+      }
+    }
+    return out;
+  }
+
+  async dispose(): Promise<void> {
+    await this.extractor.dispose();
+  }
+}
+
+/** Scale to unit length; a (numerically) zero or non-finite vector becomes exactly zero. */
+export function unitOrZero(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum);
+  if (!(norm > 1e-12) || !Number.isFinite(norm)) return new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
+}

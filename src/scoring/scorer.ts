@@ -1,0 +1,55 @@
+/**
+ * The `Scorer` of Veil: embeds a value with the model its candidate embeddings belong to, compares it with
+ * every category description and applies the lexicon floors.
+ *
+ * ```ts
+ * const scorer = createScorer(embedder, candidates);
+ * await scorer.score('occupation', 'Pediatric nurse'); // 11 scores in [0,1], aligned with candidateDomain
+ * ```
+ *
+ * Deterministic and a function of (field, value) and public data only, as Profile-DP requires; see
+ * ./category-scores.ts for the range and uniformity guarantees.
+ */
+import type { Embedder, Scorer } from '../core/contracts';
+import { isKnownField } from '../core/profile';
+import { candidateDomain } from '../domains';
+import { lexiconScores } from '../domains/lexicon';
+import type { CandidateEmbeddings } from './candidate-embeddings';
+import { categoryScores, maxSimilarities } from './category-scores';
+
+export class ScoringError extends Error {
+  override name = 'ScoringError';
+}
+
+/** A value's scores with the parts that made them, for the CLI and the eval (never for the page). */
+export interface ScoreExplanation {
+  scores: number[];
+  similarities: number[];
+  floors: number[];
+}
+
+export function createScorer(embedder: Embedder, candidates: CandidateEmbeddings): Scorer & {
+  explain(field: string, value: string): Promise<ScoreExplanation>;
+} {
+  if (embedder.id !== candidates.modelId || embedder.dimension !== candidates.dimension) {
+    throw new ScoringError(
+      `candidate embeddings belong to ${candidates.modelId} (${candidates.dimension}-d), not ${embedder.id} (${embedder.dimension}-d): recompute them`,
+    );
+  }
+  async function explain(field: string, value: string): Promise<ScoreExplanation> {
+    if (!isKnownField(field)) throw new ScoringError(`field "${field}" has no candidate domain`);
+    const categories = candidateDomain(field)!.categories;
+    const [vector] = await embedder.embed([value]);
+    if (!vector || vector.length !== candidates.dimension) throw new ScoringError(`embedder ${embedder.id} returned no ${candidates.dimension}-d vector`);
+    const similarities = maxSimilarities(vector, candidates.fields[field]);
+    const hits = lexiconScores(field, value);
+    const floors = categories.map((c) => hits.get(c.code) ?? 0);
+    return { scores: categoryScores(similarities, floors), similarities, floors };
+  }
+  return {
+    explain,
+    async score(field, value) {
+      return (await explain(field, value)).scores;
+    },
+  };
+}
