@@ -1,0 +1,115 @@
+/**
+ * The exact sampler: uniform integers, Bernoulli(exp(-x)) and the exponential mechanism, each checked
+ * against its exact distribution by chi-square at false-positive rate ALPHA = 1e-6 (fixed seeds, so a
+ * run is reproducible; the rate is what a random seed would give).
+ */
+import { describe, expect, it } from 'vitest';
+import { bernoulliExpNeg } from '../../../src/dp/bernoulli';
+import { RandomBits } from '../../../src/dp/bits';
+import { exactLogPmf, sampleExponential } from '../../../src/dp/exponential';
+import { cryptoRandomSource, seededRandomSource } from '../../../src/dp/random';
+import { LOG_DENOMINATOR } from '../../../src/dp/scale';
+import { ALPHA, chiSquareTest } from './stats';
+
+const bitsFor = (seed: number) => new RandomBits(seededRandomSource(seed));
+
+describe('RandomBits.uniformInt', () => {
+  it.each([2, 6, 7, 1000, 2 ** 32 + 3])('is uniform on [0, %i)', (n) => {
+    const bits = bitsFor(n);
+    const bins = 8;
+    const counts = new Array<number>(bins).fill(0);
+    // Bin by the value's position so that huge n are testable; exact bin probabilities follow.
+    const edges = Array.from({ length: bins + 1 }, (_, i) => Math.floor((i * n) / bins));
+    let outside = 0;
+    for (let i = 0; i < 80_000; i++) {
+      const v = bits.uniformInt(n);
+      if (!(v >= 0 && v < n && Number.isInteger(v))) outside++;
+      let b = 0;
+      while (v >= edges[b + 1]!) b++;
+      counts[b]!++;
+    }
+    expect(outside).toBe(0);
+    const probabilities = counts.map((_, b) => (edges[b + 1]! - edges[b]!) / n);
+    expect(chiSquareTest(counts, probabilities).pValue).toBeGreaterThan(ALPHA);
+  });
+  it('refuses n < 1 and non-safe n; n = 1 gives 0', () => {
+    const bits = bitsFor(1);
+    expect(bits.uniformInt(1)).toBe(0);
+    expect(() => bits.uniformInt(0)).toThrow(RangeError);
+    expect(() => bits.uniformInt(2 ** 60)).toThrow(RangeError);
+  });
+  it('a seeded source is reproducible, crypto is not constant', () => {
+    const a = bitsFor(42);
+    const b = bitsFor(42);
+    const c = bitsFor(43);
+    const xs = Array.from({ length: 10 }, () => a.next32());
+    expect(Array.from({ length: 10 }, () => b.next32())).toEqual(xs);
+    expect(Array.from({ length: 10 }, () => c.next32())).not.toEqual(xs);
+    const live = new RandomBits(cryptoRandomSource());
+    expect(new Set(Array.from({ length: 10 }, () => live.next32())).size).toBeGreaterThan(1);
+  });
+});
+
+describe('bernoulliExpNeg', () => {
+  it.each([
+    [1, 4],
+    [1, 1],
+    [17, 10],
+    [10, 3],
+    [30, 7],
+    [3 * LOG_DENOMINATOR + 12345, LOG_DENOMINATOR],
+  ])('returns 1 with probability exactly exp(-%i/%i)', (num, den) => {
+    const bits = bitsFor(num + den);
+    const n = 200_000;
+    let ones = 0;
+    for (let i = 0; i < n; i++) if (bernoulliExpNeg(bits, num, den)) ones++;
+    const p = Math.exp(-num / den);
+    expect(chiSquareTest([ones, n - ones], [p, 1 - p]).pValue).toBeGreaterThan(ALPHA);
+  });
+  it('x = 0 always accepts; x = 2048 never does in practice (probability e^-2048)', () => {
+    const bits = bitsFor(7);
+    for (let i = 0; i < 1000; i++) expect(bernoulliExpNeg(bits, 0, 5)).toBe(true);
+    for (let i = 0; i < 1000; i++) expect(bernoulliExpNeg(bits, 2048 * LOG_DENOMINATOR, LOG_DENOMINATOR)).toBe(false);
+  });
+  it('refuses a negative or non-integer x', () => {
+    const bits = bitsFor(1);
+    expect(() => bernoulliExpNeg(bits, -1, 2)).toThrow(RangeError);
+    expect(() => bernoulliExpNeg(bits, 1.5, 2)).toThrow(RangeError);
+    expect(() => bernoulliExpNeg(bits, 1, 0)).toThrow(RangeError);
+  });
+});
+
+function drawCounts(logWeights: number[], n: number, seed: number): number[] {
+  const bits = bitsFor(seed);
+  const counts = new Array<number>(logWeights.length).fill(0);
+  for (let i = 0; i < n; i++) counts[sampleExponential(logWeights, bits)]!++;
+  return counts;
+}
+
+describe('sampleExponential (exact exponential mechanism)', () => {
+  const D = LOG_DENOMINATOR;
+  it('matches exp(L_y)/Σ exp(L_z) for small log-weights', () => {
+    const logWeights = [0, D, 2 * D, Math.floor(D / 3), 0, 5 * D];
+    const counts = drawCounts(logWeights, 200_000, 1);
+    expect(chiSquareTest(counts, exactLogPmf(logWeights).map(Math.exp)).pValue).toBeGreaterThan(ALPHA);
+  });
+  it('is exact at huge magnitudes (L ≈ 2048, gaps of 1/16 to 3): where float64 exp overflows', () => {
+    const base = 2048 * D;
+    const logWeights = Array.from({ length: 18 }, (_, i) => base + Math.floor((i * i * D) / 100));
+    expect(Math.exp(base / D)).toBe(Infinity);
+    const counts = drawCounts(logWeights, 200_000, 2);
+    expect(chiSquareTest(counts, exactLogPmf(logWeights).map(Math.exp)).pValue).toBeGreaterThan(ALPHA);
+  });
+  it('keeps a candidate whose weight is e^-2048 of the best at positive probability, and finite log-PMF', () => {
+    const logWeights = [2048 * D, 0];
+    const log = exactLogPmf(logWeights);
+    expect(log[1]).toBeCloseTo(-2048, 9);
+    expect(Number.isFinite(log[1])).toBe(true);
+    // The sampler never returns it in practice, and always returns the best.
+    expect(drawCounts(logWeights, 2000, 3)).toEqual([2000, 0]);
+  });
+  it('refuses an empty set and non-integer weights', () => {
+    expect(() => sampleExponential([], bitsFor(1))).toThrow(RangeError);
+    expect(() => sampleExponential([0.5], bitsFor(1))).toThrow(RangeError);
+  });
+});
