@@ -1,15 +1,47 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 
+/**
+ * VEIL_TEST=1 (scripts/build-test.mjs) builds the end-to-end test variant into .output-test/:
+ * - popup.html and options.html become web-accessible, because Firefox lets a test tab open a
+ *   moz-extension:// page only then (never in a build people install: a web page could frame them);
+ * - the test-probe content script (entrypoints/test-probe.content.ts) is included on the local demo page,
+ *   so the tests can send forged messages from a content-script context.
+ */
+const TEST = process.env.VEIL_TEST === '1';
+const TEST_ONLY_ENTRYPOINTS = new Set(['test-probe']);
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
   publicDir: 'public',
+  outDir: TEST ? '.output-test' : '.output',
   vite: () => ({ plugins: [preact()] }),
+  hooks: {
+    'entrypoints:resolved': (_wxt, entrypoints) => {
+      if (TEST) return;
+      for (let i = entrypoints.length - 1; i >= 0; i--) {
+        if (TEST_ONLY_ENTRYPOINTS.has(entrypoints[i]!.name)) entrypoints.splice(i, 1);
+      }
+    },
+  },
   manifest: {
     name: 'Veil',
     description: 'Personalize what you ask LLM chat sites without handing them the facts you keep to yourself.',
     permissions: ['storage'],
+    // The local demo chat page (npm start) is served on localhost; later issues add the chat sites.
+    host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
+    browser_specific_settings: {
+      gecko: {
+        id: 'veil@veil.local',
+        strict_min_version: '128.0',
+        // Veil collects and transmits nothing to its authors.
+        data_collection_permissions: { required: ['none'] },
+      },
+    },
+    ...(TEST
+      ? { web_accessible_resources: [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] }
+      : {}),
   },
 });

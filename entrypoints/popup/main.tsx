@@ -1,2 +1,12 @@
 import { render } from 'preact';
-render(<main><h1>Veil</h1></main>, document.getElementById('app')!);
+import { ClientContext } from '../../src/ui/client';
+import { Popup } from '../../src/ui/pages/Popup';
+import { runtimeClient } from '../../src/ui/runtime-client';
+import '../../src/ui/styles.css';
+
+render(
+  <ClientContext.Provider value={runtimeClient()}>
+    <Popup openOptions={() => void browser.runtime.openOptionsPage()} />
+  </ClientContext.Provider>,
+  document.getElementById('app')!,
+);

@@ -1,0 +1,142 @@
+/**
+ * Add or edit one attribute: who it is about (you, or another person by role), which field (a known field
+ * with a public candidate domain, or a custom one), its value, and whether it is shared or withheld.
+ */
+import { useState } from 'preact/hooks';
+import { candidateDomain } from '../../domains/index';
+import { KNOWN_FIELDS, attributeSchema, isKnownField, type Attribute, type Sharing } from '../../core/profile';
+import { errorText } from '../client';
+import { fieldLabel } from '../labels';
+import { SharingToggle } from './SharingToggle';
+
+const CUSTOM = '__custom__';
+const ROLE_SUGGESTIONS = ['my child', 'my partner', 'my mother', 'my father', 'my friend', 'my colleague'];
+
+export interface AttributeFormProps {
+  /** The attribute being edited; absent when adding. */
+  initial?: Attribute;
+  /** Stores the attribute; a thrown error is shown in the form. */
+  onSubmit: (attribute: Attribute) => Promise<void>;
+  onCancel?: () => void;
+  /** Distinguishes ids when several forms are on a page. */
+  idPrefix?: string;
+}
+
+export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr' }: AttributeFormProps) {
+  const [isSelf, setIsSelf] = useState(initial ? initial.entity === 'self' : true);
+  const [role, setRole] = useState(initial && initial.entity !== 'self' ? initial.entity : '');
+  const [fieldChoice, setFieldChoice] = useState(initial ? (isKnownField(initial.field) ? initial.field : CUSTOM) : 'occupation');
+  const [customField, setCustomField] = useState(initial && !isKnownField(initial.field) ? initial.field : '');
+  const [value, setValue] = useState(initial?.value ?? '');
+  const [sharing, setSharing] = useState<Sharing>(initial?.sharing ?? 'withheld');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const field = fieldChoice === CUSTOM ? customField : fieldChoice;
+  const domain = candidateDomain(field.trim());
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const parsed = attributeSchema.safeParse({ entity: isSelf ? 'self' : role, field, value, sharing });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const what = { entity: 'Role', field: 'Field', value: 'Value', sharing: 'Sharing' }[String(issue.path[0])] ?? 'Attribute';
+      setError(`${what} ${issue.message}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(parsed.data);
+      setError(null);
+      if (!initial) {
+        setValue('');
+        setCustomField('');
+      }
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="attribute-form" onSubmit={submit} aria-label={initial ? 'Edit attribute' : 'Add attribute'} noValidate>
+      <div class="form-row">
+        <label for={id('who')}>About</label>
+        <select id={id('who')} value={isSelf ? 'self' : 'other'} onChange={(e) => setIsSelf(e.currentTarget.value === 'self')}>
+          <option value="self">You</option>
+          <option value="other">Someone else, by role</option>
+        </select>
+      </div>
+      {!isSelf && (
+        <div class="form-row">
+          <label for={id('role')}>Role</label>
+          <input
+            id={id('role')}
+            list={id('roles')}
+            value={role}
+            placeholder="my child"
+            aria-describedby={id('role-hint')}
+            onInput={(e) => setRole(e.currentTarget.value)}
+          />
+          <datalist id={id('roles')}>
+            {ROLE_SUGGESTIONS.map((r) => (
+              <option key={r} value={r} />
+            ))}
+          </datalist>
+          <p id={id('role-hint')} class="hint">
+            Use a role, not a name: release text calls this person only what you write here.
+          </p>
+        </div>
+      )}
+      <div class="form-row">
+        <label for={id('field')}>Field</label>
+        <select id={id('field')} value={fieldChoice} onChange={(e) => setFieldChoice(e.currentTarget.value)}>
+          {KNOWN_FIELDS.map((f) => (
+            <option key={f} value={f}>
+              {fieldLabel(f)}
+            </option>
+          ))}
+          <option value={CUSTOM}>Custom field…</option>
+        </select>
+      </div>
+      {fieldChoice === CUSTOM && (
+        <div class="form-row">
+          <label for={id('custom')}>Custom field name</label>
+          <input id={id('custom')} value={customField} placeholder="favourite food" onInput={(e) => setCustomField(e.currentTarget.value)} />
+        </div>
+      )}
+      <div class="form-row">
+        <label for={id('value')}>Value</label>
+        <input id={id('value')} value={value} placeholder="Pediatric nurse" onInput={(e) => setValue(e.currentTarget.value)} />
+      </div>
+      <SharingToggle name={id('sharing')} value={sharing} onChange={setSharing} />
+      <p class="hint" aria-live="polite">
+        {sharing === 'shared'
+          ? 'Shared: sent as you wrote it.'
+          : domain
+            ? `Withheld: never sent as written. A release names one of ${domain.categories.length} public categories instead (${domain.categories
+                .slice(0, 3)
+                .map((c) => c.label)
+                .join(', ')}, …).`
+            : 'Withheld: never sent. This field has no public categories, so releases mark it as withheld.'}
+      </p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="form-actions">
+        {onCancel && (
+          <button type="button" class="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" class="button primary" disabled={busy}>
+          {initial ? 'Save' : 'Add'}
+        </button>
+      </div>
+    </form>
+  );
+}

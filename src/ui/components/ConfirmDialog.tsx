@@ -1,0 +1,79 @@
+/**
+ * A modal confirmation that must be answered before a cap is raised or a budget period restarted.
+ * Keyboard: focus starts on Cancel (the safe answer), Escape cancels, Tab stays inside the dialog.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface ConfirmDialogProps {
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    cancel.current?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Tab' && dialog.current) {
+      const buttons = Array.from(dialog.current.querySelectorAll('button'));
+      const first = buttons[0];
+      const last = buttons[buttons.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  return (
+    <div class="backdrop">
+      <div
+        ref={dialog}
+        class="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-body"
+        onKeyDown={onKeyDown}
+      >
+        <h2 id="confirm-title">{title}</h2>
+        <div id="confirm-body" class="dialog-body">
+          {children}
+        </div>
+        <div class="dialog-actions">
+          <button ref={cancel} type="button" class="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" class="button primary warn" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The sentence every cap or period confirmation carries (DESIGN.md "Caps"). */
+export function ReleasedStaysReleased() {
+  return (
+    <p class="stays-released">
+      <strong>What was already released stays released.</strong> This does not undo anything a chat site has
+      already received or learned; it only lets Veil release more from now on.
+    </p>
+  );
+}

@@ -1,0 +1,15 @@
+/** What a section shows while its data loads, or why it could not. */
+import type { ComponentChildren } from 'preact';
+import type { Loaded } from '../use-load';
+
+export function WhenLoaded<T>({ loaded, children }: { loaded: Loaded<T>; children: (value: T) => ComponentChildren }) {
+  if (loaded.state === 'loading') return <p class="loading">Loading…</p>;
+  if (loaded.state === 'error') {
+    return (
+      <p class="error" role="alert">
+        Veil could not read its storage: {loaded.error}
+      </p>
+    );
+  }
+  return <>{children(loaded.value)}</>;
+}

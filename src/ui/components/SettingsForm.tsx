@@ -1,0 +1,174 @@
+/**
+ * Settings: mechanism, per-release ε on the doubling grid with a plain reading, release text format,
+ * sites, and the caps. Choices save at once; raising a cap first asks for confirmation.
+ */
+import { useState } from 'preact/hooks';
+import { EPSILON_GRID } from '../../core/epsilon';
+import { SITES, type Settings, type Site } from '../../core/settings';
+import { errorText, useClient } from '../client';
+import { epsilonReading } from '../epsilon-reading';
+import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
+
+const SITE_LABELS: Record<Site, string> = {
+  chatgpt: 'ChatGPT (chatgpt.com)',
+  claude: 'Claude (claude.ai)',
+  gemini: 'Gemini (gemini.google.com)',
+  demo: 'Demo chat page (localhost)',
+};
+
+export interface SettingsFormProps {
+  settings: Settings;
+  onSettings: (settings: Settings) => void;
+}
+
+export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
+  const send = useClient();
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [attributeCap, setAttributeCap] = useState(String(settings.attributeCap));
+  const [totalCap, setTotalCap] = useState(String(settings.totalCap));
+  const [pendingCaps, setPendingCaps] = useState<Pick<Settings, 'attributeCap' | 'totalCap'> | null>(null);
+
+  const update = async (patch: Partial<Settings>, confirmed = false) => {
+    try {
+      const next = await send('settings.update', { patch, confirmed });
+      onSettings(next);
+      setAttributeCap(String(next.attributeCap));
+      setTotalCap(String(next.totalCap));
+      setError(null);
+      setStatus('Saved.');
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  const saveCaps = (event: Event) => {
+    event.preventDefault();
+    const caps = { attributeCap: Number(attributeCap), totalCap: Number(totalCap) };
+    if (!Number.isFinite(caps.attributeCap) || caps.attributeCap <= 0 || !Number.isFinite(caps.totalCap) || caps.totalCap <= 0) {
+      setError('Caps must be numbers greater than 0.');
+      return;
+    }
+    if (caps.attributeCap > settings.attributeCap || caps.totalCap > settings.totalCap) setPendingCaps(caps);
+    else void update(caps);
+  };
+
+  const reading = epsilonReading(settings.epsilon);
+  const toggleSite = (site: Site, on: boolean) =>
+    update({ sites: SITES.filter((s) => (s === site ? on : settings.sites.includes(s))) });
+
+  return (
+    <section class="settings" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
+
+      <fieldset class="choice-list">
+        <legend>Mechanism</legend>
+        <label>
+          <input type="radio" name="mechanism" checked={settings.mechanism === 'block'} onChange={() => update({ mechanism: 'block' })} />
+          <span>
+            <strong>DP-BLOCK</strong> (recommended): related withheld facts, such as age and marital status, are released
+            together so they stay plausible side by side.
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="mechanism" checked={settings.mechanism === 'slot'} onChange={() => update({ mechanism: 'slot' })} />
+          <span>
+            <strong>DP-SLOT</strong>: each withheld fact is released on its own.
+          </span>
+        </label>
+      </fieldset>
+
+      <div class="form-row">
+        <label for="epsilon">Privacy budget per release (ε)</label>
+        <select id="epsilon" value={String(settings.epsilon)} aria-describedby="epsilon-reading" onChange={(e) => update({ epsilon: Number(e.currentTarget.value) })}>
+          {EPSILON_GRID.map((e) => (
+            <option key={e} value={String(e)}>
+              {e}
+            </option>
+          ))}
+        </select>
+        <div id="epsilon-reading" class="reading" aria-live="polite">
+          <p>{reading.odds}</p>
+          <p>{reading.summary}</p>
+          <p class="hint">The budget is shared among your withheld facts; reusing a release costs nothing.</p>
+        </div>
+      </div>
+
+      <fieldset class="choice-list">
+        <legend>Release text</legend>
+        <label>
+          <input type="radio" name="format" checked={settings.format === 'structured'} onChange={() => update({ format: 'structured' })} />
+          <span>
+            <strong>Structured</strong>: one <code>Field: value</code> line per fact, easiest to review.
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="format" checked={settings.format === 'freeform'} onChange={() => update({ format: 'freeform' })} />
+          <span>
+            <strong>Freeform</strong>: a short sentence about you.
+          </span>
+        </label>
+      </fieldset>
+
+      <fieldset class="choice-list">
+        <legend>Chat sites Veil is on</legend>
+        {SITES.map((site) => (
+          <label key={site}>
+            <input type="checkbox" checked={settings.sites.includes(site)} onChange={(e) => toggleSite(site, e.currentTarget.checked)} />
+            <span>{SITE_LABELS[site]}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <form class="caps" onSubmit={saveCaps} aria-labelledby="caps-heading" noValidate>
+        <h3 id="caps-heading">Caps</h3>
+        <p class="hint">
+          Your own limits. When a fresh release would take a withheld fact past its cap, Veil reuses an earlier
+          release or sends the generic value instead. Defaults: 32 per fact, 256 in total.
+        </p>
+        <div class="form-row inline">
+          <label for="attribute-cap">Cap per withheld fact (ε)</label>
+          <input id="attribute-cap" type="number" min="1" step="any" value={attributeCap} onInput={(e) => setAttributeCap(e.currentTarget.value)} />
+        </div>
+        <div class="form-row inline">
+          <label for="total-cap">Cap for all facts together (ε)</label>
+          <input id="total-cap" type="number" min="1" step="any" value={totalCap} onInput={(e) => setTotalCap(e.currentTarget.value)} />
+        </div>
+        <button type="submit" class="button">
+          Save caps
+        </button>
+      </form>
+
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p class="status" role="status">
+        {status}
+      </p>
+
+      {pendingCaps && (
+        <ConfirmDialog
+          title="Raise your caps?"
+          confirmLabel="Raise caps"
+          onCancel={() => {
+            setPendingCaps(null);
+            setAttributeCap(String(settings.attributeCap));
+            setTotalCap(String(settings.totalCap));
+          }}
+          onConfirm={() => {
+            const caps = pendingCaps;
+            setPendingCaps(null);
+            void update(caps, true);
+          }}
+        >
+          <p>
+            Per fact: {settings.attributeCap} → {pendingCaps.attributeCap}. All facts: {settings.totalCap} → {pendingCaps.totalCap}.
+          </p>
+          <ReleasedStaysReleased />
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

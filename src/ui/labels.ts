@@ -1,0 +1,35 @@
+/** Words the UI shows for fields, entities and ε amounts. */
+import { unitsToEpsilon } from '../core/epsilon';
+import { isKnownField, type KnownField } from '../core/profile';
+
+const FIELD_LABELS: Record<KnownField, string> = {
+  gender: 'Gender',
+  age: 'Age',
+  location: 'Location',
+  nationality: 'Nationality',
+  languages: 'Languages',
+  marital_status: 'Marital status',
+  children: 'Children',
+  occupation: 'Occupation',
+  work: 'Work history',
+  education: 'Education',
+};
+
+export function fieldLabel(field: string): string {
+  return isKnownField(field) ? FIELD_LABELS[field] : field;
+}
+
+/** "You" for `self`; otherwise the role exactly as the person wrote it ("my child"). */
+export function entityLabel(entity: string): string {
+  return entity === 'self' ? 'You' : entity;
+}
+
+export function attributeLabel(a: { entity: string; field: string }): string {
+  return `${entityLabel(a.entity)} · ${fieldLabel(a.field)}`;
+}
+
+/** ε from units, with at most two decimals ("12", "2.67"). */
+export function formatEpsilon(units: number): string {
+  const epsilon = unitsToEpsilon(units);
+  return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
+}
