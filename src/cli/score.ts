@@ -1,0 +1,56 @@
+/**
+ * `veil score --input FILE.jsonl` or `veil score --field F --value V` (DESIGN.md "Command-line interface"):
+ * one JSON line per value, `{ field, value, best, scores: { "<code>": s } }`, with the score of every
+ * category of the field's candidate domain, so a person can see why a value lands where it does.
+ * Uses the bundled offline model; nothing leaves the machine.
+ */
+import type { Scorer } from '../core/contracts';
+import { candidateDomain } from '../domains';
+import { allowOnly, CliError, parseJsonLines, readText } from './args';
+
+interface Request {
+  field: string;
+  value: string;
+}
+
+function validate(input: unknown, where: string): Request {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new CliError(`${where}: must be an object { "field": …, "value": … }`);
+  const { field, value } = input as Record<string, unknown>;
+  if (typeof field !== 'string') throw new CliError(`${where}: "field" must be a string`);
+  if (typeof value !== 'string' || value.trim() === '') throw new CliError(`${where}: "value" must be a non-empty string`);
+  if (value.length > 500) throw new CliError(`${where}: "value" must be at most 500 characters`);
+  if (!candidateDomain(field)) throw new CliError(`${where}: field "${field}" has no candidate domain (custom fields are suppressed, not scored)`);
+  return { field, value };
+}
+
+async function requests(args: Map<string, string>): Promise<Request[]> {
+  const input = args.get('input');
+  if (input !== undefined) {
+    if (args.has('field') || args.has('value')) throw new CliError('give either --input or --field with --value, not both');
+    const lines = parseJsonLines(await readText(input), input);
+    if (lines.length === 0) throw new CliError(`${input}: no values to score`);
+    return lines.map(({ line, value }) => validate(value, `${input}:${line}`));
+  }
+  if (!args.has('field') || !args.has('value')) throw new CliError('score needs --input FILE.jsonl, or --field F and --value V');
+  return [validate({ field: args.get('field'), value: args.get('value') }, 'score')];
+}
+
+/** One output record: every category's score, and the best code (first of the highest, in domain order). */
+export async function scoreLine(scorer: Scorer, { field, value }: Request): Promise<string> {
+  const categories = candidateDomain(field)!.categories;
+  const scores = await scorer.score(field, value);
+  let best = 0;
+  scores.forEach((s, i) => {
+    if (s > scores[best]!) best = i;
+  });
+  const byCode = Object.fromEntries(categories.map((c, i) => [c.code, Math.round(scores[i]! * 1e6) / 1e6]));
+  return JSON.stringify({ field, value, best: categories[best]!.code, scores: byCode });
+}
+
+export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
+  allowOnly(args, ['input', 'field', 'value']);
+  const todo = await requests(args);
+  const { loadBundledScorer } = await import('../embedding/node');
+  const scorer = await loadBundledScorer();
+  for (const request of todo) out(await scoreLine(scorer, request));
+}

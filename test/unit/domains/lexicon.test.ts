@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_FIELDS } from '../../../src/core/profile';
+import { candidateDomain } from '../../../src/domains';
+import { lexiconScores } from '../../../src/domains/lexicon';
+
+const hits = (field: Parameters<typeof lexiconScores>[0], value: string) => Object.fromEntries(lexiconScores(field, value));
+
+describe('lexiconScores', () => {
+  it('finds countries, capitals, demonyms and aliases, longest phrase first', () => {
+    expect(hits('location', 'Lyon, France')).toEqual({ '155': 1 });
+    expect(hits('location', 'Papua New Guinea')).toEqual({ '054': 1 });
+    expect(hits('location', 'Côte d’Ivoire')).toEqual({ '202': 1 });
+    expect(hits('location', 'Edinburgh, Scotland')).toEqual({ '154': 1 });
+    expect(hits('nationality', 'Kenyan')).toEqual({ '202': 1 });
+    expect(hits('nationality', 'Taiwanese')).toEqual({ '030': 1 });
+  });
+
+  it('marks several languages as `mul` and keeps their families just below', () => {
+    expect(hits('languages', 'Spanish')).toEqual({ roa: 1 });
+    expect(hits('languages', 'English')).toEqual({ eng: 1 });
+    expect(hits('languages', 'English and Spanish')).toEqual({ mul: 1, eng: 0.9, roa: 0.9 });
+    expect(hits('languages', 'Japanese')).toEqual({});
+    expect(hits('languages', 'Japanese, Korean')).toEqual({ mul: 1 });
+  });
+
+  it('places ages and decades in CDC bands', () => {
+    expect(hits('age', '34')).toEqual({ '25-34': 1 });
+    expect(hits('age', '35 years old')).toEqual({ '35-44': 1 });
+    expect(hits('age', '17')).toEqual({ 'under-18': 1 });
+    expect(hits('age', '65')).toEqual({ '65-plus': 1 });
+    expect(hits('age', 'late 50s')).toEqual({ '55-64': 1 });
+    expect(hits('age', 'early thirties')).toEqual({ '25-34': 1 });
+    expect(hits('age', '250')).toEqual({});
+  });
+
+  it('reads gender, marital status and children wording', () => {
+    expect(hits('gender', 'F')).toEqual({ woman: 1 });
+    expect(hits('gender', 'trans woman')).toEqual({ transgender: 1 });
+    expect(hits('gender', 'non-binary')).toEqual({ nonbinary: 1 });
+    expect(hits('marital_status', 'never married')).toEqual({ 'never-married': 1 });
+    expect(hits('marital_status', 'divorced, remarried')).toEqual({ married: 1 });
+    expect(hits('children', 'no kids')).toEqual({ 'no-children': 1 });
+    expect(hits('children', 'two kids')).toEqual({ 'has-children': 1 });
+    expect(hits('children', 'a son, no daughters')).toEqual({ 'has-children': 1 });
+  });
+
+  it('takes the highest degree mentioned', () => {
+    expect(hits('education', 'BSc and MSc')).toEqual({ '7': 1 });
+    expect(hits('education', 'PhD')).toEqual({ '8': 1 });
+    expect(hits('education', 'high school')).toEqual({ '3': 1 });
+  });
+
+  it('only ever names codes of the field and floors in [0,1]', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...KNOWN_FIELDS), fc.string({ maxLength: 60 }), (field, value) => {
+        const codes = new Set(candidateDomain(field)!.categories.map((c) => c.code));
+        for (const [code, floor] of lexiconScores(field, value)) {
+          expect(codes.has(code)).toBe(true);
+          expect(floor).toBeGreaterThanOrEqual(0);
+          expect(floor).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { candidateDomain } from '../../../src/domains';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '../../..');
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'src/cli/main.ts', 'score', ...args], { cwd: root });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function file(content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'veil-score-')), 'in.jsonl');
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('veil score', () => {
+  it('prints every category score of each value, one JSON line each', async () => {
+    const input = file('{"field":"occupation","value":"Pediatric nurse"}\n\n{"field":"languages","value":"English and French"}\n');
+    const { code, stdout, stderr } = await cli('--input', input);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { field: string; value: string; best: string; scores: Record<string, number> });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ field: 'occupation', value: 'Pediatric nurse', best: '2' });
+    expect(Object.keys(lines[0]!.scores).sort()).toEqual(candidateDomain('occupation')!.categories.map((c) => c.code).sort());
+    expect(lines[1]!.best).toBe('mul');
+    for (const line of lines) for (const s of Object.values(line.scores)) expect(s).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('scores one value from --field and --value', async () => {
+    const { code, stdout } = await cli('--field', 'location', '--value', 'Lyon, France');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ field: 'location', best: '155' });
+  }, 60_000);
+
+  it.each([
+    [['--field', 'favourite_colour', '--value', 'blue'], /no candidate domain/],
+    [['--input', '/nonexistent/x.jsonl'], /no such file/],
+    [['--field', 'age'], /--field F and --value V/],
+    [['--field', 'age', '--value', '3', '--bogus', '1'], /unknown option --bogus/],
+  ])('rejects bad input %j with one stderr line and exit 1', async (args, message) => {
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  }, 60_000);
+
+  it('names the bad line of an input file', async () => {
+    const input = file('{"field":"age","value":"34"}\n{"field":"age","value":""}\n');
+    const { code, stderr } = await cli('--input', input);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/in\.jsonl:2: "value" must be a non-empty string/);
+    const broken = await cli('--input', file('{not json}\n'));
+    expect(broken.stderr).toMatch(/:1: not valid JSON/);
+  }, 60_000);
+});

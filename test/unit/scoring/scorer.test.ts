@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Scorer } from '../../../src/core/contracts';
+import { KNOWN_FIELDS } from '../../../src/core/profile';
+import { candidateDomain } from '../../../src/domains';
+import { lexiconScores } from '../../../src/domains/lexicon';
+import { tokens } from '../../../src/domains/text';
+import { BUNDLED_MODEL_ID } from '../../../src/embedding/bundled';
+import { MODELS_DIR, loadBundledScorer } from '../../../src/embedding/node';
+import { embedCandidates } from '../../../src/scoring/candidate-embeddings';
+import { createScorer } from '../../../src/scoring/scorer';
+import { hashingEmbedder } from './hashing-embedder';
+
+const vocabulary = new Set(
+  Object.keys((JSON.parse(readFileSync(join(MODELS_DIR, BUNDLED_MODEL_ID, 'tokenizer.json'), 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab),
+);
+
+/** Any text at all, including emoji, control characters, digits and very long strings. */
+const anyText = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }), fc.lorem({ maxCount: 12 }));
+
+/** Made-up words: no token the model knows, no phrase a lexicon knows. */
+const unknownWords = fc
+  .array(fc.stringMatching(/^[bcdfghjklmnpqrstvwxz]{5,9}$/), { minLength: 1, maxLength: 4 })
+  .map((ws) => ws.join(' '))
+  .filter((t) => tokens(t).every((w) => !vocabulary.has(w)));
+
+function checkRange(scores: number[], field: string): void {
+  expect(scores).toHaveLength(candidateDomain(field)!.categories.length);
+  for (const s of scores) {
+    expect(Number.isFinite(s)).toBe(true);
+    expect(s).toBeGreaterThanOrEqual(0);
+    expect(s).toBeLessThanOrEqual(1);
+  }
+}
+
+describe('the bundled scorer', () => {
+  let scorer: Scorer;
+  beforeAll(async () => {
+    scorer = await loadBundledScorer();
+  }, 60_000);
+
+  it('gives every category a finite score in [0,1], for any string in any field', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...KNOWN_FIELDS), anyText, async (field, value) => {
+        checkRange(await scorer.score(field, value), field);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives every category the same score for a value with no known token', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...KNOWN_FIELDS), unknownWords, async (field, value) => {
+        expect(lexiconScores(field, value).size).toBe(0);
+        const scores = await scorer.score(field, value);
+        expect(new Set(scores)).toEqual(new Set([0.5]));
+      }),
+      { numRuns: 100 },
+    );
+    expect(new Set(await scorer.score('occupation', '🙂🙂'))).toEqual(new Set([0.5]));
+  });
+
+  it('is deterministic', async () => {
+    expect(await scorer.score('work', 'drove trucks across Europe')).toEqual(await scorer.score('work', 'drove trucks across Europe'));
+  });
+
+  it.each([
+    ['occupation', 'Pediatric nurse', '2'],
+    ['occupation', 'Truck driver', '8'],
+    ['location', 'Lyon, France', '155'],
+    ['location', 'Toronto', '021'],
+    ['nationality', 'Kenyan', '202'],
+    ['languages', 'English and Spanish', 'mul'],
+    ['education', 'PhD in physics', '8'],
+    ['age', '34', '25-34'],
+  ])('places %s "%s" in %s', async (field, value, code) => {
+    const scores = await scorer.score(field, value);
+    const codes = candidateDomain(field)!.categories.map((c) => c.code);
+    expect(codes[scores.indexOf(Math.max(...scores))]).toBe(code);
+  });
+
+  it('refuses a field without a candidate domain', async () => {
+    await expect(scorer.score('favourite_colour', 'blue')).rejects.toThrow(/no candidate domain/);
+  });
+});
+
+describe('createScorer', () => {
+  it('refuses candidate embeddings of another model', async () => {
+    const candidates = await embedCandidates(hashingEmbedder(8), (f) => candidateDomain(f)!.categories.map((c) => [c.label]));
+    expect(() => createScorer(hashingEmbedder(16), candidates)).toThrow(/recompute/);
+  });
+
+  it('works with any embedder (here a hashing one), keeping range and uniformity', async () => {
+    const embedder = hashingEmbedder(24, new Set(['nurse', 'driver', 'france']));
+    const scorer = createScorer(embedder, await embedCandidates(embedder, (f) => candidateDomain(f)!.categories.map((c) => [c.label, 'nurse driver'])));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...KNOWN_FIELDS), anyText, async (field, value) => {
+        checkRange(await scorer.score(field, value), field);
+      }),
+    );
+    expect(new Set(await scorer.score('occupation', 'qqq'))).toEqual(new Set([0.5]));
+  });
+});
