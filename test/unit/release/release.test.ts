@@ -1,0 +1,179 @@
+/** releaseProfile end to end with fake scorers: Table 1, the output shape, text privacy, ledger flow. */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Category } from '../../../src/core/contracts';
+import { epsilonToUnits } from '../../../src/core/epsilon';
+import { parseProfile, type Attribute } from '../../../src/core/profile';
+import { candidateDomain } from '../../../src/domains/index';
+import { RandomBits } from '../../../src/dp/bits';
+import { seededRandomSource } from '../../../src/dp/random';
+import { ScoreError } from '../../../src/dp/scale';
+import { PrivacyLedger } from '../../../src/ledger/ledger';
+import { prepareRelease } from '../../../src/release/prepare';
+import { releaseProfile } from '../../../src/release/release';
+import { SUPPRESSED_VALUE } from '../../../src/release/render';
+import { hashScorer, profileOf, shared, withheld } from '../dp/fakes';
+
+const fixture = (name: string) => parseProfile(JSON.parse(readFileSync(new URL(`../../fixtures/profiles/${name}`, import.meta.url), 'utf8')));
+const E = epsilonToUnits(1);
+
+describe("the paper's Table 1 profile", () => {
+  const profile = fixture('table1.json');
+  it('DP-BLOCK keeps the languages, privatizes the shared occupation by closure, releases work and education as categories', async () => {
+    const prepared = await prepareRelease(profile, { mechanism: 'block', epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
+    const r = releaseProfile(prepared, { random: seededRandomSource(64), format: 'structured' });
+    const [languages, occupation, work, education] = r.attributes;
+    expect(languages).toEqual({ entity: 'self', field: 'languages', sharing: 'shared', release: 'kept', value: 'French' });
+    expect(occupation).toMatchObject({ sharing: 'shared', release: 'privatized', reason: expect.stringMatching(/^closure: would reveal self\.work/) });
+    expect(candidateDomain('occupation')!.categories.map((c) => c.code)).toContain(occupation!.code);
+    expect(work).toMatchObject({ sharing: 'withheld', release: 'privatized' });
+    expect(candidateDomain('work')!.categories.map((c) => c.code)).toContain(work!.code);
+    expect(education).toMatchObject({ sharing: 'withheld', release: 'privatized' });
+    expect(candidateDomain('education')!.categories.map((c) => c.code)).toContain(education!.code);
+    // I+ has 3 members (ε/3 each); only the two original withheld attributes are charged.
+    const third = Math.floor(epsilonToUnits(64) / 3);
+    expect(Object.keys(r.spent.perAttribute)).toEqual(['self.work', 'self.education']);
+    expect(r.units.perAttribute).toEqual({ 'self.work': third, 'self.education': third });
+    expect(r.units.total).toBe(2 * third);
+    expect(r.text).toContain('Languages: French');
+    expect(r.text).not.toContain('Cultural Project Manager');
+    expect(r.text.startsWith('Rephrase this text')).toBe(true);
+  });
+  it('DP-SLOT copies the shared occupation (no closure) and splits ε over the two withheld', async () => {
+    const prepared = await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
+    const r = releaseProfile(prepared, { random: seededRandomSource(1), format: 'freeform' });
+    expect(r.attributes[1]).toMatchObject({ release: 'kept', value: 'Cultural Project Manager' });
+    expect(r.spent).toEqual({ total: 64, perAttribute: { 'self.work': 32, 'self.education': 32 } });
+    expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work is .+ and my education is .+\.$/);
+  });
+});
+
+describe('release output', () => {
+  it('has exactly the CLI fields, suppresses fields without a domain, and names other entities by role', async () => {
+    const profile = profileOf([
+      withheld('health', 'asthma'),
+      withheld('age', '7', 'my child'),
+      shared('occupation', 'teacher', 'Alice'),
+      shared('languages', 'Dutch', 'Bob'),
+      shared('name', 'Bob', 'Bob'),
+    ]);
+    const prepared = await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: epsilonToUnits(8), scorer: hashScorer });
+    const r = releaseProfile(prepared, { random: seededRandomSource(3), format: 'structured', instruction: 'Plan a trip.' });
+    expect(Object.keys(r).sort()).toEqual(['attributes', 'epsilon', 'fresh', 'mechanism', 'spent', 'text', 'units']);
+    expect(r.attributes[0]).toMatchObject({ release: 'suppressed', value: SUPPRESSED_VALUE, reason: 'no public candidate domain for this field' });
+    expect(r.text).not.toContain('Alice');
+    expect(r.text).toContain('About another person (1):');
+    expect(r.text).toContain('About my child:');
+    expect(r.text).toContain('About Bob:'); // Bob shared his name
+    expect(r.spent).toEqual({ total: 8, perAttribute: { 'my child.age': 8 } });
+  });
+  it('fails closed on an undefined score or a score vector of the wrong length', async () => {
+    const nan = { score: async () => new Array<number>(8).fill(Number.NaN) };
+    await expect(prepareRelease(profileOf([withheld('age', 'x')]), { mechanism: 'slot', epsilonUnits: E, scorer: nan })).rejects.toThrow(ScoreError);
+    const short = { score: async () => [0.5] };
+    await expect(prepareRelease(profileOf([withheld('age', 'x')]), { mechanism: 'slot', epsilonUnits: E, scorer: short })).rejects.toThrow(/1 scores for self\.age, its domain has 8/);
+  });
+  it('an equal score for every category gives the uniform release (value with no known token)', async () => {
+    const flat = { score: async (field: string) => candidateDomain(field)!.categories.map(() => 0.5) };
+    const prepared = await prepareRelease(profileOf([withheld('age', 'qwzx')]), { mechanism: 'slot', epsilonUnits: epsilonToUnits(8192), scorer: flat });
+    expect(new Set(prepared.logWeights[0]).size).toBe(1);
+  });
+});
+
+describe('no withheld value appears in the text', () => {
+  it('property: any profile, mechanism, format and ε (one-word category labels excepted)', async () => {
+    const fields = ['gender', 'age', 'location', 'nationality', 'languages', 'marital_status', 'children', 'occupation', 'work', 'education', 'health', 'employer'];
+    const rowArb = fc.record({
+      field: fc.constantFrom(...fields),
+      entity: fc.constantFrom('self', 'my partner', 'Carol Zyx'),
+      sharing: fc.constantFrom('shared' as const, 'withheld' as const),
+      token: fc.stringMatching(/^[a-z]{6}$/),
+      label: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(rowArb, { minLength: 1, maxLength: 10, selector: (r) => `${r.entity}.${r.field}` }),
+        fc.constantFrom('slot' as const, 'block' as const),
+        fc.constantFrom('structured' as const, 'freeform' as const),
+        fc.constantFrom(2, 64, 8192),
+        async (rows, mechanism, format, epsilon) => {
+          const attributes: Attribute[] = rows.map((r, i) => {
+            // Sometimes the value is itself a one-word category label ("married"): DESIGN.md's exception.
+            const label = candidateDomain(r.field)?.categories.find((c) => /^\w+$/.test(c.label))?.label;
+            return { entity: r.entity, field: r.field, sharing: r.sharing, value: r.label && label ? label.toLowerCase() : `zz${i}q${r.token}qq` };
+          });
+          const profile = profileOf(attributes, 'Help me.');
+          const prepared = await prepareRelease(profile, { mechanism, epsilonUnits: epsilonToUnits(epsilon), scorer: hashScorer });
+          const r = releaseProfile(prepared, { random: seededRandomSource(epsilon), format });
+          for (const a of attributes) {
+            if (a.sharing !== 'withheld') continue;
+            const isOwnLabel = candidateDomain(a.field)?.categories.some((c) => c.label.toLowerCase() === a.value.toLowerCase());
+            if (!isOwnLabel) expect(r.text.toLowerCase()).not.toContain(a.value.toLowerCase());
+          }
+          expect(r.text).not.toContain('Carol Zyx'); // a name, never shared
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('releases with a ledger', () => {
+  it('property: caps never passed; fallback exactly when a cap would be; reuse is free and returns the last fresh value', async () => {
+    const profile = fixture('ten-attributes.json');
+    const preparedBy = {
+      slot: await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: epsilonToUnits(8), scorer: hashScorer }),
+      block: await prepareRelease(profile, { mechanism: 'block', epsilonUnits: epsilonToUnits(8), scorer: hashScorer }),
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(fc.constantFrom('slot' as const, 'block' as const), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 0, max: 1000 }),
+        async (attributeCap, totalCap, sequence, seed) => {
+          const ledger = PrivacyLedger.create({ attributeCap: attributeCap * E, totalCap: totalCap * E });
+          const reusable = new Map<string, Category>(); // what a store keeps: the latest released category per key
+          const bits = new RandomBits(seededRandomSource(seed));
+          for (const mechanism of sequence) {
+            const prepared = preparedBy[mechanism];
+            const before = ledger.toState();
+            const r = releaseProfile(prepared, { random: bits, format: 'structured', ledger, reusable });
+            // Model: which blocks must fall back, from the state before the request.
+            let pending = 0;
+            const expectedFresh = prepared.plan.blocks.map((block) => {
+              const charged = block.members.map((m) => prepared.plan.attributes[m]!).filter((a) => a.charged);
+              const sum = charged.reduce((s, a) => s + a.epsilonUnits, 0);
+              const over = charged.some((a) => (before.attributes[a.key]?.spent ?? 0) + a.epsilonUnits > attributeCap * E) || before.total.spent + pending + sum > totalCap * E;
+              if (!over) pending += sum;
+              return !over;
+            });
+            prepared.plan.blocks.forEach((block, b) => {
+              for (const m of block.members) {
+                const planned = prepared.plan.attributes[m]!;
+                const out = r.attributes[m]!;
+                if (expectedFresh[b]) {
+                  expect(out.release).toBe('privatized');
+                  expect(out.reason ?? '').not.toMatch(/fallback/);
+                  if (planned.charged) expect(r.units.perAttribute[planned.key]).toBe(planned.epsilonUnits);
+                } else {
+                  expect(out.reason).toMatch(/^(closure: .*; )?fallback: .*(cap)/);
+                  const earlier = reusable.get(planned.key);
+                  if (earlier) expect(out).toMatchObject({ release: 'privatized', code: earlier.code });
+                  else expect(out).toMatchObject({ release: 'suppressed', value: SUPPRESSED_VALUE });
+                  if (planned.charged) expect(r.units.perAttribute[planned.key]).toBe(0);
+                }
+              }
+            });
+            expect(ledger.totalSpent - before.total.spent).toBe(r.units.total);
+            expect(ledger.totalSpent).toBeLessThanOrEqual(totalCap * E);
+            for (const [key, entry] of Object.entries(ledger.toState().attributes)) expect(entry.spent).toBeLessThanOrEqual(ledger.cap(key));
+            for (const a of r.attributes) if (a.code) reusable.set(`${a.entity}.${a.field}`, { code: a.code, label: a.value });
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
