@@ -1,0 +1,83 @@
+/**
+ * `veil release --profile FILE --mechanism slot|block --epsilon N [--seed N] [--format structured|freeform]
+ * [--instruction TEXT]` (DESIGN.md "Command-line interface"): one JSON line per profile,
+ * `{ mechanism, epsilon, spent: { total, perAttribute }, attributes: [...], text }`.
+ *
+ * FILE is a `.json` profile or a `.jsonl` file of profiles (one output line per input line, blank lines
+ * skipped). Each line is one fresh release of ε; the CLI keeps no ledger (evaluation accounts for spend).
+ * Without `--seed`, randomness is `crypto.getRandomValues`; with it, runs are reproducible and NOT private.
+ * Uses the bundled offline model; nothing leaves the machine.
+ */
+import type { Embedder, RandomSource, Scorer } from '../core/contracts';
+import { epsilonToUnits } from '../core/epsilon';
+import { parseProfile, ProfileError, type Profile } from '../core/profile';
+import { FORMATS, MECHANISMS } from '../core/settings';
+import { cryptoRandomSource, seededRandomSource } from '../dp/random';
+import { MAX_EPSILON } from '../dp/scale';
+import { prepareRelease } from '../release/prepare';
+import { releaseProfile } from '../release/release';
+import { allowOnly, choice, CliError, integer, parseJsonLines, readText, required } from './args';
+
+/** The profiles of a `.json` or `.jsonl` file; errors name the file (and line) and the bad attribute. */
+export async function readProfiles(path: string): Promise<Profile[]> {
+  const text = await readText(path);
+  const parse = (value: unknown, where: string): Profile => {
+    try {
+      return parseProfile(value);
+    } catch (error) {
+      if (error instanceof ProfileError) throw new CliError(`${where}: ${error.message}`);
+      throw error;
+    }
+  };
+  if (path.endsWith('.jsonl')) {
+    const lines = parseJsonLines(text, path);
+    if (lines.length === 0) throw new CliError(`${path}: no profiles`);
+    return lines.map(({ line, value }) => parse(value, `${path}:${line}`));
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CliError(`${path}: not valid JSON (a file of profiles must end in .jsonl)`);
+  }
+  return [parse(value, path)];
+}
+
+/** `--epsilon`: a positive decimal number up to the exact sampler's range, as exact units (rounded down). */
+export function epsilonUnitsOf(args: Map<string, string>): number {
+  const raw = required(args, 'epsilon');
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new CliError(`--epsilon must be a positive number, not "${raw}"`);
+  const epsilon = Number(raw);
+  if (epsilon > MAX_EPSILON) throw new CliError(`--epsilon must be at most ${MAX_EPSILON}, not ${raw}`);
+  const units = epsilonToUnits(epsilon);
+  if (units === 0) throw new CliError(`--epsilon must be positive (at least 2^-20), not ${raw}`);
+  return units;
+}
+
+export function randomSourceOf(args: Map<string, string>): RandomSource {
+  const seed = integer(args, 'seed');
+  return seed === undefined ? cryptoRandomSource() : seededRandomSource(seed);
+}
+
+/** The bundled model's scorer and embedder (loaded lazily: it reads ~10 MB). */
+export async function loadScorer(): Promise<Scorer & { embedder: Embedder }> {
+  const { loadBundledScorer } = await import('../embedding/node');
+  return loadBundledScorer();
+}
+
+export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
+  allowOnly(args, ['profile', 'mechanism', 'epsilon', 'seed', 'format', 'instruction']);
+  const path = required(args, 'profile');
+  const mechanism = choice(args, 'mechanism', MECHANISMS);
+  const epsilonUnits = epsilonUnitsOf(args);
+  const format = choice(args, 'format', FORMATS, 'structured');
+  const instruction = args.get('instruction');
+  const random = randomSourceOf(args);
+  const profiles = await readProfiles(path);
+  const scorer = await loadScorer();
+  for (const profile of profiles) {
+    const prepared = await prepareRelease(profile, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
+    const r = releaseProfile(prepared, { random, format, ...(instruction !== undefined ? { instruction } : {}) });
+    out(JSON.stringify({ mechanism: r.mechanism, epsilon: r.epsilon, spent: r.spent, attributes: r.attributes, text: r.text }));
+  }
+}

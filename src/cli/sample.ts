@@ -1,0 +1,31 @@
+/**
+ * `veil sample --profile FILE --mechanism slot|block --epsilon N --n N [--seed N]` (DESIGN.md): N fresh
+ * draws of one profile's release (scores computed once), printed as `{ counts: { "<key>": n } }`, the key
+ * being `entity.field=code` of every privatized attribute, sorted, joined by `|`. This is what privacy
+ * audits run: compare the counts of neighbouring profiles. Keys are printed in sorted order.
+ */
+import { MECHANISMS } from '../core/settings';
+import { RandomBits } from '../dp/bits';
+import { prepareRelease } from '../release/prepare';
+import { sampleCounts } from '../release/sample';
+import { allowOnly, choice, CliError, integer, required } from './args';
+import { epsilonUnitsOf, loadScorer, randomSourceOf, readProfiles } from './release';
+
+export const MAX_DRAWS = 10_000_000;
+
+export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
+  allowOnly(args, ['profile', 'mechanism', 'epsilon', 'n', 'seed']);
+  const path = required(args, 'profile');
+  const mechanism = choice(args, 'mechanism', MECHANISMS);
+  const epsilonUnits = epsilonUnitsOf(args);
+  required(args, 'n');
+  const n = integer(args, 'n')!;
+  if (n < 1 || n > MAX_DRAWS) throw new CliError(`--n must be between 1 and ${MAX_DRAWS}, not ${n}`);
+  const bits = new RandomBits(randomSourceOf(args));
+  const profiles = await readProfiles(path);
+  if (profiles.length !== 1) throw new CliError(`${path}: sample takes one profile, the file has ${profiles.length}`);
+  const scorer = await loadScorer();
+  const prepared = await prepareRelease(profiles[0]!, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
+  const counts = sampleCounts(prepared, n, bits);
+  out(JSON.stringify({ counts: Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }));
+}

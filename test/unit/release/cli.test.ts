@@ -1,0 +1,75 @@
+/** `veil release` and `veil sample` with the bundled offline model, and their error path. */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { CliError } from '../../../src/cli/args';
+import { run as release } from '../../../src/cli/release';
+import { run as sample } from '../../../src/cli/sample';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/profiles/${name}`, import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function lines(run: typeof release, args: Record<string, string>): Promise<unknown[]> {
+  const out: string[] = [];
+  await run(new Map(Object.entries(args)), (l) => out.push(l));
+  return out.map((l) => JSON.parse(l) as unknown);
+}
+
+describe('veil release', () => {
+  it('prints exactly the DESIGN.md object, reproducibly with --seed', async () => {
+    const args = { profile: fixture('ten-attributes.json'), mechanism: 'block', epsilon: '8', seed: '5' };
+    const [a] = (await lines(release, args)) as Record<string, unknown>[];
+    const [b] = (await lines(release, args)) as Record<string, unknown>[];
+    expect(a).toEqual(b);
+    expect(Object.keys(a!)).toEqual(['mechanism', 'epsilon', 'spent', 'attributes', 'text']);
+    expect(a).toMatchObject({ mechanism: 'block', epsilon: 8 });
+    const attributes = a!.attributes as { entity: string; field: string; sharing: string; release: string; value: string; code?: string }[];
+    expect(attributes).toHaveLength(10);
+    for (const x of attributes) {
+      expect(['kept', 'privatized', 'suppressed']).toContain(x.release);
+      expect(x.release === 'privatized').toBe(x.code !== undefined);
+    }
+    // location withheld → shared nationality and then languages are privatized by closure, not charged.
+    expect(attributes.find((x) => x.field === 'nationality')!.release).toBe('privatized');
+    const spent = a!.spent as { total: number; perAttribute: Record<string, number> };
+    expect(Object.keys(spent.perAttribute).sort()).toEqual(['self.age', 'self.education', 'self.location', 'self.marital_status', 'self.occupation']);
+    expect(spent.total).toBeLessThanOrEqual(8);
+  }, 30_000);
+  it('releases a .jsonl file line by line (blank lines skipped) with the given format and instruction', async () => {
+    const out = (await lines(release, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '2', format: 'freeform', instruction: 'Hello.' })) as { text: string }[];
+    expect(out).toHaveLength(3);
+    for (const o of out) expect(o.text.startsWith('Hello.')).toBe(true);
+  }, 30_000);
+  it('refuses bad input with a CliError', async () => {
+    await expect(lines(release, { profile: fixture('bad-attribute.json'), mechanism: 'slot', epsilon: '8' })).rejects.toThrow(CliError);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(/--epsilon must be a positive number/);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot' })).rejects.toThrow(/--epsilon is required/);
+  });
+});
+
+describe('veil sample', () => {
+  it('counts n draws by sorted entity.field=code keys', async () => {
+    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'block', epsilon: '2', n: '2000', seed: '3' })) as { counts: Record<string, number> }[];
+    const entries = Object.entries(o!.counts);
+    expect(entries.reduce((s, [, c]) => s + c, 0)).toBe(2000);
+    expect(entries.length).toBeGreaterThan(50); // ε = 2 spreads over many of the 1,210 cells
+    for (const [key] of entries) expect(key).toMatch(/^self\.education=\w+\|self\.occupation=\w+\|self\.work=\w+$/);
+  }, 30_000);
+  it('refuses more than one profile and a missing --n', async () => {
+    await expect(lines(sample, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '8', n: '5' })).rejects.toThrow(/one profile/);
+    await expect(lines(sample, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '8' })).rejects.toThrow(/--n is required/);
+  });
+});
+
+describe('the command line', () => {
+  it('bad input: one line on stderr, exit code 1, no stack trace', async () => {
+    const result = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'release', '--profile', fixture('bad-attribute.json'), '--mechanism', 'slot', '--epsilon', '8'], { cwd: root }).then(
+      () => undefined,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(result?.code).toBe(1);
+    expect(result?.stdout).toBe('');
+    expect(result?.stderr).toMatch(/^veil: .*bad-attribute\.json: attributes\[0\] \(self\.age\): sharing must be "shared" or "withheld"\n$/);
+  }, 30_000);
+});
