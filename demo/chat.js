@@ -1,0 +1,51 @@
+// Demo Chat: a local stand-in for an LLM chat site. No model, no network: the "assistant" shows back
+// exactly what the site received, so a person can see what Veil let through.
+(() => {
+  const form = document.getElementById('composer-form');
+  const box = document.getElementById('prompt-textarea');
+  const send = document.getElementById('send-button');
+  const thread = document.getElementById('thread');
+
+  const bubble = (role, text) => {
+    const article = document.createElement('article');
+    article.className = `message ${role}`;
+    const p = document.createElement('p');
+    p.textContent = text;
+    article.append(p);
+    thread.append(article);
+    return article;
+  };
+
+  const update = () => {
+    send.disabled = box.value.trim() === '';
+  };
+
+  const submit = () => {
+    const text = box.value;
+    if (text.trim() === '') return;
+    bubble('user', text);
+    box.value = '';
+    update();
+    const reply = bubble('assistant', `Demo Chat received ${text.length} characters. This is everything the site saw:`);
+    const received = document.createElement('div');
+    received.className = 'received';
+    received.textContent = text;
+    reply.append(received);
+    document.dispatchEvent(new CustomEvent('demo-chat:received', { detail: text }));
+    reply.scrollIntoView({ block: 'end' });
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit();
+  });
+  box.addEventListener('input', update);
+  box.addEventListener('keydown', (event) => {
+    // Enter sends, Shift+Enter is a new line; never send while an input method is composing.
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
+      event.preventDefault();
+      submit();
+    }
+  });
+  update();
+})();

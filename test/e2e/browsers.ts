@@ -1,0 +1,91 @@
+/**
+ * Launching Debian's browsers with the built test variant of Veil (BROWSER-RECIPE.md). Never downloads a
+ * browser: paths come from VEIL_CHROMIUM / VEIL_FIREFOX or Debian's defaults.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
+export const FIREFOX = process.env.VEIL_FIREFOX ?? '/usr/bin/firefox-esr';
+export const CHROME_BUILD = resolve('.output-test/chrome-mv3');
+export const FIREFOX_BUILD = resolve('.output-test/firefox-mv2');
+export const SCREENSHOTS = resolve('.output-test/screenshots');
+
+for (const [what, path] of [
+  ['Chromium', CHROMIUM],
+  ['Firefox ESR', FIREFOX],
+  ['the test build (run node scripts/build-test.mjs)', join(CHROME_BUILD, 'manifest.json')],
+] as const) {
+  if (!existsSync(path)) throw new Error(`e2e: ${what} not found at ${path}`);
+}
+
+export async function tempDir(prefix: string): Promise<{ path: string; remove: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+export interface ChromiumWithVeil {
+  context: BrowserContext;
+  extensionId: string;
+  /** `chrome-extension://<id>/<path>` */
+  url: (path: string) => string;
+  /** Open one of Veil's pages in a tab and wait until it has rendered. */
+  open: (path: 'popup.html' | 'options.html') => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+/** Chromium with Veil loaded, on a persistent profile directory (reopen the same dir to test persistence). */
+export async function launchChromium(profileDir: string): Promise<ChromiumWithVeil> {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1100, height: 900 },
+    args: [
+      `--disable-extensions-except=${CHROME_BUILD}`,
+      `--load-extension=${CHROME_BUILD}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  const url = (path: string) => `chrome-extension://${extensionId}/${path}`;
+  return {
+    context,
+    extensionId,
+    url,
+    open: async (path) => {
+      const page = await context.newPage();
+      await page.goto(url(path));
+      await page.getByRole('heading', { name: 'Profile' }).waitFor();
+      return page;
+    },
+    close: () => context.close(),
+  };
+}
+
+/** The one extension API the tests call inside a page. */
+export interface ExtensionGlobal {
+  chrome: { runtime: { sendMessage: (message: unknown) => Promise<unknown> } };
+}
+
+/** Send a contract message from an extension page (the page's own runtime), returning the raw reply. */
+export function sendFromPage(page: Page, type: string, request: unknown): Promise<unknown> {
+  return page.evaluate(
+    ([type, request]) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type, request }),
+    [type, request] as const,
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,101 @@
+/**
+ * Chromium, built extension: a person edits their profile in the popup, reloads it, closes the browser and
+ * opens it again on the same profile directory: everything is still there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchChromium, screenshot, sendFromPage, tempDir } from './browsers';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  dir = await tempDir('veil-e2e-chromium-');
+});
+afterAll(() => dir.remove());
+
+async function addFact(page: Page, fact: { about?: string; field: string; custom?: string; value: string; sharing: 'Shared' | 'Withheld' }) {
+  const form = page.getByRole('form', { name: 'Add attribute' });
+  await form.getByLabel('About', { exact: true }).selectOption(fact.about ? 'other' : 'self');
+  if (fact.about) await form.getByLabel('Role', { exact: true }).fill(fact.about);
+  await form.getByLabel('Field', { exact: true }).selectOption(fact.field);
+  if (fact.custom) await form.getByLabel('Custom field name').fill(fact.custom);
+  await form.getByText(fact.sharing, { exact: true }).click();
+  await form.getByLabel('Value', { exact: true }).fill(fact.value);
+  await form.getByLabel('Value', { exact: true }).press('Enter'); // keyboard: Enter submits the form
+}
+
+const expected = {
+  version: 1,
+  attributes: [
+    { entity: 'self', field: 'occupation', value: 'Nurse practitioner', sharing: 'shared' },
+    { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
+    { entity: 'self', field: 'favourite food', value: 'Dal makhani', sharing: 'shared' },
+    { entity: 'self', field: 'location', value: 'Lyon, France', sharing: 'withheld' },
+  ],
+};
+
+describe('Chromium: profile editing persists', () => {
+  it('edits in the popup, survives a reload and a browser restart', async () => {
+    let browser = await launchChromium(dir.path);
+    let popup = await browser.open('popup.html');
+    await popup.setViewportSize({ width: 380, height: 640 });
+
+    await addFact(popup, { field: 'occupation', value: 'Pediatric nurse', sharing: 'Shared' });
+    await popup.getByText('Added You · Occupation.').waitFor();
+    await addFact(popup, { about: 'my child', field: 'age', value: '7', sharing: 'Withheld' });
+    await popup.getByText('Added my child · Age.').waitFor();
+    await addFact(popup, { field: '__custom__', custom: 'favourite food', value: 'Dal makhani', sharing: 'Withheld' });
+    await popup.getByText('Added You · favourite food.').waitFor();
+    await addFact(popup, { field: 'age', value: '41', sharing: 'Withheld' });
+    await popup.getByText('Added You · Age.').waitFor();
+    await addFact(popup, { field: 'location', value: 'Lyon, France', sharing: 'Withheld' });
+    await popup.getByText('Added You · Location.').waitFor();
+
+    await popup.getByRole('switch', { name: 'Withhold You · favourite food' }).click();
+    await popup.getByText('You · favourite food is now shared.').waitFor();
+    await popup.getByRole('button', { name: 'Edit You · Occupation' }).click();
+    const edit = popup.getByRole('form', { name: 'Edit attribute' });
+    await edit.getByLabel('Value', { exact: true }).fill('Nurse practitioner');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await popup.getByText('Saved You · Occupation.').waitFor();
+    await popup.getByRole('button', { name: 'Remove You · Age' }).click();
+    await popup.getByText('Removed You · Age.').waitFor();
+
+    expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: expected });
+    await popup.getByRole('button', { name: 'Cancel' }).click(); // close the add form for the screenshot
+    await screenshot(popup, 'popup-profile');
+
+    await popup.reload();
+    await popup.getByText('Nurse practitioner').waitFor();
+    expect(await popup.getByRole('switch').evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`))).toEqual([
+      'Withhold You · Occupation=false',
+      'Withhold You · favourite food=false',
+      'Withhold You · Location=true',
+      'Withhold my child · Age=true',
+    ]);
+    expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: expected });
+
+    // Settings made on the options page persist too.
+    const options = await browser.open('options.html');
+    await options.getByLabel(/DP-SLOT/).check();
+    await options.getByText('Saved.').waitFor();
+    await options.getByLabel('Privacy budget per release (ε)').selectOption('32');
+    await options.getByText(/by at most e\^32/).waitFor();
+    await screenshot(options, 'options');
+    await browser.close();
+
+    browser = await launchChromium(dir.path);
+    popup = await browser.open('popup.html');
+    await popup.getByText('Dal makhani').waitFor();
+    expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: expected });
+    expect(await sendFromPage(popup, 'settings.get', {})).toMatchObject({ ok: true, value: { mechanism: 'slot', epsilon: 32 } });
+    const reopened = await browser.open('options.html');
+    expect(await reopened.getByLabel('Privacy budget per release (ε)').inputValue()).toBe('32');
+    const budget = reopened.getByRole('region', { name: 'Privacy budget' });
+    expect(await budget.getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      'All withheld facts',
+      'my child · Age',
+      'You · Location',
+    ]);
+    await browser.close();
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests: the built test variant of Veil (.output-test/, made by scripts/build-test.mjs) in
+// Debian's Chromium and Firefox ESR. One file at a time: browsers are heavy and the machine has 2 cores.
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
