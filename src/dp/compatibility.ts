@@ -78,11 +78,26 @@ export function hasCompatibilityPrior(fields: readonly string[]): boolean {
   return false;
 }
 
+/** Priors are public and fixed per (fields, domains): computed once per combination, shared read-only. */
+const cache = new WeakMap<readonly CandidateDomain[] | CandidateDomain, Map<string, Uint32Array | undefined>>();
+
 /**
  * J_b for every cell of the block's support (mixed radix, last member fastest), in units of 2^-16, or
- * undefined when no pair of members has a rule.
+ * undefined when no pair of members has a rule. The returned array is shared between calls: read only.
  */
 export function compatibilityPrior(fields: readonly string[], domains: readonly CandidateDomain[]): Uint32Array | undefined {
+  const first = domains[0];
+  if (!first) return undefined;
+  const key = fields.join('|') + '#' + domains.map((d) => `${d.field}:${d.categories.map((c) => c.code).join(',')}`).join(';');
+  let byKey = cache.get(first);
+  if (!byKey) cache.set(first, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key);
+  const prior = computePrior(fields, domains);
+  byKey.set(key, prior);
+  return prior;
+}
+
+function computePrior(fields: readonly string[], domains: readonly CandidateDomain[]): Uint32Array | undefined {
   const pairs: { i: number; j: number; grade: (a: string, b: string) => number }[] = [];
   for (let i = 0; i < fields.length; i++) {
     for (let j = i + 1; j < fields.length; j++) {

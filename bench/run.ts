@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: release timings of a 10-attribute profile (5 withheld) with DP-SLOT and DP-BLOCK at
+ * ε = 8 and ε = 8192, on this machine, with the bundled offline model.
+ *
+ * Columns (median / p99 over the runs, after warm-up):
+ * - plan:   public planning alone (closure, grouping, allocation, compatibility prior)
+ * - sample: the fast half of a release (ledger decision, exact sampling of every block, charging,
+ *           rendering) on prepared scores — what runs inside the store's transaction
+ * - draw:   the exact sampling of every block alone
+ * - whole:  the whole release: planning, embedding + scoring every privatized value with the bundled
+ *           model, log-weights, sampling, charging and rendering, with crypto.getRandomValues
+ * Plus the sampler's extremes: one draw over 18 candidates and over the 1,210-cell professional block.
+ *
+ * Aim (issue 4): plan + sample under 1 ms; whole release under 20 ms.
+ */
+import { readFileSync } from 'node:fs';
+import { epsilonToUnits } from '../src/core/epsilon';
+import { parseProfile, type Profile } from '../src/core/profile';
+import type { Mechanism } from '../src/core/settings';
+import { candidateDomain } from '../src/domains/index';
+import { loadBundledScorer } from '../src/embedding/node';
+import { RandomBits } from '../src/dp/bits';
+import { resolveFieldTopics } from '../src/dp/field-topics';
+import { planRelease } from '../src/dp/plan';
+import { publicView } from '../src/dp/public-view';
+import { cryptoRandomSource } from '../src/dp/random';
+import { sampleExponential } from '../src/dp/exponential';
+import { PrivacyLedger } from '../src/ledger/ledger';
+import { prepareRelease } from '../src/release/prepare';
+import { releaseProfile } from '../src/release/release';
+import { sampleReleaseKey } from '../src/release/sample';
+
+const profile: Profile = parseProfile(JSON.parse(readFileSync(new URL('../test/fixtures/profiles/ten-attributes.json', import.meta.url), 'utf8')));
+
+interface Stat {
+  median: number;
+  p99: number;
+}
+
+async function time(runs: number, warmup: number, fn: () => unknown): Promise<Stat> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(runs / 2)]!, p99: samples[Math.min(runs - 1, Math.floor(runs * 0.99))]! };
+}
+
+const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+const cell = (s: Stat) => `${fmt(s.median)} / ${fmt(s.p99)}`.padEnd(22);
+
+async function main(): Promise<void> {
+  const loadStart = performance.now();
+  const scorer = await loadBundledScorer();
+  const loadMs = performance.now() - loadStart;
+  const bits = new RandomBits(cryptoRandomSource());
+  const view = publicView(profile);
+  const withheld = profile.attributes.filter((a) => a.sharing === 'withheld').length;
+
+  console.log(`Veil release benchmark — ${profile.attributes.length} attributes, ${withheld} withheld; bundled model loaded in ${fmt(loadMs)}`);
+  console.log(`node ${process.version}; times are median / p99\n`);
+  console.log(`${'mechanism'.padEnd(10)}${'ε'.padEnd(7)}${'plan'.padEnd(22)}${'sample (fast half)'.padEnd(22)}${'draw'.padEnd(22)}${'whole release'.padEnd(22)}blocks (cells)`);
+  for (const mechanism of ['slot', 'block'] as Mechanism[]) {
+    for (const epsilon of [8, 8192]) {
+      const epsilonUnits = epsilonToUnits(epsilon);
+      const topics = await resolveFieldTopics([...new Set(view.map((a) => a.field))], scorer.embedder);
+      const plan = await time(2000, 200, () => planRelease(view, { mechanism, epsilonUnits, domainOf: candidateDomain, topics }));
+      const prepared = await prepareRelease(profile, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
+      const ledger = () => PrivacyLedger.create({ attributeCap: epsilonToUnits(1e6), totalCap: epsilonToUnits(1e7) });
+      const fast = await time(2000, 200, () => releaseProfile(prepared, { random: bits, format: 'structured', ledger: ledger() }));
+      const draw = await time(2000, 200, () => sampleReleaseKey(prepared, bits));
+      const whole = await time(200, 20, async () => {
+        const p = await prepareRelease(profile, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
+        return releaseProfile(p, { random: bits, format: 'structured', ledger: ledger() });
+      });
+      const blocks = prepared.plan.blocks.map((b) => b.sizes.reduce((x, y) => x * y, 1)).join('+');
+      console.log(`${mechanism.padEnd(10)}${String(epsilon).padEnd(7)}${cell(plan)}${cell(fast)}${cell(draw)}${cell(whole)}${blocks}`);
+    }
+  }
+
+  console.log('\nExact sampler alone (one draw):');
+  for (const epsilon of [8, 8192]) {
+    const scores18 = Array.from({ length: 18 }, (_, i) => Math.round(((i * 7) % 18) / 17 * 65536));
+    const w18 = scores18.map((k) => epsilonToUnits(epsilon) * k);
+    const s18 = await time(20000, 2000, () => sampleExponential(w18, bits));
+    // The professional block: 1,210 cells, ε split over 3 withheld fields, with the prior.
+    const p = await prepareRelease(
+      { version: 1, attributes: [
+        { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' },
+        { entity: 'self', field: 'work', value: 'Nurse at a children hospital', sharing: 'withheld' },
+        { entity: 'self', field: 'education', value: 'Bachelor of Science in Nursing', sharing: 'withheld' },
+      ] },
+      { mechanism: 'block', epsilonUnits: epsilonToUnits(epsilon), scorer },
+    );
+    const w = p.logWeights[0]!;
+    const sBig = await time(5000, 500, () => sampleExponential(w, bits));
+    console.log(`  ε = ${String(epsilon).padEnd(5)} 18 candidates: ${cell(s18)} 1,210-cell block: ${cell(sBig)}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
