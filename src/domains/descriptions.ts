@@ -18,6 +18,8 @@ import occupationTitles from '../../data/occupation-titles.json';
 import families from '../../data/iso639-5.json';
 import type { KnownField } from '../core/profile';
 import { candidateDomain, UNSPECIFIED } from './index';
+import { demonyms } from './demonyms';
+import { rankedOccupationTitles } from './occupation-titles';
 import { stripQualifier } from './text';
 import { languageCategory } from './language-family';
 import {
@@ -39,11 +41,16 @@ function fromWording(wording: Readonly<Record<string, readonly string[]>>): Desc
   return map;
 }
 
-/** ISCO-08: every group title (major to unit) and every ESCO occupation title, under its major group. */
+/**
+ * ISCO-08: every group title (major to unit) and every ESCO occupation title under its major group; a
+ * title filed under several groups counts only where it ranks best (./occupation-titles.ts).
+ */
 function occupationDescriptions(): Descriptions {
   const map: Descriptions = new Map();
   for (const [code, title] of iscoGroups as [string, string][]) add(map, code[0]!, title);
-  for (const [title, unit] of occupationTitles as [string, string, string][]) add(map, unit[0]!, title);
+  for (const { title, majors } of rankedOccupationTitles(occupationTitles as string[][]).values()) {
+    for (const major of majors) add(map, major, title);
+  }
   return map;
 }
 
@@ -53,7 +60,7 @@ function placeDescriptions(kind: 'location' | 'nationality'): Descriptions {
   for (const [, sub, name, short, capital, nationality] of countries as string[][]) {
     const names = [stripQualifier(name!), short!];
     if (kind === 'location') add(map, sub!, ...names, capital!, capital ? `${capital}, ${short}` : '');
-    else add(map, sub!, ...nationality!.split(/,\s*/), ...names.map((n) => `citizen of ${n}`));
+    else add(map, sub!, ...demonyms(nationality!, names), ...names.map((n) => `citizen of ${n}`));
   }
   for (const [, sub, name] of countries as string[][]) if (!map.get(sub!)?.length) add(map, sub!, name!);
   return map;

@@ -11,8 +11,10 @@
  */
 import languages from '../../data/languages.json';
 import countries from '../../data/m49-countries.json';
+import occupationLexicon from '../../data/occupation-lexicon.json';
 import type { KnownField } from '../core/profile';
 import { LANGUAGE_ALIASES, PLACE_ALIASES } from './aliases';
+import { demonyms } from './demonyms';
 import { languageCategory } from './language-family';
 import { PhraseTable } from './phrases';
 import { stripQualifier, tokens } from './text';
@@ -28,7 +30,8 @@ function placeTable(): PhraseTable<string> {
   if (places) return places;
   places = new PhraseTable<string>();
   for (const [, sub, name, short, capital, nationality] of countries as string[][]) {
-    for (const phrase of [stripQualifier(name!), short!, capital!, ...nationality!.split(/,\s*/)]) places.add(phrase, sub!);
+    const names = [stripQualifier(name!), short!];
+    for (const phrase of [...names, capital!, ...demonyms(nationality!, names)]) places.add(phrase, sub!);
   }
   for (const [alias, sub] of Object.entries(PLACE_ALIASES)) places.add(alias, sub);
   return places;
@@ -66,13 +69,67 @@ function languageScores(words: string[]): LexiconScores {
   return scores;
 }
 
+/** ESCO/ISCO titles (data/occupation-lexicon.json) → ISCO major groups. */
+let titles: PhraseTable<string> | undefined;
+function titleTable(): PhraseTable<string> {
+  if (titles) return titles;
+  titles = new PhraseTable<string>();
+  for (const [majors, list] of Object.entries(occupationLexicon as Record<string, string[]>)) {
+    for (const title of list) titles.add(title, `${title.split(' ').length}:${majors}`);
+  }
+  return titles;
+}
+
+/**
+ * A known occupation title inside the value ("software developer" in "Senior software developer at a
+ * bank") floors its major group(s) at 1 − 0.02/(n+1) for an n-word title: close to 1, longer titles higher,
+ * so the embedding still decides between two hits of the same length.
+ */
+function occupationScores(words: string[]): LexiconScores {
+  const scores = new Map<string, number>();
+  for (const hit of [...titleTable().find(words), ...titleTable().find(words.map(agentNoun))]) {
+    const [length, majors] = hit.split(':') as [string, string];
+    const floor = 1 - 0.02 / (Number(length) + 1);
+    for (const major of majors) scores.set(major, Math.max(scores.get(major) ?? 0, floor));
+  }
+  return scores;
+}
+
+/**
+ * The agent noun of an activity word, as work histories name activities: "plumbing" → "plumber",
+ * "driving" → "driver", "programming" → "programmer" (the stem keeps its doubled or e-less form).
+ */
+function agentNoun(word: string): string {
+  return /^[a-z]{4,}ing$/.test(word) ? `${word.slice(0, -3)}er` : word;
+}
+
 const DECADES: Record<string, number> = {
   teens: 10, twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90,
 };
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** Number words to digits ("thirty eight" → "38"), so "thirty-eight" reads like "38". */
+function numberWords(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const tens = TENS.indexOf(words[i]!);
+    const unit = UNITS.indexOf(words[i + 1] ?? '');
+    if (tens >= 2 && unit >= 1 && unit <= 9) {
+      out.push(String(tens * 10 + unit));
+      i++;
+    } else if (tens >= 2) out.push(String(tens * 10));
+    else if (UNITS.indexOf(words[i]!) >= 0) out.push(String(UNITS.indexOf(words[i]!)));
+    else out.push(words[i]!);
+  }
+  return out;
+}
+
 const AGE_BANDS: [number, string][] = [[18, 'under-18'], [25, '18-24'], [35, '25-34'], [45, '35-44'], [55, '45-54'], [65, '55-64']];
 
 /** An age band from a number ("34", "34 years old") or a decade ("mid 30s", "late forties"). */
-function ageScores(words: string[]): LexiconScores {
+function ageScores(text: string[]): LexiconScores {
+  const words = numberWords(text);
   let age: number | undefined;
   words.forEach((w, i) => {
     if (age !== undefined) return;
@@ -101,7 +158,7 @@ function genderScores(words: string[]): LexiconScores {
 
 function maritalScores(words: string[]): LexiconScores {
   if (has(words, 'remarried')) return single('married');
-  if (has(words, 'widowed', 'widow', 'widower')) return single('widowed');
+  if (has(words, 'widowed', 'widow', 'widower', 'passed away', 'died', 'late husband', 'late wife', 'deceased', 'lost my husband', 'lost my wife', 'lost my spouse')) return single('widowed');
   if (has(words, 'divorced', 'divorcee', 'divorce')) return single('divorced');
   if (has(words, 'separated')) return single('separated');
   if (has(words, 'never married', 'not married', 'unmarried', 'single', 'engaged', 'dating', 'boyfriend', 'girlfriend')) return single('never-married');
@@ -115,7 +172,7 @@ const COUNTS = ['a', 'an', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'
 function childrenScores(words: string[]): LexiconScores {
   const counted = words.some((w, i) => (COUNTS.includes(w) || /^[1-9]\d?$/.test(w)) && (i + 1 === words.length || CHILD_WORDS.includes(words[i + 1]!)));
   if (counted || has(words, 'mother', 'father', 'mom', 'dad', 'mum', 'parent', 'parents of', 'grandchildren', 'grandmother', 'grandfather', 'pregnant', 'expecting', 'yes')) return single('has-children');
-  if (has(words, 'childless', 'child free', 'childfree', 'none', 'no', 'zero', '0', 'not yet', 'without', 'nope')) return single('no-children');
+  if (has(words, 'childless', 'child free', 'childfree', 'none', 'no', 'zero', '0', 'not yet', 'without', 'nope', 'don t have', 'do not have', 'dont have', 'never had')) return single('no-children');
   if (has(words, ...CHILD_WORDS)) return single('has-children');
   return NONE;
 }
@@ -123,9 +180,9 @@ function childrenScores(words: string[]): LexiconScores {
 /** ISCED level of degree names and abbreviations; the highest level mentioned wins (the attained level). */
 const EDUCATION_RULES: [string, string[]][] = [
   ['8', ['phd', 'ph d', 'dphil', 'doctorate', 'doctoral', 'edd', 'd phil']],
-  ['7', ['master', 'masters', 'msc', 'm sc', 'mba', 'meng', 'mphil', 'llm', 'mfa', 'mres', 'ma', 'ms', 'med', 'postgraduate', 'graduate degree', 'mst']],
-  ['6', ['bachelor', 'bachelors', 'bsc', 'b sc', 'ba', 'bs', 'beng', 'bba', 'llb', 'bfa', 'bed', 'undergraduate', 'college degree', 'university degree', 'honours degree']],
-  ['5', ['associate', 'associates', 'hnd', 'foundation degree', 'community college', 'aa', 'aas']],
+  ['7', ['master', 'masters', 'msc', 'm sc', 'm eng', 'm a', 'm s', 'm phil', 'mba', 'meng', 'mphil', 'llm', 'mfa', 'mres', 'ma', 'ms', 'med', 'postgraduate', 'graduate degree', 'mst']],
+  ['6', ['bachelor', 'bachelors', 'bsc', 'b sc', 'b eng', 'b a', 'b s', 'college graduate', 'university graduate', 'graduated from college', 'graduated from university', 'ba', 'bs', 'beng', 'bba', 'llb', 'bfa', 'bed', 'undergraduate', 'college degree', 'university degree', 'honours degree']],
+  ['5', ['associate', 'associates', 'hnd', 'foundation degree', 'community college', 'two year college', '2 year college', 'aa', 'aas']],
   ['4', ['vocational', 'apprenticeship', 'trade school', 'post secondary certificate']],
   ['3', ['high school', 'secondary school', 'a levels', 'a level', 'ged', 'abitur', 'baccalaureate', 'hsc', 'matric', 'twelfth grade', '12th grade']],
   ['2', ['middle school', 'junior high', 'gcse', 'gcses', 'lower secondary', 'ninth grade', '9th grade']],
@@ -145,10 +202,17 @@ const rules: Partial<Record<KnownField, (words: string[]) => LexiconScores>> = {
   marital_status: maritalScores,
   children: childrenScores,
   education: educationScores,
+  occupation: occupationScores,
+  work: occupationScores,
 };
+
+/** Declining to answer, in any field (the `unspecified` category). */
+const DECLINED = ['n a', 'na', 'prefer not to say', 'prefer not to answer', 'rather not say', 'rather not', 'not stated', 'unspecified', 'undisclosed', 'decline to answer', 'declined', 'not applicable', 'unknown', 'private', 'none of your business'];
 
 /** Score floors from lexicon hits for `value` in `field`; empty when nothing is recognised. */
 export function lexiconScores(field: KnownField, value: string): LexiconScores {
+  const words = tokens(value);
+  if (has(words, ...DECLINED)) return single('unspecified');
   const rule = rules[field];
-  return rule ? rule(tokens(value)) : NONE;
+  return rule ? rule(words) : NONE;
 }

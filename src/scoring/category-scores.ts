@@ -32,10 +32,16 @@ export function similarityToScore(kappa: number): number {
   return Math.min(1, Math.max(0, s));
 }
 
-/** Combine: `max(s, floor)` per category, floors clipped to [0,1]. */
+/**
+ * Combine: `max(s, h · (0.95 + 0.05 s))` per category, with `h` the lexicon floor clipped to [0,1]. A hit
+ * lifts its category close to `h`, and the embedding still orders two categories hit equally (a title
+ * filed in two groups, a place named in two sub-regions).
+ */
 export function categoryScores(kappas: readonly number[], floors: readonly number[]): number[] {
   return kappas.map((k, i) => {
-    const floor = floors[i] ?? 0;
-    return Math.max(similarityToScore(k), Number.isFinite(floor) ? Math.min(1, Math.max(0, floor)) : 0);
+    const s = similarityToScore(k);
+    const raw = floors[i] ?? 0;
+    const h = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
+    return Math.max(s, h * (0.95 + 0.05 * s));
   });
 }

@@ -45,6 +45,29 @@ describe('lexiconScores', () => {
     expect(hits('children', 'a son, no daughters')).toEqual({ 'has-children': 1 });
   });
 
+  it('reads number words and widowhood phrases', () => {
+    expect(hits('age', 'thirty-eight')).toEqual({ '35-44': 1 });
+    expect(hits('age', 'forty nine years old')).toEqual({ '45-54': 1 });
+    expect(hits('marital_status', 'my husband passed away')).toEqual({ widowed: 1 });
+    expect(hits('children', "don't have any")).toEqual({ 'no-children': 1 });
+  });
+
+  it('recognises declining to answer in every field', () => {
+    for (const field of KNOWN_FIELDS) {
+      expect(hits(field, 'prefer not to say')).toEqual({ unspecified: 1 });
+      expect(hits(field, 'N/A')).toEqual({ unspecified: 1 });
+    }
+  });
+
+  it('finds occupation titles inside work histories, activities as agent nouns, longer titles higher', () => {
+    const software = hits('work', 'Senior software developer at a bank');
+    expect(Object.keys(software)).toContain('2');
+    expect(hits('work', 'ran my own plumbing business')['7']).toBeGreaterThan(0.98);
+    expect(hits('occupation', 'Carpenter')).toEqual({ '7': 1 - 0.02 / 2 });
+    const nursing = hits('work', 'nursing assistant in a care home');
+    expect(nursing['5']).toBeGreaterThan(0.99);
+  });
+
   it('takes the highest degree mentioned', () => {
     expect(hits('education', 'BSc and MSc')).toEqual({ '7': 1 });
     expect(hits('education', 'PhD')).toEqual({ '8': 1 });
