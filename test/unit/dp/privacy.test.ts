@@ -49,6 +49,9 @@ describe('neighbouring profiles, exact', () => {
         const a = await prepareRelease(u, { mechanism, epsilonUnits: units, scorer: hashScorer });
         const b = await prepareRelease(neighbour, { mechanism, epsilonUnits: units, scorer: hashScorer });
         expect(publicPlan(b)).toBe(publicPlan(a));
+        // Planning ignores the instruction too, so a release stays reusable across requests.
+        const other = await prepareRelease({ ...u, instruction: `another request ${salt}` }, { mechanism, epsilonUnits: units, scorer: hashScorer });
+        expect(publicPlan(other)).toBe(publicPlan(a));
         expect(b.logWeights.map((w) => w.length)).toEqual(a.logWeights.map((w) => w.length));
         const ratios = blockLogRatios(a, b);
         const tolerance = 1e-9 * Math.max(1, epsilon);

@@ -62,6 +62,15 @@ describe('veil sample', () => {
   });
 });
 
+describe("the paper's Table 1 profile with the bundled model", () => {
+  it('at ε = 8192 DP-BLOCK releases the closure-privatized occupation as Managers and the degree as tertiary', async () => {
+    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'block', epsilon: '8192', n: '500', seed: '8' })) as { counts: Record<string, number> }[];
+    const [mode] = Object.entries(o!.counts).sort(([, a], [, b]) => b - a)[0]!;
+    expect(mode).toMatch(/self\.occupation=1\b/); // ISCO-08 major group 1, Managers (as in Table 1)
+    expect(mode).toMatch(/self\.education=[67]\b/); // ISCED 6 or 7 (a master's degree)
+  }, 30_000);
+});
+
 describe('the command line', () => {
   it('bad input: one line on stderr, exit code 1, no stack trace', async () => {
     const result = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'release', '--profile', fixture('bad-attribute.json'), '--mechanism', 'slot', '--epsilon', '8'], { cwd: root }).then(
