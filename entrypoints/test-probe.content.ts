@@ -17,6 +17,7 @@ export default defineContentScript({
       );
     };
     ctx.addEventListener(window, 'veil-test-forge' as keyof WindowEventMap, relay);
-    document.documentElement.dataset.veilTestProbe = 'ready';
+    // The extension's origin, so Firefox tests can find its pages (moz-extension UUIDs are per profile).
+    document.documentElement.dataset.veilTestProbe = browser.runtime.getURL('/');
   },
 });

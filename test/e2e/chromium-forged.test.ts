@@ -44,7 +44,7 @@ describe('Chromium: forged messages are refused', () => {
   it('refuses page-only messages from a content script, and the profile is unchanged', async () => {
     const page = await browser.context.newPage();
     await page.goto(demo.url);
-    await page.locator('html[data-veil-test-probe="ready"]').waitFor({ state: 'attached' });
+    await page.locator('html[data-veil-test-probe]').waitFor({ state: 'attached' });
 
     const forged: [string, unknown][] = [
       ['profile.get', {}],
