@@ -87,7 +87,8 @@ function titleTable(): PhraseTable<string> {
  */
 function occupationScores(words: string[]): LexiconScores {
   const scores = new Map<string, number>();
-  for (const hit of [...titleTable().find(words), ...titleTable().find(words.map(agentNoun))]) {
+  const table = titleTable();
+  for (const hit of [...table.find(words), ...table.find(words.map(agentNoun)), ...table.find(words.map(activityStem))]) {
     const [length, majors] = hit.split(':') as [string, string];
     const floor = 1 - 0.02 / (Number(length) + 1);
     for (const major of majors) scores.set(major, Math.max(scores.get(major) ?? 0, floor));
@@ -100,7 +101,12 @@ function occupationScores(words: string[]): LexiconScores {
  * "driving" → "driver", "programming" → "programmer" (the stem keeps its doubled or e-less form).
  */
 function agentNoun(word: string): string {
-  return /^[a-z]{4,}ing$/.test(word) ? `${word.slice(0, -3)}er` : word;
+  return /^[a-z]{3,}ing$/.test(word) ? `${word.slice(0, -3)}er` : word;
+}
+
+/** The bare stem of an activity word, for nouns that carry no suffix: "waitressing" → "waitress". */
+function activityStem(word: string): string {
+  return /^[a-z]{5,}ing$/.test(word) ? word.slice(0, -3) : word;
 }
 
 const DECADES: Record<string, number> = {

@@ -9,7 +9,9 @@ import { stripQualifier, tokens } from './text';
 const KIND_RANK: Record<string, number> = { g: 0, p: 1, a: 2, h: 3 };
 
 /** `[title, unit group, kind]` rows → normalised title → ISCO major groups at its best kind, with one original spelling. */
-export function rankedOccupationTitles(rows: readonly (readonly string[])[]): Map<string, { title: string; majors: Set<string> }> {
+export function rankedOccupationTitles(
+  rows: readonly (readonly string[])[],
+): Map<string, { title: string; majors: Set<string>; kind: string }> {
   const best = new Map<string, { rank: number; title: string; majors: Set<string> }>();
   for (const [title, unit, kind] of rows) {
     for (const variant of kind === 'g' ? [title!, ...groupTitleParts(title!)] : [title!]) consider(variant, unit!, kind!);
@@ -22,7 +24,8 @@ export function rankedOccupationTitles(rows: readonly (readonly string[])[]): Ma
     if (!entry || rank < entry.rank) best.set(key, { rank, title, majors: new Set([unit[0]!]) });
     else if (rank === entry.rank) entry.majors.add(unit[0]!);
   }
-  return new Map([...best].map(([key, { title, majors }]) => [key, { title, majors }]));
+  const kinds = Object.keys(KIND_RANK);
+  return new Map([...best].map(([key, { title, majors, rank }]) => [key, { title, majors, kind: kinds[rank]! }]));
 }
 
 /**

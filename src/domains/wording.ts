@@ -19,14 +19,15 @@ export const GENDER_WORDING: Readonly<Record<string, readonly string[]>> = {
   another: ['another gender', 'other gender', 'two-spirit', 'bigender', 'third gender', 'gender not listed', 'other'],
 };
 
+/** Words only: numbers are read by the age lexicon, since word vectors of numbers carry no order. */
 export const AGE_WORDING: Readonly<Record<string, readonly string[]>> = {
-  'under-18': ['under 18', 'minor', 'child', 'teenager', 'teen', 'high school student', 'adolescent', 'kid'],
-  '18-24': ['18 to 24 years old', 'young adult', 'college student', 'early twenties', 'university student'],
-  '25-34': ['25 to 34 years old', 'late twenties', 'early thirties', 'young professional'],
-  '35-44': ['35 to 44 years old', 'late thirties', 'early forties', 'middle aged'],
-  '45-54': ['45 to 54 years old', 'late forties', 'early fifties', 'middle aged'],
-  '55-64': ['55 to 64 years old', 'late fifties', 'early sixties', 'nearing retirement'],
-  '65-plus': ['65 years or older', 'senior', 'elderly', 'retired', 'pensioner', 'seventies', 'eighties', 'old age'],
+  'under-18': ['minor', 'child', 'teenager', 'teen', 'high school student', 'adolescent', 'kid'],
+  '18-24': ['young adult', 'college student', 'early twenties', 'university student'],
+  '25-34': ['late twenties', 'early thirties', 'young professional'],
+  '35-44': ['late thirties', 'early forties', 'middle aged'],
+  '45-54': ['late forties', 'early fifties', 'middle aged'],
+  '55-64': ['late fifties', 'early sixties', 'nearing retirement'],
+  '65-plus': ['senior', 'elderly', 'retired', 'pensioner', 'seventies', 'eighties', 'old age'],
 };
 
 export const MARITAL_WORDING: Readonly<Record<string, readonly string[]>> = {

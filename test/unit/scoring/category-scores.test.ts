@@ -51,6 +51,19 @@ describe('maxSimilarities', () => {
     expect(maxSimilarities(new Float32Array(2), { offsets: [0, 1, 3], rows })).toEqual([0, 0]);
   });
 
+  it('agrees with a plain dot product for any dimension (unrolled loop and its tail)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 13 }), fc.integer({ min: 1, max: 6 }), fc.integer(), (dimension, count, seed) => {
+        let x = seed;
+        const next = () => ((x = (Math.imul(x, 1103515245) + 12345) | 0) / 2 ** 31);
+        const v = Float32Array.from({ length: dimension }, next);
+        const rows = Float32Array.from({ length: dimension * count }, next);
+        const expected = Math.max(...Array.from({ length: count }, (_, r) => v.reduce((s, a, d) => s + a * rows[r * dimension + d]!, 0)));
+        expect(maxSimilarities(v, { offsets: [0, count], rows })[0]).toBeCloseTo(expected, 5);
+      }),
+    );
+  });
+
   it('gives 0 to a category without descriptions', () => {
     expect(maxSimilarities(Float32Array.from([1, 0]), { offsets: [0, 0], rows: new Float32Array(0) })).toEqual([0]);
   });
