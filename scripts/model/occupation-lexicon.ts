@@ -7,14 +7,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { rankedOccupationTitles } from '../../src/domains/occupation-titles';
 
-export function writeOccupationLexicon(dataDir = resolve(import.meta.dirname, '../../data')): number {
-  const rows = JSON.parse(readFileSync(resolve(dataDir, 'occupation-titles.json'), 'utf8')) as string[][];
+export function writeOccupationLexicon(target = resolve(import.meta.dirname, '../../data/occupation-lexicon.json')): number {
+  const rows = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/occupation-titles.json'), 'utf8')) as string[][];
   const groups = new Map<string, string[]>();
   for (const [key, { majors }] of rankedOccupationTitles(rows)) {
     const code = [...majors].sort().join('');
     groups.set(code, [...(groups.get(code) ?? []), key]);
   }
   const sorted = Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([code, titles]) => [code, titles.sort()]));
-  writeFileSync(resolve(dataDir, 'occupation-lexicon.json'), JSON.stringify(sorted) + '\n');
+  writeFileSync(target, JSON.stringify(sorted) + '\n');
   return [...groups.values()].reduce((n, t) => n + t.length, 0);
 }

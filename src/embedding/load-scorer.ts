@@ -1,0 +1,64 @@
+/**
+ * Loads a `Scorer` for any transformers.js feature-extraction model, wherever its files live: the bundled
+ * model with its precomputed candidate embeddings, or a model the person downloaded, whose candidate
+ * embeddings are computed here from the public descriptions (DESIGN.md: "A stronger model changes the
+ * embedding space") and handed back for the caller to cache (e.g. in IndexedDB, encoded with
+ * `encodeCandidateEmbeddings`).
+ *
+ * ```ts
+ * const { scorer, computed, candidates } = await loadScorer({
+ *   modelId: 'veil-glove-100d',
+ *   modelBase: chrome.runtime.getURL('models/'),
+ *   readFile: async (path) => { const r = await fetch(chrome.runtime.getURL(`models/${path}`)); return r.ok ? new Uint8Array(await r.arrayBuffer()) : undefined; },
+ * });
+ * ```
+ *
+ * No browser API here: file access comes in as `readFile`.
+ */
+import type { Scorer } from '../core/contracts';
+import {
+  decodeCandidateEmbeddings,
+  embedCandidates,
+  type CandidateEmbeddings,
+  type CandidateHeader,
+} from '../scoring/candidate-embeddings';
+import { createScorer } from '../scoring/scorer';
+import { TransformersEmbedder, type LoadOptions } from './transformers-embedder';
+
+export interface ScorerSource extends Omit<LoadOptions, 'localModelPath'> {
+  modelId: string;
+  /** Folder or URL prefix (ending in "/") that holds `<modelId>/`. */
+  modelBase: string;
+  /** Bytes of a file under `modelBase` (path like "veil-glove-100d/candidates.bin"), or undefined if absent. */
+  readFile(path: string): Promise<Uint8Array | undefined>;
+  /** Candidate embeddings cached earlier; used when they belong to `modelId`. */
+  cached?: CandidateEmbeddings;
+  /** Progress of computing candidate embeddings (fields done / total). */
+  candidateProgress?: (done: number, total: number) => void;
+}
+
+export interface LoadedScorer {
+  scorer: Scorer & { explain: ReturnType<typeof createScorer>['explain'] };
+  embedder: TransformersEmbedder;
+  candidates: CandidateEmbeddings;
+  /** True when the candidate embeddings were computed now (cache them). */
+  computed: boolean;
+}
+
+export async function loadScorer(source: ScorerSource): Promise<LoadedScorer> {
+  const { modelId, modelBase, readFile, cached, candidateProgress, ...options } = source;
+  const embedder = await TransformersEmbedder.load(modelId, { ...options, localModelPath: modelBase });
+  let candidates = cached?.modelId === modelId && cached.dimension === embedder.dimension ? cached : undefined;
+  let computed = false;
+  if (!candidates) {
+    const [header, body] = await Promise.all([readFile(`${modelId}/candidates.json`), readFile(`${modelId}/candidates.bin`)]);
+    if (header && body) candidates = decodeCandidateEmbeddings(JSON.parse(new TextDecoder().decode(header)) as CandidateHeader, body);
+  }
+  if (!candidates) {
+    // The descriptions (≈1.4 MB of titles) are only loaded on this path.
+    const { categoryDescriptions } = await import('../domains/descriptions');
+    candidates = await embedCandidates(embedder, categoryDescriptions, candidateProgress);
+    computed = true;
+  }
+  return { scorer: createScorer(embedder, candidates), embedder, candidates, computed };
+}
