@@ -35,10 +35,12 @@ export default defineConfig({
     browser_specific_settings: {
       gecko: {
         id: 'veil@veil.local',
-        strict_min_version: '128.0',
+        // 140 (the current ESR) is the first to know data_collection_permissions.
+        strict_min_version: '140.0',
         // Veil collects and transmits nothing to its authors.
         data_collection_permissions: { required: ['none'] },
       },
+      gecko_android: { strict_min_version: '142.0' },
     },
     ...(TEST
       ? { web_accessible_resources: [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] }

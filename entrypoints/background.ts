@@ -1,6 +1,7 @@
 /**
  * Veil's background: opens the database and wires the message contract to its handlers. No logic here.
  */
+import '../src/extension/zod-jitless';
 import { createHandlers } from '../src/extension/handlers';
 import { createDispatcher } from '../src/messaging/dispatch';
 import { messageListener } from '../src/messaging/listener';

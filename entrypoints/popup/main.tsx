@@ -1,3 +1,4 @@
+import '../../src/extension/zod-jitless';
 import { render } from 'preact';
 import { ClientContext } from '../../src/ui/client';
 import { Popup } from '../../src/ui/pages/Popup';

@@ -4,15 +4,22 @@
  * Factors are computed in log space, as e^8192 overflows a float.
  */
 
-/** e^ε written for people: "about 2,981" or "about 10^3558". */
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** An integer as superscript digits, so "e⁸" and "10³⁵⁵⁸" read as powers in plain text. */
+export function superscript(n: number): string {
+  return String(n).replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]!);
+}
+
+/** e^ε written for people: "about 2,981" or "about 10³⁵⁵⁸". */
 export function oddsFactor(epsilon: number): string {
   const log10 = epsilon * Math.LOG10E;
   if (log10 < 6) return `about ${Math.round(Math.exp(epsilon)).toLocaleString('en-US')}`;
-  return `about 10^${Math.round(log10)}`;
+  return `about 10${superscript(Math.round(log10))}`;
 }
 
 export function epsilonReading(epsilon: number): { odds: string; summary: string } {
-  const odds = `Each fresh release can change an observer's odds about any one withheld fact by at most e^${epsilon}, ${oddsFactor(epsilon)} times.`;
+  const odds = `Each fresh release can change an observer's odds about any one withheld fact by at most e${superscript(epsilon)}, ${oddsFactor(epsilon)} times.`;
   let summary: string;
   if (epsilon <= 4) {
     summary = 'Strong protection: releases often land on a generic or unrelated category, so answers are less personal.';

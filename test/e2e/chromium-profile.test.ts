@@ -79,7 +79,7 @@ describe('Chromium: profile editing persists', () => {
     await options.getByLabel(/DP-SLOT/).check();
     await options.getByText('Saved.').waitFor();
     await options.getByLabel('Privacy budget per release (ε)').selectOption('32');
-    await options.getByText(/by at most e\^32/).waitFor();
+    await options.getByText(/by at most e³²/).waitFor();
     await screenshot(options, 'options');
     await browser.close();
 

@@ -155,7 +155,7 @@ function Bar({ label, spent, cap, note, total }: { label: string; spent: number;
         aria-valuenow={Number(formatEpsilon(spent))}
         aria-valuetext={text}
       >
-        <div class="bar-fill" style={{ width: `${(fraction * 100).toFixed(1)}%` }} />
+        {spent > 0 && <div class="bar-fill" style={{ width: `${(fraction * 100).toFixed(1)}%` }} />}
       </div>
       {note && <p class="bar-note">{note}</p>}
     </div>

@@ -23,12 +23,12 @@ describe('settings', () => {
     const h = renderWithVeil(() => <Options />);
     const settings = await screen.findByRole('region', { name: 'Settings' });
     const q = within(settings);
-    expect(settings.textContent).toContain("odds about any one withheld fact by at most e^8, about 2,981 times");
+    expect(settings.textContent).toContain("odds about any one withheld fact by at most e⁸, about 2,981 times");
     fireEvent.click(q.getByLabelText(/DP-SLOT/));
     fireEvent.change(q.getByLabelText('Privacy budget per release (ε)'), { target: { value: '2' } });
     fireEvent.click(q.getByLabelText(/Freeform/));
     fireEvent.click(q.getByLabelText('Gemini (gemini.google.com)'));
-    await q.findByText(/by at most e\^2, about 7 times/);
+    await q.findByText(/by at most e², about 7 times/);
     await expect.poll(async () => h.client()('settings.get', {})).toMatchObject({
       mechanism: 'slot', epsilon: 2, format: 'freeform', sites: ['chatgpt', 'claude', 'demo'],
     });
@@ -103,8 +103,8 @@ describe('plain reading of ε', () => {
   it('computes e^ε in log space, so ε = 8192 does not overflow', () => {
     expect(oddsFactor(2)).toBe('about 7');
     expect(oddsFactor(8)).toBe('about 2,981');
-    expect(oddsFactor(8192)).toBe('about 10^3558');
-    expect(epsilonReading(8192).odds).toContain('e^8192, about 10^3558 times');
+    expect(oddsFactor(8192)).toBe('about 10³⁵⁵⁸');
+    expect(epsilonReading(8192).odds).toContain('e⁸¹⁹², about 10³⁵⁵⁸ times');
   });
 });
 
