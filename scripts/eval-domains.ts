@@ -1,7 +1,7 @@
 /**
  * Category accuracy of the bundled scorer on the labelled set eval/labelled.jsonl:
  *
- *   npm run eval:domains [-- --set eval/labelled.jsonl --json]
+ *   npm run eval:domains [-- --set eval/labelled.jsonl --models public/models --json]
  *
  * Prints per-field top-1 accuracy of the highest-scoring category against the issue's targets, every
  * confusion (value, true code, predicted code), the model's size on disk, load time and time per
@@ -48,11 +48,13 @@ function folderBytes(dir: string): number {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const setPath = resolve(args[args.indexOf('--set') + 1] && args.includes('--set') ? args[args.indexOf('--set') + 1]! : 'eval/labelled.jsonl');
+  const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] ?? fallback : fallback);
+  const setPath = resolve(option('--set', 'eval/labelled.jsonl'));
+  const modelsDir = resolve(option('--models', MODELS_DIR));
   const set = readSet(setPath);
 
   const loadStart = performance.now();
-  const scorer = await loadBundledScorer();
+  const scorer = await loadBundledScorer(modelsDir);
   const loadMs = performance.now() - loadStart;
 
   const perField = new Map<string, { n: number; correct: number }>();
@@ -77,7 +79,7 @@ async function main(): Promise<void> {
   for (const v of values) await scorer.embedder.embed([v]);
   const embedMs = (performance.now() - embedStart) / values.length;
 
-  const modelDir = join(MODELS_DIR, BUNDLED_MODEL_ID);
+  const modelDir = join(modelsDir, BUNDLED_MODEL_ID);
   const rows = KNOWN_FIELDS.filter((f) => perField.has(f)).map((field) => {
     const { n, correct } = perField.get(field)!;
     return { field, n, accuracy: correct / n, target: TARGETS[field]!, met: correct / n >= TARGETS[field]! };
