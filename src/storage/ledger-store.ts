@@ -1,0 +1,79 @@
+/**
+ * The bridge between stored ledger rows and the pure `PrivacyLedger` (src/ledger): load the current
+ * period's state, let the release flow decide and charge, save the result, all in ONE read-write
+ * transaction. IndexedDB runs read-write transactions on the same tables one after another, so two tabs
+ * releasing at once can never both pass a cap (DESIGN.md "Storage transactions").
+ *
+ * ```ts
+ * const scores = await scorer.score(field, value);            // the model runs BEFORE the transaction
+ * const text = await withPrivacyLedger(db, (ledger, record) => {
+ *   const [decision] = ledger.decide([charges]);               // synchronous work only in here
+ *   ledger.charge(charges);                                    // charged before it is shown
+ *   record({ …release row… });
+ *   return release.text;
+ * });
+ * ```
+ */
+import { epsilonToUnits } from '../core/epsilon';
+import { attributeKey } from '../core/profile';
+import { PrivacyLedger } from '../ledger/ledger';
+import type { LedgerState } from '../ledger/state';
+import type { VeilDatabase } from './db';
+import { StoreError } from './errors';
+import { readBudgetMeta } from './budget-store';
+import type { StoredLedger, StoredRelease } from './rows';
+import { readSettings } from './settings-store';
+
+/** The current period's ledger state, as `PrivacyLedger.fromState` reads it. */
+export async function readLedgerState(db: VeilDatabase): Promise<LedgerState> {
+  return db.transaction('r', db.meta, db.ledgers, db.settings, async () => {
+    const { period } = await readBudgetMeta(db);
+    const settings = await readSettings(db);
+    const rows = await db.ledgers.where('period').equals(period).toArray();
+    return toState(rows, epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap));
+  });
+}
+
+export type RecordRelease = (release: Omit<StoredRelease, 'id' | 'period'>) => void;
+
+/**
+ * Run `use` on the current period's ledger inside one read-write transaction and save what it changed.
+ * `use` must be synchronous: awaiting anything but this database (a model, a timer, a message) would let
+ * the transaction commit early. If `use` throws, nothing is saved.
+ */
+export async function withPrivacyLedger<T>(db: VeilDatabase, use: (ledger: PrivacyLedger, record: RecordRelease) => T, now = Date.now()): Promise<T> {
+  return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases], async () => {
+    const { period } = await readBudgetMeta(db);
+    const settings = await readSettings(db);
+    const rows = new Map((await db.ledgers.where('period').equals(period).toArray()).map((r) => [r.key, r]));
+    const ledger = PrivacyLedger.fromState(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)));
+    const releases: Omit<StoredRelease, 'id' | 'period'>[] = [];
+    const result = use(ledger, (release) => releases.push(release));
+    // A thenable (not `instanceof Promise`: Dexie swaps the global Promise inside its transactions).
+    if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+      throw new StoreError('withPrivacyLedger: the callback must be synchronous');
+    }
+
+    const next = ledger.toState();
+    const attributes = await db.attributes.toArray();
+    for (const [key, entry] of Object.entries(next.attributes)) {
+      const row = rows.get(key);
+      if (row && row.spent === entry.spent && row.cap === entry.cap) continue;
+      const owner = row ?? attributes.find((a) => attributeKey(a) === key);
+      if (!owner) throw new StoreError(`${key} is not in the profile: cannot keep its ledger`);
+      await db.ledgers.put({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });
+    }
+    for (const release of releases) await db.releases.add({ ...release, period });
+    return result;
+  });
+}
+
+function toState(rows: readonly StoredLedger[], attributeCap: number, totalCap: number): LedgerState {
+  const attributes: LedgerState['attributes'] = {};
+  let spent = 0;
+  for (const row of rows) {
+    attributes[row.key] = { spent: row.spent, cap: row.cap };
+    spent += row.spent;
+  }
+  return { version: 1, attributeCap, total: { spent, cap: totalCap }, attributes };
+}
