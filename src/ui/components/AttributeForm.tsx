@@ -10,6 +10,15 @@ import { fieldLabel } from '../labels';
 import { SharingToggle } from './SharingToggle';
 
 const CUSTOM = '__custom__';
+
+/**
+ * A role is written like "my child"; a capitalised word that is not "My …"/"Our …" is probably a name,
+ * which release text would then carry. A hint, not a refusal: the person decides.
+ */
+export function looksLikeName(role: string): boolean {
+  const r = role.trim();
+  return /^\p{Lu}/u.test(r) && !/^(my|our)\b/iu.test(r);
+}
 const ROLE_SUGGESTIONS = ['my child', 'my partner', 'my mother', 'my father', 'my friend', 'my colleague'];
 
 export interface AttributeFormProps {
@@ -88,6 +97,12 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr' }
           <p id={id('role-hint')} class="hint">
             Use a role, not a name: release text calls this person only what you write here.
           </p>
+          {looksLikeName(role) && (
+            <p class="warning" role="status">
+              “{role.trim()}” looks like a name. Releases would call this person exactly that; a role such as “my daughter”
+              keeps their name private.
+            </p>
+          )}
         </div>
       )}
       <div class="form-row">

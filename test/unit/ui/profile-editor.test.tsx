@@ -54,6 +54,17 @@ describe('profile editor (popup)', () => {
     h.db.close();
   });
 
+  it('warns when a role looks like a person\'s name', async () => {
+    const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
+    const form = await screen.findByRole('form', { name: 'Add attribute' });
+    fireEvent.change(within(form).getByLabelText('About'), { target: { value: 'other' } });
+    fireEvent.input(await within(form).findByLabelText('Role'), { target: { value: 'Anna' } });
+    expect(form.textContent).toContain('“Anna” looks like a name.');
+    fireEvent.input(within(form).getByLabelText('Role'), { target: { value: 'My daughter' } });
+    expect(form.textContent).not.toContain('looks like a name');
+    h.db.close();
+  });
+
   it('toggles sharing, edits and removes a fact', async () => {
     const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
     await addFact({ field: 'age', value: '41' });
