@@ -54,3 +54,17 @@ write('iso639-5.json', read('iso639-5-families.csv').map((r) => [r.code!, apostr
 
 // ISCED 2011 levels: [level, name].
 write('isced2011.json', read('isced2011.csv').map((r) => [r.level!, r.name!]));
+
+// ISCO skill levels of the major groups: [code, levels] (checked against DP-BLOCK's compatibility tables).
+write(
+  'isco-skill-levels.json',
+  read('isco-skill-levels.csv')
+    .filter((r) => r.level === 'major')
+    .map((r) => [r.code!, r.skill_levels!.split('+').map(Number)]),
+);
+
+// ISCO skill level → ISCED 2011 levels: [skill level, [from, to]].
+write(
+  'isco-skill-level-isced.json',
+  read('isco-skill-level-isced.csv').map((r) => [Number(r.skill_level), r.isced2011_levels!.split('-').map(Number)]),
+);

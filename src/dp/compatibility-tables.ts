@@ -3,10 +3,10 @@
  * never see a withheld value: J_b is a function of candidate codes only.
  *
  * Sources:
- * - ISCO_SKILL_LEVELS: ISCO-08 skill level(s) of each major group, from `shared/data/isco-skill-levels.csv`
+ * - ISCO_SKILL_LEVELS: ISCO-08 skill level(s) of each major group, from `shared/data/isco-skill-levels.csv` (copy: data/isco-skill-levels.json)
  *   (ILO group descriptions as published by ESCO, European Commission; ISCO-08 © ILO). Major group 0 has
  *   no statement of its own; the data combines its sub-major groups 01 = 4, 02 = 2, 03 = 1.
- * - SKILL_LEVEL_ISCED: ISCO skill level → ISCED 2011 levels, from `shared/data/isco-skill-level-isced.csv`
+ * - SKILL_LEVEL_ISCED: ISCO skill level → ISCED 2011 levels, from `shared/data/isco-skill-level-isced.csv` (copy: data/isco-skill-level-isced.json)
  *   (ILO 2012 gives the mapping in ISCED-97 terms: 1 → 1, 2 → 2–4, 3 → 5b, 4 → 5a–6; the ISCED 2011 column
  *   used here, 1 → 1, 2 → 2–4, 3 → 5, 4 → 6–8, is the data README's translation and is marked unverified
  *   there).

@@ -1,5 +1,5 @@
 /** Public planning: closure, grouping, topics, compatibility prior, allocation. */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { epsilonToUnits } from '../../../src/core/epsilon';
@@ -124,19 +124,16 @@ describe('compatibility prior', () => {
     expect(prior[3 * 18 + 0 * 3 + 0]).toBe(65536);
     expect(compatibilityPrior(['gender'], [candidateDomain('gender')!])).toBeUndefined();
   });
-  const shared = '/work/shared/data';
-  it.skipIf(!existsSync(`${shared}/isco-skill-levels.csv`))('the ISCO/ISCED tables equal the public data files', () => {
-    const rows = readFileSync(`${shared}/isco-skill-levels.csv`, 'utf8').trim().split('\n').slice(1);
-    for (const row of rows) {
-      const [, code, level, levels] = /^(\d+),(major|sub-major),(?:"[^"]*"|[^,]*),([\d+]+),/.exec(row)!;
-      if (level === 'major') expect(ISCO_SKILL_LEVELS[code!]).toEqual(levels!.split('+').map(Number));
-    }
-    const isced = readFileSync(`${shared}/isco-skill-level-isced.csv`, 'utf8').trim().split('\n').slice(1);
-    for (const row of isced) {
-      const [skill, , range] = row.split(',');
-      const [from, to] = range!.split('-').map(Number);
+  it('the ISCO/ISCED tables equal the public data (data/, copied from the shared classification files)', () => {
+    const data = (file: string) => JSON.parse(readFileSync(new URL(`../../../data/${file}`, import.meta.url), 'utf8')) as unknown[];
+    const majors = data('isco-skill-levels.json') as [string, number[]][];
+    expect(majors).toHaveLength(10);
+    for (const [code, levels] of majors) expect(ISCO_SKILL_LEVELS[code]).toEqual(levels);
+    const isced = data('isco-skill-level-isced.json') as [number, number[]][];
+    expect(isced).toHaveLength(4);
+    for (const [skill, [from, to]] of isced) {
       const expected = Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i);
-      expect(SKILL_LEVEL_ISCED[Number(skill)]).toEqual(expected);
+      expect(SKILL_LEVEL_ISCED[skill]).toEqual(expected);
     }
   });
 });
