@@ -11,6 +11,18 @@ import preact from '@preact/preset-vite';
 const TEST = process.env.VEIL_TEST === '1';
 const TEST_ONLY_ENTRYPOINTS = new Set(['test-probe']);
 
+/** Firefox only (Chrome warns about the key). A fixed id keeps the extension's IndexedDB across updates. */
+const FIREFOX_SETTINGS = {
+  gecko: {
+    id: 'veil@veil.local',
+    // 140 (the current ESR) is the first to know data_collection_permissions.
+    strict_min_version: '140.0',
+    // Veil collects and transmits nothing to its authors.
+    data_collection_permissions: { required: ['none'] },
+  },
+  gecko_android: { strict_min_version: '142.0' },
+};
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: '.',
@@ -26,24 +38,15 @@ export default defineConfig({
       }
     },
   },
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Veil',
     description: 'Personalize what you ask LLM chat sites without handing them the facts you keep to yourself.',
     permissions: ['storage'],
     // The local demo chat page (npm start) is served on localhost; later issues add the chat sites.
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
-    browser_specific_settings: {
-      gecko: {
-        id: 'veil@veil.local',
-        // 140 (the current ESR) is the first to know data_collection_permissions.
-        strict_min_version: '140.0',
-        // Veil collects and transmits nothing to its authors.
-        data_collection_permissions: { required: ['none'] },
-      },
-      gecko_android: { strict_min_version: '142.0' },
-    },
+    ...(browser === 'firefox' ? { browser_specific_settings: FIREFOX_SETTINGS } : {}),
     ...(TEST
       ? { web_accessible_resources: [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] }
       : {}),
-  },
+  }),
 });
