@@ -37,7 +37,8 @@ const name = z
   .trim()
   .min(1, 'must not be empty')
   .max(64, 'must be at most 64 characters')
-  .regex(/^[\p{L}\p{N}_ .'-]+$/u, 'may use only letters, digits, spaces and _ . \' -');
+  // No "." so that `entity.field` (the ledger key) names exactly one attribute.
+  .regex(/^[\p{L}\p{N}_ '-]+$/u, "may use only letters, digits, spaces and _ ' -");
 
 export const attributeSchema = z.strictObject({
   /** "self", or another person by role ("my child", "my partner"). */

@@ -18,6 +18,11 @@ describe('parseProfile', () => {
     expect(() => parseProfile(bad)).toThrow(ProfileError);
     expect(() => parseProfile(bad)).toThrow(/attributes\[1\] \(self\.age\): sharing must be "shared" or "withheld"/);
   });
+  it('refuses "." in entity and field, so ledger keys entity.field cannot collide', () => {
+    const dotted = (entity: string, field: string) => ({ version: 1, attributes: [{ entity, field, value: 'x', sharing: 'withheld' }] });
+    expect(() => parseProfile(dotted('a.b', 'c'))).toThrow(/entity may use only/);
+    expect(() => parseProfile(dotted('a', 'b.c'))).toThrow(/field may use only/);
+  });
   it('refuses a wrong version, a non-object and duplicate keys', () => {
     expect(() => parseProfile({ ...ok, version: 2 })).toThrow(/version: must be 1/);
     expect(() => parseProfile('x')).toThrow(/must be a JSON object/);
