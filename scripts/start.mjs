@@ -1,6 +1,6 @@
 // `npm start`: build Veil for Chrome, serve the local Demo Chat page, and open Debian's Chromium with the
 // built extension loaded on it. With no display ($DISPLAY / $WAYLAND_DISPLAY unset), it builds, then prints
-// how to load the extension by hand and how to use the command line, and exits 0.
+// how to load the extension by hand and how to use the command line, runs one release with the CLI, and exits 0.
 //
 // Environment: VEIL_CHROMIUM (default /usr/bin/chromium), VEIL_DEMO_PORT (default 5178).
 // The browser profile lives in ~/.cache/veil/chromium-profile, so your Veil profile survives restarts.
@@ -38,7 +38,17 @@ Try Veil's privacy core from the command line instead (JSON out):
   npm run --silent cli -- sample --profile test/fixtures/profiles/table1.json --mechanism slot --epsilon 8 --n 1000
   npm run --silent cli -- score --field occupation --value "Pediatric nurse"
 
-Serve the Demo Chat page alone: node scripts/demo-server.mjs   (http://127.0.0.1:${DEFAULT_DEMO_PORT}/)`);
+Serve the Demo Chat page alone: node scripts/demo-server.mjs   (http://127.0.0.1:${DEFAULT_DEMO_PORT}/)
+
+Here is the first one, run now on the example profile of the Profile-DP paper's Table 1:`);
+  const cli = spawnSync(
+    'npx',
+    ['tsx', 'src/cli/main.ts', 'release', '--profile', 'test/fixtures/profiles/table1.json', '--mechanism', 'block', '--epsilon', '8'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (cli.status !== 0) process.exit(cli.status || 1);
+  const release = JSON.parse(cli.stdout);
+  console.log(`\n${release.text}\n\n(spent ε ${release.spent.total.toFixed(3)} of ${release.epsilon}; the full JSON has each attribute's treatment)`);
   process.exit(0);
 }
 

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install everything Veil needs on a fresh machine (Node 20, Debian 12): Debian's Chromium and Firefox ESR
+# when missing (browsers never come from a tool's own download), then the npm packages from the lock file.
+# Used by the README's two commands and by CI (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium chromium-driver)
+command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install: ${missing[*]} from Debian"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-liberation >/dev/null
+fi
+
+# onnxruntime-node's postinstall downloads from an unreachable host; its CPU binary is already in the package.
+export ONNXRUNTIME_NODE_INSTALL=skip PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+npm ci --no-audit --no-fund
