@@ -17,6 +17,10 @@
  *
  * Guarantee: by sequential composition, what all fresh releases in a budget period reveal about attribute
  * a is at most `spent(a)` ≤ `cap(a)` (pure DP), and about the whole profile at most `total.spent`.
+ *
+ * Caps are the person's settings, changed in the store (`src/storage/budget-store.ts`: raising needs their
+ * confirmation that what was released stays released). A cap lowered below what is already spent is kept
+ * as chosen and means "no more fresh releases of this fact": `decide` then always falls back.
  */
 import { unitsToEpsilon } from '../core/epsilon';
 import { ledgerStateSchema, type LedgerState } from './state';
@@ -113,23 +117,6 @@ export class PrivacyLedger {
       this.state.attributes[key] = { ...entry, spent: entry.spent + units };
     }
     this.state.total.spent += sum;
-  }
-
-  /**
-   * Set an attribute's own cap (null: follow the default). The person's choice, after a confirmation that
-   * what was already released stays released; a cap below what is already spent is refused.
-   */
-  setAttributeCap(key: string, cap: number | null): void {
-    if (cap !== null && (!Number.isSafeInteger(cap) || cap < 0)) throw new LedgerError('a cap must be a non-negative integer of units');
-    const effective = cap ?? this.state.attributeCap;
-    if (effective < this.spent(key)) throw new LedgerError(`${key} has already spent more than that cap`);
-    this.state.attributes[key] = { spent: this.spent(key), cap };
-  }
-
-  setTotalCap(cap: number): void {
-    if (!Number.isSafeInteger(cap) || cap < 0) throw new LedgerError('a cap must be a non-negative integer of units');
-    if (cap < this.state.total.spent) throw new LedgerError('the total has already spent more than that cap');
-    this.state.total.cap = cap;
   }
 }
 
