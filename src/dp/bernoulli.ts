@@ -13,11 +13,6 @@
  */
 import type { RandomBits } from './bits';
 
-/** Bernoulli(numerator / denominator), 0 ≤ numerator ≤ denominator. */
-export function bernoulliRational(bits: RandomBits, numerator: number, denominator: number): boolean {
-  return bits.uniformInt(denominator) < numerator;
-}
-
 /**
  * Bernoulli(exp(-γ)) for γ = r/D ∈ [0, 1] (CKS Algorithm 1, first part): draw A_K ~ Bernoulli(γ/K) for
  * K = 1, 2, … until the first 0; return 1 iff that K is odd. Pr[K odd] = Σ_k (-γ)^k / k! = e^-γ.

@@ -45,6 +45,14 @@ export function decodeCell(cell: number, sizes: readonly number[]): number[] {
   return out;
 }
 
+/** Advance `index` (one candidate index per member) to the next cell in mixed radix, last member fastest. */
+export function nextCell(index: number[], sizes: readonly number[]): void {
+  for (let m = sizes.length - 1; m >= 0; m--) {
+    if (++index[m]! < sizes[m]!) return;
+    index[m] = 0;
+  }
+}
+
 /**
  * Integer log-weights (units of 2^-37) of every cell: 2·g·j(cell) + Σ_i e_i·k_i(y_i).
  * `priorUnits` is J_b per cell in units of 2^-16 (undefined: no prior, J ≡ 0); `gammaUnits` is γ in 2^-20.
@@ -68,10 +76,7 @@ export function blockLogWeights(
       l += member.epsilonUnits * member.scoreUnits[index[m]!]!;
     }
     out[cell] = l;
-    for (let m = members.length - 1; m >= 0; m--) {
-      if (++index[m]! < sizes[m]!) break;
-      index[m] = 0;
-    }
+    nextCell(index, sizes);
   }
   return out;
 }

@@ -18,7 +18,7 @@
  * ```
  */
 import type { CandidateDomain } from '../core/contracts';
-import { supportSize } from './block';
+import { nextCell, supportSize } from './block';
 import { AGE_CHILDREN, AGE_MARITAL, ISCO_SKILL_LEVELS, SKILL_LEVEL_ISCED } from './compatibility-tables';
 import { quantizeUnit } from './scale';
 
@@ -70,31 +70,18 @@ function pairGrade(fieldA: string, fieldB: string): ((a: string, b: string) => n
   return reverse ? (a, b) => reverse(b, a) : undefined;
 }
 
-/** Whether any pair of these fields has a prior rule (i.e. whether J_b is non-constant). */
-export function hasCompatibilityPrior(fields: readonly string[]): boolean {
-  for (let i = 0; i < fields.length; i++) {
-    for (let j = i + 1; j < fields.length; j++) if (pairGrade(fields[i]!, fields[j]!)) return true;
-  }
-  return false;
-}
-
 /** Priors are public and fixed per (fields, domains): computed once per combination, shared read-only. */
-const cache = new WeakMap<readonly CandidateDomain[] | CandidateDomain, Map<string, Uint32Array | undefined>>();
+const cache = new Map<string, Uint32Array | undefined>();
 
 /**
  * J_b for every cell of the block's support (mixed radix, last member fastest), in units of 2^-16, or
  * undefined when no pair of members has a rule. The returned array is shared between calls: read only.
  */
 export function compatibilityPrior(fields: readonly string[], domains: readonly CandidateDomain[]): Uint32Array | undefined {
-  const first = domains[0];
-  if (!first) return undefined;
+  if (domains.length === 0) return undefined;
   const key = fields.join('|') + '#' + domains.map((d) => `${d.field}:${d.categories.map((c) => c.code).join(',')}`).join(';');
-  let byKey = cache.get(first);
-  if (!byKey) cache.set(first, (byKey = new Map()));
-  if (byKey.has(key)) return byKey.get(key);
-  const prior = computePrior(fields, domains);
-  byKey.set(key, prior);
-  return prior;
+  if (!cache.has(key)) cache.set(key, computePrior(fields, domains));
+  return cache.get(key);
 }
 
 function computePrior(fields: readonly string[], domains: readonly CandidateDomain[]): Uint32Array | undefined {
@@ -119,10 +106,7 @@ function computePrior(fields: readonly string[], domains: readonly CandidateDoma
       sum += a === UNSPECIFIED || b === UNSPECIFIED ? NEUTRAL : grade(a, b);
     }
     out[cell] = quantizeUnit(sum / pairs.length);
-    for (let m = sizes.length - 1; m >= 0; m--) {
-      if (++index[m]! < sizes[m]!) break;
-      index[m] = 0;
-    }
+    nextCell(index, sizes);
   }
   return out;
 }

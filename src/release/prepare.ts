@@ -11,11 +11,13 @@
  * A PreparedRelease holds withheld values and their scores: it stays in the background / CLI process and
  * is never sent to a page.
  */
-import type { CandidateDomain, Embedder, Scorer } from '../core/contracts';
+import type { CandidateDomain, Category, Embedder, Scorer } from '../core/contracts';
 import type { Profile } from '../core/profile';
 import type { Mechanism } from '../core/settings';
 import { candidateDomain } from '../domains/index';
-import { blockLogWeights } from '../dp/block';
+import type { RandomBits } from '../dp/bits';
+import { blockLogWeights, decodeCell } from '../dp/block';
+import { sampleExponential } from '../dp/exponential';
 import { resolveFieldTopics } from '../dp/field-topics';
 import { planRelease, type ReleasePlan } from '../dp/plan';
 import { publicView } from '../dp/public-view';
@@ -68,4 +70,14 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
     ),
   );
   return { profile, plan, logWeights };
+}
+
+/**
+ * One fresh draw of block `b`: the released category of each member, in member order. Exactly
+ * Pr[y_b] ∝ exp(L_b(u, y_b)) over the block's Cartesian support (the exact sampler).
+ */
+export function sampleBlock(prepared: PreparedRelease, b: number, bits: RandomBits): Category[] {
+  const block = prepared.plan.blocks[b]!;
+  const cell = decodeCell(sampleExponential(prepared.logWeights[b]!, bits), block.sizes);
+  return block.members.map((m, i) => prepared.plan.attributes[m]!.domain!.categories[cell[i]!]!);
 }

@@ -23,11 +23,9 @@ import type { Category, RandomSource } from '../core/contracts';
 import { unitsToEpsilon } from '../core/epsilon';
 import type { Sharing } from '../core/profile';
 import type { Mechanism, ReleaseFormat } from '../core/settings';
-import { decodeCell } from '../dp/block';
 import { RandomBits } from '../dp/bits';
-import { sampleExponential } from '../dp/exponential';
 import type { BlockDecision, Charge, PrivacyLedger } from '../ledger/ledger';
-import type { PreparedRelease } from './prepare';
+import { sampleBlock, type PreparedRelease } from './prepare';
 import { renderRelease, SUPPRESSED_VALUE } from './render';
 
 export interface ReleaseOptions {
@@ -89,8 +87,8 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
   plan.blocks.forEach((block, b) => {
     const decision = decisions[b]!;
     if (decision.fresh) {
-      const cell = decodeCell(sampleExponential(prepared.logWeights[b]!, bits), block.sizes);
-      block.members.forEach((m, i) => released.set(m, { category: plan.attributes[m]!.domain!.categories[cell[i]!]! }));
+      const categories = sampleBlock(prepared, b, bits);
+      block.members.forEach((m, i) => released.set(m, { category: categories[i]! }));
       return;
     }
     for (const m of block.members) {

@@ -7,21 +7,16 @@
  * // Map { 'self.education=7|self.occupation=1|self.work=1' => 4120, … }
  * ```
  */
-import { decodeCell } from '../dp/block';
 import type { RandomBits } from '../dp/bits';
-import { sampleExponential } from '../dp/exponential';
-import type { PreparedRelease } from './prepare';
+import { sampleBlock, type PreparedRelease } from './prepare';
 
 /** One draw's key: `entity.field=code` of every privatized attribute, sorted, joined by `|`. */
 export function sampleReleaseKey(prepared: PreparedRelease, bits: RandomBits): string {
   const { plan } = prepared;
   const parts: string[] = [];
   plan.blocks.forEach((block, b) => {
-    const cell = decodeCell(sampleExponential(prepared.logWeights[b]!, bits), block.sizes);
-    block.members.forEach((m, i) => {
-      const a = plan.attributes[m]!;
-      parts.push(`${a.key}=${a.domain!.categories[cell[i]!]!.code}`);
-    });
+    const categories = sampleBlock(prepared, b, bits);
+    block.members.forEach((m, i) => parts.push(`${plan.attributes[m]!.key}=${categories[i]!.code}`));
   });
   return parts.sort().join('|');
 }
