@@ -32,6 +32,7 @@ export class RandomBits {
 
   /** A uniform integer in [0, n), for a safe integer n ≥ 1. */
   uniformInt(n: number): number {
+    if (!Number.isSafeInteger(n)) throw new RangeError(`uniformInt needs a safe integer, not ${n}`);
     if (n <= 1) {
       if (n === 1) return 0;
       throw new RangeError(`uniformInt needs n ≥ 1, not ${n}`);
@@ -44,7 +45,6 @@ export class RandomBits {
         if (v < n) return v;
       }
     }
-    if (!Number.isSafeInteger(n)) throw new RangeError(`uniformInt needs a safe integer, not ${n}`);
     const high = Math.floor((n - 1) / 2 ** 32); // ≥ 1, < 2^21
     const highMask = 2 ** (32 - Math.clz32(high)) - 1;
     for (;;) {

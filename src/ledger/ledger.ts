@@ -79,13 +79,15 @@ export class PrivacyLedger {
    */
   decide(blocks: readonly (readonly Charge[])[]): BlockDecision[] {
     let pendingTotal = 0;
+    const pending = new Map<string, number>(); // per key: earlier fresh blocks of this release
     return blocks.map((charges): BlockDecision => {
-      const over = charges.find((c) => this.spent(c.key) + c.units > this.cap(c.key));
-      if (over) {
-        return {
-          fresh: false,
-          reason: `${over.key} would pass its cap (spent ${fmt(this.spent(over.key))} + ${fmt(over.units)} > ${fmt(this.cap(over.key))})`,
-        };
+      const perKey = new Map<string, number>();
+      for (const c of charges) perKey.set(c.key, (perKey.get(c.key) ?? 0) + c.units);
+      for (const [key, units] of perKey) {
+        const spent = this.spent(key) + (pending.get(key) ?? 0);
+        if (spent + units > this.cap(key)) {
+          return { fresh: false, reason: `${key} would pass its cap (spent ${fmt(spent)} + ${fmt(units)} > ${fmt(this.cap(key))})` };
+        }
       }
       const sum = charges.reduce((s, c) => s + c.units, 0);
       if (this.state.total.spent + pendingTotal + sum > this.state.total.cap) {
@@ -95,6 +97,7 @@ export class PrivacyLedger {
         };
       }
       pendingTotal += sum;
+      for (const [key, units] of perKey) pending.set(key, (pending.get(key) ?? 0) + units);
       return { fresh: true };
     });
   }

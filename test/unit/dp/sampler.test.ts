@@ -32,11 +32,22 @@ describe('RandomBits.uniformInt', () => {
     const probabilities = counts.map((_, b) => (edges[b + 1]! - edges[b]!) / n);
     expect(chiSquareTest(counts, probabilities).pValue).toBeGreaterThan(ALPHA);
   });
-  it('refuses n < 1 and non-safe n; n = 1 gives 0', () => {
+  it.each([2 ** 37, 5 * 2 ** 32 + 3])('uses the high word above 2^32: the high word of a draw in [0, %i) is exactly distributed', (n) => {
+    // The released mechanism draws uniformInt(2^37) on every acceptance test (LOG_DENOMINATOR), so the
+    // path above 2^32 must be exact: bin by the high 32-bit word, whose probabilities are known exactly.
+    const bits = bitsFor(n % 1000);
+    const highs = Math.ceil(n / 2 ** 32);
+    const counts = new Array<number>(highs).fill(0);
+    for (let i = 0; i < 60_000; i++) counts[Math.floor(bits.uniformInt(n) / 2 ** 32)]!++;
+    const probabilities = counts.map((_, h) => (Math.min(n, (h + 1) * 2 ** 32) - h * 2 ** 32) / n);
+    expect(chiSquareTest(counts, probabilities).pValue).toBeGreaterThan(ALPHA);
+  });
+  it('refuses n < 1, fractional n and non-safe n; n = 1 gives 0', () => {
     const bits = bitsFor(1);
     expect(bits.uniformInt(1)).toBe(0);
     expect(() => bits.uniformInt(0)).toThrow(RangeError);
     expect(() => bits.uniformInt(2 ** 60)).toThrow(RangeError);
+    expect(() => bits.uniformInt(2.5)).toThrow(RangeError);
   });
   it('a seeded source is reproducible, crypto is not constant', () => {
     const a = bitsFor(42);

@@ -28,6 +28,14 @@ describe('PrivacyLedger', () => {
     expect(decisions[3]).toEqual({ fresh: true }); // nothing to charge (closure-only block)
     expect(ledger.totalSpent).toBe(8 * E); // deciding changes nothing
   });
+  it('decide agrees with charge when one key appears twice, in a block or across blocks', () => {
+    const ledger = PrivacyLedger.create({ attributeCap: 5 * E, totalCap: 100 * E });
+    expect(ledger.decide([[{ key: 'a', units: 3 * E }, { key: 'a', units: 3 * E }]])[0]).toMatchObject({ fresh: false });
+    const [first, second] = ledger.decide([[{ key: 'a', units: 3 * E }], [{ key: 'a', units: 3 * E }]]);
+    expect(first).toEqual({ fresh: true });
+    expect(second).toEqual({ fresh: false, reason: 'a would pass its cap (spent 3 + 3 > 5)' });
+    expect(() => ledger.charge([{ key: 'a', units: 3 * E }, { key: 'a', units: 3 * E }])).toThrow(LedgerError);
+  });
   it('refuses a charge that would pass a cap, all or nothing', () => {
     const ledger = PrivacyLedger.create({ attributeCap: 5 * E, totalCap: 100 * E });
     expect(() => ledger.charge([{ key: 'a', units: 2 * E }, { key: 'b', units: 6 * E }])).toThrow(LedgerError);
