@@ -21,7 +21,8 @@ const usage = `usage: veil <command> [options]
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === 'help') {
-    process.stdout.write(usage + '\n');
+    // Asked for: usage on stdout, exit 0. Missing command: usage on stderr, exit 1.
+    (name ? process.stdout : process.stderr).write(usage + '\n');
     return name ? 0 : 1;
   }
   const load = commands[name];

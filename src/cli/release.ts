@@ -29,7 +29,7 @@ export async function readProfiles(path: string): Promise<Profile[]> {
       throw error;
     }
   };
-  if (path.endsWith('.jsonl')) {
+  if (path.toLowerCase().endsWith('.jsonl')) {
     const lines = parseJsonLines(text, path);
     if (lines.length === 0) throw new CliError(`${path}: no profiles`);
     return lines.map(({ line, value }) => parse(value, `${path}:${line}`));

@@ -27,6 +27,8 @@ describe('veil release', () => {
     const attributes = a!.attributes as { entity: string; field: string; sharing: string; release: string; value: string; code?: string }[];
     expect(attributes).toHaveLength(10);
     for (const x of attributes) {
+      // DESIGN.md's keys, plus `reason` (why an attribute was privatized by closure, suppressed, or fell back).
+      for (const key of Object.keys(x)) expect(['entity', 'field', 'sharing', 'release', 'value', 'code', 'reason']).toContain(key);
       expect(['kept', 'privatized', 'suppressed']).toContain(x.release);
       expect(x.release === 'privatized').toBe(x.code !== undefined);
     }

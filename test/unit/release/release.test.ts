@@ -106,10 +106,15 @@ describe('no withheld value appears in the text', () => {
           const profile = profileOf(attributes, 'Help me.');
           const prepared = await prepareRelease(profile, { mechanism, epsilonUnits: epsilonToUnits(epsilon), scorer: hashScorer });
           const r = releaseProfile(prepared, { random: seededRandomSource(epsilon), format });
+          // DESIGN.md's one exception: a one-word value that is itself a category label ("married"). The text
+          // legitimately holds released labels and kept shared values (the generator reuses one-word labels
+          // as values, and "married" is inside "never married"): blank those out, then no withheld value
+          // may remain anywhere in what is left.
+          let rest = r.text.toLowerCase();
+          const legitimate = r.attributes.filter((x) => x.release !== 'suppressed').map((x) => x.value.toLowerCase());
+          for (const text of legitimate.sort((x, y) => y.length - x.length)) rest = rest.split(text).join('\u0000');
           for (const a of attributes) {
-            if (a.sharing !== 'withheld') continue;
-            const isOwnLabel = candidateDomain(a.field)?.categories.some((c) => c.label.toLowerCase() === a.value.toLowerCase());
-            if (!isOwnLabel) expect(r.text.toLowerCase()).not.toContain(a.value.toLowerCase());
+            if (a.sharing === 'withheld') expect(rest).not.toContain(a.value.toLowerCase());
           }
           expect(r.text).not.toContain('Carol Zyx'); // a name, never shared
         },
