@@ -8,9 +8,12 @@
 import { epsilonToUnits } from '../core/epsilon';
 import { attributeKey, type Attribute } from '../core/profile';
 import type { VeilDatabase } from './db';
+import { readAttributeRows, readBudgetMeta, readLedgerRow, readLedgerRows } from './checked-rows';
 import { StoreError } from './errors';
-import type { StoredBudgetMeta, StoredLedger } from './rows';
+import type { StoredLedger } from './rows';
 import { readSettings } from './settings-store';
+
+export { readBudgetMeta };
 
 export interface LedgerView {
   key: string;
@@ -34,18 +37,12 @@ export interface BudgetOverview {
   ledgers: LedgerView[];
 }
 
-/** The current budget period; a database that never had one is in period 1. */
-export async function readBudgetMeta(db: VeilDatabase): Promise<StoredBudgetMeta> {
-  const row = await db.meta.get('budget');
-  return row && row.id === 'budget' ? row : { id: 'budget', period: 1, startedAt: 0 };
-}
-
 /** Give each attribute a ledger in the current period if it has none (call inside a transaction). */
 export async function ensureLedgers(db: VeilDatabase, attributes: readonly Attribute[], now: number): Promise<void> {
   const { period } = await readBudgetMeta(db);
   for (const a of attributes) {
     const key = attributeKey(a);
-    if (await db.ledgers.get([period, key])) continue;
+    if (await readLedgerRow(db, period, key)) continue;
     await db.ledgers.add({ period, key, entity: a.entity, field: a.field, spent: 0, cap: null, updatedAt: now });
   }
 }
@@ -59,8 +56,8 @@ export async function readBudget(db: VeilDatabase): Promise<BudgetOverview> {
     const meta = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const defaultCap = epsilonToUnits(settings.attributeCap);
-    const rows = new Map((await db.ledgers.where('period').equals(meta.period).toArray()).map((r) => [r.key, r]));
-    const attributes = await db.attributes.orderBy('position').toArray();
+    const rows = new Map((await readLedgerRows(db, meta.period)).map((r) => [r.key, r]));
+    const attributes = await readAttributeRows(db);
     const ledgers: LedgerView[] = [];
     const view = (key: string, entity: string, field: string, withheld: boolean): LedgerView => {
       const row = rows.get(key);
@@ -107,9 +104,9 @@ export async function setAttributeCap(
   await db.transaction('rw', db.meta, db.ledgers, db.attributes, db.settings, async () => {
     const { period } = await readBudgetMeta(db);
     const defaultCap = epsilonToUnits((await readSettings(db)).attributeCap);
-    let row = await db.ledgers.get([period, key]);
+    let row = await readLedgerRow(db, period, key);
     if (!row) {
-      const attribute = (await db.attributes.toArray()).find((a) => attributeKey(a) === key && a.sharing === 'withheld');
+      const attribute = (await readAttributeRows(db)).find((a) => attributeKey(a) === key && a.sharing === 'withheld');
       if (!attribute) throw new StoreError(`${key} is not a withheld attribute`);
       row = { period, key, entity: attribute.entity, field: attribute.field, spent: 0, cap: null, updatedAt: now };
     }
@@ -132,9 +129,9 @@ export async function startNewPeriod(db: VeilDatabase, confirmed: boolean, now =
   if (!confirmed) throw new StoreError('a new budget period needs your confirmation that what was already released stays released');
   await db.transaction('rw', db.meta, db.ledgers, db.attributes, async () => {
     const { period } = await readBudgetMeta(db);
-    const old = new Map((await db.ledgers.where('period').equals(period).toArray()).map((r) => [r.key, r]));
+    const old = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     await db.meta.put({ id: 'budget', period: period + 1, startedAt: now });
-    for (const a of await db.attributes.toArray()) {
+    for (const a of await readAttributeRows(db)) {
       if (a.sharing !== 'withheld') continue;
       const key = attributeKey(a);
       await db.ledgers.add({ period: period + 1, key, entity: a.entity, field: a.field, spent: 0, cap: old.get(key)?.cap ?? null, updatedAt: now });

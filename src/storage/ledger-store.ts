@@ -20,7 +20,7 @@ import { PrivacyLedger } from '../ledger/ledger';
 import type { LedgerState } from '../ledger/state';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
-import { readBudgetMeta } from './budget-store';
+import { readAttributeRows, readBudgetMeta, readLedgerRows } from './checked-rows';
 import type { StoredLedger, StoredRelease } from './rows';
 import { readSettings } from './settings-store';
 
@@ -29,7 +29,7 @@ export async function readLedgerState(db: VeilDatabase): Promise<LedgerState> {
   return db.transaction('r', db.meta, db.ledgers, db.settings, async () => {
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
-    const rows = await db.ledgers.where('period').equals(period).toArray();
+    const rows = await readLedgerRows(db, period);
     return toState(rows, epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap));
   });
 }
@@ -45,7 +45,7 @@ export async function withPrivacyLedger<T>(db: VeilDatabase, use: (ledger: Priva
   return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases], async () => {
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
-    const rows = new Map((await db.ledgers.where('period').equals(period).toArray()).map((r) => [r.key, r]));
+    const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)));
     const releases: Omit<StoredRelease, 'id' | 'period'>[] = [];
     const result = use(ledger, (release) => releases.push(release));
@@ -55,7 +55,7 @@ export async function withPrivacyLedger<T>(db: VeilDatabase, use: (ledger: Priva
     }
 
     const next = ledger.toState();
-    const attributes = await db.attributes.toArray();
+    const attributes = await readAttributeRows(db);
     for (const [key, entry] of Object.entries(next.attributes)) {
       const row = rows.get(key);
       if (row && row.spent === entry.spent && row.cap === entry.cap) continue;

@@ -10,15 +10,19 @@ import { attributeKey, type Attribute, type Profile } from '../core/profile';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
 import { ensureLedgers } from './budget-store';
-import type { StoredAttribute, StoredProfileMeta } from './rows';
+import { readAttributeRows, readProfileMeta } from './checked-rows';
+import type { StoredProfileMeta } from './rows';
 
 export type AttributeId = Pick<Attribute, 'entity' | 'field'>;
 
-/** The stored profile in the file format of DESIGN.md, attributes in the order the person made them. */
+/**
+ * The stored profile in the file format of DESIGN.md, attributes in the order the person made them.
+ * Fails closed: a damaged row is a `StoreError` naming it (checked-rows.ts), never passed to the UI or an export.
+ */
 export async function readProfile(db: VeilDatabase): Promise<Profile> {
   return db.transaction('r', db.attributes, db.meta, async () => {
-    const rows = await db.attributes.orderBy('position').toArray();
-    const meta = (await db.meta.get('profile')) as StoredProfileMeta | undefined;
+    const rows = await readAttributeRows(db);
+    const meta = await readProfileMeta(db);
     const profile: Profile = { version: 1, attributes: rows.map(toAttribute) };
     if (meta?.instruction !== undefined) profile.instruction = meta.instruction;
     return profile;
@@ -74,6 +78,6 @@ export async function replaceProfile(db: VeilDatabase, profile: Profile, now = D
   });
 }
 
-function toAttribute(row: StoredAttribute): Attribute {
+function toAttribute(row: Attribute): Attribute {
   return { entity: row.entity, field: row.field, value: row.value, sharing: row.sharing };
 }

@@ -6,10 +6,14 @@
  * - v1: the profile (attributes + instruction) and settings.
  * - v2: per-attribute privacy ledgers per budget period, and the release history. The upgrade opens
  *   budget period 1 and gives every withheld attribute a ledger with nothing spent and the default cap.
+ * - v3: same tables. Entity and field names may no longer contain "." (ledger keys `entity.field` could
+ *   collide); the upgrade renames stored names, dots becoming spaces, with their ledgers and release
+ *   charges (undot-names.ts).
  */
 import type { Transaction } from 'dexie';
 import { attributeKey } from '../core/profile';
 import type { StoredAttribute, StoredBudgetMeta, StoredLedger } from './rows';
+import { undotStoredNames } from './undot-names';
 
 export interface SchemaVersion {
   version: number;
@@ -49,6 +53,11 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
       }));
       await tx.table('ledgers').bulkPut(ledgers);
     },
+  },
+  {
+    version: 3,
+    stores: {},
+    upgrade: undotStoredNames,
   },
 ];
 

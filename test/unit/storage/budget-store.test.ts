@@ -5,6 +5,8 @@ import { readBudget, setAttributeCap, startNewPeriod } from '../../../src/storag
 import { putAttribute } from '../../../src/storage/profile-store';
 import { updateSettings } from '../../../src/storage/settings-store';
 import { freshDatabase } from './helpers';
+import { readLedgerState } from '../../../src/storage/ledger-store';
+import { readProfile } from '../../../src/storage/profile-store';
 
 let db: VeilDatabase;
 afterEach(() => db?.close());
@@ -56,4 +58,30 @@ describe('budget store', () => {
     ]);
     expect((await db.ledgers.get([1, 'self.age']))!.spent).toBe(epsilonToUnits(12));
   });
+
+  it('a damaged ledger or budget-period row is a clear error, never NaN', async () => {
+    await withTwoWithheld();
+    await db.ledgers.update([1, 'self.age'], { spent: undefined as unknown as number });
+    await expect(readBudget(db)).rejects.toThrow('the stored ledger of self.age (period 1) is damaged (spent:');
+    await expect(readLedgerState(db)).rejects.toThrow('the stored ledger of self.age (period 1) is damaged');
+    await db.ledgers.update([1, 'self.age'], { spent: 1.5 });
+    await expect(readBudget(db)).rejects.toThrow('spent: must be a whole number of units');
+    await db.ledgers.update([1, 'self.age'], { spent: 0, cap: -1 });
+    await expect(readBudget(db)).rejects.toThrow('cap: must not be negative');
+    await db.ledgers.update([1, 'self.age'], { cap: null, entity: 'my child' });
+    await expect(readBudget(db)).rejects.toThrow('key: does not match my child.age');
+    await db.ledgers.update([1, 'self.age'], { entity: 'self' });
+    expect((await readBudget(db)).totalSpent).toBe(0);
+
+    await db.meta.put({ id: 'budget', period: 'two' as unknown as number, startedAt: 0 });
+    await expect(readBudget(db)).rejects.toThrow('the stored budget period is damaged (period:');
+    await expect(startNewPeriod(db, true)).rejects.toThrow('the stored budget period is damaged');
+    await db.meta.put({ id: 'budget', period: 1, startedAt: 0 });
+
+    // An attribute row with a broken sharing fails the chart too (it would drop out of the withheld list).
+    await db.attributes.update(['self', 'age'], { sharing: 'maybe' as 'shared' });
+    await expect(readBudget(db)).rejects.toThrow('the stored attribute self.age is damaged');
+    await expect(readProfile(db)).rejects.toThrow('the stored attribute self.age is damaged');
+  });
 });
+

@@ -14,7 +14,7 @@ interface Frozen {
 }
 
 const dir = join(import.meta.dirname, '../../fixtures/stored');
-function frozen(version: number): Frozen {
+function frozen(version: number | string): Frozen {
   return JSON.parse(readFileSync(join(dir, `v${version}.json`), 'utf8')) as Frozen;
 }
 
@@ -96,5 +96,51 @@ describe('stored data migrates forward', () => {
     ]);
     const releases = await listReleases(db);
     expect(releases).toEqual([fixture.tables.releases![0]]);
+  });
+
+  it('v3 → current: everything intact', async () => {
+    const fixture = frozen(3);
+    const db = await openCurrent(await createFrozen(fixture));
+    for (const [table, rows] of Object.entries(fixture.tables)) {
+      expect(await db.table(table).toArray(), table).toEqual(expect.arrayContaining(rows.map((r) => expect.objectContaining(r))));
+      expect(await db.table(table).count(), table).toBe(rows.length);
+    }
+    expect((await readBudget(db)).totalSpent).toBe(2 * 4194304);
+  });
+
+  it('v2 with dotted names → current: names lose their dots, ledgers and release charges follow', async () => {
+    const fixture = frozen('2-dotted-names');
+    const db = await openCurrent(await createFrozen(fixture));
+
+    // "self.age.band" becomes "age band", which is taken, so "age band 2"; nothing is merged or lost.
+    expect((await readProfile(db)).attributes).toEqual([
+      { entity: 'self', field: 'age band', value: '40s', sharing: 'shared' },
+      { entity: 'self', field: 'age band 2', value: '41', sharing: 'withheld' },
+      { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
+      { entity: 'self', field: 'occupation', value: 'Nurse', sharing: 'withheld' },
+    ]);
+    const ledgers = (await db.ledgers.toArray()).map(({ period, key, entity, field, spent, cap }) => ({ period, key, entity, field, spent, cap }));
+    expect(ledgers.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { period: 1, key: 'my child.age', entity: 'my child', field: 'age', spent: 3145728, cap: 8388608 },
+      { period: 1, key: 'self.age band 2', entity: 'self', field: 'age band 2', spent: 1048576, cap: null },
+      { period: 1, key: 'self.occupation', entity: 'self', field: 'occupation', spent: 2097152, cap: null },
+      // "self"."x.y" and "self"."x y" (both removed from the profile) meet: spends add, the lower cap wins.
+      { period: 1, key: 'self.x y', entity: 'self', field: 'x y', spent: 2097152, cap: 4194304 },
+    ]);
+    const budget = await readBudget(db);
+    expect(budget.totalSpent).toBe(3145728 + 1048576 + 2097152 + 2097152);
+    expect(budget.ledgers.map((l) => [l.key, l.spent, l.withheld])).toEqual([
+      ['self.age band 2', 1048576, true],
+      ['my child.age', 3145728, true],
+      ['self.occupation', 2097152, true],
+      ['self.x y', 2097152, false],
+    ]);
+    const [release] = await listReleases(db);
+    expect(release!.spent).toEqual({ 'self.age band 2': 1048576, 'my child.age': 1048576 });
+    expect(release!.attributes.map((a) => [a.entity, a.field, a.value])).toEqual([
+      ['self', 'age band 2', '35–44'],
+      ['my child', 'age', '5–9'],
+    ]);
+    expect(release!.text).toBe(fixture.tables.releases![0]!.text); // what was sent stays as it was
   });
 });

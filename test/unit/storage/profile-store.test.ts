@@ -75,4 +75,23 @@ describe('profile store', () => {
     await expect(replaceProfile(db, { version: 1, attributes: [job, job] })).rejects.toThrow();
     expect(await readProfile(db)).toEqual(imported);
   });
+
+  it('refuses to read a damaged row, naming it, instead of passing it on (fail closed)', async () => {
+    db = freshDatabase();
+    await putAttribute(db, job);
+    await putAttribute(db, age);
+    await db.attributes.update(['self', 'age'], { sharing: 'secret' as 'shared' });
+    await expect(readProfile(db)).rejects.toThrow(
+      'the stored attribute self.age is damaged (sharing: must be "shared" or "withheld")',
+    );
+    await expect(readProfile(db)).rejects.toThrow(StoreError);
+    await db.attributes.update(['self', 'age'], { sharing: 'withheld', value: undefined as unknown as string });
+    await expect(readProfile(db)).rejects.toThrow('the stored attribute self.age is damaged (value:');
+    await db.attributes.update(['self', 'age'], { value: '41', position: Number.NaN });
+    await expect(readProfile(db)).rejects.toThrow('(position: must be a number)');
+    await db.attributes.update(['self', 'age'], { position: 1 });
+    await db.meta.put({ id: 'profile', instruction: 7 as unknown as string });
+    await expect(readProfile(db)).rejects.toThrow('the stored profile instruction is damaged');
+  });
 });
+
