@@ -10,6 +10,7 @@
  */
 import type { z } from 'zod';
 import { contract, isMessageName, type MessageName, type ParsedRequestOf, type Reply, type ResponseOf, type SenderKind } from './contract';
+import { errorMessageForPerson } from '../storage/errors';
 import { classifySender, describeSender, type SenderInfo, type Self } from './sender';
 
 /** What a handler learns about its sender: its kind and the URL the browser reported. */
@@ -46,7 +47,8 @@ export function createDispatcher(handlers: Handlers, self: Self): Dispatch {
       const handler = handlers[type] as (request: unknown, context: HandlerContext) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data, { kind, url: sender.url! }) };
     } catch (error) {
-      return refuse(error instanceof Error ? error.message : String(error));
+      // A full disk reaches the person as what happened and what to do, not as the browser's raw text.
+      return refuse(errorMessageForPerson(error));
     }
   };
 }
