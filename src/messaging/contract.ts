@@ -2,8 +2,9 @@
  * THE message contract: every message between Veil's contexts, its request schema (checked at the
  * boundary, in the background), its response type, and which senders may send it.
  *
- * Senders: `page` = the extension's own pages (popup, options); `content` = Veil's content scripts on a chat
- * site. A message a content script may not send (anything that reads or changes the profile) is refused
+ * Senders: `page` = the extension's own pages (popup, options) when no other site frames them; `content` =
+ * Veil's content scripts on a chat site; `framed` = one of our pages inside another site's page, which may
+ * send nothing (sender.ts). A message a content script may not send (anything that reads or changes the profile) is refused
  * even if it arrives with our extension id: a content script runs next to a page we do not trust.
  *
  * ```ts
@@ -17,7 +18,7 @@ import { settingsSchema, type Settings, type Site } from '../core/settings';
 import type { BudgetOverview } from '../storage/budget-store';
 import type { StoredRelease } from '../storage/rows';
 
-export type SenderKind = 'page' | 'content';
+export type SenderKind = 'page' | 'content' | 'framed';
 
 interface MessageSpec<Req extends z.ZodType, Res> {
   request: Req;

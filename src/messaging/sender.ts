@@ -2,10 +2,18 @@
  * Who sent a message, decided from what the browser reports about the sender (never from the message).
  *
  * - Another extension, or anything without our id: refused.
- * - A URL inside our own origin (chrome-extension://<id>/ or moz-extension://<uuid>/): one of our pages.
+ * - A URL inside our own origin (chrome-extension://<id>/ or moz-extension://<uuid>/) is one of our pages,
+ *   but it counts as `page` (full rights) only when nothing else surrounds it: it has no tab (the popup, the
+ *   background) or its tab's URL is on our origin too (options page in a tab, or our page framing our page).
+ *   Framed inside someone else's page it is `framed`, which may send nothing: that page chose to show it,
+ *   can overlay and clickjack it, and later issues give such a frame only a one-time token. A tab without
+ *   a visible URL is treated the same way (fail closed).
  * - A tab's http(s) URL: one of our content scripts (only content scripts of this extension can reach
  *   `runtime.onMessage`; web pages cannot, as Veil declares no `externally_connectable`).
  * - Anything else (no URL, a file: or data: URL, an unknown scheme): refused.
+ *
+ * The same shapes come from Chrome (`chrome-extension://`) and Firefox (`moz-extension://`): `url` is the
+ * sending frame's URL and `tab.url` the URL of the tab's top document.
  */
 import type { SenderKind } from './contract';
 
@@ -13,7 +21,7 @@ import type { SenderKind } from './contract';
 export interface SenderInfo {
   id?: string;
   url?: string;
-  tab?: { id?: number };
+  tab?: { id?: number; url?: string };
 }
 
 export interface Self {
@@ -25,7 +33,10 @@ export interface Self {
 
 export function classifySender(sender: SenderInfo, self: Self): SenderKind | null {
   if (sender.id !== self.id || !sender.url) return null;
-  if (sender.url.startsWith(self.origin)) return 'page';
+  if (sender.url.startsWith(self.origin)) {
+    if (!sender.tab || sender.tab.url?.startsWith(self.origin)) return 'page';
+    return 'framed';
+  }
   if (!sender.tab) return null;
   const protocol = protocolOf(sender.url);
   return protocol === 'https:' || protocol === 'http:' ? 'content' : null;
@@ -41,6 +52,7 @@ function protocolOf(url: string): string | null {
 
 export function describeSender(kind: SenderKind | null): string {
   if (kind === 'page') return "one of Veil's pages";
+  if (kind === 'framed') return "one of Veil's pages framed by another site";
   if (kind === 'content') return 'a content script';
   return 'an unknown sender';
 }

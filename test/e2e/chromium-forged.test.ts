@@ -4,11 +4,13 @@
  * - A content-script context (the test-only probe, relaying what the page asks) gets an error for every
  *   message reserved for Veil's pages, and the profile stays as it was; the one message content scripts
  *   may send is answered, with the site taken from the sender's URL.
+ * - Veil's own page framed by a web page (possible in the test build, where popup.html is web-accessible)
+ *   is refused everything: it counts as `framed`, not as one of Veil's pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchChromium, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { launchChromium, sendFromPage, tempDir, type ChromiumWithVeil, type ExtensionGlobal } from './browsers';
 
 const profile = { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] };
 
@@ -75,4 +77,27 @@ describe('Chromium: forged messages are refused', () => {
     await page.goto(demo.url);
     expect(await page.evaluate(() => typeof Reflect.get(globalThis, 'chrome')?.runtime?.sendMessage)).toBe('undefined');
   });
+
+  it('refuses everything from a Veil page framed by a web page', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(demo.url);
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+    }, browser.url('popup.html'));
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('alert').first().waitFor();
+    expect(await frame.getByRole('alert').first().textContent()).toBe(
+      "Veil could not load this: profile.get is refused from one of Veil's pages framed by another site",
+    );
+    const popupFrame = page.frames().find((f) => f.url().startsWith('chrome-extension://'))!;
+    expect(await popupFrame.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'profile.import', request: { text: '{"version":1,"attributes":[]}' } }))).toEqual({
+      ok: false,
+      error: "profile.import is refused from one of Veil's pages framed by another site",
+    });
+    const popup = await browser.open('popup.html');
+    expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: profile });
+  });
 });
+

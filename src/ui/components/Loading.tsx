@@ -7,7 +7,7 @@ export function WhenLoaded<T>({ loaded, children }: { loaded: Loaded<T>; childre
   if (loaded.state === 'error') {
     return (
       <p class="error" role="alert">
-        Veil could not read its storage: {loaded.error}
+        Veil could not load this: {loaded.error}
       </p>
     );
   }

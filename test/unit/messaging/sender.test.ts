@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifySender } from '../../../src/messaging/sender';
-import { SELF } from './harness';
+import { MESSAGE_NAMES } from '../../../src/messaging/contract';
+import { classifySender, type SenderInfo, type Self } from '../../../src/messaging/sender';
+import { SELF, harness } from './harness';
 
 describe('classifySender', () => {
   it('recognises our own pages by origin', () => {
     expect(classifySender({ id: SELF.id, url: `${SELF.origin}options.html` }, SELF)).toBe('page');
-    expect(classifySender({ id: SELF.id, url: `${SELF.origin}popup.html`, tab: { id: 3 } }, SELF)).toBe('page');
+    expect(classifySender({ id: SELF.id, url: `${SELF.origin}popup.html`, tab: { id: 3, url: `${SELF.origin}popup.html` } }, SELF)).toBe('page');
   });
   it('recognises a content script by its tab and web URL', () => {
     expect(classifySender({ id: SELF.id, url: 'https://claude.ai/new', tab: { id: 1 } }, SELF)).toBe('content');
@@ -18,5 +19,46 @@ describe('classifySender', () => {
     expect(classifySender({ id: SELF.id, url: 'file:///tmp/x.html', tab: { id: 1 } }, SELF)).toBeNull();
     expect(classifySender({ id: SELF.id, url: 'https://claude.ai/' }, SELF)).toBeNull(); // no tab
     expect(classifySender({ id: SELF.id, url: 'chrome-extension://veil-test-id.evil/popup.html' }, SELF)).toBeNull();
+  });
+});
+
+/**
+ * The shapes the browsers report (trimmed to what the check reads): `url` is the sending frame's, `tab.url`
+ * the tab's top document's. Chrome's were recorded from Chromium with the test build (popup.html framed by
+ * the demo page has frameId 6 and the demo page's URL as tab.url).
+ */
+const browsers: [string, Self][] = [
+  ['Chrome', { id: 'fhdgjknabnhhkickgihneamopdeaifgj', origin: 'chrome-extension://fhdgjknabnhhkickgihneamopdeaifgj/' }],
+  ['Firefox', { id: 'veil@veil.local', origin: 'moz-extension://2b0c6f7e-58f2-4c4b-9a3e-0d6f1d1f2a10/' }],
+];
+
+describe.each(browsers)('%s sender shapes', (_browser, self) => {
+  const ours = (path: string) => `${self.origin}${path}`;
+  const shapes: [string, SenderInfo, ReturnType<typeof classifySender>][] = [
+    ['the popup (no tab)', { id: self.id, url: ours('popup.html') }, 'page'],
+    ['the options page in its own tab', { id: self.id, url: ours('options.html'), tab: { id: 7, url: ours('options.html') } }, 'page'],
+    ['our page framed by our own page', { id: self.id, url: ours('popup.html'), tab: { id: 7, url: ours('options.html') } }, 'page'],
+    ['our page framed by a web page', { id: self.id, url: ours('popup.html'), tab: { id: 8, url: 'https://evil.example/' } }, 'framed'],
+    ['our page framed by the demo page', { id: self.id, url: ours('options.html'), tab: { id: 8, url: 'http://127.0.0.1:5178/' } }, 'framed'],
+    // Without host permission for the framing page the browser leaves tab.url out: not known to be ours.
+    ['our page in a tab whose URL is hidden', { id: self.id, url: ours('popup.html'), tab: { id: 8 } }, 'framed'],
+    ['a content script on a chat site', { id: self.id, url: 'https://claude.ai/chat/1', tab: { id: 9, url: 'https://claude.ai/chat/1' } }, 'content'],
+  ];
+  it.each(shapes)('%s', (_what, sender, kind) => {
+    expect(classifySender(sender, self)).toBe(kind);
+  });
+});
+
+describe('a framed page of ours has no rights', () => {
+  it('is refused every message', async () => {
+    const h = harness();
+    const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}popup.html`, tab: { id: 8, url: 'https://evil.example/' } };
+    for (const name of MESSAGE_NAMES) {
+      expect(await h.dispatch({ type: name, request: {} }, framed), name).toEqual({
+        ok: false,
+        error: `${name} is refused from one of Veil's pages framed by another site`,
+      });
+    }
+    h.db.close();
   });
 });
