@@ -11,6 +11,13 @@ import preact from '@preact/preset-vite';
 const TEST = process.env.VEIL_TEST === '1';
 const TEST_ONLY_ENTRYPOINTS = new Set(['test-probe']);
 
+/**
+ * A store zip must never carry the test-only pieces above. Refuse as soon as the config loads for
+ * `wxt zip` (the CLI), and again at the `zip:start` hook for any other way of zipping.
+ */
+const TEST_ZIP_REFUSED = 'Veil: refusing to zip a test build (VEIL_TEST is set); unset VEIL_TEST and run npm run zip';
+if (process.env.VEIL_TEST && process.argv.slice(2).includes('zip')) throw new Error(TEST_ZIP_REFUSED);
+
 /** Firefox only (Chrome warns about the key). A fixed id keeps the extension's IndexedDB across updates. */
 const FIREFOX_SETTINGS = {
   gecko: {
@@ -28,9 +35,13 @@ export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
   publicDir: 'public',
-  outDir: TEST ? '.output-test' : '.output',
+  // VEIL_OUT_DIR: scripts/build-test.mjs builds a production variant next to the test build, to check it.
+  outDir: process.env.VEIL_OUT_DIR ?? (TEST ? '.output-test' : '.output'),
   vite: () => ({ plugins: [preact()] }),
   hooks: {
+    'zip:start': () => {
+      if (process.env.VEIL_TEST) throw new Error(TEST_ZIP_REFUSED);
+    },
     'entrypoints:resolved': (_wxt, entrypoints) => {
       if (TEST) return;
       for (let i = entrypoints.length - 1; i >= 0; i--) {
