@@ -10,7 +10,7 @@ import { attributeKey, type Attribute, type Profile } from '../core/profile';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
 import { ensureLedgers } from './budget-store';
-import { readAttributeRows, readProfileMeta } from './checked-rows';
+import { readAttributeRows, readBudgetMeta, readLedgerRow, readProfileMeta } from './checked-rows';
 import type { StoredProfileMeta } from './rows';
 
 export type AttributeId = Pick<Attribute, 'entity' | 'field'>;
@@ -43,7 +43,10 @@ export async function putAttribute(db: VeilDatabase, attribute: Attribute, previ
       if (!old) throw new StoreError(`${attributeKey(previous)} is no longer in the profile`);
       const renamed = old.entity !== attribute.entity || old.field !== attribute.field;
       if (renamed && existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
-      if (renamed) await db.attributes.delete([old.entity, old.field]);
+      if (renamed) {
+        await db.attributes.delete([old.entity, old.field]);
+        await carryLedger(db, old, attribute, now);
+      }
       position = old.position;
     } else {
       if (existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
@@ -53,6 +56,29 @@ export async function putAttribute(db: VeilDatabase, attribute: Attribute, previ
     await db.attributes.put({ ...attribute, position, updatedAt: now });
     if (attribute.sharing === 'withheld') await ensureLedgers(db, [attribute], now);
   });
+}
+
+/**
+ * A renamed fact is the same fact: its spending in the current period moves with it to the new key, in
+ * the caller's transaction. Without this, renaming a withheld fact would start it over at 0 spent and let
+ * its cap be spent again. Refused if the new key already carries spending this period (two facts' spends
+ * cannot be told apart once merged). Past periods keep their rows under the old key, as recorded.
+ */
+async function carryLedger(db: VeilDatabase, from: AttributeId, to: AttributeId, now: number): Promise<void> {
+  const { period } = await readBudgetMeta(db);
+  const row = await readLedgerRow(db, period, attributeKey(from));
+  if (!row) return;
+  const key = attributeKey(to);
+  const target = await readLedgerRow(db, period, key);
+  if (target && target.spent > 0) {
+    throw new StoreError(
+      `${key} already has privacy budget spent in this period, so ${attributeKey(from)} cannot be renamed to it: their spending would mix`,
+    );
+  }
+  // A zero-spend row already at the new key (a fact removed earlier) gives way; the lower of two own caps stays.
+  const cap = target?.cap == null ? row.cap : row.cap == null ? target.cap : Math.min(row.cap, target.cap);
+  await db.ledgers.delete([period, row.key]);
+  await db.ledgers.put({ ...row, key, entity: to.entity, field: to.field, cap, updatedAt: now });
 }
 
 export async function removeAttribute(db: VeilDatabase, id: AttributeId): Promise<void> {

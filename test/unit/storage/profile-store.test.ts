@@ -93,5 +93,38 @@ describe('profile store', () => {
     await db.meta.put({ id: 'profile', instruction: 7 as unknown as string });
     await expect(readProfile(db)).rejects.toThrow('the stored profile instruction is damaged');
   });
+
+  it('carries the current period\'s ledger over when a fact is renamed, in the same transaction', async () => {
+    db = freshDatabase();
+    await putAttribute(db, age);
+    await db.ledgers.update([1, 'self.age'], { spent: 5 * 2 ** 20, cap: 20 * 2 ** 20 });
+    await putAttribute(db, { ...age, field: 'age band' }, age, 99);
+    expect(await db.ledgers.toArray()).toEqual([
+      { period: 1, key: 'self.age band', entity: 'self', field: 'age band', spent: 5 * 2 ** 20, cap: 20 * 2 ** 20, updatedAt: 99 },
+    ]);
+    // Renaming the entity too, and to a shared fact: the spending stays with the fact.
+    await putAttribute(db, { entity: 'my child', field: 'age band', value: '7', sharing: 'shared' }, { entity: 'self', field: 'age band' });
+    expect((await db.ledgers.toArray()).map((l) => [l.key, l.spent])).toEqual([['my child.age band', 5 * 2 ** 20]]);
+  });
+
+  it('refuses a rename onto a key that has spending this period, and changes nothing', async () => {
+    db = freshDatabase();
+    await putAttribute(db, age);
+    await putAttribute(db, child);
+    await removeAttribute(db, child);
+    await db.ledgers.update([1, 'my child.age'], { spent: 2 ** 20 });
+    await db.ledgers.update([1, 'self.age'], { spent: 3 * 2 ** 20 });
+    const before = await db.ledgers.toArray();
+    await expect(putAttribute(db, child, age)).rejects.toThrow(
+      'my child.age already has privacy budget spent in this period, so self.age cannot be renamed to it',
+    );
+    expect((await readProfile(db)).attributes).toEqual([age]);
+    expect(await db.ledgers.toArray()).toEqual(before);
+
+    // A zero-spend row at the new key gives way (and the lower own cap is kept).
+    await db.ledgers.update([1, 'my child.age'], { spent: 0, cap: 2 * 2 ** 20 });
+    await putAttribute(db, child, age);
+    expect((await db.ledgers.toArray()).map((l) => [l.key, l.spent, l.cap])).toEqual([['my child.age', 3 * 2 ** 20, 2 * 2 ** 20]]);
+  });
 });
 
