@@ -24,8 +24,8 @@ export interface HandlerDeps {
 export function createHandlers({ db, now = Date.now }: HandlerDeps): Handlers {
   return {
     'profile.get': () => readProfile(db),
-    'profile.putAttribute': async ({ attribute, previous }) => {
-      await putAttribute(db, attribute, previous, now());
+    'profile.putAttribute': async ({ attribute, previous, index }) => {
+      await putAttribute(db, attribute, previous, now(), index);
       return readProfile(db);
     },
     'profile.removeAttribute': async (id) => {

@@ -51,7 +51,14 @@ export interface SiteStatus {
 export const contract = {
   'profile.get': message<Profile>()(none, PAGES),
   'profile.putAttribute': message<Profile>()(
-    z.strictObject({ attribute: attributeSchema, previous: attributeId.optional() }),
+    z
+      .strictObject({
+        attribute: attributeSchema,
+        previous: attributeId.optional(),
+        /** Where a new attribute goes in profile order (undo of a removal); last when absent. */
+        index: z.number().int().min(0).max(500).optional(),
+      })
+      .refine((r) => r.previous === undefined || r.index === undefined, 'index is only for a new attribute'),
     PAGES,
   ),
   'profile.removeAttribute': message<Profile>()(attributeId, PAGES),

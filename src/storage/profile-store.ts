@@ -32,8 +32,15 @@ export async function readProfile(db: VeilDatabase): Promise<Profile> {
 /**
  * Add an attribute, or replace the one at `previous` (which may have another entity or field).
  * Refuses to overwrite a different attribute with the same entity and field: ledgers are per `entity.field`.
+ * A new attribute goes last, or at `index` in profile order (undoing a removal puts it back where it was).
  */
-export async function putAttribute(db: VeilDatabase, attribute: Attribute, previous?: AttributeId, now = Date.now()): Promise<void> {
+export async function putAttribute(
+  db: VeilDatabase,
+  attribute: Attribute,
+  previous?: AttributeId,
+  now = Date.now(),
+  index?: number,
+): Promise<void> {
   await db.transaction('rw', db.attributes, db.ledgers, db.meta, db.settings, async () => {
     const id: [string, string] = [attribute.entity, attribute.field];
     const existing = await db.attributes.get(id);
@@ -50,8 +57,17 @@ export async function putAttribute(db: VeilDatabase, attribute: Attribute, previ
       position = old.position;
     } else {
       if (existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
-      const last = await db.attributes.orderBy('position').last();
-      position = last ? last.position + 1 : 0;
+      const rows = await readAttributeRows(db);
+      if (index !== undefined && index < rows.length) {
+        // Renumber so the order stays a plain 0…n-1 sequence.
+        for (const [i, row] of rows.entries()) {
+          const next = i < index ? i : i + 1;
+          if (row.position !== next) await db.attributes.update([row.entity, row.field], { position: next });
+        }
+        position = index;
+      } else {
+        position = rows.length > 0 ? rows[rows.length - 1]!.position + 1 : 0;
+      }
     }
     await db.attributes.put({ ...attribute, position, updatedAt: now });
     if (attribute.sharing === 'withheld') await ensureLedgers(db, [attribute], now);

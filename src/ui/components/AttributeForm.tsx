@@ -2,7 +2,7 @@
  * Add or edit one attribute: who it is about (you, or another person by role), which field (a known field
  * with a public candidate domain, or a custom one), its value, and whether it is shared or withheld.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { candidateDomain } from '../../domains/index';
 import { KNOWN_FIELDS, attributeSchema, isKnownField, type Attribute, type Sharing } from '../../core/profile';
 import { errorText } from '../client';
@@ -29,9 +29,15 @@ export interface AttributeFormProps {
   onCancel?: () => void;
   /** Distinguishes ids when several forms are on a page. */
   idPrefix?: string;
+  /** Move keyboard focus into the form when it opens (it was opened by the person, e.g. Edit). */
+  autoFocus?: boolean;
 }
 
-export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr' }: AttributeFormProps) {
+export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', autoFocus = false }: AttributeFormProps) {
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (autoFocus) first.current?.focus();
+  }, []);
   const [isSelf, setIsSelf] = useState(initial ? initial.entity === 'self' : true);
   const [role, setRole] = useState(initial && initial.entity !== 'self' ? initial.entity : '');
   const [fieldChoice, setFieldChoice] = useState(initial ? (isKnownField(initial.field) ? initial.field : CUSTOM) : 'occupation');
@@ -73,7 +79,7 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr' }
     <form class="attribute-form" onSubmit={submit} aria-label={initial ? 'Edit attribute' : 'Add attribute'} noValidate>
       <div class="form-row">
         <label for={id('who')}>About</label>
-        <select id={id('who')} value={isSelf ? 'self' : 'other'} onChange={(e) => setIsSelf(e.currentTarget.value === 'self')}>
+        <select ref={first} id={id('who')} value={isSelf ? 'self' : 'other'} onChange={(e) => setIsSelf(e.currentTarget.value === 'self')}>
           <option value="self">You</option>
           <option value="other">Someone else, by role</option>
         </select>

@@ -3,7 +3,7 @@
  * total against the total cap; and the two ways to allow more (raise a cap, start a new period), each
  * behind a confirmation that says what was already released stays released.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { epsilonToUnits } from '../../core/epsilon';
 import type { BudgetOverview, LedgerView } from '../../storage/budget-store';
 import { errorText, useClient } from '../client';
@@ -24,6 +24,23 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const capField = useRef<HTMLInputElement>(null);
+  // Opening "Change cap" moves focus into its field, with the current cap selected for typing over.
+  // Closing it (Set or Cancel) puts focus back on that ledger's "Change cap" button.
+  const section = useRef<HTMLElement>(null);
+  const lastEdited = useRef<string | null>(null);
+  useEffect(() => {
+    if (editing !== null) {
+      lastEdited.current = editing;
+      capField.current?.focus();
+      capField.current?.select();
+    } else if (lastEdited.current !== null) {
+      const key = lastEdited.current;
+      lastEdited.current = null;
+      const buttons = section.current?.querySelectorAll<HTMLElement>('[data-cap-key]') ?? [];
+      [...buttons].find((b) => b.dataset.capKey === key)?.focus();
+    }
+  }, [editing]);
 
   const act = async (action: () => Promise<BudgetOverview>, done: string) => {
     try {
@@ -61,7 +78,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
   const started = budget.startedAt > 0 ? `started ${new Date(budget.startedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}` : 'since you began using Veil';
 
   return (
-    <section class="budget" aria-labelledby="budget-heading">
+    <section ref={section} class="budget" aria-labelledby="budget-heading">
       <div class="section-head">
         <h2 id="budget-heading">Privacy budget</h2>
         <span class="count">
@@ -82,7 +99,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
             {editing === l.key ? (
               <form class="cap-form" onSubmit={submitCap(l)}>
                 <label for={`cap-${l.key}`}>New cap for {attributeLabel(l)} (ε)</label>
-                <input id={`cap-${l.key}`} type="number" min="1" step="any" value={capInput} onInput={(e) => setCapInput(e.currentTarget.value)} />
+                <input ref={capField} id={`cap-${l.key}`} type="number" min="1" step="any" value={capInput} onInput={(e) => setCapInput(e.currentTarget.value)} />
                 <button type="submit" class="button primary">
                   Set
                 </button>
@@ -95,6 +112,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
                 type="button"
                 class="link-button"
                 aria-label={`Change cap of ${attributeLabel(l)}`}
+                data-cap-key={l.key}
                 onClick={() => {
                   setEditing(l.key);
                   setCapInput(formatEpsilon(l.cap));

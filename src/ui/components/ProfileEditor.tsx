@@ -1,50 +1,114 @@
 /**
  * The profile editor: every attribute grouped by whom it is about, each with a shared/withheld switch,
- * edit and remove; and a form to add one. Changes go to the background at once.
+ * edit and remove; and a form to add one. Changes go to the background at once, and the last removal or
+ * sharing change can be undone from the status line ("Removed You · Age. Undo").
+ *
+ * Keyboard focus follows what the person did: an opened form takes focus; after Remove it goes to the
+ * row that took the removed one's place (or the one before it, or the Add button); after Save, Cancel or
+ * Undo it goes back to the row concerned.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { attributeKey, type Attribute, type Profile } from '../../core/profile';
 import { errorText, useClient } from '../client';
 import { attributeLabel, entityLabel, fieldLabel } from '../labels';
 import { AttributeForm } from './AttributeForm';
 
 const idOf = (a: Attribute) => ({ entity: a.entity, field: a.field });
+const other = (a: Attribute): Attribute['sharing'] => (a.sharing === 'withheld' ? 'shared' : 'withheld');
 
 export interface ProfileEditorProps {
   profile: Profile;
   onProfile: (profile: Profile) => void;
 }
 
+/** Where keyboard focus goes after the next render: a row's control, or the Add button. */
+type FocusTarget = { key: string; control: 'switch' | 'edit' } | 'add';
+
+interface Undo {
+  /** "Undo removing You · Age" */
+  label: string;
+  run: () => Promise<Profile>;
+  done: string;
+  focus: FocusTarget;
+}
+
 export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
   const send = useClient();
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(profile.attributes.length === 0);
+  const [addOpened, setAddOpened] = useState(false);
   const [status, setStatus] = useState('');
+  const [undo, setUndo] = useState<Undo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
 
-  const run = async (action: () => Promise<Profile>, done: string) => {
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target || !section.current) return;
+    focusNext.current = null;
+    if (target === 'add') {
+      section.current.querySelector<HTMLElement>('.add-button, .add-panel select')?.focus();
+      return;
+    }
+    const row = [...section.current.querySelectorAll<HTMLElement>('li[data-key]')].find((li) => li.dataset.key === target.key);
+    row?.querySelector<HTMLElement>(target.control === 'switch' ? '[role="switch"]' : '.edit-button')?.focus();
+  });
+
+  const run = async (action: () => Promise<Profile>, done: string, next: Undo | null, focus?: FocusTarget) => {
     try {
       onProfile(await action());
       setStatus(done);
+      setUndo(next);
       setError(null);
+      if (focus) focusNext.current = focus;
     } catch (e) {
       setError(errorText(e));
     }
   };
-  const toggle = (a: Attribute) =>
-    run(
-      () => send('profile.putAttribute', { attribute: { ...a, sharing: a.sharing === 'shared' ? 'withheld' : 'shared' }, previous: idOf(a) }),
-      `${attributeLabel(a)} is now ${a.sharing === 'shared' ? 'withheld' : 'shared'}.`,
-    );
-  const remove = (a: Attribute) =>
-    run(() => send('profile.removeAttribute', { entity: a.entity, field: a.field }), `Removed ${attributeLabel(a)}.`);
 
-  const groups = new Map<string, Attribute[]>();
-  for (const a of profile.attributes) groups.set(a.entity, [...(groups.get(a.entity) ?? []), a]);
+  const toggle = (a: Attribute) => {
+    const label = attributeLabel(a);
+    const changed = { ...a, sharing: other(a) };
+    return run(
+      () => send('profile.putAttribute', { attribute: changed, previous: idOf(a) }),
+      `${label} is now ${changed.sharing}.`,
+      {
+        label: `Undo: make ${label} ${a.sharing} again`,
+        run: () => send('profile.putAttribute', { attribute: a, previous: idOf(a) }),
+        done: `${label} is ${a.sharing} again.`,
+        focus: { key: attributeKey(a), control: 'switch' },
+      },
+    );
+  };
+
+  const remove = (a: Attribute) => {
+    const index = profile.attributes.indexOf(a);
+    const label = attributeLabel(a);
+    // Focus: the row that takes its place in the list as shown (grouped by entity), else the one before.
+    const shown = [...groupByEntity(profile.attributes).values()].flat();
+    const at = shown.indexOf(a);
+    const neighbour = shown[at + 1] ?? shown[at - 1];
+    return run(
+      () => send('profile.removeAttribute', idOf(a)),
+      `Removed ${label}.`,
+      {
+        label: `Undo: restore ${label}`,
+        run: () => send('profile.putAttribute', { attribute: a, index }),
+        done: `Restored ${label}.`,
+        focus: { key: attributeKey(a), control: 'switch' },
+      },
+      neighbour ? { key: attributeKey(neighbour), control: 'switch' } : 'add',
+    );
+  };
+
+  const runUndo = (u: Undo) => run(u.run, u.done, null, u.focus);
+
+  const groups = groupByEntity(profile.attributes);
   const withheld = profile.attributes.filter((a) => a.sharing === 'withheld').length;
 
   return (
-    <section class="profile-editor" aria-labelledby="profile-heading">
+    <section ref={section} class="profile-editor" aria-labelledby="profile-heading">
       <div class="section-head">
         <h2 id="profile-heading">Profile</h2>
         <span class="count">
@@ -60,20 +124,27 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
               const key = attributeKey(a);
               if (editing === key) {
                 return (
-                  <li key={key} class="attribute editing">
+                  <li key={key} class="attribute editing" data-key={key}>
                     <AttributeForm
                       idPrefix={`edit-${profile.attributes.indexOf(a)}`}
                       initial={a}
-                      onCancel={() => setEditing(null)}
+                      autoFocus
+                      onCancel={() => {
+                        focusNext.current = { key, control: 'edit' };
+                        setEditing(null);
+                      }}
                       onSubmit={async (next) => {
                         onProfile(await send('profile.putAttribute', { attribute: next, previous: idOf(a) }));
+                        focusNext.current = { key: attributeKey(next), control: 'edit' };
                         setEditing(null);
                         setStatus(`Saved ${attributeLabel(next)}.`);
+                        setUndo(null);
                       }}
                     />
                   </li>
                 );
               }
+              const isWithheld = a.sharing === 'withheld';
               return (
                 <li key={key} class={`attribute ${a.sharing}`} data-key={key}>
                   <div class="attribute-text">
@@ -83,14 +154,19 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
                   <button
                     type="button"
                     role="switch"
-                    aria-checked={a.sharing === 'withheld'}
+                    aria-checked={isWithheld}
                     aria-label={`Withhold ${attributeLabel(a)}`}
                     class={`sharing-switch ${a.sharing}`}
                     onClick={() => toggle(a)}
                   >
-                    {a.sharing === 'withheld' ? 'Withheld' : 'Shared'}
+                    <span class="switch-track" aria-hidden="true">
+                      <span class="switch-knob" />
+                    </span>
+                    <span class="switch-text" aria-hidden="true">
+                      {isWithheld ? 'Withheld' : 'Shared'}
+                    </span>
                   </button>
-                  <button type="button" class="icon-button" aria-label={`Edit ${attributeLabel(a)}`} onClick={() => setEditing(key)}>
+                  <button type="button" class="icon-button edit-button" aria-label={`Edit ${attributeLabel(a)}`} onClick={() => setEditing(key)}>
                     Edit
                   </button>
                   <button type="button" class="icon-button danger" aria-label={`Remove ${attributeLabel(a)}`} onClick={() => remove(a)}>
@@ -107,15 +183,31 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
           <h3>Add a fact</h3>
           <AttributeForm
             idPrefix="add"
-            onCancel={profile.attributes.length > 0 ? () => setAdding(false) : undefined}
+            autoFocus={addOpened}
+            onCancel={
+              profile.attributes.length > 0
+                ? () => {
+                    focusNext.current = 'add';
+                    setAdding(false);
+                  }
+                : undefined
+            }
             onSubmit={async (attribute) => {
               onProfile(await send('profile.putAttribute', { attribute }));
               setStatus(`Added ${attributeLabel(attribute)}.`);
+              setUndo(null);
             }}
           />
         </div>
       ) : (
-        <button type="button" class="button primary add-button" onClick={() => setAdding(true)}>
+        <button
+          type="button"
+          class="button primary add-button"
+          onClick={() => {
+            setAddOpened(true);
+            setAdding(true);
+          }}
+        >
           Add a fact
         </button>
       )}
@@ -124,9 +216,23 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
           {error}
         </p>
       )}
-      <p class="status" role="status">
-        {status}
-      </p>
+      <div class="status-line">
+        <p class="status" role="status">
+          {status}
+        </p>
+        {undo && (
+          <button type="button" class="link-button undo-button" aria-label={undo.label} onClick={() => void runUndo(undo)}>
+            Undo
+          </button>
+        )}
+      </div>
     </section>
   );
+}
+
+/** Attributes by entity, in profile order of each entity's first fact (the order the editor shows). */
+function groupByEntity(attributes: readonly Attribute[]): Map<string, Attribute[]> {
+  const groups = new Map<string, Attribute[]>();
+  for (const a of attributes) groups.set(a.entity, [...(groups.get(a.entity) ?? []), a]);
+  return groups;
 }

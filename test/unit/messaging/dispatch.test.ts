@@ -25,6 +25,10 @@ describe('dispatch: validation at the boundary', () => {
     );
     await expect(send('profile.putAttribute', { attribute: { ...age, value: '   ' } })).rejects.toThrow('attribute.value: must not be empty');
     await expect(send('settings.update', { patch: { epsilon: 3 } })).rejects.toThrow('patch.epsilon: must be on the grid');
+    await expect(send('profile.putAttribute', { attribute: age, previous: { entity: 'self', field: 'age' }, index: 0 })).rejects.toThrow(
+      'profile.putAttribute: index is only for a new attribute',
+    );
+    await expect(send('profile.putAttribute', { attribute: age, index: -1 })).rejects.toThrow('index:');
     await expect(send('budget.newPeriod', { confirmed: false as true })).rejects.toThrow('confirmed: needs your confirmation');
     expect(await h.dispatch({ type: 'profile.get', request: { extra: 1 } }, POPUP)).toMatchObject({ ok: false });
     expect(await send('profile.get', {})).toEqual({ version: 1, attributes: [] });

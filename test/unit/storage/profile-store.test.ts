@@ -126,5 +126,20 @@ describe('profile store', () => {
     await putAttribute(db, child, age);
     expect((await db.ledgers.toArray()).map((l) => [l.key, l.spent, l.cap])).toEqual([['my child.age', 3 * 2 ** 20, 2 * 2 ** 20]]);
   });
+
+  it('puts a new fact back at a given place in profile order (undo of a removal)', async () => {
+    db = freshDatabase();
+    await putAttribute(db, job);
+    await putAttribute(db, age);
+    await putAttribute(db, child);
+    await removeAttribute(db, age);
+    await putAttribute(db, age, undefined, 1, 1);
+    expect((await readProfile(db)).attributes).toEqual([job, age, child]);
+    expect((await db.attributes.orderBy('position').toArray()).map((r) => r.position)).toEqual([0, 1, 2]);
+    await removeAttribute(db, job);
+    await putAttribute(db, job, undefined, 1, 0);
+    await putAttribute(db, { ...job, field: 'gender' }, undefined, 1, 99);
+    expect((await readProfile(db)).attributes.map((a) => a.field)).toEqual(['occupation', 'age', 'age', 'gender']);
+  });
 });
 

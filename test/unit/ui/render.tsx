@@ -9,3 +9,11 @@ export function renderWithVeil(ui: () => ComponentChildren): Harness & ReturnTyp
   const rendered = render(<ClientContext.Provider value={h.client()}>{ui()}</ClientContext.Provider>);
   return Object.assign(rendered, h);
 }
+
+/** Like `renderWithVeil`, over a database that already holds `profile` (imported before the first render). */
+export async function renderWithProfile(ui: () => ComponentChildren, profile: unknown): Promise<Harness & ReturnType<typeof render>> {
+  const h = harness(() => Date.UTC(2026, 10, 30, 12));
+  await h.client()('profile.import', { text: JSON.stringify(profile) });
+  const rendered = render(<ClientContext.Provider value={h.client()}>{ui()}</ClientContext.Provider>);
+  return Object.assign(rendered, h);
+}
