@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfirmDialog } from '../../../src/ui/components/ConfirmDialog';
 import { Options } from '../../../src/ui/pages/Options';
 import { Popup } from '../../../src/ui/pages/Popup';
-import { renderWithVeil } from './render';
+import { renderWithProfile, renderWithVeil } from './render';
 
 afterEach(cleanup);
 
@@ -31,19 +31,35 @@ async function everyControlIsNamed(): Promise<number> {
 
 describe('accessibility', () => {
   it('names every control of the popup and the options page', async () => {
-    const popup = renderWithVeil(() => <Popup openOptions={() => {}} />);
-    await popup.client()('profile.import', {
-      text: JSON.stringify({ version: 1, attributes: [{ entity: 'my child', field: 'age', value: '7', sharing: 'withheld' }] }),
-    });
+    // Import BEFORE the first render and wait for the rows: their switches and buttons must be checked too.
+    const profile = {
+      version: 1,
+      attributes: [
+        { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
+        { entity: 'self', field: 'occupation', value: 'Nurse', sharing: 'shared' },
+      ],
+    };
+    const popup = await renderWithProfile(() => <Popup openOptions={() => {}} />, profile);
+    await screen.findByRole('switch', { name: 'Withhold my child · Age' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove You · Occupation' })); // brings up Undo
+    await screen.findByRole('button', { name: 'Undo: restore You · Occupation' });
+    expect(document.querySelectorAll('[role="switch"], .icon-button, .undo-button')).toHaveLength(4);
+    await everyControlIsNamed();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a fact' }));
     await screen.findByRole('form', { name: 'Add attribute' });
     fireEvent.change(screen.getByLabelText('About'), { target: { value: 'other' } });
-    expect(await everyControlIsNamed()).toBeGreaterThan(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit my child · Age' }));
+    await screen.findByRole('form', { name: 'Edit attribute' });
+    expect(await everyControlIsNamed()).toBeGreaterThan(15);
     popup.db.close();
     cleanup();
 
-    const options = renderWithVeil(() => <Options />);
-    await screen.findByRole('region', { name: 'Privacy budget' });
-    expect(await everyControlIsNamed()).toBeGreaterThan(15);
+    const options = await renderWithProfile(() => <Options />, profile);
+    const budget = await screen.findByRole('region', { name: 'Privacy budget' });
+    await within(budget).findByRole('meter', { name: 'my child · Age' });
+    await screen.findByRole('switch', { name: 'Withhold my child · Age' });
+    fireEvent.click(within(budget).getByRole('button', { name: 'Change cap of my child · Age' }));
+    expect(await everyControlIsNamed()).toBeGreaterThan(20);
     options.db.close();
   });
 
