@@ -99,6 +99,11 @@ async function main(): Promise<void> {
     const sBig = await time(5000, 500, () => sampleExponential(w, bits));
     console.log(`  ε = ${String(epsilon).padEnd(5)} 18 candidates: ${cell(s18)} 1,210-cell block: ${cell(sBig)}`);
   }
+
+  // Memory of the whole process after all of the above (Node, tsx, ONNX Runtime, model and candidates).
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  console.log(`\nMemory: rss ${mb(rss)}, JS heap ${mb(heapUsed)}, external ${mb(external)} (array buffers ${mb(arrayBuffers)})`);
 }
 
 main().catch((error: unknown) => {
