@@ -8,6 +8,7 @@ import { KNOWN_FIELDS, attributeSchema, isKnownField, type Attribute, type Shari
 import { errorText } from '../client';
 import { fieldLabel } from '../labels';
 import { SharingToggle } from './SharingToggle';
+import { Feedback } from './Feedback';
 
 const CUSTOM = '__custom__';
 
@@ -143,11 +144,7 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
                 .join(', ')}, …).`
             : 'Withheld: never sent. This field has no public categories, so releases mark it as withheld.'}
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Feedback error={error} />
       <div class="form-actions">
         {onCancel && (
           <button type="button" class="button" onClick={onCancel}>

@@ -9,6 +9,7 @@ import type { BudgetOverview, LedgerView } from '../../storage/budget-store';
 import { errorText, useClient } from '../client';
 import { attributeLabel, formatEpsilon } from '../labels';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
+import { Feedback } from './Feedback';
 
 export interface BudgetChartProps {
   budget: BudgetOverview;
@@ -127,14 +128,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
       <button type="button" class="button" onClick={() => setPending({ kind: 'period' })}>
         Start a new budget period…
       </button>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <p class="status" role="status">
-        {status}
-      </p>
+      <Feedback error={error} status={status} />
       {pending?.kind === 'cap' && (
         <ConfirmDialog title={`Raise the cap of ${attributeLabel(pending.ledger)}?`} confirmLabel="Raise cap" onConfirm={confirm} onCancel={() => setPending(null)}>
           <p>

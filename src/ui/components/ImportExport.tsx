@@ -5,6 +5,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Profile } from '../../core/profile';
 import { errorText, useClient } from '../client';
+import { Feedback } from './Feedback';
 
 export interface ImportExportProps {
   onProfile: (profile: Profile) => void;
@@ -80,14 +81,7 @@ export function ImportExport({ onProfile, saveFile = downloadFile }: ImportExpor
         />
       </div>
       <p class="hint">Importing replaces the current profile. Budgets already spent stay as they are.</p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <p class="status" role="status">
-        {status}
-      </p>
+      <Feedback error={error} status={status} />
     </section>
   );
 }

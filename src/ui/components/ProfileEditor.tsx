@@ -12,6 +12,7 @@ import { attributeKey, type Attribute, type Profile } from '../../core/profile';
 import { errorText, useClient } from '../client';
 import { attributeLabel, entityLabel, fieldLabel } from '../labels';
 import { AttributeForm } from './AttributeForm';
+import { Feedback } from './Feedback';
 
 const idOf = (a: Attribute) => ({ entity: a.entity, field: a.field });
 const other = (a: Attribute): Attribute['sharing'] => (a.sharing === 'withheld' ? 'shared' : 'withheld');
@@ -211,21 +212,13 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
           Add a fact
         </button>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div class="status-line">
-        <p class="status" role="status">
-          {status}
-        </p>
+      <Feedback error={error} status={status}>
         {undo && (
           <button type="button" class="link-button undo-button" aria-label={undo.label} onClick={() => void runUndo(undo)}>
             Undo
           </button>
         )}
-      </div>
+      </Feedback>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { SITES, type Settings, type Site } from '../../core/settings';
 import { errorText, useClient } from '../client';
 import { epsilonReading } from '../epsilon-reading';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
+import { Feedback } from './Feedback';
 
 const SITE_LABELS: Record<Site, string> = {
   chatgpt: 'ChatGPT (chatgpt.com)',
@@ -139,14 +140,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         </button>
       </form>
 
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <p class="status" role="status">
-        {status}
-      </p>
+      <Feedback error={error} status={status} />
 
       {pendingCaps && (
         <ConfirmDialog
