@@ -29,11 +29,36 @@ const ROLE_WORDS = new Set([
   'mom', 'mum', 'dad', 'parent', 'parents', 'sibling', 'brother', 'sister', 'friend', 'colleague', 'boss', 'manager',
   'grandmother', 'grandfather', 'grandparent', 'grandchild', 'aunt', 'uncle', 'cousin', 'niece', 'nephew', 'roommate',
   'flatmate', 'family', 'team', 'employee', 'client', 'patient', 'student', 'teacher', 'neighbour', 'neighbor', 'pet',
-  'dog', 'cat', 'fiance', 'fiancee', 'girlfriend', 'boyfriend', 'stepson', 'stepdaughter', 'stepchild',
+  'dog', 'cat', 'fiance', 'fiancee', 'girlfriend', 'boyfriend', 'stepson', 'stepdaughter', 'stepchild', 'sons',
+  'daughters', 'kids', 'siblings', 'brothers', 'sisters', 'friends', 'colleagues', 'grandchildren', 'grandparents',
+  'stepmother', 'stepfather', 'godchild', 'godson', 'goddaughter', 'toddler', 'teen', 'teenager', 'twins', 'household',
+]);
+
+/** Words that may stand between "my" and the role word: "my older sister", "my best friend". */
+const ROLE_MODIFIERS = new Set([
+  'older', 'elder', 'eldest', 'oldest', 'younger', 'youngest', 'little', 'big', 'baby', 'twin', 'best', 'step', 'ex',
+  'late', 'first', 'second', 'third', 'new', 'former', 'current', 'adult', 'teenage', 'grown', 'only',
 ]);
 
 /**
- * How an entity is named in text: "me", a role ("my child"), a name the person shared, or
+ * The role an entity is called by in release text, or undefined when it is not a role Veil recognises
+ * (then it is "another person", because it may be a name). "self" → "me"; "Child" → "my child";
+ * "my older sister" → "my older sister"; "my Emma", "Jake" → undefined.
+ */
+export function entityRole(entity: string): string | undefined {
+  const words = entity.trim().toLowerCase().split(/\s+/);
+  if (words.length === 1 && (words[0] === 'self' || words[0] === 'me' || words[0] === 'myself')) return 'me';
+  if (words.length === 1 && ROLE_WORDS.has(words[0]!)) return `my ${words[0]}`;
+  const [first, ...rest] = words;
+  if ((first === 'my' || first === 'our') && rest.length >= 1 && rest.length <= 3) {
+    const head = rest[rest.length - 1]!;
+    if (ROLE_WORDS.has(head) && rest.slice(0, -1).every((w) => ROLE_MODIFIERS.has(w))) return words.join(' ');
+  }
+  return undefined;
+}
+
+/**
+ * How an entity is named in text: its role (`entityRole`), a name the person shared, or
  * "another person (n)". `sharedNames` holds entities whose shared `name` attribute equals the entity.
  */
 export function entityRoles(entities: readonly string[], sharedNames: ReadonlySet<string>): Map<string, string> {
@@ -41,12 +66,7 @@ export function entityRoles(entities: readonly string[], sharedNames: ReadonlySe
   let others = 0;
   for (const entity of entities) {
     if (roles.has(entity)) continue;
-    const lower = entity.trim().toLowerCase();
-    if (lower === 'self' || lower === 'me' || lower === 'myself') roles.set(entity, 'me');
-    else if (/^(my|our)\s+\S/.test(lower)) roles.set(entity, lower);
-    else if (ROLE_WORDS.has(lower)) roles.set(entity, `my ${lower}`);
-    else if (sharedNames.has(entity)) roles.set(entity, entity);
-    else roles.set(entity, `another person (${++others})`);
+    roles.set(entity, entityRole(entity) ?? (sharedNames.has(entity) ? entity : `another person (${++others})`));
   }
   return roles;
 }

@@ -9,17 +9,10 @@ import { errorText } from '../client';
 import { fieldLabel } from '../labels';
 import { SharingToggle } from './SharingToggle';
 import { Feedback } from './Feedback';
+import { entityRole } from '../../release/render';
 
 const CUSTOM = '__custom__';
 
-/**
- * A role is written like "my child"; a capitalised word that is not "My …"/"Our …" is probably a name,
- * which release text would then carry. A hint, not a refusal: the person decides.
- */
-export function looksLikeName(role: string): boolean {
-  const r = role.trim();
-  return /^\p{Lu}/u.test(r) && !/^(my|our)\b/iu.test(r);
-}
 const ROLE_SUGGESTIONS = ['my child', 'my partner', 'my mother', 'my father', 'my friend', 'my colleague'];
 
 export interface AttributeFormProps {
@@ -102,12 +95,13 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
             ))}
           </datalist>
           <p id={id('role-hint')} class="hint">
-            Use a role, not a name: release text calls this person only what you write here.
+            Use a role, not a name: release text names people by role only.
           </p>
-          {looksLikeName(role) && (
-            <p class="warning" role="status">
-              “{role.trim()}” looks like a name. Releases would call this person exactly that; a role such as “my daughter”
-              keeps their name private.
+          {role.trim() !== '' && (
+            <p class={entityRole(role) ? 'hint' : 'warning'} role="status">
+              {entityRole(role)
+                ? `Releases will call this person “${entityRole(role)}”.`
+                : `Veil does not read “${role.trim()}” as a role (it may be a name), so releases will call this person “another person”. A role such as “my daughter” keeps it clear and private.`}
             </p>
           )}
         </div>

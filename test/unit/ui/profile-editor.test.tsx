@@ -54,14 +54,17 @@ describe('profile editor (popup)', () => {
     h.db.close();
   });
 
-  it('warns when a role looks like a person\'s name', async () => {
+  it('shows how releases will name the person, and warns when the role may be a name', async () => {
     const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
     const form = await screen.findByRole('form', { name: 'Add attribute' });
     fireEvent.change(within(form).getByLabelText('About'), { target: { value: 'other' } });
     fireEvent.input(await within(form).findByLabelText('Role'), { target: { value: 'Anna' } });
-    expect(form.textContent).toContain('“Anna” looks like a name.');
-    fireEvent.input(within(form).getByLabelText('Role'), { target: { value: 'My daughter' } });
-    expect(form.textContent).not.toContain('looks like a name');
+    expect(form.textContent).toContain('Veil does not read “Anna” as a role (it may be a name), so releases will call this person “another person”.');
+    fireEvent.input(within(form).getByLabelText('Role'), { target: { value: 'my Anna' } });
+    expect(form.textContent).toContain('releases will call this person “another person”');
+    fireEvent.input(within(form).getByLabelText('Role'), { target: { value: 'My older daughter' } });
+    expect(form.textContent).toContain('Releases will call this person “my older daughter”.');
+    expect(form.textContent).not.toContain('may be a name');
     h.db.close();
   });
 
