@@ -8,7 +8,8 @@
  * ```
  *
  * Deterministic and a function of (field, value) and public data only, as Profile-DP requires; see
- * ./category-scores.ts for the range and uniformity guarantees.
+ * ./category-scores.ts for the range and uniformity guarantees. Values are cut to MAX_SCORED_CHARS first,
+ * so any string, however long, is scored in bounded time.
  */
 import type { Embedder, Scorer } from '../core/contracts';
 import { isKnownField } from '../core/profile';
@@ -19,6 +20,19 @@ import { categoryScores, maxSimilarities } from './category-scores';
 
 export class ScoringError extends Error {
   override name = 'ScoringError';
+}
+
+/**
+ * Only a value's first 500 UTF-16 units are scored (the profile's own limit on a value, src/core/profile.ts),
+ * so the score of any string, however long, is a function of that prefix and costs a bounded time (the
+ * lexicon scans are linear, the model reads at most 128 tokens). A surrogate pair cut in half is dropped.
+ */
+export const MAX_SCORED_CHARS = 500;
+
+export function scoredPart(value: string): string {
+  if (value.length <= MAX_SCORED_CHARS) return value;
+  const cut = value.slice(0, MAX_SCORED_CHARS);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** A value's scores with the parts that made them, for the CLI and the eval (never for the page). */
@@ -36,8 +50,9 @@ export function createScorer(embedder: Embedder, candidates: CandidateEmbeddings
       `candidate embeddings belong to ${candidates.modelId} (${candidates.dimension}-d), not ${embedder.id} (${embedder.dimension}-d): recompute them`,
     );
   }
-  async function explain(field: string, value: string): Promise<ScoreExplanation> {
+  async function explain(field: string, fullValue: string): Promise<ScoreExplanation> {
     if (!isKnownField(field)) throw new ScoringError(`field "${field}" has no candidate domain`);
+    const value = scoredPart(fullValue);
     const categories = candidateDomain(field)!.categories;
     const [vector] = await embedder.embed([value]);
     if (!vector || vector.length !== candidates.dimension) throw new ScoringError(`embedder ${embedder.id} returned no ${candidates.dimension}-d vector`);

@@ -10,7 +10,7 @@ import { tokens } from '../../../src/domains/text';
 import { BUNDLED_MODEL_ID } from '../../../src/embedding/bundled';
 import { MODELS_DIR, loadBundledScorer } from '../../../src/embedding/node';
 import { embedCandidates } from '../../../src/scoring/candidate-embeddings';
-import { createScorer } from '../../../src/scoring/scorer';
+import { MAX_SCORED_CHARS, createScorer, scoredPart } from '../../../src/scoring/scorer';
 import { hashingEmbedder } from './hashing-embedder';
 
 const vocabulary = new Set(
@@ -60,6 +60,26 @@ describe('the bundled scorer', () => {
       { numRuns: 100 },
     );
     expect(new Set(await scorer.score('occupation', '🙂🙂'))).toEqual(new Set([0.5]));
+  });
+
+  it('scores only the first 500 characters, so a huge value is cheap and still in range', async () => {
+    const padding = 'qzxvb '.repeat(100);
+    expect(padding.length).toBe(MAX_SCORED_CHARS + 100);
+    // The title sits past the bound: neither the lexicon nor the model may see it.
+    expect(new Set(await scorer.score('occupation', padding + 'Pediatric nurse'))).toEqual(new Set([0.5]));
+    const huge = 'Pediatric nurse 🙂\u0000\u202e مرحبا '.repeat(4000);
+    expect(huge.length).toBeGreaterThan(100_000);
+    for (const field of KNOWN_FIELDS) {
+      const scores = await scorer.score(field, huge);
+      checkRange(scores, field);
+      expect(scores).toEqual(await scorer.score(field, huge.slice(0, MAX_SCORED_CHARS)));
+    }
+  });
+
+  it('never splits a surrogate pair at the bound', () => {
+    const value = 'a'.repeat(MAX_SCORED_CHARS - 1) + '🙂';
+    expect(scoredPart(value)).toBe('a'.repeat(MAX_SCORED_CHARS - 1));
+    expect(scoredPart('short')).toBe('short');
   });
 
   it('is deterministic', async () => {
