@@ -173,10 +173,17 @@ function maritalScores(words: string[]): LexiconScores {
 }
 
 const CHILD_WORDS = ['child', 'children', 'kid', 'kids', 'son', 'sons', 'daughter', 'daughters', 'baby', 'babies', 'toddler', 'twins', 'stepson', 'stepdaughter', 'stepchildren', 'teenagers'];
-const COUNTS = ['a', 'an', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'several', 'many'];
-/** A count or a parent word says yes; otherwise a negation says no; otherwise a child word says yes. */
+const ARTICLES = ['a', 'an'];
+const COUNTS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'several', 'many'];
+const NOT_A_PARENT = ['not a parent', 'not a mother', 'not a father', 'not a mom', 'not a dad', 'not a mum', 'not parents'];
+/**
+ * A count before a child word ("a son", "two kids") or alone ("two"), or a parent word, says yes; otherwise a
+ * negation says no; otherwise a child word says yes. "Not a parent" is a negation, not a parent word.
+ */
 function childrenScores(words: string[]): LexiconScores {
-  const counted = words.some((w, i) => (COUNTS.includes(w) || /^[1-9]\d?$/.test(w)) && (i + 1 === words.length || CHILD_WORDS.includes(words[i + 1]!)));
+  if (has(words, ...NOT_A_PARENT)) return single('no-children');
+  const isCount = (w: string) => COUNTS.includes(w) || /^[1-9]\d?$/.test(w);
+  const counted = words.some((w, i) => (isCount(w) || ARTICLES.includes(w)) && CHILD_WORDS.includes(words[i + 1] ?? '')) || isCount(words.at(-1) ?? '');
   if (counted || has(words, 'mother', 'father', 'mom', 'dad', 'mum', 'parent', 'parents of', 'grandchildren', 'grandmother', 'grandfather', 'pregnant', 'expecting', 'yes')) return single('has-children');
   if (has(words, 'childless', 'child free', 'childfree', 'none', 'no', 'zero', '0', 'not yet', 'without', 'nope', 'don t have', 'do not have', 'dont have', 'never had')) return single('no-children');
   if (has(words, ...CHILD_WORDS)) return single('has-children');
@@ -212,13 +219,18 @@ const rules: Partial<Record<KnownField, (words: string[]) => LexiconScores>> = {
   work: occupationScores,
 };
 
-/** Declining to answer, in any field (the `unspecified` category). */
-const DECLINED = ['n a', 'na', 'prefer not to say', 'prefer not to answer', 'rather not say', 'rather not', 'not stated', 'unspecified', 'undisclosed', 'decline to answer', 'declined', 'not applicable', 'unknown', 'private', 'none of your business'];
+/**
+ * Declining to answer, in any field (the `unspecified` category): one of these phrases anywhere in the
+ * value, or one of DECLINED_WORDS as the whole value. Inside a longer value those words mean something
+ * else ("Private investigator", "Na Trang", "unknown artist"), so they must not pull it to `unspecified`.
+ */
+const DECLINED_PHRASES = ['prefer not to say', 'prefer not to answer', 'rather not say', 'rather not', 'not stated', 'decline to answer', 'not applicable', 'none of your business'];
+const DECLINED_WORDS = ['n a', 'na', 'unspecified', 'undisclosed', 'declined', 'unknown', 'private'];
 
 /** Score floors from lexicon hits for `value` in `field`; empty when nothing is recognised. */
 export function lexiconScores(field: KnownField, value: string): LexiconScores {
   const words = tokens(value);
-  if (has(words, ...DECLINED)) return single('unspecified');
+  if (has(words, ...DECLINED_PHRASES) || DECLINED_WORDS.includes(words.join(' '))) return single('unspecified');
   const rule = rules[field];
   return rule ? rule(words) : NONE;
 }

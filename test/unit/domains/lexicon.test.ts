@@ -56,7 +56,23 @@ describe('lexiconScores', () => {
     for (const field of KNOWN_FIELDS) {
       expect(hits(field, 'prefer not to say')).toEqual({ unspecified: 1 });
       expect(hits(field, 'N/A')).toEqual({ unspecified: 1 });
+      expect(hits(field, 'Private')).toEqual({ unspecified: 1 });
     }
+  });
+
+  it('reads a declining word only as the whole answer, not inside a real value', () => {
+    expect(hits('occupation', 'Private investigator')).not.toHaveProperty('unspecified');
+    expect(hits('work', 'private tutor for ten years')).not.toHaveProperty('unspecified');
+    expect(hits('location', 'Na Trang')).not.toHaveProperty('unspecified');
+    expect(hits('occupation', 'unknown')).toEqual({ unspecified: 1 });
+    expect(hits('gender', "I'd rather not say")).toEqual({ unspecified: 1 });
+  });
+
+  it('needs a child word after an article, and reads "not a parent" as no', () => {
+    expect(hits('children', 'a')).toEqual({});
+    expect(hits('children', 'two')).toEqual({ 'has-children': 1 });
+    expect(hits('children', 'a daughter')).toEqual({ 'has-children': 1 });
+    expect(hits('children', 'not a parent')).toEqual({ 'no-children': 1 });
   });
 
   it('finds occupation titles inside work histories, activities as agent nouns, longer titles higher', () => {
