@@ -17,6 +17,7 @@
  */
 import type { Scorer } from '../core/contracts';
 import {
+  candidateShapeProblem,
   decodeCandidateEmbeddings,
   embedCandidates,
   type CandidateEmbeddings,
@@ -48,7 +49,9 @@ export interface LoadedScorer {
 export async function loadScorer(source: ScorerSource): Promise<LoadedScorer> {
   const { modelId, modelBase, readFile, cached, candidateProgress, ...options } = source;
   const embedder = await TransformersEmbedder.load(modelId, { ...options, localModelPath: modelBase });
-  let candidates = cached?.modelId === modelId && cached.dimension === embedder.dimension ? cached : undefined;
+  // A cache that no longer fits the domains (written by another version, or damaged) is recomputed.
+  let candidates =
+    cached?.modelId === modelId && cached.dimension === embedder.dimension && !candidateShapeProblem(cached) ? cached : undefined;
   let computed = false;
   if (!candidates) {
     const [header, body] = await Promise.all([readFile(`${modelId}/candidates.json`), readFile(`${modelId}/candidates.bin`)]);

@@ -11,6 +11,7 @@
  */
 import type { Embedder } from '../core/contracts';
 import { KNOWN_FIELDS, type KnownField } from '../core/profile';
+import { candidateDomain } from '../domains';
 
 /** The description rows of one field: category `c` owns rows `offsets[c]` to `offsets[c+1]-1`. */
 export interface DescriptionMatrix {
@@ -27,6 +28,25 @@ export interface CandidateEmbeddings {
 
 /** Fields that share a description set (and so one matrix): `work` uses the ISCO descriptions of `occupation`. */
 const SHARED: Partial<Record<KnownField, KnownField>> = { work: 'occupation' };
+
+/**
+ * Why `c` cannot score the current domains, or undefined when it can: every known field needs one row
+ * range per category of its domain, in order, inside its rows. Candidate embeddings cached by an older
+ * version (another domain) or damaged in storage would otherwise give score vectors that are too short or
+ * misaligned with the categories the mechanism samples from.
+ */
+export function candidateShapeProblem(c: CandidateEmbeddings): string | undefined {
+  for (const field of KNOWN_FIELDS) {
+    const matrix = c.fields[field];
+    const categories = candidateDomain(field)!.categories.length;
+    if (!matrix) return `no descriptions for ${field}`;
+    const { offsets, rows } = matrix;
+    if (offsets.length !== categories + 1) return `${offsets.length - 1} categories for ${field}, its domain has ${categories}`;
+    if (offsets[0] !== 0 || offsets.some((o, i) => !Number.isInteger(o) || (i > 0 && o < offsets[i - 1]!))) return `bad row offsets for ${field}`;
+    if (rows.length !== offsets.at(-1)! * c.dimension) return `${rows.length} numbers for ${offsets.at(-1)} rows of ${c.dimension} in ${field}`;
+  }
+  return undefined;
+}
 
 export type DescriptionSource = (field: KnownField) => string[][];
 

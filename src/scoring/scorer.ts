@@ -15,7 +15,7 @@ import type { Embedder, Scorer } from '../core/contracts';
 import { isKnownField } from '../core/profile';
 import { candidateDomain } from '../domains';
 import { lexiconScores } from '../domains/lexicon';
-import type { CandidateEmbeddings } from './candidate-embeddings';
+import { candidateShapeProblem, type CandidateEmbeddings } from './candidate-embeddings';
 import { categoryScores, maxSimilarities } from './category-scores';
 
 export class ScoringError extends Error {
@@ -50,6 +50,8 @@ export function createScorer(embedder: Embedder, candidates: CandidateEmbeddings
       `candidate embeddings belong to ${candidates.modelId} (${candidates.dimension}-d), not ${embedder.id} (${embedder.dimension}-d): recompute them`,
     );
   }
+  const problem = candidateShapeProblem(candidates);
+  if (problem) throw new ScoringError(`candidate embeddings do not fit the candidate domains (${problem}): recompute them`);
   async function explain(field: string, fullValue: string): Promise<ScoreExplanation> {
     if (!isKnownField(field)) throw new ScoringError(`field "${field}" has no candidate domain`);
     const value = scoredPart(fullValue);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KNOWN_FIELDS } from '../../../src/core/profile';
 import { BUNDLED_MODEL_ID } from '../../../src/embedding/bundled';
-import { loadBundledScorer, loadModelScorer, MODELS_DIR } from '../../../src/embedding/node';
+import { loadScorer } from '../../../src/embedding/load-scorer';
+import { fileReader, loadBundledScorer, loadModelScorer, MODELS_DIR, readCandidateEmbeddings } from '../../../src/embedding/node';
 
 /** A model folder without precomputed candidates: what a downloaded model looks like. */
 const bare = mkdtempSync(join(tmpdir(), 'veil-model-'));
@@ -33,4 +34,17 @@ describe('loadScorer for a model without shipped candidate embeddings', () => {
     for (const field of KNOWN_FIELDS) expect(loaded.candidates.fields[field].offsets.at(-1)).toBeGreaterThan(0);
     await expect(loadBundledScorer(bare)).rejects.toThrow(/build:model/);
   }, 120_000);
+});
+
+describe('loadScorer with cached candidate embeddings', () => {
+  it('uses a cache of the same model, and ignores one that no longer fits the domains', async () => {
+    const shipped = await readCandidateEmbeddings(BUNDLED_MODEL_ID);
+    const source = { modelId: BUNDLED_MODEL_ID, modelBase: MODELS_DIR + '/', readFile: fileReader(MODELS_DIR) };
+    expect((await loadScorer({ ...source, cached: shipped })).candidates).toBe(shipped);
+    const age = shipped.fields.age;
+    const stale = { ...shipped, fields: { ...shipped.fields, age: { offsets: age.offsets.slice(0, -1), rows: age.rows } } };
+    const loaded = await loadScorer({ ...source, cached: stale });
+    expect(loaded.candidates).not.toBe(stale);
+    expect(loaded.candidates.fields.age.offsets).toEqual(age.offsets);
+  }, 60_000);
 });

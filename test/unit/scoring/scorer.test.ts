@@ -112,6 +112,17 @@ describe('createScorer', () => {
     expect(() => createScorer(hashingEmbedder(16), candidates)).toThrow(/recompute/);
   });
 
+  it('refuses candidate embeddings that do not fit the domains (a category missing, rows short)', async () => {
+    const embedder = hashingEmbedder(8);
+    const candidates = await embedCandidates(embedder, (f) => candidateDomain(f)!.categories.map((c) => [c.label]));
+    const gender = candidates.fields.gender;
+    const fewer = { ...candidates, fields: { ...candidates.fields, gender: { offsets: gender.offsets.slice(0, -1), rows: gender.rows.slice(0, -8) } } };
+    expect(() => createScorer(embedder, fewer)).toThrow(/5 categories for gender, its domain has 6/);
+    const short = { ...candidates, fields: { ...candidates.fields, age: { ...candidates.fields.age, rows: new Float32Array(8) } } };
+    expect(() => createScorer(embedder, short)).toThrow(/do not fit.*recompute/);
+    expect(() => createScorer(embedder, candidates)).not.toThrow();
+  });
+
   it('works with any embedder (here a hashing one), keeping range and uniformity', async () => {
     const embedder = hashingEmbedder(24, new Set(['nurse', 'driver', 'france']));
     const scorer = createScorer(embedder, await embedCandidates(embedder, (f) => candidateDomain(f)!.categories.map((c) => [c.label, 'nurse driver'])));
