@@ -44,9 +44,8 @@ function fromWording(wording: Readonly<Record<string, readonly string[]>>): Desc
 /**
  * ISCO-08: every group title (major to unit) and ESCO preferred label under its major group; a title
  * filed under several groups counts only where it ranks best (./occupation-titles.ts).
- */
-/**
- * Descriptions use ISCO group titles and ESCO preferred labels (≈4k texts); ESCO's 30k alternative and
+ *
+ * Only ISCO group titles and ESCO preferred labels (≈4k texts): ESCO's 30k alternative and
  * hidden labels reach the scorer through the title lexicon instead. Measured (npm run eval:domains): the
  * same accuracy as embedding all 33k titles (occupation 93.0% vs 92.2%, work 81.3% vs 84.4%), with 6×
  * fewer rows to compare per value and 3 MB less to ship.

@@ -25,32 +25,35 @@ const NONE: LexiconScores = new Map();
 const HIT = 1;
 const PARTIAL = 0.9;
 
-let places: PhraseTable<string> | undefined;
-function placeTable(): PhraseTable<string> {
-  if (places) return places;
-  places = new PhraseTable<string>();
+/** Build a public table on first use and keep it (tables are pure functions of data/). */
+function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+/** Country names, capitals, demonyms and aliases → M49 sub-region. */
+const placeTable = lazy(() => {
+  const places = new PhraseTable<string>();
   for (const [, sub, name, short, capital, nationality] of countries as string[][]) {
     const names = [stripQualifier(name!), short!];
     for (const phrase of [...names, capital!, ...demonyms(nationality!, names)]) places.add(phrase, sub!);
   }
   for (const [alias, sub] of Object.entries(PLACE_ALIASES)) places.add(alias, sub);
   return places;
-}
+});
 
 /** Language names → `iso3:category` (category empty for a family outside the domain). */
-let languageNames: PhraseTable<string> | undefined;
-function languageTable(): PhraseTable<string> {
-  if (languageNames) return languageNames;
-  languageNames = new PhraseTable<string>();
+const languageTable = lazy(() => {
+  const names = new PhraseTable<string>();
   const byIso = new Map<string, string>();
   for (const [name, iso3, , path] of languages as string[][]) {
     const entry = `${iso3}:${languageCategory(iso3!, path!) ?? ''}`;
     byIso.set(iso3!, entry);
-    languageNames.add(stripQualifier(name!), entry);
+    names.add(stripQualifier(name!), entry);
   }
-  for (const [alias, iso3] of Object.entries(LANGUAGE_ALIASES)) languageNames.add(alias, byIso.get(iso3)!);
-  return languageNames;
-}
+  for (const [alias, iso3] of Object.entries(LANGUAGE_ALIASES)) names.add(alias, byIso.get(iso3)!);
+  return names;
+});
 
 function single(code: string | undefined): LexiconScores {
   return code ? new Map([[code, HIT]]) : NONE;
@@ -69,16 +72,14 @@ function languageScores(words: string[]): LexiconScores {
   return scores;
 }
 
-/** ESCO/ISCO titles (data/occupation-lexicon.json) → ISCO major groups. */
-let titles: PhraseTable<string> | undefined;
-function titleTable(): PhraseTable<string> {
-  if (titles) return titles;
-  titles = new PhraseTable<string>();
+/** ESCO/ISCO titles (data/occupation-lexicon.json) → `words:majors` (title length, ISCO major groups). */
+const titleTable = lazy(() => {
+  const titles = new PhraseTable<string>();
   for (const [majors, list] of Object.entries(occupationLexicon as Record<string, string[]>)) {
     for (const title of list) titles.add(title, `${title.split(' ').length}:${majors}`);
   }
   return titles;
-}
+});
 
 /**
  * A known occupation title inside the value ("software developer" in "Senior software developer at a

@@ -39,7 +39,7 @@ export interface ScorerSource extends Omit<LoadOptions, 'localModelPath'> {
 }
 
 export interface LoadedScorer {
-  scorer: Scorer & { explain: ReturnType<typeof createScorer>['explain'] };
+  scorer: Scorer;
   embedder: TransformersEmbedder;
   candidates: CandidateEmbeddings;
   /** True when the candidate embeddings were computed now (cache them). */

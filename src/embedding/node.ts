@@ -11,7 +11,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Embedder } from '../core/contracts';
-import { decodeCandidateEmbeddings, type CandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
 import { BUNDLED_MODEL_ID } from './bundled';
 import { loadScorer, type LoadedScorer } from './load-scorer';
 import { TransformersEmbedder } from './transformers-embedder';
@@ -29,13 +28,6 @@ export function fileReader(dir: string): (path: string) => Promise<Uint8Array | 
       throw error;
     }
   };
-}
-
-export async function readCandidateEmbeddings(modelId: string, dir = MODELS_DIR): Promise<CandidateEmbeddings> {
-  const folder = join(dir, modelId);
-  const header = JSON.parse(await readFile(join(folder, 'candidates.json'), 'utf8')) as CandidateHeader;
-  const body = new Uint8Array(await readFile(join(folder, 'candidates.bin')));
-  return decodeCandidateEmbeddings(header, body);
 }
 
 export async function loadBundledEmbedder(dir = MODELS_DIR): Promise<TransformersEmbedder> {

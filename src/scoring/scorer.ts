@@ -25,7 +25,7 @@ export class ScoringError extends Error {
 /**
  * Only a value's first 500 UTF-16 units are scored (the profile's own limit on a value, src/core/profile.ts),
  * so the score of any string, however long, is a function of that prefix and costs a bounded time (the
- * lexicon scans are linear, the model reads at most 128 tokens). A surrogate pair cut in half is dropped.
+ * lexicon scans are linear; the bundled model reads at most 128 tokens). A surrogate pair cut in half is dropped.
  */
 export const MAX_SCORED_CHARS = 500;
 
@@ -35,16 +35,7 @@ export function scoredPart(value: string): string {
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** A value's scores with the parts that made them, for the CLI and the eval (never for the page). */
-export interface ScoreExplanation {
-  scores: number[];
-  similarities: number[];
-  floors: number[];
-}
-
-export function createScorer(embedder: Embedder, candidates: CandidateEmbeddings): Scorer & {
-  explain(field: string, value: string): Promise<ScoreExplanation>;
-} {
+export function createScorer(embedder: Embedder, candidates: CandidateEmbeddings): Scorer {
   if (embedder.id !== candidates.modelId || embedder.dimension !== candidates.dimension) {
     throw new ScoringError(
       `candidate embeddings belong to ${candidates.modelId} (${candidates.dimension}-d), not ${embedder.id} (${embedder.dimension}-d): recompute them`,
@@ -52,21 +43,15 @@ export function createScorer(embedder: Embedder, candidates: CandidateEmbeddings
   }
   const problem = candidateShapeProblem(candidates);
   if (problem) throw new ScoringError(`candidate embeddings do not fit the candidate domains (${problem}): recompute them`);
-  async function explain(field: string, fullValue: string): Promise<ScoreExplanation> {
-    if (!isKnownField(field)) throw new ScoringError(`field "${field}" has no candidate domain`);
-    const value = scoredPart(fullValue);
-    const categories = candidateDomain(field)!.categories;
-    const [vector] = await embedder.embed([value]);
-    if (!vector || vector.length !== candidates.dimension) throw new ScoringError(`embedder ${embedder.id} returned no ${candidates.dimension}-d vector`);
-    const similarities = maxSimilarities(vector, candidates.fields[field]);
-    const hits = lexiconScores(field, value);
-    const floors = categories.map((c) => hits.get(c.code) ?? 0);
-    return { scores: categoryScores(similarities, floors), similarities, floors };
-  }
   return {
-    explain,
-    async score(field, value) {
-      return (await explain(field, value)).scores;
+    async score(field, fullValue) {
+      if (!isKnownField(field)) throw new ScoringError(`field "${field}" has no candidate domain`);
+      const value = scoredPart(fullValue);
+      const [vector] = await embedder.embed([value]);
+      if (!vector || vector.length !== candidates.dimension) throw new ScoringError(`embedder ${embedder.id} returned no ${candidates.dimension}-d vector`);
+      const hits = lexiconScores(field, value);
+      const floors = candidateDomain(field)!.categories.map((c) => hits.get(c.code) ?? 0);
+      return categoryScores(maxSimilarities(vector, candidates.fields[field]), floors);
     },
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { KNOWN_FIELDS } from '../../../src/core/profile';
 import { BUNDLED_MODEL_ID } from '../../../src/embedding/bundled';
 import { loadScorer } from '../../../src/embedding/load-scorer';
-import { fileReader, loadBundledScorer, loadModelScorer, MODELS_DIR, readCandidateEmbeddings } from '../../../src/embedding/node';
+import { fileReader, loadBundledScorer, loadModelScorer, MODELS_DIR } from '../../../src/embedding/node';
 
 /** A model folder without precomputed candidates: what a downloaded model looks like. */
 const bare = mkdtempSync(join(tmpdir(), 'veil-model-'));
@@ -38,7 +38,8 @@ describe('loadScorer for a model without shipped candidate embeddings', () => {
 
 describe('loadScorer with cached candidate embeddings', () => {
   it('uses a cache of the same model, and ignores one that no longer fits the domains', async () => {
-    const shipped = await readCandidateEmbeddings(BUNDLED_MODEL_ID);
+    const { candidates: shipped, computed } = await loadModelScorer(BUNDLED_MODEL_ID);
+    expect(computed).toBe(false);
     const source = { modelId: BUNDLED_MODEL_ID, modelBase: MODELS_DIR + '/', readFile: fileReader(MODELS_DIR) };
     expect((await loadScorer({ ...source, cached: shipped })).candidates).toBe(shipped);
     const age = shipped.fields.age;
