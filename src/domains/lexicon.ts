@@ -11,12 +11,12 @@
  */
 import languages from '../../data/languages.json';
 import countries from '../../data/m49-countries.json';
-import occupationLexicon from '../../data/occupation-lexicon.json';
 import type { KnownField } from '../core/profile';
 import { LANGUAGE_ALIASES, PLACE_ALIASES } from './aliases';
 import { demonyms } from './demonyms';
 import { languageCategory } from './language-family';
-import { PhraseTable } from './phrases';
+import { occupationScores } from './occupation-hits';
+import { lazy, PhraseTable } from './phrases';
 import { stripQualifier, tokens } from './text';
 
 export type LexiconScores = ReadonlyMap<string, number>;
@@ -24,12 +24,6 @@ const NONE: LexiconScores = new Map();
 /** Score floor for a direct hit, and for a category that is part of a hit of another (a language of `mul`). */
 const HIT = 1;
 const PARTIAL = 0.9;
-
-/** Build a public table on first use and keep it (tables are pure functions of data/). */
-function lazy<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= build());
-}
 
 /** Country names, capitals, demonyms and aliases → M49 sub-region. */
 const placeTable = lazy(() => {
@@ -70,44 +64,6 @@ function languageScores(words: string[]): LexiconScores {
   if (found.size >= 2) scores.set('mul', HIT);
   for (const category of found.values()) if (category) scores.set(category, found.size >= 2 ? PARTIAL : HIT);
   return scores;
-}
-
-/** ESCO/ISCO titles (data/occupation-lexicon.json) → `words:majors` (title length, ISCO major groups). */
-const titleTable = lazy(() => {
-  const titles = new PhraseTable<string>();
-  for (const [majors, list] of Object.entries(occupationLexicon as Record<string, string[]>)) {
-    for (const title of list) titles.add(title, `${title.split(' ').length}:${majors}`);
-  }
-  return titles;
-});
-
-/**
- * A known occupation title inside the value ("software developer" in "Senior software developer at a
- * bank") floors its major group(s) at 1 − 0.02/(n+1) for an n-word title: close to 1, longer titles higher,
- * so the embedding still decides between two hits of the same length.
- */
-function occupationScores(words: string[]): LexiconScores {
-  const scores = new Map<string, number>();
-  const table = titleTable();
-  for (const hit of [...table.find(words), ...table.find(words.map(agentNoun)), ...table.find(words.map(activityStem))]) {
-    const [length, majors] = hit.split(':') as [string, string];
-    const floor = 1 - 0.02 / (Number(length) + 1);
-    for (const major of majors) scores.set(major, Math.max(scores.get(major) ?? 0, floor));
-  }
-  return scores;
-}
-
-/**
- * The agent noun of an activity word, as work histories name activities: "plumbing" → "plumber",
- * "driving" → "driver", "programming" → "programmer" (the stem keeps its doubled or e-less form).
- */
-function agentNoun(word: string): string {
-  return /^[a-z]{3,}ing$/.test(word) ? `${word.slice(0, -3)}er` : word;
-}
-
-/** The bare stem of an activity word, for nouns that carry no suffix: "waitressing" → "waitress". */
-function activityStem(word: string): string {
-  return /^[a-z]{5,}ing$/.test(word) ? word.slice(0, -3) : word;
 }
 
 const DECADES: Record<string, number> = {

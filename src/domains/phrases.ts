@@ -1,6 +1,12 @@
 /** Longest-match lookup of multi-word phrases in a token list (the lexicons' matcher). */
 import { tokens } from './text';
 
+/** Build a public table on first use and keep it (tables are pure functions of data/). */
+export function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
 export class PhraseTable<T> {
   private readonly table = new Map<string, T[]>();
   private longest = 1;
@@ -12,6 +18,11 @@ export class PhraseTable<T> {
     const list = this.table.get(key) ?? [];
     if (!list.includes(value)) list.push(value);
     this.table.set(key, list);
+  }
+
+  /** The values of exactly this phrase (already tokenised), or undefined. */
+  lookup(words: readonly string[]): readonly T[] | undefined {
+    return this.table.get(words.join(' '));
   }
 
   /** Every value of every phrase found, scanning left to right and taking the longest phrase at each start. */

@@ -84,6 +84,33 @@ describe('lexiconScores', () => {
     expect(nursing['5']).toBeGreaterThan(0.99);
   });
 
+  it('reads an activity with its object as the title it names: "picking grapes" → grape picker', () => {
+    expect(hits('work', 'picking grapes in the summer')).toEqual({ '9': 1 - 0.02 / 3 });
+    expect(hits('work', 'washing the dishes in a hotel kitchen')['9']).toBe(1 - 0.02 / 3);
+  });
+
+  it('reads a closed compound as the open title it spells: "shopkeeper" → shop keeper', () => {
+    expect(hits('occupation', 'shopkeeper')).toEqual({ '5': 1 - 0.02 / 3 });
+  });
+
+  it('falls back to the head noun of the job in a longer work history, not for a bare job', () => {
+    // No ESCO title "chief nurse": most titles ending in "nurse" are ISCO major group 2.
+    expect(hits('work', 'twenty years as a chief nurse in a clinic')).toEqual({ '2': 0.97 });
+    expect(hits('work', '3 years as an engineer at a car factory')).toEqual({ '2': 0.97 });
+    expect(hits('occupation', 'chief nurse')).toEqual({});
+    // A title anywhere in the value wins over the head rule.
+    expect(Object.values(hits('work', 'chief nurse, then software developer'))).not.toContain(0.97);
+  });
+
+  it('names the person a workplace is named for, when a history names no job: "worked in a mine" → miner', () => {
+    expect(hits('work', 'worked in a mine')).toEqual({ '8': 0.97 });
+    expect(hits('work', 'working in a garden for years')).toEqual({ '6': 0.97 });
+    // The head of the place, not its first word: a car factory is no "carer".
+    expect(hits('work', 'worked in a car factory')).toEqual({});
+    // A job named in the history comes first.
+    expect(hits('work', 'worked as a chief nurse in a mine')).toEqual({ '2': 0.97 });
+  });
+
   it('takes the highest degree mentioned', () => {
     expect(hits('education', 'BSc and MSc')).toEqual({ '7': 1 });
     expect(hits('education', 'PhD')).toEqual({ '8': 1 });
