@@ -6,6 +6,7 @@
  */
 import type { Scorer } from '../core/contracts';
 import { candidateDomain } from '../domains';
+import { MAX_SCORED_CHARS } from '../scoring/scorer';
 import { allowOnly, CliError, parseJsonLines, readText } from './args';
 
 interface Request {
@@ -18,7 +19,7 @@ function validate(input: unknown, where: string): Request {
   const { field, value } = input as Record<string, unknown>;
   if (typeof field !== 'string') throw new CliError(`${where}: "field" must be a string`);
   if (typeof value !== 'string' || value.trim() === '') throw new CliError(`${where}: "value" must be a non-empty string`);
-  if (value.length > 500) throw new CliError(`${where}: "value" must be at most 500 characters`);
+  if (value.length > MAX_SCORED_CHARS) throw new CliError(`${where}: "value" must be at most ${MAX_SCORED_CHARS} characters`);
   if (!candidateDomain(field)) throw new CliError(`${where}: field "${field}" has no candidate domain (custom fields are suppressed, not scored)`);
   return { field, value };
 }

@@ -50,6 +50,7 @@ describe('veil score', () => {
     [['--input', '/nonexistent/x.jsonl'], /no such file/],
     [['--field', 'age'], /--field F and --value V/],
     [['--field', 'age', '--value', '3', '--bogus', '1'], /unknown option --bogus/],
+    [['--field', 'occupation', '--value', 'x'.repeat(501)], /"value" must be at most 500 characters/],
   ])('rejects bad input %j with one stderr line and exit 1', async (args, message) => {
     const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(1);
