@@ -44,6 +44,8 @@ export function candidateShapeProblem(c: CandidateEmbeddings): string | undefine
     if (offsets.length !== categories + 1) return `${offsets.length - 1} categories for ${field}, its domain has ${categories}`;
     if (offsets[0] !== 0 || offsets.some((o, i) => !Number.isInteger(o) || (i > 0 && o < offsets[i - 1]!))) return `bad row offsets for ${field}`;
     if (rows.length !== offsets.at(-1)! * c.dimension) return `${rows.length} numbers for ${offsets.at(-1)} rows of ${c.dimension} in ${field}`;
+    // A truncated or damaged body decodes to NaN rows, which would silently flatten that field's scores.
+    if (!rows.every(Number.isFinite)) return `non-finite numbers in the rows of ${field}`;
   }
   return undefined;
 }

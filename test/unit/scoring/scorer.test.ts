@@ -112,7 +112,7 @@ describe('createScorer', () => {
     expect(() => createScorer(hashingEmbedder(16), candidates)).toThrow(/recompute/);
   });
 
-  it('refuses candidate embeddings that do not fit the domains (a category missing, rows short)', async () => {
+  it('refuses candidate embeddings that do not fit the domains (a category missing, rows short, NaN rows)', async () => {
     const embedder = hashingEmbedder(8);
     const candidates = await embedCandidates(embedder, (f) => candidateDomain(f)!.categories.map((c) => [c.label]));
     const gender = candidates.fields.gender;
@@ -120,6 +120,10 @@ describe('createScorer', () => {
     expect(() => createScorer(embedder, fewer)).toThrow(/5 categories for gender, its domain has 6/);
     const short = { ...candidates, fields: { ...candidates.fields, age: { ...candidates.fields.age, rows: new Float32Array(8) } } };
     expect(() => createScorer(embedder, short)).toThrow(/do not fit.*recompute/);
+    const nanRows = Float32Array.from(candidates.fields.age.rows);
+    nanRows[3] = Number.NaN;
+    const damaged = { ...candidates, fields: { ...candidates.fields, age: { ...candidates.fields.age, rows: nanRows } } };
+    expect(() => createScorer(embedder, damaged)).toThrow(/non-finite numbers in the rows of age/);
     expect(() => createScorer(embedder, candidates)).not.toThrow();
   });
 
