@@ -55,7 +55,14 @@ export async function loadScorer(source: ScorerSource): Promise<LoadedScorer> {
   let computed = false;
   if (!candidates) {
     const [header, body] = await Promise.all([readFile(`${modelId}/candidates.json`), readFile(`${modelId}/candidates.bin`)]);
-    if (header && body) candidates = decodeCandidateEmbeddings(JSON.parse(new TextDecoder().decode(header)) as CandidateHeader, body);
+    if (header && body) {
+      try {
+        candidates = decodeCandidateEmbeddings(JSON.parse(new TextDecoder().decode(header)) as CandidateHeader, body);
+      } catch (error) {
+        // The shipped files are part of the install: a damaged one is a broken install, said plainly.
+        throw new Error(`${modelId}/candidates.json + .bin cannot be read (${error instanceof Error ? error.message : String(error)}); reinstall Veil or run npm run build:model`);
+      }
+    }
   }
   if (!candidates) {
     // The descriptions (≈1.4 MB of titles) are only loaded on this path.

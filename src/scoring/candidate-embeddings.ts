@@ -131,6 +131,10 @@ export function decodeCandidateEmbeddings(header: CandidateHeader, body: Uint8Ar
     if (!entry) throw new Error(`candidate embeddings lack field ${field}`);
     if ('sameAs' in entry) continue;
     const count = entry.offsets.at(-1)!;
+    const end = Math.max(entry.rowsAt + count * dimension, entry.scalesAt + count * 4);
+    if (!Number.isSafeInteger(end) || end > body.byteLength) {
+      throw new Error(`candidate embeddings are truncated: ${field} needs ${end} bytes, the file has ${body.byteLength}`);
+    }
     const q = new Int8Array(body.buffer, body.byteOffset + entry.rowsAt, count * dimension);
     const scales = new Float32Array(body.buffer.slice(body.byteOffset + entry.scalesAt, body.byteOffset + entry.scalesAt + count * 4));
     const rows = new Float32Array(count * dimension);

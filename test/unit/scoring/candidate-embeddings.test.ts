@@ -46,6 +46,12 @@ describe('candidate embeddings', () => {
     expect(() => decodeCandidateEmbeddings({ format: 'x' } as never, new Uint8Array())).toThrow(/format/);
   });
 
+  it('refuses a truncated body with a message that says so (not a typed-array error)', async () => {
+    const { header, body } = encodeCandidateEmbeddings(await embedCandidates(hashingEmbedder(8), descriptions));
+    expect(() => decodeCandidateEmbeddings(header, body.subarray(0, body.byteLength - 1))).toThrow(/candidate embeddings are truncated: \w+ needs \d+ bytes, the file has \d+/);
+    expect(() => decodeCandidateEmbeddings(header, body)).not.toThrow();
+  });
+
   it('keeps a zero description as a zero row', async () => {
     const zero: Embedder = { id: 'zero', dimension: 4, embed: async (t) => t.map(() => new Float32Array(4)) };
     const { header, body } = encodeCandidateEmbeddings(await embedCandidates(zero, descriptions));
