@@ -39,12 +39,19 @@ export class TransformersEmbedder implements Embedder {
     if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
     env.allowLocalModels = true;
     env.allowRemoteModels = options.allowRemote ?? false;
-    const extractor = (await pipeline('feature-extraction', modelId, {
-      local_files_only: !(options.allowRemote ?? false),
-      dtype: options.dtype ?? 'fp32',
-      ...(options.device ? { device: options.device } : {}),
-      ...(options.progress ? { progress_callback: options.progress } : {}),
-    })) as FeatureExtractionPipeline;
+    let extractor: FeatureExtractionPipeline;
+    try {
+      extractor = (await pipeline('feature-extraction', modelId, {
+        local_files_only: !(options.allowRemote ?? false),
+        dtype: options.dtype ?? 'fp32',
+        ...(options.device ? { device: options.device } : {}),
+        ...(options.progress ? { progress_callback: options.progress } : {}),
+      })) as FeatureExtractionPipeline;
+    } catch (error) {
+      // transformers.js speaks of `local_files_only` and hub URLs; say what failed in the person's terms.
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`the embedding model ${modelId} could not be loaded (${detail})`);
+    }
     const probe = await extractor(['probe'], { pooling: 'mean', normalize: false });
     const dimension = probe.dims.at(-1);
     if (!dimension) throw new Error(`model ${modelId} returned no embedding dimension`);

@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledEmbedder } from '../../../src/embedding/node';
-import { unitOrZero, type TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
+import { TransformersEmbedder, unitOrZero } from '../../../src/embedding/transformers-embedder';
 
 describe('TransformersEmbedder over the bundled model', () => {
   let embedder: TransformersEmbedder;
@@ -36,5 +39,14 @@ describe('unitOrZero', () => {
     expect([...unitOrZero(Float32Array.from([3, 4]))]).toEqual([0.6000000238418579, 0.800000011920929]);
     expect([...unitOrZero(Float32Array.from([0, 0]))]).toEqual([0, 0]);
     expect([...unitOrZero(Float32Array.from([NaN, 1]))]).toEqual([0, 0]);
+  });
+});
+
+describe('TransformersEmbedder.load', () => {
+  it('a model that is not there fails with a message naming it, and nothing is fetched', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'veil-no-model-'));
+    await expect(TransformersEmbedder.load('no-such-model', { localModelPath: empty + '/' })).rejects.toThrow(
+      /^the embedding model no-such-model could not be loaded \(.*not found locally/,
+    );
   });
 });
