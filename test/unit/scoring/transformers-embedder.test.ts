@@ -43,7 +43,7 @@ describe('unitOrZero', () => {
 });
 
 describe('TransformersEmbedder.load', () => {
-  it('a model that is not there fails with a message naming it, and nothing is fetched', async () => {
+  it('a model that is not there fails with a message naming it', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'veil-no-model-'));
     await expect(TransformersEmbedder.load('no-such-model', { localModelPath: empty + '/' })).rejects.toThrow(
       /^the embedding model no-such-model could not be loaded \(.*not found locally/,
