@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { keepOnnxWasmExternal, onnxWasmAsset } from './scripts/build/onnx-runtime';
 
 /**
  * VEIL_TEST=1 (scripts/build-test.mjs) builds the end-to-end test variant into .output-test/:
@@ -37,8 +38,15 @@ export default defineConfig({
   publicDir: 'public',
   // VEIL_OUT_DIR: scripts/build-test.mjs builds a production variant next to the test build, to check it.
   outDir: process.env.VEIL_OUT_DIR ?? (TEST ? '.output-test' : '.output'),
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({
+    plugins: [preact(), keepOnnxWasmExternal()],
+    // Test-only hooks (src/extension/test-hooks.ts) are compiled out of every other build.
+    define: { 'import.meta.env.VEIL_TEST': JSON.stringify(TEST) },
+  }),
   hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push(onnxWasmAsset());
+    },
     'zip:start': () => {
       if (process.env.VEIL_TEST) throw new Error(TEST_ZIP_REFUSED);
     },
@@ -52,7 +60,12 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Veil',
     description: 'Personalize what you ask LLM chat sites without handing them the facts you keep to yourself.',
-    permissions: ['storage'],
+    // offscreen: Chrome hosts the model in an offscreen document (src/model-host); Firefox in its background page.
+    permissions: browser === 'firefox' ? ['storage'] : ['storage', 'offscreen'],
+    // The model runs ONNX Runtime's wasm, shipped in the extension: compiling it needs 'wasm-unsafe-eval'.
+    // Nothing else is loosened: scripts come only from the extension itself.
+    // WXT turns this into MV2's string form for Firefox.
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // The local demo chat page (npm start) is served on localhost; later issues add the chat sites.
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
     ...(browser === 'firefox' ? { browser_specific_settings: FIREFOX_SETTINGS } : {}),

@@ -1,17 +1,34 @@
 /**
- * Veil's background: opens the database and wires the message contract to its handlers. No logic here.
+ * Veil's background: opens the database, picks where the model runs, and wires the message contract to
+ * its handlers. No logic here.
+ * - Chrome (MV3 service worker): the model runs in an offscreen document (src/model-host/offscreen.ts).
+ * - Firefox (MV2 background page): the model runs here, in the page, loaded on first use.
  */
 import '../src/extension/zod-jitless';
-import { createHandlers } from '../src/extension/handlers';
-import { createDispatcher } from '../src/messaging/dispatch';
+import { createBackgroundDispatch } from '../src/extension/handlers';
+import { testHooks } from '../src/extension/test-hooks';
 import { messageListener } from '../src/messaging/listener';
+import type { ModelHost } from '../src/model-host/host';
+import { lazyHost } from '../src/model-host/lazy-host';
+import { OffscreenModelHost } from '../src/model-host/offscreen';
+import { chromeOffscreen } from '../src/model-host/chrome-offscreen';
 import { openVeilDatabase } from '../src/storage/db';
 
-export default defineBackground(() => {
-  const db = openVeilDatabase();
-  const dispatch = createDispatcher(createHandlers({ db }), {
-    id: browser.runtime.id,
-    origin: browser.runtime.getURL('/'),
-  });
-  browser.runtime.onMessage.addListener(messageListener(dispatch));
+export default defineBackground({
+  // Firefox: keep the page (and the loaded model) alive; Chrome's service worker ignores this.
+  persistent: true,
+  main() {
+    const db = openVeilDatabase();
+    const model: ModelHost = import.meta.env.FIREFOX
+      ? lazyHost(async () => {
+          const [{ LocalModelHost }, { browserModelDeps }] = await Promise.all([
+            import('../src/model-host/local-host'),
+            import('../src/model-host/browser-deps'),
+          ]);
+          return new LocalModelHost(browserModelDeps(db));
+        })
+      : new OffscreenModelHost(chromeOffscreen());
+    const dispatch = createBackgroundDispatch({ db, model, ...testHooks() }, { id: browser.runtime.id, origin: browser.runtime.getURL('/') });
+    browser.runtime.onMessage.addListener(messageListener(dispatch));
+  },
 });

@@ -4,7 +4,8 @@
  * `{ mechanism, epsilon, spent: { total, perAttribute }, attributes: [...], text }`.
  *
  * FILE is a `.json` profile or a `.jsonl` file of profiles (one output line per input line, blank lines
- * skipped). Each line is one fresh release of ε; the CLI keeps no ledger (evaluation accounts for spend).
+ * skipped). Each line is one fresh release of ε, explicitly unaccounted: the CLI keeps no ledger (the
+ * evaluation accounts for spend); the extension's releases are charged by its release service.
  * Without `--seed`, randomness is `crypto.getRandomValues`; with it, runs are reproducible and NOT private.
  * Uses the bundled offline model; nothing leaves the machine.
  */
@@ -77,7 +78,9 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const scorer = await loadScorer();
   for (const profile of profiles) {
     const prepared = await prepareRelease(profile, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
-    const r = releaseProfile(prepared, { random, format, ...(instruction !== undefined ? { instruction } : {}) });
-    out(JSON.stringify({ mechanism: r.mechanism, epsilon: r.epsilon, spent: r.spent, attributes: r.attributes, text: r.text }));
+    const r = releaseProfile(prepared, { random, format, ledger: 'unaccounted', ...(instruction !== undefined ? { instruction } : {}) });
+    // DESIGN.md's object: no `origin` (without a ledger every privatized value is a fresh draw).
+    const attributes = r.attributes.map(({ origin: _origin, ...a }) => a);
+    out(JSON.stringify({ mechanism: r.mechanism, epsilon: r.epsilon, spent: r.spent, attributes, text: r.text }));
   }
 }

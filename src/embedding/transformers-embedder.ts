@@ -25,6 +25,40 @@ export interface LoadOptions {
   /** Texts per model call; bounds memory for long description lists. */
   batchSize?: number;
   progress?: (info: unknown) => void;
+  /**
+   * In a browser: the URL of the one ONNX Runtime wasm the extension ships. Without it transformers.js
+   * points ONNX Runtime at a public CDN, which an extension must never fetch from (and its CSP blocks).
+   */
+  wasmUrl?: string;
+  /**
+   * Where model files already on the device are read from first (a downloaded model, kept in IndexedDB):
+   * an object with the Web Cache API's `match` and `put`, asked for `<localModelPath><modelId>/<file>`.
+   */
+  fileCache?: ModelFileCache;
+}
+
+/** The part of the Web Cache API transformers.js uses for `env.customCache`. */
+export interface ModelFileCache {
+  match(key: string): Promise<Response | undefined>;
+  put(key: string, response: Response): Promise<void>;
+}
+
+/**
+ * Settings that keep every file local in a browser (BROWSER-RECIPE.md): no hub, no CDN, no browser cache of
+ * our own extension files, and ONNX Runtime on the shipped wasm, single-threaded and without a proxy worker
+ * (a service worker cannot start one, and nothing else needs it for a model this small).
+ */
+function configureBrowserRuntime(options: LoadOptions): void {
+  env.useBrowserCache = false;
+  env.useWasmCache = false;
+  env.useCustomCache = options.fileCache !== undefined;
+  env.customCache = options.fileCache ?? null;
+  const wasm = env.backends.onnx.wasm;
+  if (!wasm) throw new Error('ONNX Runtime has no wasm backend here');
+  wasm.numThreads = 1;
+  wasm.proxy = false;
+  // Only `wasm`, no `mjs`: ORT then uses the glue bundled in transformers.js and never calls import().
+  wasm.wasmPaths = { wasm: options.wasmUrl! };
 }
 
 export class TransformersEmbedder implements Embedder {
@@ -39,6 +73,7 @@ export class TransformersEmbedder implements Embedder {
     if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
     env.allowLocalModels = true;
     env.allowRemoteModels = options.allowRemote ?? false;
+    if (options.wasmUrl !== undefined) configureBrowserRuntime(options);
     let extractor: FeatureExtractionPipeline;
     try {
       extractor = (await pipeline('feature-extraction', modelId, {

@@ -3,11 +3,19 @@
  * same handlers run against fake-indexeddb in unit tests and against the extension's IndexedDB in use.
  *
  * ```ts
- * const handlers = createHandlers({ db: openVeilDatabase() });
+ * const handlers = createHandlers({ db: openVeilDatabase(), model: new OffscreenModelHost(chromeOffscreen()) });
  * ```
  */
 import { parseProfile } from '../core/profile';
-import type { Handlers } from '../messaging/dispatch';
+import { BUNDLED_MODEL_ID } from '../embedding/bundled';
+import type { ModelOverview } from '../messaging/contract';
+import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
+import type { Self } from '../messaging/sender';
+import { catalog } from '../model-host/catalog';
+import type { ModelHost } from '../model-host/host';
+import { errorMessageForPerson, StoreError } from '../storage/errors';
+import { installedModels, readActiveModel, setActiveModel } from '../storage/model-store';
+import { createReleaseService } from './release-service';
 import { readBudget, setAttributeCap, startNewPeriod } from '../storage/budget-store';
 import type { VeilDatabase } from '../storage/db';
 import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../storage/profile-store';
@@ -18,10 +26,46 @@ import { siteOfUrl } from './sites';
 
 export interface HandlerDeps {
   db: VeilDatabase;
+  /** Where the model runs (offscreen document, background page, or in-process in tests). */
+  model: ModelHost;
   now?: () => number;
+  /** Test builds only (src/extension/test-hooks.ts). */
+  beforeCharge?: () => Promise<void>;
+  /** Test builds only: whether `model.install` may name a download server. */
+  allowModelSource?: boolean;
 }
 
-export function createHandlers({ db, now = Date.now }: HandlerDeps): Handlers {
+/**
+ * The background's whole message side: these handlers behind the dispatcher, with failures worded for a
+ * person (a full disk says what happened and what to do, not the browser's raw text).
+ */
+export function createBackgroundDispatch(deps: HandlerDeps, self: Self): Dispatch {
+  return createDispatcher(createHandlers(deps), self, errorMessageForPerson);
+}
+
+export function createHandlers({ db, model, now = Date.now, beforeCharge, allowModelSource = false }: HandlerDeps): Handlers {
+  const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
+
+  /** The site a release is for: a content script's from its URL (never from the request), a page's as named. */
+  const releaseSite = async (requested: string | undefined, { kind, url }: HandlerContext): Promise<string> => {
+    if (kind !== 'content') return requested ?? 'veil';
+    if (requested !== undefined) throw new StoreError('a content script cannot choose the site: it is taken from the page');
+    const site = siteOfUrl(url);
+    if (site === null || !(await readSettings(db)).sites.includes(site)) throw new StoreError('Veil is not turned on for this site');
+    return site;
+  };
+
+  const modelOverview = async (): Promise<ModelOverview> => {
+    const [status, active, installed, install] = await Promise.all([model.status(), readActiveModel(db), installedModels(db), model.install()]);
+    return {
+      status,
+      active,
+      bundled: BUNDLED_MODEL_ID,
+      options: catalog().map((m) => ({ id: m.id, label: m.label, bytes: m.files.reduce((s, f) => s + f.bytes, 0), installed: installed.includes(m.id) })),
+      install,
+    };
+  };
+
   return {
     'profile.get': () => readProfile(db),
     'profile.putAttribute': async ({ attribute, previous, index }) => {
@@ -48,6 +92,28 @@ export function createHandlers({ db, now = Date.now }: HandlerDeps): Handlers {
     'budget.setCap': ({ key, cap, confirmed }) => setAttributeCap(db, key, cap, confirmed, now()),
     'budget.newPeriod': ({ confirmed }) => startNewPeriod(db, confirmed, now()),
     'releases.list': ({ limit }) => listReleases(db, limit),
+    'release.create': async ({ prompt, conversation, fresh, site }, context) => {
+      const { attempts: _attempts, ...response } = await releases.create({ prompt, conversation, fresh: fresh ?? false, site: await releaseSite(site, context) });
+      return response;
+    },
+    'release.outcome': async ({ releaseId, outcome }, context) =>
+      releases.outcome(releaseId, outcome, context.kind === 'content' ? await releaseSite(undefined, context) : undefined),
+    'release.preview': () => releases.preview(),
+    'model.get': modelOverview,
+    'model.install': async ({ model: id, source }) => {
+      if (source !== undefined && !allowModelSource) throw new StoreError('a download server can only be named in a test build');
+      await model.startInstall(id, source);
+      return modelOverview();
+    },
+    'model.cancelInstall': async () => {
+      await model.cancelInstall();
+      return modelOverview();
+    },
+    'model.use': async ({ model: id }) => {
+      await setActiveModel(db, id);
+      await model.reload();
+      return modelOverview();
+    },
     'site.status': async (_request, { url }) => {
       const site = siteOfUrl(url);
       const settings = await readSettings(db);

@@ -3,9 +3,14 @@
  * boundary, in the background), its response type, and which senders may send it.
  *
  * Senders: `page` = the extension's own pages (popup, options) when no other site frames them; `content` =
- * Veil's content scripts on a chat site; `framed` = one of our pages inside another site's page, which may
- * send nothing (sender.ts). A message a content script may not send (anything that reads or changes the profile) is refused
- * even if it arrives with our extension id: a content script runs next to a page we do not trust.
+ * Veil's content scripts on a chat site; `offscreen` = the offscreen document that hosts the model (Chrome),
+ * which needs no message of this contract and may send none; `framed` = one of our pages inside another
+ * site's page, which may send nothing (sender.ts). A message a content script may not send (anything that
+ * reads or changes the profile) is refused even if it arrives with our extension id: a content script runs
+ * next to a page we do not trust.
+ *
+ * The contract carries its own data types (core views and the types below), never storage rows, so a
+ * change of the stored layout is not a change of the protocol.
  *
  * ```ts
  * const profile = await send('profile.get', {});
@@ -13,12 +18,14 @@
  * ```
  */
 import { z } from 'zod';
+import type { BudgetOverview } from '../core/budget-view';
+import type { ModelStatus } from '../core/model-status';
 import { attributeSchema, type Profile } from '../core/profile';
-import { settingsSchema, type Settings, type Site } from '../core/settings';
-import type { BudgetOverview } from '../storage/budget-store';
-import type { StoredRelease } from '../storage/rows';
+import { SITES, settingsSchema, type Mechanism, type Settings, type Site } from '../core/settings';
+import type { ReleaseRecord } from '../release/record';
+import type { ReleasedAttribute, ReleaseKind } from '../release/release';
 
-export type SenderKind = 'page' | 'content' | 'framed';
+export type SenderKind = 'page' | 'content' | 'offscreen' | 'framed';
 
 interface MessageSpec<Req extends z.ZodType, Res> {
   request: Req;
@@ -48,6 +55,83 @@ export interface SiteStatus {
   enabled: boolean;
 }
 
+/** ε figures of a release, as numbers of ε (not units), per attribute key `entity.field`. */
+export interface EpsilonFigures {
+  total: number;
+  perAttribute: Record<string, number>;
+}
+
+/** What `release.create` returns: everything the review panel shows, public values only. */
+export interface ReleaseResponse {
+  /** The stored record (`release.outcome` reports against it). */
+  releaseId: number;
+  mechanism: Mechanism;
+  /** The per-release ε setting it was made at. */
+  epsilon: number;
+  attributes: ReleasedAttribute[];
+  /** The prompt followed by the released profile: exactly what would be sent. */
+  text: string;
+  /** ε charged by this release (all 0 when reused). */
+  charged: EpsilonFigures;
+  /** ε left under the caps after it: the total and each withheld attribute this release read. */
+  remaining: EpsilonFigures;
+  kind: ReleaseKind;
+  /** True when an earlier release of this conversation was used again, for free. */
+  reused: boolean;
+  /** True when at least one fact took the fallback (reuse or suppression) because a cap would be passed. */
+  fallback: boolean;
+}
+
+/** One fact in a preview: what the next release would do with it. Planned, never sampled: free. */
+export interface PreviewAttribute {
+  entity: string;
+  field: string;
+  sharing: 'shared' | 'withheld';
+  treatment: 'kept' | 'privatized' | 'suppressed';
+  /** For privatized facts: the public categories it would be released as one of. */
+  categories?: string[];
+  /** ε this fact's ledger would be charged (0 for kept, suppressed, or shared facts privatized by closure). */
+  epsilon: number;
+  /** Why it is not the plain case: closure, no public domain, or a cap that would send it to the fallback. */
+  reason?: string;
+}
+
+export interface ReleasePreview {
+  mechanism: Mechanism;
+  epsilon: number;
+  attributes: PreviewAttribute[];
+  /** ε the next fresh release would charge in all. */
+  total: number;
+}
+
+/** An embedding model the person may install instead of the bundled one. */
+export interface ModelOption {
+  id: string;
+  label: string;
+  /** Download size in bytes (approximate until downloaded). */
+  bytes: number;
+  installed: boolean;
+}
+
+export interface ModelInstall {
+  model: string;
+  state: 'downloading' | 'computing' | 'done' | 'failed' | 'cancelled';
+  /** 0…1 when known. */
+  progress: number | null;
+  detail: string;
+}
+
+export interface ModelOverview {
+  status: ModelStatus;
+  /** The model releases use now. */
+  active: string;
+  bundled: string;
+  options: ModelOption[];
+  /** The latest download, while it runs and after it ends. */
+  install: ModelInstall | null;
+}
+
+const conversationKey = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 export const contract = {
   'profile.get': message<Profile>()(none, PAGES),
   'profile.putAttribute': message<Profile>()(
@@ -79,7 +163,42 @@ export const contract = {
     z.strictObject({ confirmed: z.literal(true, { error: 'needs your confirmation' }) }),
     PAGES,
   ),
-  'releases.list': message<StoredRelease[]>()(z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }), PAGES),
+  'releases.list': message<ReleaseRecord[]>()(z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }), PAGES),
+  /**
+   * Make (or, by default, reuse within the conversation) a release for `prompt`. From a content script the
+   * site is the sender's, from the browser; one of Veil's pages names it (`veil` for its own trials).
+   */
+  'release.create': message<ReleaseResponse>()(
+    z.strictObject({
+      prompt: z.string().max(100_000, 'the prompt is longer than 100,000 characters'),
+      conversation: conversationKey,
+      fresh: z.boolean().optional(),
+      site: z.enum([...SITES, 'veil']).optional(),
+    }),
+    ['page', 'content'],
+  ),
+  /** What the person did with a shown release. Shown → sent, edited or cancelled, once. */
+  'release.outcome': message<ReleaseRecord>()(
+    z.strictObject({ releaseId: z.number().int().min(1), outcome: z.enum(['sent', 'edited', 'cancelled']) }),
+    ['page', 'content'],
+  ),
+  /** What the next fresh release would do with each fact, and its cost. Plans only: spends nothing. */
+  'release.preview': message<ReleasePreview>()(none, PAGES),
+  /** The model in use, its state (loading, ready on which backend, failed), and the models one may install. */
+  'model.get': message<ModelOverview>()(none, PAGES),
+  /** Download and install a model from the list, only after the person confirmed; progress via model.get. */
+  'model.install': message<ModelOverview>()(
+    z.strictObject({
+      model: z.string().min(1).max(200),
+      confirmed: z.literal(true, { error: 'needs your confirmation' }),
+      /** Test builds only (refused otherwise): download from this server instead of the model hub. */
+      source: z.url().optional(),
+    }),
+    PAGES,
+  ),
+  'model.cancelInstall': message<ModelOverview>()(none, PAGES),
+  /** Use the bundled model or an installed one for releases from now on. */
+  'model.use': message<ModelOverview>()(z.strictObject({ model: z.string().min(1).max(200) }), PAGES),
   /** Is Veil on for the sender's site? The site comes from the sender's URL, not from the request. */
   'site.status': message<SiteStatus>()(none, ['page', 'content']),
 } as const;

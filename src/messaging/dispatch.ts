@@ -10,13 +10,15 @@
  */
 import type { z } from 'zod';
 import { contract, isMessageName, type MessageName, type ParsedRequestOf, type Reply, type ResponseOf, type SenderKind } from './contract';
-import { errorMessageForPerson } from '../storage/errors';
 import { classifySender, describeSender, type SenderInfo, type Self } from './sender';
 
-/** What a handler learns about its sender: its kind and the URL the browser reported. */
+/** What a handler learns about its sender, all as the browser reported it (never from the message). */
 export interface HandlerContext {
   kind: SenderKind;
   url: string;
+  /** The sender's tab and frame, when it is in a tab (a content script, or a page opened in a tab). */
+  tabId?: number;
+  frameId?: number;
 }
 
 export type Handlers = {
@@ -25,7 +27,11 @@ export type Handlers = {
 
 export type Dispatch = (message: unknown, sender: SenderInfo) => Promise<Reply>;
 
-export function createDispatcher(handlers: Handlers, self: Self): Dispatch {
+/**
+ * `describeError` turns a handler's failure into the text a person reads (the background passes one that
+ * explains a full disk, for example); by default the error's own message.
+ */
+export function createDispatcher(handlers: Handlers, self: Self, describeError: (error: unknown) => string = messageOf): Dispatch {
   return async (message, sender) => {
     if (!message || typeof message !== 'object' || !('type' in message)) {
       return refuse('a message must be an object { type, request }');
@@ -45,12 +51,18 @@ export function createDispatcher(handlers: Handlers, self: Self): Dispatch {
     }
     try {
       const handler = handlers[type] as (request: unknown, context: HandlerContext) => Promise<unknown>;
-      return { ok: true, value: await handler(parsed.data, { kind, url: sender.url! }) };
+      const context: HandlerContext = { kind, url: sender.url! };
+      if (sender.tab?.id !== undefined) context.tabId = sender.tab.id;
+      if (sender.frameId !== undefined) context.frameId = sender.frameId;
+      return { ok: true, value: await handler(parsed.data, context) };
     } catch (error) {
-      // A full disk reaches the person as what happened and what to do, not as the browser's raw text.
-      return refuse(errorMessageForPerson(error));
+      return refuse(describeError(error));
     }
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function refuse(error: string): Reply {

@@ -2,6 +2,9 @@
  * Who sent a message, decided from what the browser reports about the sender (never from the message).
  *
  * - Another extension, or anything without our id: refused.
+ * - The offscreen document that hosts the model (Chrome; `offscreen.html` with no tab) is `offscreen`: it
+ *   runs the model on public descriptions and the values the background hands it, and needs no message of
+ *   the contract, so it gets none of a page's rights.
  * - A URL inside our own origin (chrome-extension://<id>/ or moz-extension://<uuid>/) is one of our pages,
  *   but it counts as `page` (full rights) only when nothing else surrounds it: it has no tab (the popup, the
  *   background) or its tab's URL is on our origin too (options page in a tab, or our page framing our page).
@@ -22,7 +25,12 @@ export interface SenderInfo {
   id?: string;
   url?: string;
   tab?: { id?: number; url?: string };
+  /** The sending frame in its tab (0 = the top document). */
+  frameId?: number;
 }
+
+/** The offscreen document's path (entrypoints/offscreen). */
+export const OFFSCREEN_PATH = 'offscreen.html';
 
 export interface Self {
   /** `runtime.id`. */
@@ -34,6 +42,7 @@ export interface Self {
 export function classifySender(sender: SenderInfo, self: Self): SenderKind | null {
   if (sender.id !== self.id || !sender.url) return null;
   if (sender.url.startsWith(self.origin)) {
+    if (!sender.tab && new URL(sender.url).pathname === `/${OFFSCREEN_PATH}`) return 'offscreen';
     if (!sender.tab || sender.tab.url?.startsWith(self.origin)) return 'page';
     return 'framed';
   }
@@ -54,5 +63,6 @@ export function describeSender(kind: SenderKind | null): string {
   if (kind === 'page') return "one of Veil's pages";
   if (kind === 'framed') return "one of Veil's pages framed by another site";
   if (kind === 'content') return 'a content script';
+  if (kind === 'offscreen') return "Veil's model host (offscreen document)";
   return 'an unknown sender';
 }

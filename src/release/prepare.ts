@@ -5,7 +5,7 @@
  *
  * ```ts
  * const prepared = await prepareRelease(profile, { mechanism: 'block', epsilonUnits: epsilonToUnits(8), scorer });
- * const release = releaseProfile(prepared, { random: cryptoRandomSource(), format: 'structured' });
+ * const release = releaseProfile(prepared, { random: cryptoRandomSource(), format: 'structured', ledger });
  * ```
  *
  * A PreparedRelease holds withheld values and their scores: it stays in the background / CLI process and
@@ -43,16 +43,24 @@ export interface PreparedRelease {
   readonly logWeights: readonly Float64Array[];
 }
 
-export async function prepareRelease(profile: Profile, options: PrepareOptions): Promise<PreparedRelease> {
+/**
+ * The public plan of a profile's next release (closure, grouping, allocation), from its public view only:
+ * what a preview shows, and the first step of `prepareRelease`.
+ */
+export async function planProfile(profile: Profile, options: Omit<PrepareOptions, 'scorer'>): Promise<ReleasePlan> {
   const view = publicView(profile);
   const topics = options.mechanism === 'block' ? await resolveFieldTopics([...new Set(view.map((a) => a.field))], options.embedder) : undefined;
-  const plan = planRelease(view, {
+  return planRelease(view, {
     mechanism: options.mechanism,
     epsilonUnits: options.epsilonUnits,
     domainOf: options.domainOf ?? candidateDomain,
     ...(topics ? { topics } : {}),
     ...(options.gammaUnits !== undefined ? { gammaUnits: options.gammaUnits } : {}),
   });
+}
+
+export async function prepareRelease(profile: Profile, options: PrepareOptions): Promise<PreparedRelease> {
+  const plan = await planProfile(profile, options);
   const scoreUnits = new Map<number, number[]>();
   for (const a of plan.attributes) {
     if (a.treatment !== 'privatized') continue;

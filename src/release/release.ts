@@ -11,17 +11,19 @@
  *
  * Guarantee: pure ε-Profile-DP for the fresh part (Σ ε_i ≤ ε, scores in [0,1], public plan, fresh
  * randomness from `crypto.getRandomValues`); reused and suppressed values add nothing. With a ledger,
- * no attribute's spend and not the total ever passes its cap. Without a ledger (CLI, evaluation) every
- * block is fresh and nothing is recorded: the caller accounts for the spend itself.
+ * no attribute's spend and not the total ever passes its cap. The ledger is a required argument: only a
+ * caller that accounts for the spend itself (the CLI, evaluation) passes `'unaccounted'`, and then every
+ * block is fresh and nothing is recorded.
  *
  * ```ts
  * const release = releaseProfile(prepared, { random: cryptoRandomSource(), format: 'structured', ledger });
+ * releaseProfile(prepared, { random, format: 'structured', ledger: 'unaccounted' }); // CLI only
  * release.text; // what the review panel shows
  * ```
  */
 import type { Category, RandomSource } from '../core/contracts';
 import { unitsToEpsilon } from '../core/epsilon';
-import type { Sharing } from '../core/profile';
+import type { Profile, Sharing } from '../core/profile';
 import type { Mechanism, ReleaseFormat } from '../core/settings';
 import { RandomBits } from '../dp/bits';
 import type { BlockDecision, Charge, PrivacyLedger } from '../ledger/ledger';
@@ -34,7 +36,8 @@ export interface ReleaseOptions {
   readonly format: ReleaseFormat;
   /** Overrides the profile's instruction. */
   readonly instruction?: string;
-  readonly ledger?: PrivacyLedger;
+  /** The person's ledger, charged before the release is returned; `'unaccounted'` only for the CLI and evaluation. */
+  readonly ledger: PrivacyLedger | 'unaccounted';
   /** The most recent reusable release of each attribute key (used by fallback blocks only). */
   readonly reusable?: ReadonlyMap<string, Category>;
 }
@@ -49,7 +52,19 @@ export interface ReleasedAttribute {
   readonly code?: string;
   /** Why, when it is not the plain case (closure, no domain, fallback). */
   readonly reason?: string;
+  /**
+   * For an attribute the mechanism released (a withheld one, or a shared one privatized by closure): a
+   * fresh draw, or the fallback (an earlier release reused, or suppressed) because a cap would be passed.
+   */
+  readonly origin?: 'fresh' | 'fallback-reuse' | 'fallback-suppressed';
 }
+
+/**
+ * How a release came about, as a whole: every privatized part drawn fresh (or nothing to privatize), some
+ * parts fresh and some by fallback, or every privatized part by fallback. (`reused`: a whole earlier
+ * release used again for the same conversation, written by the release service.)
+ */
+export type ReleaseKind = 'fresh' | 'partly-fallback' | 'fallback' | 'reused';
 
 export interface ProfileRelease {
   readonly mechanism: Mechanism;
@@ -60,8 +75,7 @@ export interface ProfileRelease {
   readonly text: string;
   /** The same figures in exact units of 2^-20, for stores. */
   readonly units: { readonly epsilon: number; readonly total: number; readonly perAttribute: Readonly<Record<string, number>> };
-  /** True when every privatized block was sampled fresh (nothing reused or suppressed by fallback). */
-  readonly fresh: boolean;
+  readonly kind: Exclude<ReleaseKind, 'reused'>;
 }
 
 export function toBits(random: RandomSource | RandomBits): RandomBits {
@@ -76,11 +90,21 @@ export function blockCharges(prepared: PreparedRelease): Charge[][] {
   );
 }
 
+/**
+ * Compose(q, R): the instruction followed by the released attributes, naming entities as the profile allows
+ * (a name appears only if the person shared it). Also used to put an earlier release under a new prompt.
+ */
+export function composeRelease(attributes: readonly ReleasedAttribute[], profile: Profile, instruction: string | undefined, format: ReleaseFormat): string {
+  const sharedNames = new Set(profile.attributes.filter((a) => a.sharing === 'shared' && a.field === 'name' && a.value.trim() === a.entity.trim()).map((a) => a.entity));
+  return renderRelease(attributes, instruction, format, sharedNames);
+}
+
 export function releaseProfile(prepared: PreparedRelease, options: ReleaseOptions): ProfileRelease {
   const { plan, profile } = prepared;
   const bits = toBits(options.random);
   const charges = blockCharges(prepared);
-  const decisions: BlockDecision[] = options.ledger ? options.ledger.decide(charges) : charges.map(() => ({ fresh: true }));
+  const ledger = options.ledger === 'unaccounted' ? undefined : options.ledger;
+  const decisions: BlockDecision[] = ledger ? ledger.decide(charges) : charges.map(() => ({ fresh: true }));
 
   // Sample fresh blocks; resolve fallback blocks. Decisions were made above, before any sampling.
   const released = new Map<number, { category?: Category; reason?: string }>();
@@ -100,7 +124,7 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
   });
 
   const fresh = charges.flatMap((c, b) => (decisions[b]!.fresh ? c : []));
-  options.ledger?.charge(fresh);
+  ledger?.charge(fresh);
 
   const perAttributeUnits: Record<string, number> = {};
   for (const a of plan.attributes) if (a.charged) perAttributeUnits[a.key] = 0;
@@ -116,12 +140,12 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
     }
     const r = released.get(a.index)!;
     const reason = [closure, r.reason].filter((x) => x !== undefined).join('; ');
-    if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason };
-    return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}) };
+    if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason, origin: 'fallback-suppressed' };
+    const origin = r.reason === undefined ? 'fresh' : 'fallback-reuse';
+    return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}), origin };
   });
 
-  const sharedNames = new Set(profile.attributes.filter((a) => a.sharing === 'shared' && a.field === 'name' && a.value.trim() === a.entity.trim()).map((a) => a.entity));
-  const text = renderRelease(attributes, options.instruction ?? profile.instruction, options.format, sharedNames);
+  const text = composeRelease(attributes, profile, options.instruction ?? profile.instruction, options.format);
   const perAttribute = Object.fromEntries(Object.entries(perAttributeUnits).map(([k, u]) => [k, unitsToEpsilon(u)]));
   return {
     mechanism: plan.mechanism,
@@ -130,6 +154,6 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
     attributes,
     text,
     units: { epsilon: plan.epsilonUnits, total: totalUnits, perAttribute: perAttributeUnits },
-    fresh: decisions.every((d) => d.fresh),
+    kind: decisions.every((d) => d.fresh) ? 'fresh' : decisions.some((d) => d.fresh) ? 'partly-fallback' : 'fallback',
   };
 }

@@ -7,6 +7,7 @@
  */
 import { epsilonToUnits } from '../core/epsilon';
 import { attributeKey, type Attribute } from '../core/profile';
+import type { BudgetOverview, LedgerView } from '../core/budget-view';
 import type { VeilDatabase } from './db';
 import { readAttributeRows, readBudgetMeta, readLedgerRow, readLedgerRows } from './checked-rows';
 import { StoreError } from './errors';
@@ -14,28 +15,7 @@ import type { StoredLedger } from './rows';
 import { readSettings } from './settings-store';
 
 export { readBudgetMeta };
-
-export interface LedgerView {
-  key: string;
-  entity: string;
-  field: string;
-  /** Units of 2^-20 ε. */
-  spent: number;
-  cap: number;
-  /** False when the person set this attribute's own cap. */
-  capIsDefault: boolean;
-  /** Whether the attribute is withheld in the profile now (a ledger outlives a removed or shared attribute). */
-  withheld: boolean;
-}
-
-export interface BudgetOverview {
-  period: number;
-  startedAt: number;
-  /** Units. */
-  totalSpent: number;
-  totalCap: number;
-  ledgers: LedgerView[];
-}
+export type { BudgetOverview, LedgerView };
 
 /** Give each attribute a ledger in the current period if it has none (call inside a transaction). */
 export async function ensureLedgers(db: VeilDatabase, attributes: readonly Attribute[], now: number): Promise<void> {

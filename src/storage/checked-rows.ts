@@ -42,6 +42,8 @@ function firstIssue(error: z.ZodError): string {
 /** An attribute row as it leaves storage: the four profile fields, checked, plus its position. */
 export interface CheckedAttribute extends Attribute {
   position: number;
+  /** When it last changed (ms since 1970). */
+  updatedAt: number;
 }
 
 /** Check one stored attribute row. The names must already be in stored (trimmed) form. */
@@ -56,7 +58,10 @@ export function checkAttributeRow(row: unknown): CheckedAttribute {
   if (typeof raw.position !== 'number' || !Number.isFinite(raw.position)) {
     throw new StoreError(`${label} is damaged (position: must be a number)`);
   }
-  return { ...parsed.data, position: raw.position };
+  if (typeof raw.updatedAt !== 'number' || !Number.isFinite(raw.updatedAt)) {
+    throw new StoreError(`${label} is damaged (updatedAt: must be a number)`);
+  }
+  return { ...parsed.data, position: raw.position, updatedAt: raw.updatedAt };
 }
 
 /**

@@ -7,7 +7,15 @@
  * ```
  */
 import { Dexie, type Table } from 'dexie';
-import type { StoredAttribute, StoredLedger, StoredMeta, StoredRelease, StoredSettings } from './rows';
+import type {
+  StoredAttribute,
+  StoredCandidateEmbeddings,
+  StoredLedger,
+  StoredMeta,
+  StoredModelFile,
+  StoredRelease,
+  StoredSettings,
+} from './rows';
 import { SCHEMA_HISTORY, type SchemaVersion } from './schema';
 
 export const DATABASE_NAME = 'veil';
@@ -18,6 +26,8 @@ export class VeilDatabase extends Dexie {
   declare meta: Table<StoredMeta, StoredMeta['id']>;
   declare ledgers: Table<StoredLedger, [number, string]>;
   declare releases: Table<StoredRelease, number>;
+  declare modelFiles: Table<StoredModelFile, [string, string]>;
+  declare candidateEmbeddings: Table<StoredCandidateEmbeddings, string>;
 
   /** `history` defaults to every version; tests pass a prefix to create an old layout. */
   constructor(name: string = DATABASE_NAME, history: readonly SchemaVersion[] = SCHEMA_HISTORY) {

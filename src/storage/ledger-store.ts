@@ -6,7 +6,7 @@
  *
  * ```ts
  * const scores = await scorer.score(field, value);            // the model runs BEFORE the transaction
- * const text = await withPrivacyLedger(db, (ledger, record) => {
+ * const { value: text, recordIds } = await withPrivacyLedger(db, (ledger, record, { revision, reusable }) => {
  *   const [decision] = ledger.decide([charges]);               // synchronous work only in here
  *   ledger.charge(charges);                                    // charged before it is shown
  *   record({ …release row… });
@@ -21,6 +21,8 @@ import type { LedgerState } from '../ledger/state';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
 import { readAttributeRows, readBudgetMeta, readLedgerRows } from './checked-rows';
+import type { Category } from '../core/contracts';
+import { readRevision } from './revision';
 import type { StoredLedger, StoredRelease } from './rows';
 import { readSettings } from './settings-store';
 
@@ -36,19 +38,42 @@ export async function readLedgerState(db: VeilDatabase): Promise<LedgerState> {
 
 export type RecordRelease = (release: Omit<StoredRelease, 'id' | 'period'>) => void;
 
+/** What the charging callback may read besides the ledger, all as of inside the transaction. */
+export interface LedgerContext {
+  /** The profile-and-settings revision now (compare with the one the release was planned at). */
+  revision: number;
+  period: number;
+  /**
+   * For each attribute of the profile, the category of its most recent release made since the attribute
+   * last changed (a fallback block may reuse it for free); at most the last REUSE_WINDOW releases are read.
+   */
+  reusable: ReadonlyMap<string, Category>;
+}
+
+/** How many of the latest releases a fallback looks through for an earlier release to reuse. */
+export const REUSE_WINDOW = 500;
+
 /**
- * Run `use` on the current period's ledger inside one read-write transaction and save what it changed.
- * `use` must be synchronous: awaiting anything but this database (a model, a timer, a message) would let
- * the transaction commit early. If `use` throws, nothing is saved.
+ * Run `use` on the current period's ledger inside one read-write transaction and save what it changed,
+ * with the releases it recorded (their new ids in `recordIds`). `use` must be synchronous: awaiting
+ * anything but this database (a model, a timer, a message) would let the transaction commit early. If
+ * `use` throws, nothing is saved.
  */
-export async function withPrivacyLedger<T>(db: VeilDatabase, use: (ledger: PrivacyLedger, record: RecordRelease) => T, now = Date.now()): Promise<T> {
+export async function withPrivacyLedger<T>(
+  db: VeilDatabase,
+  use: (ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext) => T,
+  now = Date.now(),
+): Promise<{ value: T; recordIds: number[] }> {
   return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases], async () => {
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
+    const revision = await readRevision(db);
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)));
+    const reusable = await latestReleased(db);
     const releases: Omit<StoredRelease, 'id' | 'period'>[] = [];
-    const result = use(ledger, (release) => releases.push(release));
+    const value = use(ledger, (release) => releases.push(release), { revision, period, reusable });
+    const result = value;
     // A thenable (not `instanceof Promise`: Dexie swaps the global Promise inside its transactions).
     if (typeof (result as { then?: unknown } | null)?.then === 'function') {
       throw new StoreError('withPrivacyLedger: the callback must be synchronous');
@@ -63,9 +88,26 @@ export async function withPrivacyLedger<T>(db: VeilDatabase, use: (ledger: Priva
       if (!owner) throw new StoreError(`${key} is not in the profile: cannot keep its ledger`);
       await db.ledgers.put({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });
     }
-    for (const release of releases) await db.releases.add({ ...release, period });
-    return result;
+    const recordIds: number[] = [];
+    for (const release of releases) recordIds.push(await db.releases.add({ ...release, period }));
+    return { value, recordIds };
   });
+}
+
+async function latestReleased(db: VeilDatabase): Promise<Map<string, Category>> {
+  const changedAt = new Map((await readAttributeRows(db)).map((a) => [attributeKey(a), a.updatedAt]));
+  const found = new Map<string, Category>();
+  const recent = await db.releases.orderBy('createdAt').reverse().limit(REUSE_WINDOW).toArray();
+  for (const release of recent) {
+    for (const a of release.attributes) {
+      const key = attributeKey(a);
+      const since = changedAt.get(key);
+      if (a.code === undefined || since === undefined || found.has(key) || release.createdAt < since) continue;
+      found.set(key, { code: a.code, label: a.value });
+    }
+    if (found.size === changedAt.size) break;
+  }
+  return found;
 }
 
 function toState(rows: readonly StoredLedger[], attributeCap: number, totalCap: number): LedgerState {

@@ -11,6 +11,7 @@ import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
 import { ensureLedgers } from './budget-store';
 import { readAttributeRows, readBudgetMeta, readLedgerRow, readProfileMeta } from './checked-rows';
+import { bumpRevision } from './revision';
 import type { StoredProfileMeta } from './rows';
 
 export type AttributeId = Pick<Attribute, 'entity' | 'field'>;
@@ -71,6 +72,7 @@ export async function putAttribute(
     }
     await db.attributes.put({ ...attribute, position, updatedAt: now });
     if (attribute.sharing === 'withheld') await ensureLedgers(db, [attribute], now);
+    await bumpRevision(db);
   });
 }
 
@@ -98,10 +100,11 @@ async function carryLedger(db: VeilDatabase, from: AttributeId, to: AttributeId,
 }
 
 export async function removeAttribute(db: VeilDatabase, id: AttributeId): Promise<void> {
-  await db.transaction('rw', db.attributes, async () => {
+  await db.transaction('rw', db.attributes, db.meta, async () => {
     const key: [string, string] = [id.entity, id.field];
     if (!(await db.attributes.get(key))) throw new StoreError(`${attributeKey(id)} is not in the profile`);
     await db.attributes.delete(key);
+    await bumpRevision(db);
   });
 }
 
@@ -117,6 +120,7 @@ export async function replaceProfile(db: VeilDatabase, profile: Profile, now = D
     if (profile.instruction !== undefined) meta.instruction = profile.instruction;
     await db.meta.put(meta);
     await ensureLedgers(db, profile.attributes.filter((a) => a.sharing === 'withheld'), now);
+    await bumpRevision(db);
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Sharing } from '../core/profile';
 import type { Settings } from '../core/settings';
+import type { ReleaseRecord } from '../release/record';
 
 /** One profile attribute `(entity, field, value, sharing)`; primary key `[entity+field]`. */
 export interface StoredAttribute {
@@ -34,7 +35,7 @@ export interface StoredBudgetMeta {
   startedAt: number;
 }
 
-export type StoredMeta = StoredProfileMeta | StoredBudgetMeta;
+export type StoredMeta = StoredProfileMeta | StoredBudgetMeta | StoredModelChoice | StoredRevision;
 
 /**
  * One attribute's privacy ledger in one budget period (schema v2). Primary key `[period+key]`, `key` being
@@ -53,32 +54,39 @@ export interface StoredLedger {
   updatedAt: number;
 }
 
-/** What happened to one attribute in a release (mirrors the CLI's release output). */
-export interface ReleasedAttribute {
-  entity: string;
-  field: string;
-  sharing: Sharing;
-  release: 'kept' | 'privatized' | 'suppressed';
-  /** The released (public) value; never the withheld original. */
-  value: string;
-  code?: string;
+/** One release shown to the person (schema v2; v4 added site, conversation, revision, origins). */
+export type StoredRelease = ReleaseRecord;
+
+/** Which embedding model releases use (schema v4): the bundled one unless the person installed another. */
+export interface StoredModelChoice {
+  id: 'model';
+  active: string;
 }
 
-/** One release shown to the person (schema v2). Written by the release flow (later issues). */
-export interface StoredRelease {
-  id?: number;
-  createdAt: number;
-  period: number;
-  mechanism: Settings['mechanism'];
-  format: Settings['format'];
-  /** The per-release budget ε, in units. */
-  epsilon: number;
-  /** ε charged per attribute key, in units (0 for a reused release). */
-  spent: Record<string, number>;
-  /** `fresh` releases are charged; `reused` ones are post-processing and free. */
-  kind: 'fresh' | 'reused';
-  /** Every shown fresh release is charged, even if the person cancels it (DESIGN.md). */
-  outcome: 'shown' | 'sent' | 'cancelled';
-  attributes: ReleasedAttribute[];
-  text: string;
+/** A profile-and-settings revision, bumped by every change to either (storage/revision.ts). */
+export interface StoredRevision {
+  id: 'revision';
+  value: number;
+}
+
+/**
+ * One file of an embedding model the person downloaded (schema v4), primary key `[modelId+file]`, e.g.
+ * `Xenova/all-MiniLM-L6-v2` + `onnx/model_quantized.onnx`. Public model data, not personal.
+ */
+export interface StoredModelFile {
+  modelId: string;
+  file: string;
+  bytes: Uint8Array;
+  storedAt: number;
+}
+
+/**
+ * Candidate embeddings computed on the device for a downloaded model (schema v4), primary key `modelId`:
+ * `header` and `body` as src/scoring/candidate-embeddings.ts encodes them. Public data only.
+ */
+export interface StoredCandidateEmbeddings {
+  modelId: string;
+  header: string;
+  body: Uint8Array;
+  storedAt: number;
 }

@@ -9,9 +9,13 @@
  * - v3: same tables. Entity and field names may no longer contain "." (ledger keys `entity.field` could
  *   collide); the upgrade renames stored names, dots becoming spaces, with their ledgers and release
  *   charges (undot-names.ts).
+ * - v4: releases made by the release service: a `[site+conversation]` index (reuse within a conversation),
+ *   and each release row says where it was made, for which conversation and at which revision; rows from
+ *   before get `site: ''`, `conversation: ''` (never reused) and `revision: 0`. Two new tables for an
+ *   embedding model the person downloads: its files (`modelFiles`) and the candidate embeddings computed
+ *   for it on the device (`candidateEmbeddings`).
  */
 import type { Transaction } from 'dexie';
-import { attributeKey } from '../core/profile';
 import type { StoredAttribute, StoredBudgetMeta, StoredLedger } from './rows';
 import { undotStoredNames } from './undot-names';
 
@@ -44,7 +48,7 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
       const withheld = (await tx.table<StoredAttribute>('attributes').toArray()).filter((a) => a.sharing === 'withheld');
       const ledgers: StoredLedger[] = withheld.map((a) => ({
         period: 1,
-        key: attributeKey(a),
+        key: `${a.entity}.${a.field}`, // frozen: the ledger key as v2 wrote it
         entity: a.entity,
         field: a.field,
         spent: 0,
@@ -58,6 +62,24 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
     version: 3,
     stores: {},
     upgrade: undotStoredNames,
+  },
+  {
+    version: 4,
+    stores: {
+      releases: '++id, createdAt, period, [site+conversation]',
+      modelFiles: '[modelId+file], modelId',
+      candidateEmbeddings: 'modelId',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('releases')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          row.site ??= '';
+          row.conversation ??= '';
+          row.revision ??= 0;
+        });
+    },
   },
 ];
 

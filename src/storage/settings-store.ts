@@ -5,6 +5,7 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
+import { bumpRevision } from './revision';
 
 export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
@@ -28,7 +29,7 @@ export function raisesCaps(current: Settings, next: Settings): boolean {
  * needs `confirmed` (the person saw that what was already released stays released); lowering needs nothing.
  */
 export async function updateSettings(db: VeilDatabase, patch: Partial<Settings>, confirmed = false): Promise<Settings> {
-  return db.transaction('rw', db.settings, async () => {
+  return db.transaction('rw', db.settings, db.meta, async () => {
     const current = await readSettings(db);
     const parsed = settingsSchema.safeParse({ ...current, ...patch });
     if (!parsed.success) {
@@ -40,6 +41,7 @@ export async function updateSettings(db: VeilDatabase, patch: Partial<Settings>,
       throw new StoreError('raising a cap needs your confirmation that what was already released stays released');
     }
     await db.settings.put({ id: 'current', ...next });
+    await bumpRevision(db);
     return next;
   });
 }

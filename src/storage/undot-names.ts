@@ -12,7 +12,18 @@
  *   `attributes[].value`) is history and is left exactly as it was.
  */
 import type { Transaction } from 'dexie';
-import type { ReleasedAttribute, StoredAttribute, StoredLedger, StoredRelease } from './rows';
+import type { StoredAttribute, StoredLedger } from './rows';
+
+/** The v3 release row as this upgrade reads it (frozen: later schema versions change the live type). */
+interface ReleasedAttribute {
+  entity: string;
+  field: string;
+}
+interface StoredRelease {
+  period: number;
+  spent: Record<string, number>;
+  attributes: ReleasedAttribute[];
+}
 
 /** "age.band" → "age band"; "a..b." → "a b". Never empty (the schema needs one character). */
 export function undot(name: string): string {

@@ -22,7 +22,7 @@ describe("the paper's Table 1 profile", () => {
   const profile = fixture('table1.json');
   it('DP-BLOCK keeps the languages, privatizes the shared occupation by closure, releases work and education as categories', async () => {
     const prepared = await prepareRelease(profile, { mechanism: 'block', epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
-    const r = releaseProfile(prepared, { random: seededRandomSource(64), format: 'structured' });
+    const r = releaseProfile(prepared, { random: seededRandomSource(64), format: 'structured', ledger: 'unaccounted' });
     const [languages, occupation, work, education] = r.attributes;
     expect(languages).toEqual({ entity: 'self', field: 'languages', sharing: 'shared', release: 'kept', value: 'French' });
     expect(occupation).toMatchObject({ sharing: 'shared', release: 'privatized', reason: expect.stringMatching(/^closure: would reveal self\.work/) });
@@ -42,7 +42,7 @@ describe("the paper's Table 1 profile", () => {
   });
   it('DP-SLOT copies the shared occupation (no closure) and splits ε over the two withheld', async () => {
     const prepared = await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
-    const r = releaseProfile(prepared, { random: seededRandomSource(1), format: 'freeform' });
+    const r = releaseProfile(prepared, { random: seededRandomSource(1), format: 'freeform', ledger: 'unaccounted' });
     expect(r.attributes[1]).toMatchObject({ release: 'kept', value: 'Cultural Project Manager' });
     expect(r.spent).toEqual({ total: 64, perAttribute: { 'self.work': 32, 'self.education': 32 } });
     expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work is .+ and my education is .+\.$/);
@@ -59,8 +59,8 @@ describe('release output', () => {
       shared('name', 'Bob', 'Bob'),
     ]);
     const prepared = await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: epsilonToUnits(8), scorer: hashScorer });
-    const r = releaseProfile(prepared, { random: seededRandomSource(3), format: 'structured', instruction: 'Plan a trip.' });
-    expect(Object.keys(r).sort()).toEqual(['attributes', 'epsilon', 'fresh', 'mechanism', 'spent', 'text', 'units']);
+    const r = releaseProfile(prepared, { random: seededRandomSource(3), format: 'structured', instruction: 'Plan a trip.', ledger: 'unaccounted' });
+    expect(Object.keys(r).sort()).toEqual(['attributes', 'epsilon', 'kind', 'mechanism', 'spent', 'text', 'units']);
     expect(r.attributes[0]).toMatchObject({ release: 'suppressed', value: SUPPRESSED_VALUE, reason: 'no public candidate domain for this field' });
     expect(r.text).not.toContain('Alice');
     expect(r.text).toContain('About another person (1):');
@@ -105,7 +105,7 @@ describe('no withheld value appears in the text', () => {
           });
           const profile = profileOf(attributes, 'Help me.');
           const prepared = await prepareRelease(profile, { mechanism, epsilonUnits: epsilonToUnits(epsilon), scorer: hashScorer });
-          const r = releaseProfile(prepared, { random: seededRandomSource(epsilon), format });
+          const r = releaseProfile(prepared, { random: seededRandomSource(epsilon), format, ledger: 'unaccounted' });
           // DESIGN.md's one exception: a one-word value that is itself a category label ("married"). The text
           // legitimately holds released labels and kept shared values (the generator reuses one-word labels
           // as values, and "married" is inside "never married"): blank those out, then no withheld value
@@ -159,18 +159,19 @@ describe('releases with a ledger', () => {
                 const planned = prepared.plan.attributes[m]!;
                 const out = r.attributes[m]!;
                 if (expectedFresh[b]) {
-                  expect(out.release).toBe('privatized');
+                  expect(out).toMatchObject({ release: 'privatized', origin: 'fresh' });
                   expect(out.reason ?? '').not.toMatch(/fallback/);
                   if (planned.charged) expect(r.units.perAttribute[planned.key]).toBe(planned.epsilonUnits);
                 } else {
                   expect(out.reason).toMatch(/^(closure: .*; )?fallback: .*(cap)/);
                   const earlier = reusable.get(planned.key);
-                  if (earlier) expect(out).toMatchObject({ release: 'privatized', code: earlier.code });
-                  else expect(out).toMatchObject({ release: 'suppressed', value: SUPPRESSED_VALUE });
+                  if (earlier) expect(out).toMatchObject({ release: 'privatized', code: earlier.code, origin: 'fallback-reuse' });
+                  else expect(out).toMatchObject({ release: 'suppressed', value: SUPPRESSED_VALUE, origin: 'fallback-suppressed' });
                   if (planned.charged) expect(r.units.perAttribute[planned.key]).toBe(0);
                 }
               }
             });
+            expect(r.kind).toBe(expectedFresh.every(Boolean) ? 'fresh' : expectedFresh.some(Boolean) ? 'partly-fallback' : 'fallback');
             expect(ledger.totalSpent - before.total.spent).toBe(r.units.total);
             expect(ledger.totalSpent).toBeLessThanOrEqual(totalCap * E);
             for (const [key, entry] of Object.entries(ledger.toState().attributes)) expect(entry.spent).toBeLessThanOrEqual(ledger.cap(key));

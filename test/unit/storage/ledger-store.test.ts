@@ -21,6 +21,9 @@ async function profileWithTwoWithheld(): Promise<void> {
 
 const release = (spent: Record<string, number>) => ({
   createdAt: 1,
+  site: 'chatgpt',
+  conversation: 'c1',
+  revision: 3,
   mechanism: 'slot' as const,
   format: 'structured' as const,
   epsilon: eps(8),
@@ -83,7 +86,7 @@ describe('withPrivacyLedger', () => {
         }),
       ),
     );
-    const results = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'error'));
+    const results = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.value : 'error'));
     expect(results.filter((r) => r === 'fresh')).toHaveLength(3);
     expect(results.filter((r) => r === 'fallback')).toHaveLength(2);
     expect((await readBudget(db)).ledgers[0]!.spent).toBe(eps(6));

@@ -43,6 +43,14 @@ async function openCurrent(name: string): Promise<VeilDatabase> {
   return db;
 }
 
+/** Every row of the fixture is still there (with anything later versions added), and no other row. */
+async function expectEveryRowKept(db: VeilDatabase, fixture: Frozen): Promise<void> {
+  for (const [table, rows] of Object.entries(fixture.tables)) {
+    expect(await db.table(table).toArray(), table).toEqual(expect.arrayContaining(rows.map((r) => expect.objectContaining(r))));
+    expect(await db.table(table).count(), table).toBe(rows.length);
+  }
+}
+
 describe('stored data migrates forward', () => {
   it('has a frozen example for every schema version', () => {
     const files = readdirSync(dir).filter((f) => /^v\d+\.json$/.test(f)).sort();
@@ -95,17 +103,22 @@ describe('stored data migrates forward', () => {
       { key: 'self.age', entity: 'self', field: 'age', spent: 1048576, cap: 32 * 2 ** 20, capIsDefault: true, withheld: false },
     ]);
     const releases = await listReleases(db);
-    expect(releases).toEqual([fixture.tables.releases![0]]);
+    // v4 says where a release was made; rows from before were made nowhere that can reuse them.
+    expect(releases).toEqual([{ ...fixture.tables.releases![0], site: '', conversation: '', revision: 0 }]);
   });
 
-  it('v3 → current: everything intact', async () => {
+  it('v4 → current: everything intact', async () => {
+    const fixture = frozen(4);
+    const db = await openCurrent(await createFrozen(fixture));
+    await expectEveryRowKept(db, fixture);
+  });
+
+  it('v3 → current: everything intact, releases marked as made before sites and conversations', async () => {
     const fixture = frozen(3);
     const db = await openCurrent(await createFrozen(fixture));
-    for (const [table, rows] of Object.entries(fixture.tables)) {
-      expect(await db.table(table).toArray(), table).toEqual(expect.arrayContaining(rows.map((r) => expect.objectContaining(r))));
-      expect(await db.table(table).count(), table).toBe(rows.length);
-    }
+    await expectEveryRowKept(db, fixture);
     expect((await readBudget(db)).totalSpent).toBe(2 * 4194304);
+    expect(await listReleases(db)).toEqual([expect.objectContaining({ site: '', conversation: '', revision: 0 })]);
   });
 
   it('v2 with dotted names → current: names lose their dots, ledgers and release charges follow', async () => {

@@ -1,0 +1,289 @@
+/**
+ * The release service: the one place a release is made, in the background, with the model host, the
+ * ledger and storage together. `create` answers `release.create`; `outcome` records what the person did
+ * with a shown release; `preview` plans the next release without sampling (free).
+ *
+ * ```ts
+ * const service = createReleaseService({ db, model: hostModel });
+ * const r = await service.create({ prompt: 'Plan my week.', site: 'chatgpt', conversation: 'c/68f…' });
+ * r.text;        // the prompt followed by the released profile: what would be sent
+ * r.charged;     // ε this release cost; r.remaining: what is left under the caps
+ * ```
+ *
+ * The rules it keeps (DESIGN.md):
+ * - The profile, settings and their revision are read together; the model runs outside any transaction;
+ *   then, inside ONE read-write transaction, the revision is checked again, the ledger decides fresh or
+ *   fallback per block, the release is sampled and charged, and its record is written. If the profile or
+ *   settings changed meanwhile, that plan is thrown away and made again from the new ones (a plan made
+ *   at ε = 8 is never charged at ε = 2). Two tabs asking at once are serialised by the transaction, so
+ *   no cap is ever passed.
+ * - Every fresh release is charged before it is returned, i.e. before anyone sees it.
+ * - By default a release already made for the same site and conversation, at the same revision, is used
+ *   again: free (post-processing), because the plan does not depend on the prompt; only the prompt in
+ *   front of it changes. `fresh: true` asks for a new draw, which is charged.
+ * - What it returns holds public values only (kept shared values, category labels, the suppression
+ *   symbol); withheld values and scores stay in this process.
+ */
+import type { Embedder, RandomSource, Scorer } from '../core/contracts';
+import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
+import { isKnownField, type Profile } from '../core/profile';
+import type { ReleaseFormat, Settings } from '../core/settings';
+import { cryptoRandomSource } from '../dp/random';
+import type { PrivacyLedger } from '../ledger/ledger';
+import type { EpsilonFigures, PreviewAttribute, ReleasePreview, ReleaseResponse } from '../messaging/contract';
+import type { ModelHost } from '../model-host/host';
+import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
+import { planProfile, prepareRelease } from '../release/prepare';
+import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
+import type { VeilDatabase } from '../storage/db';
+import { StoreError } from '../storage/errors';
+import { readLedgerState, withPrivacyLedger } from '../storage/ledger-store';
+import { readProfile } from '../storage/profile-store';
+import { readRevision } from '../storage/revision';
+import { readSettings } from '../storage/settings-store';
+import { PrivacyLedger as Ledger } from '../ledger/ledger';
+
+export interface ReleaseRequest {
+  prompt: string;
+  /** A chat site, or `veil` for one of Veil's own pages. */
+  site: string;
+  conversation: string;
+  fresh?: boolean;
+}
+
+export interface ReleaseServiceDeps {
+  db: VeilDatabase;
+  model: ModelHost;
+  random?: () => RandomSource;
+  now?: () => number;
+  /** Test builds only: runs between planning and charging (to change the profile there). */
+  beforeCharge?: () => Promise<void>;
+}
+
+/** How often a release is planned again when the profile or settings keep changing under it. */
+export const MAX_ATTEMPTS = 3;
+
+class StaleInputs extends Error {
+  override name = 'StaleInputs';
+}
+
+interface Inputs {
+  profile: Profile;
+  settings: Settings;
+  revision: number;
+}
+
+export interface ReleaseService {
+  create(request: ReleaseRequest): Promise<ReleaseResponse & { attempts: number }>;
+  outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>, site?: string): Promise<ReleaseRecord>;
+  preview(): Promise<ReleasePreview>;
+}
+
+export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
+  const { db, model } = deps;
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? cryptoRandomSource;
+
+  async function readInputs(): Promise<Inputs> {
+    return db.transaction('r', db.attributes, db.meta, db.settings, async () => ({
+      profile: await readProfile(db),
+      settings: await readSettings(db),
+      revision: await readRevision(db),
+    }));
+  }
+
+  /** Scores of every value the plan could privatize, by one model in one call (the host caches them). */
+  async function scorerFor(profile: Profile): Promise<Scorer> {
+    const items = profile.attributes.filter((a) => isKnownField(a.field)).map((a) => ({ field: a.field, value: a.value }));
+    const { scores } = items.length > 0 ? await model.score(items) : { scores: [] };
+    const byValue = new Map(items.map((item, i) => [`${item.field}\u0000${item.value}`, scores[i]!]));
+    return {
+      score: async (field, value) => {
+        const s = byValue.get(`${field}\u0000${value}`);
+        if (!s) throw new Error(`no score for a ${field} value`);
+        return s;
+      },
+    };
+  }
+
+  /** The model host's embedder, for matching custom field names to known fields (public names only). */
+  const embedder: Embedder = {
+    id: 'model-host',
+    dimension: 0,
+    embed: async (texts) => (await model.embed(texts)).vectors.map((v) => Float32Array.from(v)),
+  };
+
+  async function reuse(request: ReleaseRequest, inputs: Inputs): Promise<(ReleaseResponse & { attempts: number }) | undefined> {
+    return db.transaction('rw', [db.releases, db.meta, db.ledgers, db.settings, db.attributes], async () => {
+      if ((await readRevision(db)) !== inputs.revision) return undefined;
+      const earlier = (await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray())
+        .filter((r) => r.revision === inputs.revision && r.kind !== 'reused')
+        .at(-1);
+      if (!earlier) return undefined;
+      const text = composeRelease(earlier.attributes, inputs.profile, instructionOf(request, inputs.profile), earlier.format);
+      const record: ReleaseRecord = {
+        ...withoutId(earlier),
+        createdAt: now(),
+        spent: Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])),
+        kind: 'reused',
+        reusedFrom: earlier.id!,
+        outcome: 'shown',
+        text,
+      };
+      const releaseId = await db.releases.add(record);
+      const ledger = Ledger.fromState(await readLedgerState(db));
+      return {
+        releaseId,
+        mechanism: earlier.mechanism,
+        epsilon: unitsToEpsilon(earlier.epsilon),
+        attributes: earlier.attributes,
+        text,
+        charged: { total: 0, perAttribute: record.spent },
+        remaining: remainingOf(ledger, Object.keys(earlier.spent)),
+        kind: 'reused',
+        reused: true,
+        fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
+        attempts: 1,
+      };
+    });
+  }
+
+  async function create(request: ReleaseRequest): Promise<ReleaseResponse & { attempts: number }> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const inputs = await readInputs();
+      if (!request.fresh) {
+        const reused = await reuse(request, inputs);
+        if (reused) return reused;
+      }
+      const { settings, profile } = inputs;
+      const prepared = await prepareRelease(profile, {
+        mechanism: settings.mechanism,
+        epsilonUnits: epsilonToUnits(settings.epsilon),
+        scorer: await scorerFor(profile),
+        embedder,
+      });
+      await deps.beforeCharge?.();
+      const bits = random();
+      try {
+        const { value, recordIds } = await withPrivacyLedger(
+          db,
+          (ledger, record, context) => {
+            if (context.revision !== inputs.revision) throw new StaleInputs('the profile or settings changed');
+            const release = releaseProfile(prepared, {
+              random: bits,
+              format: settings.format,
+              ledger,
+              reusable: context.reusable,
+              ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
+            });
+            record(recordOf(release, settings.format, request, inputs.revision, now()));
+            return { release, remaining: remainingOf(ledger, blockCharges(prepared).flat().map((c) => c.key)) };
+          },
+          now(),
+        );
+        return responseOf(value.release, recordIds[0]!, value.remaining, attempt);
+      } catch (error) {
+        if ((error as { name?: unknown } | null)?.name === 'StaleInputs') continue;
+        throw error;
+      }
+    }
+    throw new StoreError(
+      `your profile or settings changed ${MAX_ATTEMPTS} times while Veil was preparing this release, so no release was made and nothing was charged; try again`,
+    );
+  }
+
+  async function outcome(releaseId: number, next: Exclude<ReleaseOutcome, 'shown'>, site?: string): Promise<ReleaseRecord> {
+    return db.transaction('rw', db.releases, async () => {
+      const record = await db.releases.get(releaseId);
+      // A content script may only report on releases made for its own site.
+      if (!record || (site !== undefined && record.site !== site)) throw new StoreError(`there is no release ${releaseId} for this page`);
+      if (record.outcome !== 'shown') {
+        if (record.outcome === next) return record;
+        throw new StoreError(`release ${releaseId} was already ${record.outcome}`);
+      }
+      await db.releases.update(releaseId, { outcome: next });
+      return { ...record, outcome: next };
+    });
+  }
+
+  async function preview(): Promise<ReleasePreview> {
+    const { profile, settings } = await readInputs();
+    const plan = await planProfile(profile, { mechanism: settings.mechanism, epsilonUnits: epsilonToUnits(settings.epsilon), embedder });
+    const ledger = Ledger.fromState(await readLedgerState(db));
+    const charges = plan.blocks.map((block) => block.members.map((m) => plan.attributes[m]!).filter((a) => a.charged).map((a) => ({ key: a.key, units: a.epsilonUnits })));
+    const decisions = ledger.decide(charges);
+    const attributes = plan.attributes.map((a): PreviewAttribute => {
+      const decision = a.block !== undefined ? decisions[a.block] : undefined;
+      const fallback = decision && !decision.fresh ? decision.reason : undefined;
+      const reason = [a.closure ? `shared, but privatized because it would reveal ${a.closure.target}` : undefined, a.treatment === 'suppressed' ? 'no public categories for this field: it would be sent as [withheld]' : undefined, fallback ? `would take the fallback: ${fallback}` : undefined]
+        .filter((x) => x !== undefined)
+        .join('; ');
+      return {
+        entity: a.entity,
+        field: a.field,
+        sharing: a.sharing,
+        treatment: a.treatment,
+        ...(a.domain ? { categories: a.domain.categories.map((c) => c.label) } : {}),
+        epsilon: a.charged && !fallback ? unitsToEpsilon(a.epsilonUnits) : 0,
+        ...(reason ? { reason } : {}),
+      };
+    });
+    return {
+      mechanism: plan.mechanism,
+      epsilon: unitsToEpsilon(plan.epsilonUnits),
+      attributes,
+      total: attributes.reduce((s, a) => s + a.epsilon, 0),
+    };
+  }
+
+  return { create, outcome, preview };
+}
+
+function instructionOf(request: ReleaseRequest, profile: Profile): string | undefined {
+  return request.prompt.trim() !== '' ? request.prompt : profile.instruction;
+}
+
+function withoutId(record: ReleaseRecord): ReleaseRecord {
+  const { id: _id, ...rest } = record;
+  return rest;
+}
+
+function recordOf(release: ProfileRelease, format: ReleaseFormat, request: ReleaseRequest, revision: number, createdAt: number): Omit<ReleaseRecord, 'id' | 'period'> {
+  return {
+    createdAt,
+    site: request.site,
+    conversation: request.conversation,
+    revision,
+    mechanism: release.mechanism,
+    format,
+    epsilon: release.units.epsilon,
+    spent: { ...release.units.perAttribute },
+    kind: release.kind,
+    outcome: 'shown',
+    attributes: [...release.attributes],
+    text: release.text,
+  };
+}
+
+/** ε left under the caps after this release: the total, and each attribute it read. */
+function remainingOf(ledger: PrivacyLedger, keys: readonly string[]): EpsilonFigures {
+  const perAttribute: Record<string, number> = {};
+  for (const key of keys) perAttribute[key] = unitsToEpsilon(Math.max(0, ledger.cap(key) - ledger.spent(key)));
+  return { total: unitsToEpsilon(Math.max(0, ledger.totalCap - ledger.totalSpent)), perAttribute };
+}
+
+function responseOf(release: ProfileRelease, releaseId: number, remaining: EpsilonFigures, attempts: number): ReleaseResponse & { attempts: number } {
+  return {
+    releaseId,
+    mechanism: release.mechanism,
+    epsilon: release.epsilon,
+    attributes: [...release.attributes],
+    text: release.text,
+    charged: { total: release.spent.total, perAttribute: { ...release.spent.perAttribute } },
+    remaining,
+    kind: release.kind,
+    reused: false,
+    fallback: release.kind !== 'fresh',
+    attempts,
+  };
+}

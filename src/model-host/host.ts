@@ -1,0 +1,33 @@
+/**
+ * The model host: the one place the embedding model runs (Chrome: an offscreen document; Firefox: the
+ * background page; Node tests: in-process). The background's release service talks to it through this
+ * interface only, so it never imports the model runtime. Values come in, scores go out; nothing here
+ * is sent anywhere.
+ *
+ * ```ts
+ * const { model, scores } = await host.score([{ field: 'occupation', value: 'Pediatric nurse' }]);
+ * ```
+ */
+import type { ModelStatus } from '../core/model-status';
+import type { ModelInstall } from '../messaging/contract';
+
+export interface ScoreItem {
+  field: string;
+  value: string;
+}
+
+export interface ModelHost {
+  /** Where the model stands; starts loading it if nothing has yet. */
+  status(): Promise<ModelStatus>;
+  /** Scores of each item against its field's domain, with the id of the model that made them. */
+  score(items: readonly ScoreItem[]): Promise<{ model: string; scores: number[][] }>;
+  /** Unit-norm (or zero) vectors of public texts (field names and their descriptions). */
+  embed(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  /** Download `model` from the catalog (src/model-host/catalog.ts) and switch to it; progress via `install()`. */
+  startInstall(model: string, source?: string): Promise<ModelInstall>;
+  cancelInstall(): Promise<ModelInstall | null>;
+  /** The latest download, running or ended. */
+  install(): Promise<ModelInstall | null>;
+  /** Load the model stored as active (after `model.use` changed it). */
+  reload(): Promise<ModelStatus>;
+}

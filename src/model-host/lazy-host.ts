@@ -1,0 +1,22 @@
+/**
+ * A `ModelHost` made on first use, so the model runtime is loaded (and, in Firefox's background page,
+ * imported) only when something needs the model.
+ */
+import type { ModelHost } from './host';
+
+export function lazyHost(make: () => Promise<ModelHost>): ModelHost {
+  let host: Promise<ModelHost> | undefined;
+  const get = () => (host ??= make().catch((error: unknown) => {
+    host = undefined;
+    throw error;
+  }));
+  return {
+    status: async () => (await get()).status(),
+    score: async (items) => (await get()).score(items),
+    embed: async (texts) => (await get()).embed(texts),
+    startInstall: async (model, source) => (await get()).startInstall(model, source),
+    cancelInstall: async () => (await get()).cancelInstall(),
+    install: async () => (await get()).install(),
+    reload: async () => (await get()).reload(),
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * The model host that runs the model in its own process: Chrome's offscreen document, Firefox's background
+ * page, or Node (tests). One instance per process: it loads the active model once, on first use, runs
+ * every model call one after another (a queue: one ONNX session is not re-entrant), and reports typed
+ * progress (`status()`).
+ *
+ * ```ts
+ * const host = new LocalModelHost(browserModelDeps(db));   // ./browser-deps.ts
+ * await host.status();                                      // { state: 'loading', progress: 0.4, … }
+ * await host.score([{ field: 'age', value: '41' }]);         // waits for the load, then scores
+ * ```
+ *
+ * Backend: WebGPU when the device has a hardware WebGPU adapter, WASM otherwise, with the reason shown.
+ * If WebGPU fails to load the model, WASM is tried next, and the status says why.
+ *
+ * A model the person installs (./catalog.ts) is downloaded only from `startInstall`, stored whole in
+ * IndexedDB (files + candidate embeddings computed here, with progress) and then made active; a failed or
+ * cancelled download stores nothing and leaves the model in use as it was.
+ */
+import type { ModelBackend, ModelStatus } from '../core/model-status';
+import { BUNDLED_MODEL_ID } from '../embedding/bundled';
+import { loadScorer, type LoadedScorer } from '../embedding/load-scorer';
+import type { ModelFileCache } from '../embedding/transformers-embedder';
+import type { ModelInstall } from '../messaging/contract';
+import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
+import type { VeilDatabase } from '../storage/db';
+import { putInstalledModel, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
+import { catalogModel, MODEL_HUB, type CatalogModel } from './catalog';
+import type { ModelHost, ScoreItem } from './host';
+
+export interface LocalHostDeps {
+  db: VeilDatabase;
+  /** URL prefix (ending in "/") of the bundled models folder, e.g. `chrome-extension://…/models/`. */
+  modelBase: string;
+  /** Bytes of a bundled file under `modelBase`, or undefined. */
+  readBundled(path: string): Promise<Uint8Array | undefined>;
+  /** The shipped ONNX Runtime wasm (browsers); absent in Node. */
+  wasmUrl?: string;
+  /** Which backend to try first, and why. */
+  chooseBackend(): Promise<{ backend: ModelBackend; reason: string }>;
+  /** For downloads of an optional model (the browser's fetch). */
+  fetch: typeof fetch;
+  now?: () => number;
+}
+
+interface Loaded {
+  model: string;
+  scorer: LoadedScorer;
+  /** Scores by `field \0 value`, oldest first. */
+  cache: Map<string, number[]>;
+}
+
+/** Enough for every value of a large profile many times over; a few hundred KB at most. */
+const SCORE_CACHE_ENTRIES = 1024;
+
+export class LocalModelHost implements ModelHost {
+  private current: ModelStatus = { state: 'idle', model: BUNDLED_MODEL_ID };
+  private loading: Promise<Loaded> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private download: { state: ModelInstall; abort: AbortController } | undefined;
+
+  constructor(private readonly deps: LocalHostDeps) {}
+
+  async status(): Promise<ModelStatus> {
+    void this.loaded().catch(() => undefined);
+    return this.current;
+  }
+
+  /**
+   * Scores of every item by ONE model (a release must not mix score functions). A value's scores are
+   * kept in memory, in this process only, until the value changes or the model does: a warm release
+   * embeds nothing.
+   */
+  async score(items: readonly ScoreItem[]): Promise<{ model: string; scores: number[][] }> {
+    const loaded = await this.loaded();
+    return this.serially(async () => {
+      const scores: number[][] = [];
+      for (const { field, value } of items) {
+        const key = `${field}\u0000${value}`;
+        let s = loaded.cache.get(key);
+        if (!s) {
+          s = await loaded.scorer.scorer.score(field, value);
+          if (loaded.cache.size >= SCORE_CACHE_ENTRIES) loaded.cache.delete(loaded.cache.keys().next().value!);
+          loaded.cache.set(key, s);
+        }
+        scores.push(s);
+      }
+      return { model: loaded.model, scores };
+    });
+  }
+
+  async embed(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
+    const loaded = await this.loaded();
+    return this.serially(async () => {
+      const vectors = await loaded.scorer.embedder.embed(texts);
+      return { model: loaded.model, dimension: loaded.scorer.embedder.dimension, vectors: vectors.map((v) => Array.from(v)) };
+    });
+  }
+
+  async reload(): Promise<ModelStatus> {
+    const previous = this.loading;
+    this.loading = undefined;
+    if (previous) {
+      const old = await previous.catch(() => undefined);
+      if (old) await this.serially(() => old.scorer.embedder.dispose());
+    }
+    await this.loaded().catch(() => undefined);
+    return this.current;
+  }
+
+  async install(): Promise<ModelInstall | null> {
+    return this.download?.state ?? null;
+  }
+
+  async startInstall(model: string, source = MODEL_HUB): Promise<ModelInstall> {
+    const entry = catalogModel(model);
+    if (!entry) throw new Error(`${model} is not one of the models Veil offers`);
+    if (this.download && (this.download.state.state === 'downloading' || this.download.state.state === 'computing')) {
+      throw new Error(`${this.download.state.model} is still being installed; cancel it first`);
+    }
+    const abort = new AbortController();
+    this.download = { abort, state: { model, state: 'downloading', progress: 0, detail: 'starting the download' } };
+    void this.runInstall(entry, source, abort.signal);
+    return this.download.state;
+  }
+
+  async cancelInstall(): Promise<ModelInstall | null> {
+    this.download?.abort.abort();
+    return this.download?.state ?? null;
+  }
+
+  /** Model calls one at a time, in order. */
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The loaded model, loading it once (a failed load is tried again on the next call). */
+  private loaded(): Promise<Loaded> {
+    this.loading ??= this.load().catch((error: unknown) => {
+      this.loading = undefined;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<Loaded> {
+    const started = (this.deps.now ?? Date.now)();
+    let model = BUNDLED_MODEL_ID;
+    let note = '';
+    try {
+      model = await readActiveModel(this.deps.db);
+    } catch (error) {
+      note = ` (${messageOf(error)}; using the bundled model)`;
+    }
+    try {
+      return await this.loadModel(model, started, note);
+    } catch (error) {
+      if (model === BUNDLED_MODEL_ID) throw error;
+      // An installed model that no longer loads must not stop releases: go back to the bundled one.
+      await setActiveModel(this.deps.db, BUNDLED_MODEL_ID).catch(() => undefined);
+      return this.loadModel(BUNDLED_MODEL_ID, started, ` (${model} failed to load: ${messageOf(error)}; back on the bundled model)`);
+    }
+  }
+
+  private async loadModel(model: string, started: number, note: string): Promise<Loaded> {
+    const choice = await this.deps.chooseBackend();
+    const attempts: { backend: ModelBackend; reason: string }[] =
+      choice.backend === 'webgpu' ? [choice, { backend: 'wasm', reason: '' }] : [choice];
+    let lastError: unknown;
+    for (const [i, attempt] of attempts.entries()) {
+      this.current = { state: 'loading', model, progress: 0, detail: `loading ${model} on ${attempt.backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
+      try {
+        const scorer = await this.loadScorerFor(model, attempt.backend);
+        const reason = i === 0 ? attempt.reason : `WebGPU failed to load the model (${messageOf(lastError)})`;
+        this.current = { state: 'ready', model, backend: attempt.backend, reason: reason + note, loadMs: Math.round((this.deps.now ?? Date.now)() - started) };
+        return { model, scorer, cache: new Map() };
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    this.current = { state: 'failed', model, error: messageOf(lastError) + note, ...(choice.backend === 'webgpu' ? { webgpuTried: true } : {}) };
+    throw lastError;
+  }
+
+  private async loadScorerFor(model: string, backend: ModelBackend, files?: ReadonlyMap<string, Uint8Array>): Promise<LoadedScorer> {
+    const bundled = model === BUNDLED_MODEL_ID;
+    const cache = bundled ? undefined : await readCandidateCache(this.deps.db, model);
+    const entry = catalogModel(model);
+    return loadScorer({
+      modelId: model,
+      modelBase: this.deps.modelBase,
+      // Only the bundled model has shipped candidate files; a downloaded one has them cached, or computes them.
+      readFile: bundled ? this.deps.readBundled : async () => undefined,
+      ...(cache ? { cached: decodeCandidateEmbeddings(JSON.parse(cache.header) as CandidateHeader, cache.body) } : {}),
+      ...(bundled ? {} : { fileCache: files ? memoryFileCache(this.deps.modelBase, model, files) : storedFileCache(this.deps.db, this.deps.modelBase, model) }),
+      ...(this.deps.wasmUrl ? { wasmUrl: this.deps.wasmUrl } : {}),
+      ...(this.deps.wasmUrl ? { device: backend } : {}),
+      ...(entry ? { dtype: entry.dtype } : {}),
+      progress: (info) => this.onProgress(model, info),
+      candidateProgress: (done, total) => {
+        if (this.download?.state.model === model) this.setInstall({ state: 'computing', progress: done / total, detail: `computing category embeddings (${done} of ${total} fields)` });
+      },
+    });
+  }
+
+  private onProgress(model: string, info: unknown): void {
+    if (this.current.state !== 'loading' || this.current.model !== model) return;
+    const { status, file, progress } = (info ?? {}) as { status?: string; file?: string; progress?: number };
+    if (status === 'progress' && typeof progress === 'number') {
+      this.current = { ...this.current, progress: Math.min(1, progress / 100), detail: `reading ${file ?? 'model files'}` };
+    }
+  }
+
+  private setInstall(patch: Partial<ModelInstall>): void {
+    if (this.download) this.download.state = { ...this.download.state, ...patch };
+  }
+
+  private async runInstall(entry: CatalogModel, source: string, signal: AbortSignal): Promise<void> {
+    try {
+      const files = await downloadFiles(this.deps.fetch, entry, source, signal, (progress, detail) => this.setInstall({ progress, detail }));
+      this.setInstall({ state: 'computing', progress: 0, detail: 'computing category embeddings on this device' });
+      const backend = (await this.deps.chooseBackend()).backend;
+      const loaded = await this.serially(() => this.loadScorerFor(entry.id, backend, files));
+      try {
+        if (signal.aborted) throw abortError();
+        const { header, body } = encodeCandidateEmbeddings(loaded.candidates);
+        await putInstalledModel(this.deps.db, entry.id, files, { header: JSON.stringify(header), body }, (this.deps.now ?? Date.now)());
+      } finally {
+        await this.serially(() => loaded.embedder.dispose());
+      }
+      await setActiveModel(this.deps.db, entry.id);
+      this.setInstall({ state: 'done', progress: 1, detail: `${entry.label} is installed and in use` });
+      await this.reload();
+    } catch (error) {
+      const cancelled = signal.aborted;
+      this.setInstall({
+        state: cancelled ? 'cancelled' : 'failed',
+        progress: null,
+        detail: cancelled ? 'cancelled: nothing was kept, and the model in use did not change' : `${messageOf(error)}; the model in use did not change`,
+      });
+    }
+  }
+}
+
+/** Fetch every file of `entry`, with progress over all of them; nothing is kept if any fails. */
+async function downloadFiles(
+  fetcher: typeof fetch,
+  entry: CatalogModel,
+  source: string,
+  signal: AbortSignal,
+  progress: (fraction: number, detail: string) => void,
+): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  const expected = entry.files.reduce((s, f) => s + f.bytes, 0);
+  let received = 0;
+  for (const file of entry.files) {
+    const url = `${source.replace(/\/$/, '')}/${entry.id}/resolve/main/${file.path}`;
+    let response: Response;
+    try {
+      response = await fetcher(url, { signal, credentials: 'omit', cache: 'no-store' });
+    } catch (error) {
+      if (signal.aborted) throw abortError();
+      throw new Error(`could not download ${file.path} (${messageOf(error)})`);
+    }
+    if (!response.ok || !response.body) throw new Error(`could not download ${file.path} (HTTP ${response.status})`);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+      received += value.byteLength;
+      progress(Math.min(0.99, received / expected), `downloading ${file.path} (${(received / 1e6).toFixed(1)} MB)`);
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    files.set(file.path, bytes);
+  }
+  return files;
+}
+
+/** transformers.js asks its cache for `<modelBase><model>/<file>` first: answer from memory (before storing). */
+function memoryFileCache(modelBase: string, model: string, files: ReadonlyMap<string, Uint8Array>): ModelFileCache {
+  return fileCache(modelBase, model, async (file) => files.get(file));
+}
+
+/** …or from IndexedDB, once installed. */
+function storedFileCache(db: VeilDatabase, modelBase: string, model: string): ModelFileCache {
+  return fileCache(modelBase, model, (file) => readModelFile(db, model, file));
+}
+
+function fileCache(modelBase: string, model: string, read: (file: string) => Promise<Uint8Array | undefined>): ModelFileCache {
+  const prefix = `${modelBase}${model}/`;
+  return {
+    async match(key) {
+      if (!key.startsWith(prefix)) return undefined;
+      const bytes = await read(key.slice(prefix.length));
+      return bytes ? new Response(bytes.slice().buffer, { headers: { 'content-length': String(bytes.byteLength) } }) : undefined;
+    },
+    async put() {
+      // Files are stored by the installer, whole; nothing is cached piecemeal.
+    },
+  };
+}
+
+function abortError(): Error {
+  return new Error('cancelled');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,155 @@
+/**
+ * Chrome: the model lives in an offscreen document, the background service worker reaches it through
+ * this small protocol. Why there: Chrome stops an idle service worker after about 30 s, and a model
+ * hosted in the worker would pay its cold load again on every wake-up; the offscreen document survives
+ * the worker, so a restarted worker finds the model already loaded.
+ *
+ * - `OffscreenModelHost` (service worker side) implements `ModelHost` by sending `{ veilModelHost: call }`
+ *   with `runtime.sendMessage`, creating the document first when none exists (after a browser restart, or
+ *   after WebGPU broke it, see below).
+ * - `serveModelHost` (offscreen side) answers those calls, and only those, and only from the service
+ *   worker: every other message (the popup's contract messages reach this document too) is left alone.
+ *
+ * The messages carry the values to score and the scores back, between two of Veil's own contexts; web
+ * pages and content scripts cannot send or receive them.
+ *
+ * ```ts
+ * const host = new OffscreenModelHost(chromeOffscreen());                      // background.ts (Chrome)
+ * serveModelHost(new LocalModelHost(browserModelDeps(db)), browser.runtime);  // offscreen/main.ts
+ * ```
+ */
+import type { ModelStatus } from '../core/model-status';
+import type { ModelInstall } from '../messaging/contract';
+import type { Reply } from '../messaging/contract';
+import { OFFSCREEN_PATH, type SenderInfo } from '../messaging/sender';
+import type { ModelHost, ScoreItem } from './host';
+
+export type HostCall =
+  | { op: 'status' }
+  | { op: 'score'; items: ScoreItem[] }
+  | { op: 'embed'; texts: string[] }
+  | { op: 'startInstall'; model: string; source?: string }
+  | { op: 'cancelInstall' }
+  | { op: 'install' }
+  | { op: 'reload' };
+
+export interface HostEnvelope {
+  veilModelHost: HostCall;
+}
+
+function isHostEnvelope(message: unknown): message is HostEnvelope {
+  return typeof message === 'object' && message !== null && 'veilModelHost' in message;
+}
+
+/** What the service worker needs of `chrome.offscreen` and `chrome.runtime`. */
+export interface OffscreenControl {
+  hasDocument(): Promise<boolean>;
+  createDocument(url: string): Promise<void>;
+  closeDocument(): Promise<void>;
+  send(envelope: HostEnvelope): Promise<unknown>;
+}
+
+export class OffscreenModelHost implements ModelHost {
+  private creating: Promise<void> | undefined;
+  private wasmOnly = false;
+
+  constructor(private readonly control: OffscreenControl) {}
+
+  /**
+   * A failed WebGPU load can leave ONNX Runtime unusable in that document, WASM included
+   * (BROWSER-RECIPE.md): then the document is made again, once, with WebGPU off.
+   */
+  async status(): Promise<ModelStatus> {
+    const status = (await this.call({ op: 'status' })) as ModelStatus;
+    if (status.state !== 'failed' || !status.webgpuTried || this.wasmOnly) return status;
+    this.wasmOnly = true;
+    await this.control.closeDocument();
+    return (await this.call({ op: 'status' })) as ModelStatus;
+  }
+  score(items: readonly ScoreItem[]): Promise<{ model: string; scores: number[][] }> {
+    return this.call({ op: 'score', items: [...items] }) as Promise<{ model: string; scores: number[][] }>;
+  }
+  embed(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
+    return this.call({ op: 'embed', texts: [...texts] }) as Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  }
+  startInstall(model: string, source?: string): Promise<ModelInstall> {
+    return this.call({ op: 'startInstall', model, ...(source ? { source } : {}) }) as Promise<ModelInstall>;
+  }
+  cancelInstall(): Promise<ModelInstall | null> {
+    return this.call({ op: 'cancelInstall' }) as Promise<ModelInstall | null>;
+  }
+  install(): Promise<ModelInstall | null> {
+    return this.call({ op: 'install' }) as Promise<ModelInstall | null>;
+  }
+  reload(): Promise<ModelStatus> {
+    return this.call({ op: 'reload' }) as Promise<ModelStatus>;
+  }
+
+  private async ensureDocument(): Promise<void> {
+    if (await this.control.hasDocument()) return;
+    // Two callers at once must not create two documents (Chrome allows one, and refuses the second).
+    const url = this.wasmOnly ? `${OFFSCREEN_PATH}?backend=wasm` : OFFSCREEN_PATH;
+    this.creating ??= this.control.createDocument(url).finally(() => (this.creating = undefined));
+    await this.creating;
+  }
+
+  private async call(call: HostCall): Promise<unknown> {
+    await this.ensureDocument();
+    let reply: unknown;
+    try {
+      reply = await this.control.send({ veilModelHost: call });
+    } catch (error) {
+      // The document can be gone between the check and the send (closed by the browser): make it again, once.
+      await this.ensureDocument();
+      reply = await this.control.send({ veilModelHost: call }).catch(() => {
+        throw new Error(`Veil's model host did not answer (${error instanceof Error ? error.message : String(error)})`);
+      });
+    }
+    if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new Error("Veil's model host did not answer");
+    const typed = reply as Reply;
+    if (!typed.ok) throw new Error(typed.error);
+    return typed.value;
+  }
+}
+
+/** The offscreen side. `backgroundUrl` is the service worker's script URL (`runtime.getURL('/background.js')`). */
+export function serveModelHost(
+  host: ModelHost,
+  runtime: {
+    id: string;
+    onMessage: { addListener(listener: (message: unknown, sender: SenderInfo, sendResponse: (reply: unknown) => void) => true | undefined): void };
+  },
+  backgroundUrl: string,
+): void {
+  runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (!isHostEnvelope(message)) return undefined; // not ours to answer (a contract message for the background)
+    if (sender.id !== runtime.id || sender.tab || sender.url !== backgroundUrl) {
+      sendResponse({ ok: false, error: "the model host answers only Veil's background" });
+      return undefined;
+    }
+    run(host, message.veilModelHost).then(
+      (value) => sendResponse({ ok: true, value }),
+      (error: unknown) => sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+    );
+    return true;
+  });
+}
+
+function run(host: ModelHost, call: HostCall): Promise<unknown> {
+  switch (call.op) {
+    case 'status':
+      return host.status();
+    case 'score':
+      return host.score(call.items);
+    case 'embed':
+      return host.embed(call.texts);
+    case 'startInstall':
+      return host.startInstall(call.model, call.source);
+    case 'cancelInstall':
+      return host.cancelInstall();
+    case 'install':
+      return host.install();
+    case 'reload':
+      return host.reload();
+  }
+}

@@ -1,0 +1,47 @@
+/** A `ModelHost` over the deterministic fake scorer and embedder, counting its calls (no model runtime). */
+import type { ModelStatus } from '../../../src/core/model-status';
+import type { ModelInstall } from '../../../src/messaging/contract';
+import type { ModelHost, ScoreItem } from '../../../src/model-host/host';
+import { hashScorer } from '../dp/fakes';
+import { hashingEmbedder } from '../scoring/hashing-embedder';
+
+export interface FakeHost extends ModelHost {
+  calls: { score: ScoreItem[][]; embed: number };
+  /** Runs inside `score`, before answering (to change things while a release is being prepared). */
+  duringScore?: () => Promise<void>;
+  failWith?: Error;
+}
+
+export function fakeHost(model = 'fake-model'): FakeHost {
+  const embedder = hashingEmbedder(16);
+  const host: FakeHost = {
+    calls: { score: [], embed: 0 },
+    async status(): Promise<ModelStatus> {
+      return host.failWith ? { state: 'failed', model, error: host.failWith.message } : { state: 'ready', model, backend: 'wasm', reason: 'fake', loadMs: 0 };
+    },
+    async score(items) {
+      if (host.failWith) throw host.failWith;
+      host.calls.score.push([...items]);
+      await host.duringScore?.();
+      return { model, scores: await Promise.all(items.map((i) => hashScorer.score(i.field, i.value))) };
+    },
+    async embed(texts) {
+      if (host.failWith) throw host.failWith;
+      host.calls.embed++;
+      return { model, dimension: 16, vectors: (await embedder.embed(texts)).map((v) => Array.from(v)) };
+    },
+    async startInstall(): Promise<ModelInstall> {
+      throw new Error('not in the fake');
+    },
+    async cancelInstall() {
+      return null;
+    },
+    async install() {
+      return null;
+    },
+    async reload() {
+      return host.status();
+    },
+  };
+  return host;
+}
