@@ -30,9 +30,9 @@ const sentenceTransformer = (id: string, label: string, onnxBytes: number): Cata
 });
 
 export const MODEL_CATALOG: readonly CatalogModel[] = [
-  sentenceTransformer('Xenova/all-MiniLM-L6-v2', 'MiniLM L6 (English, about 23 MB)', 22_900_000),
-  sentenceTransformer('Xenova/bge-small-en-v1.5', 'BGE small (English, about 34 MB)', 34_000_000),
-  sentenceTransformer('Xenova/paraphrase-multilingual-MiniLM-L12-v2', 'Multilingual MiniLM L12 (50+ languages, about 118 MB)', 118_000_000),
+  sentenceTransformer('Xenova/all-MiniLM-L6-v2', 'MiniLM L6 (English)', 22_900_000),
+  sentenceTransformer('Xenova/bge-small-en-v1.5', 'BGE small (English)', 34_000_000),
+  sentenceTransformer('Xenova/paraphrase-multilingual-MiniLM-L12-v2', 'Multilingual MiniLM L12 (50+ languages)', 118_000_000),
 ];
 
 /**

@@ -4,7 +4,8 @@ import { errorText } from './client';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'error'; error: string } | { state: 'ready'; value: T };
 
-export function useLoad<T>(load: () => Promise<T>): [Loaded<T>, (value: T) => void, () => void] {
+/** `deps`: load again when any of them changes (as well as on `reload()`). */
+export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[] = []): [Loaded<T>, (value: T) => void, () => void] {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -16,6 +17,6 @@ export function useLoad<T>(load: () => Promise<T>): [Loaded<T>, (value: T) => vo
     return () => {
       live = false;
     };
-  }, [generation]);
+  }, [generation, ...deps]);
   return [loaded, (value) => setLoaded({ state: 'ready', value }), () => setGeneration((g) => g + 1)];
 }

@@ -6,6 +6,8 @@ import { useEffect } from 'preact/hooks';
 import { useClient } from '../client';
 import { BudgetChart } from '../components/BudgetChart';
 import { ImportExport } from '../components/ImportExport';
+import { ModelChooser } from '../components/ModelChooser';
+import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
 import { ProfileEditor } from '../components/ProfileEditor';
 import { SettingsForm } from '../components/SettingsForm';
@@ -33,6 +35,8 @@ export function Options() {
           <a href="#profile">Profile</a>
           <a href="#settings">Settings</a>
           <a href="#budget">Budget</a>
+          <a href="#next-release">Next release</a>
+          <a href="#model">Model</a>
           <a href="#data">Import &amp; export</a>
         </nav>
         <main>
@@ -44,6 +48,12 @@ export function Options() {
           </div>
           <div id="budget" class="card">
             <WhenLoaded loaded={budget}>{(b) => <BudgetChart budget={b} onBudget={setBudget} />}</WhenLoaded>
+          </div>
+          <div id="next-release" class="card">
+            <ReleasePreviewSection refreshKey={[profile, settings, budget]} />
+          </div>
+          <div id="model" class="card">
+            <ModelChooser />
           </div>
           <div id="data" class="card">
             <ImportExport onProfile={setProfile} />

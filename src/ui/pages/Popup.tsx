@@ -3,7 +3,9 @@
  */
 import { useEffect } from 'preact/hooks';
 import { useClient } from '../client';
+import { ModelStatusSection } from '../components/ModelStatus';
 import { ProfileEditor } from '../components/ProfileEditor';
+import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
 import { formatEpsilon } from '../labels';
 import { useLoad } from '../use-load';
@@ -32,6 +34,8 @@ export function Popup({ openOptions }: PopupProps) {
       </header>
       <main>
         <WhenLoaded loaded={profile}>{(p) => <ProfileEditor profile={p} onProfile={setProfile} />}</WhenLoaded>
+        <ReleasePreviewSection refreshKey={profile} />
+        <ModelStatusSection />
       </main>
       <footer class="popup-footer">
         <WhenLoaded loaded={budget}>

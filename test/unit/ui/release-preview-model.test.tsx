@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+/** The popup's preview of the next release and model state, and the options page's model choice. */
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModelStatus } from '../../../src/core/model-status';
+import { ModelStatusLine } from '../../../src/ui/components/ModelStatus';
+import { Options } from '../../../src/ui/pages/Options';
+import { Popup } from '../../../src/ui/pages/Popup';
+import { render } from '@testing-library/preact';
+import { renderWithProfile } from './render';
+
+afterEach(cleanup);
+
+const profile = {
+  version: 1,
+  attributes: [
+    { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' },
+    { entity: 'self', field: 'age', value: '41', sharing: 'withheld' },
+    { entity: 'self', field: 'location', value: 'Lyon', sharing: 'shared' },
+    { entity: 'self', field: 'favourite colour', value: 'teal', sharing: 'withheld' },
+  ],
+};
+
+describe('popup: next release and model', () => {
+  it('shows what each fact would become and its cost, says the preview is free, and spends nothing', async () => {
+    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, profile);
+    const preview = await screen.findByRole('region', { name: 'Your next release' });
+    const q = within(preview);
+    await q.findByText('You · Occupation');
+    expect(preview.textContent).toContain('privatized into one of 11 categories · costs ε 4');
+    expect(preview.textContent).toContain('sent as you wrote it');
+    expect(preview.textContent).toContain('sent as [withheld]');
+    expect(preview.textContent).toContain('This preview only plans: it draws nothing and spends nothing.');
+    expect(preview.textContent).not.toContain('Pediatric nurse');
+    expect(await screen.findByText(/ready on/)).toHaveProperty('textContent', expect.stringContaining('WASM'));
+    expect((await h.client()('budget.get', {})).totalSpent).toBe(0);
+    h.db.close();
+  });
+});
+
+describe('model status line', () => {
+  it.each<[ModelStatus, RegExp]>([
+    [{ state: 'loading', model: 'm', progress: 0.4, detail: 'reading onnx/model.onnx' }, /Loading the embedding model m… reading onnx\/model.onnx/],
+    [{ state: 'ready', model: 'm', backend: 'webgpu', reason: 'WebGPU adapter: nvidia', loadMs: 900 }, /ready on WebGPU \(WebGPU adapter: nvidia\); loaded in 0.9 s/],
+    [{ state: 'failed', model: 'm', error: 'no backend' }, /could not be loaded, so Veil cannot make releases and will send nothing: no backend/],
+  ])('%j', (status, text) => {
+    render(<ModelStatusLine status={status} />);
+    expect(document.body.textContent).toMatch(text);
+    if (status.state === 'loading') expect(screen.getByRole('progressbar', { name: 'Model loading progress' })).toHaveProperty('value', 0.4);
+  });
+});
+
+describe('options: model choice', () => {
+  it('asks before any download, and Cancel downloads nothing', async () => {
+    const h = await renderWithProfile(() => <Options />, profile);
+    const section = await screen.findByRole('region', { name: 'Embedding model' });
+    const q = within(section);
+    await q.findByText('In use');
+    const [download] = await q.findAllByRole('button', { name: 'Download…' });
+    fireEvent.click(download!);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toMatch(/About 24 MB from the Hugging Face model hub .* nothing about you is sent/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(section.textContent).toMatch(/its accuracy\s+with Veil's categories has not been measured/);
+    expect(await h.client()('model.get', {})).toMatchObject({ install: null, active: 'veil-glove-100d' });
+    h.db.close();
+  });
+});
