@@ -94,23 +94,37 @@ export class OffscreenModelHost implements ModelHost {
   }
 
   private async call(call: HostCall): Promise<unknown> {
-    await this.ensureDocument();
-    let reply: unknown;
-    try {
-      reply = await this.control.send({ veilModelHost: call });
-    } catch (error) {
-      // The document can be gone between the check and the send (closed by the browser): make it again, once.
-      await this.ensureDocument();
-      reply = await this.control.send({ veilModelHost: call }).catch(() => {
-        throw new Error(`Veil's model host did not answer (${error instanceof Error ? error.message : String(error)})`);
-      });
-    }
+    const reply = await this.deliver({ veilModelHost: call });
     if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new Error("Veil's model host did not answer");
     const typed = reply as Reply;
     if (!typed.ok) throw new Error(typed.error);
     return typed.value;
   }
+
+  /**
+   * Send, making the document first if needed. A document just created may not listen yet (its script
+   * is still starting), and one can be closed by the browser between the check and the send: both show
+   * as "no receiving end", so the send is tried again for a while before giving up.
+   */
+  private async deliver(envelope: HostEnvelope): Promise<unknown> {
+    const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
+    for (;;) {
+      await this.ensureDocument();
+      try {
+        return await this.control.send(envelope);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!/receiving end does not exist/i.test(message) || Date.now() > deadline) {
+          throw new Error(`Veil's model host did not answer (${message})`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
 }
+
+/** How long a call waits for the offscreen document to start listening. */
+const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** The offscreen side. `backgroundUrl` is the service worker's script URL (`runtime.getURL('/background.js')`). */
 export function serveModelHost(

@@ -37,8 +37,11 @@ export interface ChromiumWithVeil {
   close: () => Promise<void>;
 }
 
-/** Chromium with Veil loaded, on a persistent profile directory (reopen the same dir to test persistence). */
-export async function launchChromium(profileDir: string): Promise<ChromiumWithVeil> {
+/**
+ * Chromium with Veil loaded, on a persistent profile directory (reopen the same dir to test persistence).
+ * `args`: more command-line flags (a proxy that watches the outside world, WebGPU flags).
+ */
+export async function launchChromium(profileDir: string, { args = [] }: { args?: string[] } = {}): Promise<ChromiumWithVeil> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -53,6 +56,7 @@ export async function launchChromium(profileDir: string): Promise<ChromiumWithVe
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...args,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
