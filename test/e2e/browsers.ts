@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
 
 export const CHROMIUM = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.VEIL_FIREFOX ?? '/usr/bin/firefox-esr';
@@ -92,4 +93,53 @@ export function sendFromPage(page: Page, type: string, request: unknown): Promis
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface FirefoxWithVeil {
+  browser: PuppeteerBrowser;
+  /** Open Veil's popup in a tab (by way of a web page: see below) and wait until it has rendered. */
+  openPopup: (demoUrl: string) => Promise<PuppeteerPage>;
+  close: () => Promise<void>;
+}
+
+const GECKO_ID = 'veil@veil.local';
+
+/**
+ * Firefox ESR (Debian) with the built test variant installed, driven by puppeteer-core over WebDriver BiDi
+ * (BROWSER-RECIPE.md). The extension's UUID is fixed so the tests know its pages' URLs.
+ */
+export async function launchFirefox(): Promise<FirefoxWithVeil> {
+  const uuid = crypto.randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    protocol: 'webDriverBiDi',
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }) },
+  });
+  await browser.installExtension(FIREFOX_BUILD);
+  return {
+    browser,
+    openPopup: async (demoUrl) => {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 380, height: 640 });
+      // WebDriver BiDi refuses to navigate a tab to moz-extension:// ("not allowed in this context"); a web
+      // page may, when the target is web-accessible (only in the VEIL_TEST build). So: open the demo page
+      // and go to the popup from there. Puppeteer does not see that navigation finish: wait for content.
+      await page.goto(demoUrl);
+      await page.evaluate((url) => void (location.href = url), `moz-extension://${uuid}/popup.html`);
+      await page.waitForSelector('#profile-heading');
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Send a contract message from one of Veil's pages in Firefox, returning the raw reply. */
+export function sendFromFirefoxPage(page: PuppeteerPage, type: string, request: unknown): Promise<unknown> {
+  return page.evaluate(
+    (type, request) => (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }),
+    type,
+    request,
+  );
 }

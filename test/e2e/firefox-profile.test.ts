@@ -3,57 +3,26 @@
  * BiDi: the profile editor adds, toggles and removes facts, and they are still there after a reload.
  * Also checks that Firefox refuses a page-only message from a content-script context.
  */
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { FIREFOX, FIREFOX_BUILD, SCREENSHOTS } from './browsers';
+import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage as send, type FirefoxWithVeil } from './browsers';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const GECKO_ID = 'veil@veil.local';
-const uuid = crypto.randomUUID();
-let browser: Browser;
+let firefox: FirefoxWithVeil;
 let demo: Awaited<ReturnType<typeof serveDemo>>;
 
 beforeAll(async () => {
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    protocol: 'webDriverBiDi',
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }) },
-  });
-  await browser.installExtension(FIREFOX_BUILD);
+  firefox = await launchFirefox();
   demo = await serveDemo({ port: 0 });
 });
 afterAll(async () => {
-  await browser?.close();
+  await firefox?.close();
   await demo?.close();
 });
 
-interface FirefoxExtensionGlobal {
-  browser: { runtime: { sendMessage: (message: unknown) => Promise<unknown> } };
-}
-
-function send(page: Page, type: string, request: unknown): Promise<unknown> {
-  return page.evaluate(
-    (type, request) => (globalThis as unknown as FirefoxExtensionGlobal).browser.runtime.sendMessage({ type, request }),
-    type,
-    request,
-  );
-}
-
-async function openPopup(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 380, height: 640 });
-  // WebDriver BiDi refuses to navigate a tab to moz-extension:// ("not allowed in this context"); a web page
-  // may, when the target is web-accessible (only in the VEIL_TEST build). So: open the demo page and go to
-  // the popup from there. Puppeteer does not see that navigation finish, so wait for the popup's content.
-  await page.goto(demo.url);
-  await page.evaluate((url) => void (location.href = url), `moz-extension://${uuid}/popup.html`);
-  await page.waitForSelector('#profile-heading');
-  return page;
-}
+const openPopup = () => firefox.openPopup(demo.url);
 
 async function addFact(page: Page, fact: { role?: string; field: string; value: string; sharing: 'shared' | 'withheld' }) {
   await page.select('#add-who', fact.role ? 'other' : 'self');
@@ -108,7 +77,7 @@ describe('Firefox ESR: profile editor', () => {
 
   it('refuses a page-only message from a content-script context', async () => {
     {
-      const page = await browser.newPage();
+      const page = await firefox.browser.newPage();
       await page.goto(demo.url);
       await page.waitForSelector('html[data-veil-test-probe]');
       const reply = await page.evaluate(

@@ -1,0 +1,64 @@
+/**
+ * Firefox ESR, built test variant (MV2): the same release path as in Chromium, with the model in the
+ * background page. The popup shows the backend; Veil's page and a content script each get a release,
+ * charged to the ledger; a reuse in the same conversation is free.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemo } from '../../scripts/demo-server.mjs';
+import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+
+let firefox: FirefoxWithVeil;
+let demo: Awaited<ReturnType<typeof serveDemo>>;
+
+beforeAll(async () => {
+  firefox = await launchFirefox();
+  demo = await serveDemo({ port: 0 });
+});
+afterAll(async () => {
+  await firefox?.close();
+  await demo?.close();
+});
+
+async function send<T>(page: Page, type: string, request: unknown): Promise<T> {
+  const reply = (await sendFromFirefoxPage(page, type, request)) as { ok: true; value: T } | { ok: false; error: string };
+  if (!reply.ok) throw new Error(`${type}: ${reply.error}`);
+  return reply.value;
+}
+
+describe('Firefox ESR: releases in the background page', () => {
+  it('shows the backend, returns and charges a release, reuses it for free, and serves a content script', async () => {
+    const popup = await firefox.openPopup(demo.url);
+    await send(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') });
+    await popup.evaluate(() => location.reload());
+    await popup.waitForFunction(() => /ready on (WASM|WebGPU)/.test(document.body.textContent ?? ''), { timeout: 60_000 });
+    expect(await popup.evaluate(() => document.querySelector('.model-status')?.textContent)).toMatch(/ready on WASM/);
+
+    const r = await send<{ kind: string; text: string; charged: { total: number; perAttribute: Record<string, number> } }>(popup, 'release.create', {
+      prompt: 'Suggest a weekend plan.', conversation: 'ff-1', site: 'veil',
+    });
+    expect(r.kind).toBe('fresh');
+    expect(r.text).not.toMatch(/Pediatric nurse|Lyon|divorced|Bachelor/);
+    expect(Object.keys(r.charged.perAttribute)).toHaveLength(5);
+    const spent = (await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent;
+    expect(spent).toBe(Object.values(r.charged.perAttribute).reduce((s, e) => s + e * 2 ** 20, 0));
+
+    const again = await send<{ kind: string; charged: { total: number } }>(popup, 'release.create', { prompt: 'And Sunday?', conversation: 'ff-1', site: 'veil' });
+    expect(again).toMatchObject({ kind: 'reused', charged: { total: 0 } });
+    expect((await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent).toBe(spent);
+
+    const page = await firefox.browser.newPage();
+    await page.goto(demo.url);
+    await page.waitForSelector('html[data-veil-test-probe]');
+    const reply = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          window.addEventListener('veil-test-forge-reply', (e) => resolve(JSON.parse((e as CustomEvent<string>).detail)), { once: true });
+          window.dispatchEvent(new CustomEvent('veil-test-forge', { detail: JSON.stringify({ type: 'release.create', request: { prompt: 'Hi', conversation: 'ff-demo' } }) }));
+        }),
+    );
+    expect(reply).toMatchObject({ ok: true, value: { kind: 'fresh' } });
+    expect((await send<{ site: string }[]>(popup, 'releases.list', { limit: 1 }))[0]).toMatchObject({ site: 'demo' });
+  });
+});
