@@ -1,10 +1,11 @@
 /**
- * The test-only pieces (the test-probe content script, web-accessible popup/options) exist only in the
- * VEIL_TEST build: the production manifests (built by scripts/build-test.mjs into .output-test/production/)
- * have no content scripts and nothing web-accessible, and `wxt zip` refuses while VEIL_TEST is set.
+ * The test-only pieces (the test-probe content script, web-accessible popup/options, the test hooks in the
+ * background) exist only in the VEIL_TEST build: the production manifests (built by scripts/build-test.mjs
+ * into .output-test/production/) have no content scripts and nothing web-accessible, and `wxt zip`
+ * refuses while VEIL_TEST is set. The store zips carry the bundled model and exactly one ONNX Runtime wasm.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -20,11 +21,35 @@ describe('production build', () => {
     expect(m).not.toHaveProperty('web_accessible_resources');
     expect(JSON.stringify(m)).not.toContain('test-probe');
     expect(existsSync(join(production, 'content-scripts'))).toBe(false);
+    expect(readFileSync(join(production, 'background.js'), 'utf8')).not.toContain('veilTestBeforeCharge');
 
     // The test build, made from the same sources, does carry them: the check above can fail.
     const test = manifest(resolve('.output-test', target));
     expect(JSON.stringify(test.content_scripts)).toContain('test-probe');
     expect(test).toHaveProperty('web_accessible_resources');
+    expect(readFileSync(resolve('.output-test', target, 'background.js'), 'utf8')).toContain('veilTestBeforeCharge');
+  });
+
+  it('the store zips hold the bundled model and exactly one ONNX Runtime wasm, and nothing of the test build', () => {
+    const out = resolve('.output-test/production');
+    const { VEIL_TEST: _unset, ...env } = process.env;
+    for (const args of [['zip'], ['zip', '-b', 'firefox']]) {
+      const result = spawnSync('npx', ['wxt', ...args], { encoding: 'utf8', env: { ...env, VEIL_OUT_DIR: out } });
+      expect(result.status, result.stderr).toBe(0);
+    }
+    const zips = readdirSync(out).filter((f) => /^veil-.*-(chrome|firefox)\.zip$/.test(f));
+    expect(zips).toHaveLength(2);
+    for (const zip of zips) {
+      const listing = spawnSync('python3', ['-c', 'import json,sys,zipfile; print(json.dumps(zipfile.ZipFile(sys.argv[1]).namelist()))', join(out, zip)], { encoding: 'utf8' });
+      const entries = JSON.parse(listing.stdout) as string[];
+      expect(entries.filter((e) => e.endsWith('.wasm')), zip).toEqual(['ort/ort-wasm-simd-threaded.asyncify.wasm']);
+      expect(entries.filter((e) => /ort-wasm.*\.mjs$/.test(e)), zip).toEqual([]);
+      for (const file of ['onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json', 'candidates.json', 'candidates.bin']) {
+        expect(entries, zip).toContain(`models/veil-glove-100d/${file}`);
+      }
+      expect(entries.some((e) => e.includes('test-probe')), zip).toBe(false);
+      console.log(`${zip}: ${(statSync(join(out, zip)).size / 1e6).toFixed(2)} MB`);
+    }
   });
 
   it('wxt zip refuses while VEIL_TEST is set', () => {
