@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
-import { keepOnnxWasmExternal, onnxWasmAsset } from './scripts/build/onnx-runtime';
+import { keepOnnxWasmExternal, onnxAlias, onnxWasmAsset } from './scripts/build/onnx-runtime';
 
 /**
  * VEIL_TEST=1 (scripts/build-test.mjs) builds the end-to-end test variant into .output-test/:
@@ -40,6 +40,7 @@ export default defineConfig({
   outDir: process.env.VEIL_OUT_DIR ?? (TEST ? '.output-test' : '.output'),
   vite: () => ({
     plugins: [preact(), keepOnnxWasmExternal()],
+    resolve: { alias: onnxAlias() },
     // Test-only hooks (src/extension/test-hooks.ts) are compiled out of every other build.
     define: { 'import.meta.env.VEIL_TEST': JSON.stringify(TEST) },
   }),
@@ -68,7 +69,8 @@ export default defineConfig({
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // The local demo chat page (npm start) is served on localhost; later issues add the chat sites.
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
-    ...(browser === 'firefox' ? { browser_specific_settings: FIREFOX_SETTINGS } : {}),
+    // Chrome 137: the first with WebAssembly JSPI, which the shipped ONNX Runtime needs (src/model-host/onnx-wasm.ts).
+    ...(browser === 'firefox' ? { browser_specific_settings: FIREFOX_SETTINGS } : { minimum_chrome_version: '137' }),
     ...(TEST
       ? { web_accessible_resources: [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] }
       : {}),

@@ -1,21 +1,23 @@
 /**
- * The one ONNX Runtime build Veil ships (DESIGN.md "One ONNX Runtime build"): the WebGPU-capable asyncify
- * build of the `onnxruntime-web` that transformers.js itself resolves, served from the extension's own
- * files at `/ort/` (src/model-host/onnx-env.ts points `wasmPaths.wasm` there).
+ * The one ONNX Runtime build Veil ships (src/model-host/onnx-wasm.ts says which and why), from the
+ * `onnxruntime-web` that transformers.js itself resolves, served from the extension's own files at `/ort/`
+ * (the model host points `wasmPaths.wasm` there).
  *
- * Two build steps, used by wxt.config.ts:
+ * Three build steps, used by wxt.config.ts:
+ * - `onnxAlias()` puts the shipped build where transformers.js imports the asyncify one;
  * - `onnxWasmAsset()` adds that `.wasm` to the public files WXT copies (no binary in git);
  * - `keepOnnxWasmExternal()` stops Vite from inlining it: ORT's bundles name the wasm with
- *   `new URL("ort-wasm-simd-threaded.asyncify.wasm", import.meta.url)`, which Vite turns into a base64 copy
+ *   `new URL("ort-wasm-simd-threaded.jspi.wasm", import.meta.url)`, which Vite turns into a base64 copy
  *   inside background.js (72 MB) and a hashed copy per page. The URL is never fetched (`wasmPaths.wasm`
  *   is always set), so it is rewritten to the shipped path.
  */
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { ONNX_IMPORTED, ONNX_SHIPPED, ONNX_WASM_FILE, ONNX_WASM_PATH } from '../../src/model-host/onnx-wasm';
 
-export const ONNX_WASM_FILE = 'ort-wasm-simd-threaded.asyncify.wasm';
-/** Where the wasm sits in the built extension. */
-export const ONNX_WASM_PATH = `ort/${ONNX_WASM_FILE}`;
+export function onnxAlias(): Record<string, string> {
+  return { [ONNX_IMPORTED]: ONNX_SHIPPED };
+}
 
 /** The wasm of the onnxruntime-web that @huggingface/transformers itself resolves (not just any copy). */
 export function onnxWasmFile(): string {

@@ -8,9 +8,8 @@ import { browser } from 'wxt/browser';
 import type { ModelBackend } from '../core/model-status';
 import type { VeilDatabase } from '../storage/db';
 import type { LocalHostDeps } from './local-host';
+import { ONNX_WASM_PATH } from './onnx-wasm';
 
-/** The one ONNX Runtime wasm the build ships (scripts/build/onnx-runtime.ts). */
-export const ONNX_WASM_PATH = 'ort/ort-wasm-simd-threaded.asyncify.wasm';
 
 interface GpuAdapterLike {
   info?: { vendor?: string; architecture?: string; isFallbackAdapter?: boolean };
@@ -25,6 +24,10 @@ interface GpuLike {
  * 20× slower than WASM (BROWSER-RECIPE.md, measured), so WASM is the better choice there.
  */
 export async function chooseBackend(gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu): Promise<{ backend: ModelBackend; reason: string }> {
+  // The shipped ONNX Runtime build needs JSPI (onnx-wasm.ts), whichever backend runs the model.
+  if (typeof (WebAssembly as { Suspending?: unknown }).Suspending !== 'function') {
+    throw new Error('this browser is too old to run the model (it lacks WebAssembly JavaScript Promise Integration): update it to Chrome 137 or a current Firefox');
+  }
   if (!gpu) return { backend: 'wasm', reason: 'this browser offers no WebGPU here' };
   let adapter: GpuAdapterLike | null = null;
   try {

@@ -165,7 +165,13 @@ export class LocalModelHost implements ModelHost {
   }
 
   private async loadModel(model: string, started: number, note: string): Promise<Loaded> {
-    const choice = await this.deps.chooseBackend();
+    let choice: { backend: ModelBackend; reason: string };
+    try {
+      choice = await this.deps.chooseBackend();
+    } catch (error) {
+      this.current = { state: 'failed', model, error: messageOf(error) };
+      throw error;
+    }
     const attempts: { backend: ModelBackend; reason: string }[] =
       choice.backend === 'webgpu' ? [choice, { backend: 'wasm', reason: '' }] : [choice];
     let lastError: unknown;

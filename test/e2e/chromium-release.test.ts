@@ -73,7 +73,7 @@ describe('Chromium: releases in the background', () => {
     const r = await send<ReleaseValue>(popup, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'e2e-1', site: 'veil' });
     expect(r).toMatchObject({ epsilon: 8, kind: 'fresh' });
     expect(r.text.startsWith('Suggest a weekend plan.\n\n')).toBe(true);
-    expect(r.text).not.toMatch(/Pediatric nurse|Lyon|divorced|Bachelor/);
+    expect(r.text).not.toMatch(/Pediatric nurse|Lyon|Bachelor of Science in Nursing/);
     // ε = 8 shared by the five withheld facts and the two shared ones DP-BLOCK's closure privatizes (which
     // are public, so not charged): each withheld fact is charged 8/7.
     expect(Object.keys(r.charged.perAttribute).sort()).toEqual(['self.age', 'self.education', 'self.location', 'self.marital_status', 'self.occupation']);

@@ -39,7 +39,7 @@ describe('Firefox ESR: releases in the background page', () => {
       prompt: 'Suggest a weekend plan.', conversation: 'ff-1', site: 'veil',
     });
     expect(r.kind).toBe('fresh');
-    expect(r.text).not.toMatch(/Pediatric nurse|Lyon|divorced|Bachelor/);
+    expect(r.text).not.toMatch(/Pediatric nurse|Lyon|Bachelor of Science in Nursing/);
     expect(Object.keys(r.charged.perAttribute)).toHaveLength(5);
     const spent = (await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent;
     expect(spent).toBe(Object.values(r.charged.perAttribute).reduce((s, e) => s + e * 2 ** 20, 0));

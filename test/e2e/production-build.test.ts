@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ONNX_WASM_PATH } from '../../src/model-host/onnx-wasm';
 
 const TARGETS = ['chrome-mv3', 'firefox-mv2'];
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
@@ -42,7 +43,7 @@ describe('production build', () => {
     for (const zip of zips) {
       const listing = spawnSync('python3', ['-c', 'import json,sys,zipfile; print(json.dumps(zipfile.ZipFile(sys.argv[1]).namelist()))', join(out, zip)], { encoding: 'utf8' });
       const entries = JSON.parse(listing.stdout) as string[];
-      expect(entries.filter((e) => e.endsWith('.wasm')), zip).toEqual(['ort/ort-wasm-simd-threaded.asyncify.wasm']);
+      expect(entries.filter((e) => e.endsWith('.wasm')), zip).toEqual([ONNX_WASM_PATH]);
       expect(entries.filter((e) => /ort-wasm.*\.mjs$/.test(e)), zip).toEqual([]);
       for (const file of ['onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json', 'candidates.json', 'candidates.bin']) {
         expect(entries, zip).toContain(`models/veil-glove-100d/${file}`);
