@@ -2,7 +2,8 @@
  * Veil's background: opens the database, picks where the model runs, and wires the message contract to
  * its handlers. No logic here.
  * - Chrome (MV3 service worker): the model runs in an offscreen document (src/model-host/offscreen.ts).
- * - Firefox (MV2 background page): the model runs here, in the page, loaded on first use.
+ * - Firefox (MV2 background page): the model runs here, in the page.
+ * Either way it starts loading when the browser starts.
  */
 import '../src/extension/zod-jitless';
 import { createBackgroundDispatch } from '../src/extension/handlers';
@@ -30,5 +31,10 @@ export default defineBackground({
       : new OffscreenModelHost(chromeOffscreen());
     const dispatch = createBackgroundDispatch({ db, model, ...testHooks() }, { id: browser.runtime.id, origin: browser.runtime.getURL('/') });
     browser.runtime.onMessage.addListener(messageListener(dispatch));
+    // Load the model when the browser starts (or Veil is installed or updated), not at the first send:
+    // the person should not wait for it, and its state shows in the popup from the start.
+    const warm = () => void model.status().catch(() => undefined);
+    browser.runtime.onStartup.addListener(warm);
+    browser.runtime.onInstalled.addListener(warm);
   },
 });

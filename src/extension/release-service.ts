@@ -33,7 +33,7 @@ import type { PrivacyLedger } from '../ledger/ledger';
 import type { EpsilonFigures, PreviewAttribute, ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
 import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
-import { planProfile, prepareRelease } from '../release/prepare';
+import { planProfile, prepareRelease, type PreparedRelease } from '../release/prepare';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
@@ -113,14 +113,34 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     embed: async (texts) => (await model.embed(texts)).vectors.map((v) => Float32Array.from(v)),
   };
 
-  async function reuse(request: ReleaseRequest, inputs: Inputs): Promise<(ReleaseResponse & { attempts: number }) | undefined> {
+  /**
+   * The last plan with its scores, for the revision it was made at. A fresh release at the same revision
+   * only draws again from it: the plan and the scores are deterministic functions of the profile, the
+   * settings and the model, which the revision covers (a model switch bumps it too). Kept in this
+   * process's memory only, like the model host's score cache.
+   */
+  let cached: (Inputs & { prepared: PreparedRelease }) | undefined;
+
+  async function prepared(inputs: Inputs): Promise<Inputs & { prepared: PreparedRelease }> {
+    const { profile, settings } = inputs;
+    const prepared = await prepareRelease(profile, {
+      mechanism: settings.mechanism,
+      epsilonUnits: epsilonToUnits(settings.epsilon),
+      scorer: await scorerFor(profile),
+      embedder,
+    });
+    return { ...inputs, prepared };
+  }
+
+  async function reuse(request: ReleaseRequest): Promise<(ReleaseResponse & { attempts: number }) | undefined> {
     return db.transaction('rw', [db.releases, db.meta, db.ledgers, db.settings, db.attributes], async () => {
-      if ((await readRevision(db)) !== inputs.revision) return undefined;
+      const revision = await readRevision(db);
       const earlier = (await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray())
-        .filter((r) => r.revision === inputs.revision && r.kind !== 'reused')
+        .filter((r) => r.revision === revision && r.kind !== 'reused')
         .at(-1);
       if (!earlier) return undefined;
-      const text = composeRelease(earlier.attributes, inputs.profile, instructionOf(request, inputs.profile), earlier.format);
+      const profile = cached?.revision === revision ? cached.profile : await readProfile(db);
+      const text = composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format);
       const record: ReleaseRecord = {
         ...withoutId(earlier),
         createdAt: now(),
@@ -149,42 +169,44 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   async function create(request: ReleaseRequest): Promise<ReleaseResponse & { attempts: number }> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const inputs = await readInputs();
-      if (!request.fresh) {
-        const reused = await reuse(request, inputs);
-        if (reused) return reused;
-      }
-      const { settings, profile } = inputs;
-      const prepared = await prepareRelease(profile, {
-        mechanism: settings.mechanism,
-        epsilonUnits: epsilonToUnits(settings.epsilon),
-        scorer: await scorerFor(profile),
-        embedder,
-      });
+    if (!request.fresh) {
+      const reused = await reuse(request);
+      if (reused) return reused;
+    }
+    // The cached plan is tried first, optimistically: the charging transaction checks its revision, and a
+    // stale one costs a planning round that does not count as an attempt.
+    let plan = cached;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
+      const fromCache = plan !== undefined;
+      plan ??= cached = await prepared(await readInputs());
       await deps.beforeCharge?.();
+      const { settings, revision } = plan;
+      const current = plan;
       const bits = random();
+      const charges = blockCharges(current.prepared);
       try {
         const { value, recordIds } = await withPrivacyLedger(
           db,
           (ledger, record, context) => {
-            if (context.revision !== inputs.revision) throw new StaleInputs('the profile or settings changed');
-            const release = releaseProfile(prepared, {
+            if (context.revision !== revision) throw new StaleInputs('the profile or settings changed');
+            const release = releaseProfile(current.prepared, {
               random: bits,
               format: settings.format,
               ledger,
               reusable: context.reusable,
               ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
             });
-            record(recordOf(release, settings.format, request, inputs.revision, now()));
-            return { release, remaining: remainingOf(ledger, blockCharges(prepared).flat().map((c) => c.key)) };
+            record(recordOf(release, settings.format, request, revision, now()));
+            return { release, remaining: remainingOf(ledger, charges.flat().map((c) => c.key)) };
           },
-          now(),
+          { now: now(), needsReusable: (ledger) => ledger.decide(charges).some((d) => !d.fresh) },
         );
         return responseOf(value.release, recordIds[0]!, value.remaining, attempt);
       } catch (error) {
-        if ((error as { name?: unknown } | null)?.name === 'StaleInputs') continue;
-        throw error;
+        if ((error as { name?: unknown } | null)?.name !== 'StaleInputs') throw error;
+        if (cached === current) cached = undefined;
+        plan = undefined;
+        if (!fromCache) attempt++;
       }
     }
     throw new StoreError(

@@ -20,7 +20,7 @@ import { PrivacyLedger } from '../ledger/ledger';
 import type { LedgerState } from '../ledger/state';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
-import { readAttributeRows, readBudgetMeta, readLedgerRows } from './checked-rows';
+import { readAttributeRows, readBudgetMeta, readLedgerRows, type CheckedAttribute } from './checked-rows';
 import type { Category } from '../core/contracts';
 import { readRevision } from './revision';
 import type { StoredLedger, StoredRelease } from './rows';
@@ -44,14 +44,24 @@ export interface LedgerContext {
   revision: number;
   period: number;
   /**
-   * For each attribute of the profile, the category of its most recent release made since the attribute
-   * last changed (a fallback block may reuse it for free); at most the last REUSE_WINDOW releases are read.
+   * Only when `needsReusable` said so: for each attribute of the profile, the category of its most recent
+   * release made since the attribute last changed (a fallback block may reuse it for free); at most the
+   * last REUSE_WINDOW releases are read. Empty otherwise.
    */
   reusable: ReadonlyMap<string, Category>;
 }
 
 /** How many of the latest releases a fallback looks through for an earlier release to reuse. */
 export const REUSE_WINDOW = 500;
+
+export interface LedgerOptions {
+  now?: number;
+  /**
+   * Whether `use` will need `context.reusable`, judged from the ledger (e.g. "some block would take the
+   * fallback"). Reading earlier releases is the slow part of the transaction, so it is skipped otherwise.
+   */
+  needsReusable?: (ledger: PrivacyLedger) => boolean;
+}
 
 /**
  * Run `use` on the current period's ledger inside one read-write transaction and save what it changed,
@@ -62,7 +72,7 @@ export const REUSE_WINDOW = 500;
 export async function withPrivacyLedger<T>(
   db: VeilDatabase,
   use: (ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext) => T,
-  now = Date.now(),
+  { now = Date.now(), needsReusable }: LedgerOptions = {},
 ): Promise<{ value: T; recordIds: number[] }> {
   return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases], async () => {
     const { period } = await readBudgetMeta(db);
@@ -70,32 +80,32 @@ export async function withPrivacyLedger<T>(
     const revision = await readRevision(db);
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)));
-    const reusable = await latestReleased(db);
+    let attributes: CheckedAttribute[] | undefined;
+    const readAttributes = async () => (attributes ??= await readAttributeRows(db));
+    const reusable = needsReusable?.(ledger) ? await latestReleased(db, await readAttributes()) : new Map<string, Category>();
     const releases: Omit<StoredRelease, 'id' | 'period'>[] = [];
     const value = use(ledger, (release) => releases.push(release), { revision, period, reusable });
-    const result = value;
     // A thenable (not `instanceof Promise`: Dexie swaps the global Promise inside its transactions).
-    if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+    if (typeof (value as { then?: unknown } | null)?.then === 'function') {
       throw new StoreError('withPrivacyLedger: the callback must be synchronous');
     }
 
-    const next = ledger.toState();
-    const attributes = await readAttributeRows(db);
-    for (const [key, entry] of Object.entries(next.attributes)) {
+    const changed: StoredLedger[] = [];
+    for (const [key, entry] of Object.entries(ledger.toState().attributes)) {
       const row = rows.get(key);
       if (row && row.spent === entry.spent && row.cap === entry.cap) continue;
-      const owner = row ?? attributes.find((a) => attributeKey(a) === key);
+      const owner = row ?? (await readAttributes()).find((a) => attributeKey(a) === key);
       if (!owner) throw new StoreError(`${key} is not in the profile: cannot keep its ledger`);
-      await db.ledgers.put({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });
+      changed.push({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });
     }
-    const recordIds: number[] = [];
-    for (const release of releases) recordIds.push(await db.releases.add({ ...release, period }));
+    await db.ledgers.bulkPut(changed);
+    const recordIds = releases.length > 0 ? await db.releases.bulkAdd(releases.map((r) => ({ ...r, period })), { allKeys: true }) : [];
     return { value, recordIds };
   });
 }
 
-async function latestReleased(db: VeilDatabase): Promise<Map<string, Category>> {
-  const changedAt = new Map((await readAttributeRows(db)).map((a) => [attributeKey(a), a.updatedAt]));
+async function latestReleased(db: VeilDatabase, attributes: readonly CheckedAttribute[]): Promise<Map<string, Category>> {
+  const changedAt = new Map(attributes.map((a) => [attributeKey(a), a.updatedAt]));
   const found = new Map<string, Category>();
   const recent = await db.releases.orderBy('createdAt').reverse().limit(REUSE_WINDOW).toArray();
   for (const release of recent) {

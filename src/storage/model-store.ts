@@ -11,6 +11,7 @@
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
+import { bumpRevision } from './revision';
 
 /** The model releases use: the bundled one unless the person switched to an installed one. */
 export async function readActiveModel(db: VeilDatabase): Promise<string> {
@@ -21,11 +22,16 @@ export async function readActiveModel(db: VeilDatabase): Promise<string> {
   return active;
 }
 
-/** Switch models; anything but the bundled model must be installed. */
+/**
+ * Switch models; anything but the bundled model must be installed. Bumps the revision: scores change
+ * with the model, so a release planned before the switch is planned again.
+ */
 export async function setActiveModel(db: VeilDatabase, model: string): Promise<void> {
   await db.transaction('rw', db.meta, db.modelFiles, db.candidateEmbeddings, async () => {
     if (model !== BUNDLED_MODEL_ID && !(await isInstalled(db, model))) throw new StoreError(`${model} is not installed`);
+    if ((await readActiveModel(db)) === model) return;
     await db.meta.put({ id: 'model', active: model });
+    await bumpRevision(db);
   });
 }
 

@@ -99,6 +99,20 @@ describe('release.create', () => {
     expect(r).toMatchObject({ kind: 'fresh', epsilon: 16, charged: { total: 16 } });
   });
 
+  it('draws fresh releases again from the same plan until the profile, settings or model change', async () => {
+    const send = await setUp();
+    for (let i = 0; i < 3; i++) await send('release.create', { prompt: 'a', conversation: `c${i}`, site: 'veil' });
+    expect(h.model.calls.score).toHaveLength(1);
+    // Another page changes the settings: the kept plan is stale, found so at charging, and made again.
+    await updateSettings(h.db, { epsilon: 4 });
+    expect(await send('release.create', { prompt: 'a', conversation: 'c9', site: 'veil' })).toMatchObject({ epsilon: 4, charged: { total: 4 } });
+    expect(h.model.calls.score).toHaveLength(2);
+    await putAttribute(h.db, { entity: 'self', field: 'age', value: '42', sharing: 'withheld' }, { entity: 'self', field: 'age' });
+    await send('release.create', { prompt: 'a', conversation: 'c10', site: 'veil' });
+    expect(h.model.calls.score.at(-1)).toContainEqual({ field: 'age', value: '42' });
+    expect((await readBudget(h.db)).totalSpent).toBe(epsilonToUnits(3 * 8 + 4 + 4));
+  });
+
   it('refuses a plan whose settings changed before charging, and makes it again at the new ε', async () => {
     const send = await setUp();
     let changed = false;

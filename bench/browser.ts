@@ -1,0 +1,226 @@
+/**
+ * `npm run bench` (second part): the extension as built for people (production build, `.output/`), in
+ * Debian's headless Chromium and Firefox ESR, on this machine.
+ *
+ * - cold: a new browser profile, from launching the browser to the first release returned (the profile is
+ *   imported first, as a person would have it), including starting the background and loading the model;
+ *   and from asking for that release to getting it. Three runs each, median and range.
+ * - warm: 50 fresh releases of the 10-attribute profile (test/fixtures/profiles/ten-attributes.json, five
+ *   withheld) asked from Veil's popup page, round trip through the background (planning, scoring with the
+ *   cached scores, exact sampling, charging and recording in one IndexedDB transaction), DP-SLOT and
+ *   DP-BLOCK at ε = 8; median and 95th percentile, after 5 warm-up releases.
+ * - memory: proportional set size (PSS, /proc/<pid>/smaps_rollup) of the browser's whole process tree
+ *   after the warm runs, with the popup open.
+ * - zip: the store zips (`wxt zip`).
+ *
+ * Aims (issue 7): warm ≤ 10 ms, cold ≤ 1 s, zip ≤ 12 MB, browser tree ≤ 400 MiB.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
+import { serveDemo } from '../scripts/demo-server.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROME_BUILD = join(ROOT, '.output/chrome-mv3');
+const FIREFOX_TEST_BUILD = join(ROOT, '.output-test/firefox-mv2');
+const CHROMIUM = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
+const FIREFOX = process.env.VEIL_FIREFOX ?? '/usr/bin/firefox-esr';
+const PROFILE = await readFile(join(ROOT, 'test/fixtures/profiles/ten-attributes.json'), 'utf8');
+const WARM_RUNS = 50;
+const COLD_RUNS = 3;
+
+type Send = (type: string, request: unknown) => Promise<unknown>;
+/** Runs `count` fresh releases from inside the page (no DevTools round trip in the timing); ms each. */
+type Burst = (mechanism: string, count: number) => Promise<number[]>;
+
+/** The page-side loop of a burst, for `page.evaluate`: `runtime` is `chrome.runtime` or `browser.runtime`. */
+const BURST = `async (mechanism, count) => {
+  const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const reply = await runtime.sendMessage({ type: 'release.create', request: { prompt: 'Suggest a weekend plan.', conversation: 'bench-' + mechanism + '-' + i, site: 'veil', fresh: true } });
+    out.push(performance.now() - start);
+    if (!reply.ok || reply.value.kind !== 'fresh') throw new Error('release ' + i + ': ' + JSON.stringify(reply).slice(0, 200));
+  }
+  return out;
+}`;
+
+async function call<T>(send: Send, type: string, request: unknown): Promise<T> {
+  const reply = (await send(type, request)) as { ok: true; value: T } | { ok: false; error: string };
+  if (!reply.ok) throw new Error(`${type}: ${reply.error}`);
+  return reply.value;
+}
+
+const fmt = (ms: number) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms`;
+function stats(samples: number[]): { median: number; p95: number; min: number; max: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)]!, min: s[0]!, max: s.at(-1)! };
+}
+
+/** PSS (KiB) of `pid` and every descendant. */
+async function treePss(pid: number): Promise<number> {
+  const children = new Map<number, number[]>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = (await readFile(`/proc/${entry}/stat`, 'utf8')).replace(/^.*\) /, '').split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  for (const stack = [pid]; stack.length > 0; ) {
+    const p = stack.pop()!;
+    stack.push(...(children.get(p) ?? []));
+    try {
+      const rollup = await readFile(`/proc/${p}/smaps_rollup`, 'utf8');
+      total += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return total;
+}
+
+/** The Chromium browser process of a profile directory (the one without --type=). */
+async function chromiumPid(profileDir: string): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0');
+      if (cmdline.some((a) => a.includes(profileDir)) && !cmdline.some((a) => a.startsWith('--type='))) return Number(entry);
+    } catch {
+      // gone
+    }
+  }
+  throw new Error('Chromium browser process not found');
+}
+
+async function warmRuns(send: Send, burst: Burst): Promise<Record<string, ReturnType<typeof stats>>> {
+  await call(send, 'settings.update', { patch: { attributeCap: 2 ** 30, totalCap: 2 ** 30, epsilon: 8 }, confirmed: true });
+  const out: Record<string, ReturnType<typeof stats>> = {};
+  for (const mechanism of ['slot', 'block'] as const) {
+    await call(send, 'settings.update', { patch: { mechanism } });
+    out[mechanism] = stats((await burst(mechanism, WARM_RUNS + 5)).slice(5));
+  }
+  return out;
+}
+
+async function chromiumRun(measureWarm: boolean) {
+  const dir = await mkdtemp(join(tmpdir(), 'veil-bench-'));
+  const launched = performance.now();
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--disable-extensions-except=${CHROME_BUILD}`, `--load-extension=${CHROME_BUILD}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const page: Page = await context.newPage();
+    await page.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
+    const send: Send = (type, request) => page.evaluate(([type, request]) => (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ type, request }), [type, request] as const);
+    await call(send, 'profile.import', { text: PROFILE });
+    const asked = performance.now();
+    await call(send, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'cold', site: 'veil' });
+    const done = performance.now();
+    const status = await call<{ status: { state: string; backend?: string; loadMs?: number } }>(send, 'model.get', {});
+    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, backend: status.status.backend };
+    if (!measureWarm) return { cold };
+    const warm = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>);
+    const pssKiB = await treePss(await chromiumPid(dir));
+    return { cold, warm, pssKiB };
+  } finally {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Firefox: the test build's popup (web-accessible there, so a tab can open it over WebDriver BiDi; the
+ * release path is the same code as in the production build).
+ */
+async function firefoxRun(measureWarm: boolean) {
+  const demo = await serveDemo({ port: 0 });
+  const uuid = crypto.randomUUID();
+  const launched = performance.now();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    protocol: 'webDriverBiDi',
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ 'veil@veil.local': uuid }) },
+  });
+  try {
+    await browser.installExtension(FIREFOX_TEST_BUILD);
+    const page: PuppeteerPage = await browser.newPage();
+    await page.goto(demo.url);
+    await page.evaluate((url) => void (location.href = url), `moz-extension://${uuid}/popup.html`);
+    await page.waitForSelector('#profile-heading');
+    const send: Send = (type, request) =>
+      page.evaluate((type, request) => (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }), type, request);
+    await call(send, 'profile.import', { text: PROFILE });
+    const asked = performance.now();
+    await call(send, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'cold', site: 'veil' });
+    const done = performance.now();
+    const status = await call<{ status: { backend?: string; loadMs?: number } }>(send, 'model.get', {});
+    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, backend: status.status.backend };
+    if (!measureWarm) return { cold };
+    const warm = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>);
+    const pssKiB = await treePss(browser.process()!.pid!);
+    return { cold, warm, pssKiB };
+  } finally {
+    await browser.close();
+    await demo.close();
+  }
+}
+
+async function zipSizes(): Promise<Record<string, number>> {
+  for (const args of [['zip'], ['zip', '-b', 'firefox']]) {
+    const r = spawnSync('npx', ['wxt', ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`wxt ${args.join(' ')} failed`);
+  }
+  const sizes: Record<string, number> = {};
+  for (const f of await readdir(join(ROOT, '.output'))) {
+    if (/^veil-.*-(chrome|firefox)\.zip$/.test(f)) sizes[f] = (await stat(join(ROOT, '.output', f))).size;
+  }
+  return sizes;
+}
+
+type Run = Awaited<ReturnType<typeof chromiumRun>>;
+
+function report(title: string, runs: Run[]): void {
+  const fromStart = stats(runs.map((r) => r.cold.fromStart));
+  const fromRequest = stats(runs.map((r) => r.cold.fromRequest));
+  const load = stats(runs.map((r) => r.cold.loadMs));
+  const last = runs.at(-1)!;
+  console.log(`${title} (${last.cold.backend ?? '?'}):`);
+  console.log(`  cold, browser start → first release   median ${fmt(fromStart.median)} (${fmt(fromStart.min)} – ${fmt(fromStart.max)})`);
+  console.log(`  cold, request → release (model loading) median ${fmt(fromRequest.median)} (${fmt(fromRequest.min)} – ${fmt(fromRequest.max)})`);
+  console.log(`  model load in the host                  median ${fmt(load.median)} (${fmt(load.min)} – ${fmt(load.max)})`);
+  for (const [mechanism, s] of Object.entries(last.warm!)) {
+    console.log(`  warm ${mechanism.padEnd(5)} ${WARM_RUNS} releases, page → background → page  median ${fmt(s.median)}  p95 ${fmt(s.p95)}`);
+  }
+  console.log(`  browser process tree PSS                ${(last.pssKiB! / 1024).toFixed(0)} MiB`);
+}
+
+async function main(): Promise<void> {
+  console.log('\nIn the browser (headless, this machine)');
+  const zips = await zipSizes(); // builds .output/ (production) as a side effect
+  const test = spawnSync('npx', ['wxt', 'build', '-b', 'firefox'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VEIL_TEST: '1' } });
+  if (test.status !== 0) throw new Error('the Firefox test build failed');
+  const chromeRuns: Run[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) chromeRuns.push(await chromiumRun(i === COLD_RUNS - 1));
+  report('Chromium, production build, model in the offscreen document', chromeRuns);
+  const firefoxRuns: Run[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) firefoxRuns.push(await firefoxRun(i === COLD_RUNS - 1));
+  report('Firefox ESR, model in the background page', firefoxRuns);
+  for (const [zip, bytes] of Object.entries(zips)) console.log(`${zip.padEnd(40)} ${(bytes / 1e6).toFixed(2)} MB`);
+}
+
+await main();
