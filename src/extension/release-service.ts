@@ -26,13 +26,14 @@
  */
 import type { Embedder, RandomSource, Scorer } from '../core/contracts';
 import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
-import { isKnownField, type Profile } from '../core/profile';
+import type { Profile } from '../core/profile';
 import type { ReleaseFormat, Settings } from '../core/settings';
 import { cryptoRandomSource } from '../dp/random';
 import type { PrivacyLedger } from '../ledger/ledger';
 import type { EpsilonFigures, PreviewAttribute, ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
 import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
+import type { ReleasePlan } from '../dp/plan';
 import { planProfile, prepareRelease, type PreparedRelease } from '../release/prepare';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
@@ -92,9 +93,9 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     }));
   }
 
-  /** Scores of every value the plan could privatize, by one model in one call (the host caches them). */
-  async function scorerFor(profile: Profile): Promise<Scorer> {
-    const items = profile.attributes.filter((a) => isKnownField(a.field)).map((a) => ({ field: a.field, value: a.value }));
+  /** Scores of every value the plan privatizes, by one model in one call (the host caches them). */
+  async function scorerFor(profile: Profile, plan: ReleasePlan): Promise<Scorer> {
+    const items = plan.attributes.filter((a) => a.treatment === 'privatized').map((a) => ({ field: a.field, value: profile.attributes[a.index]!.value }));
     const { scores } = items.length > 0 ? await model.score(items) : { scores: [] };
     const byValue = new Map(items.map((item, i) => [`${item.field}\u0000${item.value}`, scores[i]!]));
     return {
@@ -123,12 +124,11 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
 
   async function prepared(inputs: Inputs): Promise<Inputs & { prepared: PreparedRelease }> {
     const { profile, settings } = inputs;
-    const prepared = await prepareRelease(profile, {
-      mechanism: settings.mechanism,
-      epsilonUnits: epsilonToUnits(settings.epsilon),
-      scorer: await scorerFor(profile),
-      embedder,
-    });
+    const options = { mechanism: settings.mechanism, epsilonUnits: epsilonToUnits(settings.epsilon), embedder };
+    // Plan first (public), then embed only the values the plan privatizes: a profile with nothing to
+    // privatize needs no model at all.
+    const plan = await planProfile(profile, options);
+    const prepared = await prepareRelease(profile, { ...options, plan, scorer: await scorerFor(profile, plan) });
     return { ...inputs, prepared };
   }
 

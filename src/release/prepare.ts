@@ -34,6 +34,8 @@ export interface PrepareOptions {
   readonly embedder?: Embedder;
   /** γ in units of 2^-20 (DP-BLOCK); the paper's 2 by default. */
   readonly gammaUnits?: number;
+  /** The plan `planProfile` made with these same options, when the caller already has it. */
+  readonly plan?: ReleasePlan;
 }
 
 export interface PreparedRelease {
@@ -60,7 +62,7 @@ export async function planProfile(profile: Profile, options: Omit<PrepareOptions
 }
 
 export async function prepareRelease(profile: Profile, options: PrepareOptions): Promise<PreparedRelease> {
-  const plan = await planProfile(profile, options);
+  const plan = options.plan ?? (await planProfile(profile, options));
   const scoreUnits = new Map<number, number[]>();
   for (const a of plan.attributes) {
     if (a.treatment !== 'privatized') continue;

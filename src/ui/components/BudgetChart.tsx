@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { epsilonToUnits } from '../../core/epsilon';
-import type { BudgetOverview, LedgerView } from '../../storage/budget-store';
+import type { BudgetOverview, LedgerView } from '../../core/budget-view';
 import { errorText, useClient } from '../client';
 import { attributeLabel, formatEpsilon } from '../labels';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';

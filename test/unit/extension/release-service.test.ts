@@ -68,8 +68,8 @@ describe('release.create', () => {
     }
     expect(r.text).not.toMatch(/\b41\b/);
     expect(r.attributes.map((a) => a.value)).not.toContain('41');
-    // One model call for all values; no text embedding needed for known fields and a suppressed custom one.
-    expect(h.model.calls.score).toHaveLength(1);
+    // One model call for the values the plan privatizes, and only those (not the shared location).
+    expect(h.model.calls.score).toEqual([[{ field: 'occupation', value: 'Pediatric nurse' }, { field: 'age', value: '41' }]]);
   });
 
   it('reuses the conversation’s release for free under a new prompt; another conversation or fresh: true is charged', async () => {
@@ -157,6 +157,15 @@ describe('release.create', () => {
       expect(r.charged.perAttribute['self.age']).toBe(0);
     }
     expect(await spentOf('self.age')).toBe(epsilonToUnits(12));
+  });
+
+  it('needs no model when nothing is privatized', async () => {
+    h = harness();
+    const send = h.client();
+    await send('profile.import', { text: JSON.stringify({ version: 1, attributes: [profile.attributes[2]] }) });
+    h.model.failWith = new Error('no model here');
+    const r = await send('release.create', { prompt: 'Hi', conversation: 'c1', site: 'veil' });
+    expect(r).toMatchObject({ kind: 'fresh', charged: { total: 0 }, text: 'Hi\n\nAbout me:\nLocation: Lyon, France' });
   });
 
   it('fails closed when the model fails: an error, nothing charged, nothing recorded', async () => {
