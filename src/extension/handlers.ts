@@ -92,10 +92,8 @@ export function createHandlers({ db, model, now = Date.now, beforeCharge, allowM
     'budget.setCap': ({ key, cap, confirmed }) => setAttributeCap(db, key, cap, confirmed, now()),
     'budget.newPeriod': ({ confirmed }) => startNewPeriod(db, confirmed, now()),
     'releases.list': ({ limit }) => listReleases(db, limit),
-    'release.create': async ({ prompt, conversation, fresh, site }, context) => {
-      const { attempts: _attempts, ...response } = await releases.create({ prompt, conversation, fresh: fresh ?? false, site: await releaseSite(site, context) });
-      return response;
-    },
+    'release.create': async ({ prompt, conversation, fresh, site }, context) =>
+      releases.create({ prompt, conversation, fresh: fresh ?? false, site: await releaseSite(site, context) }),
     'release.outcome': async ({ releaseId, outcome }, context) =>
       releases.outcome(releaseId, outcome, context.kind === 'content' ? await releaseSite(undefined, context) : undefined),
     'release.preview': () => releases.preview(),

@@ -29,20 +29,20 @@ import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
 import type { Profile } from '../core/profile';
 import type { ReleaseFormat, Settings } from '../core/settings';
 import { cryptoRandomSource } from '../dp/random';
-import type { PrivacyLedger } from '../ledger/ledger';
+import { PrivacyLedger } from '../ledger/ledger';
 import type { EpsilonFigures, PreviewAttribute, ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
-import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
 import type { ReleasePlan } from '../dp/plan';
+import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
 import { planProfile, prepareRelease, type PreparedRelease } from '../release/prepare';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
+import { readBudgetMeta } from '../storage/budget-store';
 import { readLedgerState, withPrivacyLedger } from '../storage/ledger-store';
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
 import { readSettings } from '../storage/settings-store';
-import { PrivacyLedger as Ledger } from '../ledger/ledger';
 
 export interface ReleaseRequest {
   prompt: string;
@@ -75,7 +75,7 @@ interface Inputs {
 }
 
 export interface ReleaseService {
-  create(request: ReleaseRequest): Promise<ReleaseResponse & { attempts: number }>;
+  create(request: ReleaseRequest): Promise<ReleaseResponse>;
   outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>, site?: string): Promise<ReleaseRecord>;
   preview(): Promise<ReleasePreview>;
 }
@@ -107,7 +107,10 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     };
   }
 
-  /** The model host's embedder, for matching custom field names to known fields (public names only). */
+  /**
+   * The model host's embedder, for matching custom field names to known fields (public names only;
+   * planning reads only `embed`).
+   */
   const embedder: Embedder = {
     id: 'model-host',
     dimension: 0,
@@ -132,7 +135,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     return { ...inputs, prepared };
   }
 
-  async function reuse(request: ReleaseRequest): Promise<(ReleaseResponse & { attempts: number }) | undefined> {
+  async function reuse(request: ReleaseRequest): Promise<ReleaseResponse | undefined> {
     return db.transaction('rw', [db.releases, db.meta, db.ledgers, db.settings, db.attributes], async () => {
       const revision = await readRevision(db);
       const earlier = (await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray())
@@ -150,8 +153,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
         outcome: 'shown',
         text,
       };
-      const releaseId = await db.releases.add(record);
-      const ledger = Ledger.fromState(await readLedgerState(db));
+      const releaseId = await db.releases.add({ ...record, period: (await readBudgetMeta(db)).period });
+      const ledger = PrivacyLedger.fromState(await readLedgerState(db));
       return {
         releaseId,
         mechanism: earlier.mechanism,
@@ -163,12 +166,11 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
         kind: 'reused',
         reused: true,
         fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
-        attempts: 1,
       };
     });
   }
 
-  async function create(request: ReleaseRequest): Promise<ReleaseResponse & { attempts: number }> {
+  async function create(request: ReleaseRequest): Promise<ReleaseResponse> {
     if (!request.fresh) {
       const reused = await reuse(request);
       if (reused) return reused;
@@ -183,7 +185,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       const { settings, revision } = plan;
       const current = plan;
       const bits = random();
-      const charges = blockCharges(current.prepared);
+      const charges = blockCharges(current.prepared.plan);
       try {
         const { value, recordIds } = await withPrivacyLedger(
           db,
@@ -201,7 +203,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
           },
           { now: now(), needsReusable: (ledger) => ledger.decide(charges).some((d) => !d.fresh) },
         );
-        return responseOf(value.release, recordIds[0]!, value.remaining, attempt);
+        return responseOf(value.release, recordIds[0]!, value.remaining);
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name !== 'StaleInputs') throw error;
         if (cached === current) cached = undefined;
@@ -231,9 +233,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   async function preview(): Promise<ReleasePreview> {
     const { profile, settings } = await readInputs();
     const plan = await planProfile(profile, { mechanism: settings.mechanism, epsilonUnits: epsilonToUnits(settings.epsilon), embedder });
-    const ledger = Ledger.fromState(await readLedgerState(db));
-    const charges = plan.blocks.map((block) => block.members.map((m) => plan.attributes[m]!).filter((a) => a.charged).map((a) => ({ key: a.key, units: a.epsilonUnits })));
-    const decisions = ledger.decide(charges);
+    const ledger = PrivacyLedger.fromState(await readLedgerState(db));
+    const decisions = ledger.decide(blockCharges(plan));
     const attributes = plan.attributes.map((a): PreviewAttribute => {
       const decision = a.block !== undefined ? decisions[a.block] : undefined;
       const fallback = decision && !decision.fresh ? decision.reason : undefined;
@@ -294,7 +295,7 @@ function remainingOf(ledger: PrivacyLedger, keys: readonly string[]): EpsilonFig
   return { total: unitsToEpsilon(Math.max(0, ledger.totalCap - ledger.totalSpent)), perAttribute };
 }
 
-function responseOf(release: ProfileRelease, releaseId: number, remaining: EpsilonFigures, attempts: number): ReleaseResponse & { attempts: number } {
+function responseOf(release: ProfileRelease, releaseId: number, remaining: EpsilonFigures): ReleaseResponse {
   return {
     releaseId,
     mechanism: release.mechanism,
@@ -306,6 +307,5 @@ function responseOf(release: ProfileRelease, releaseId: number, remaining: Epsil
     kind: release.kind,
     reused: false,
     fallback: release.kind !== 'fresh',
-    attempts,
   };
 }

@@ -27,6 +27,7 @@ import type { Profile, Sharing } from '../core/profile';
 import type { Mechanism, ReleaseFormat } from '../core/settings';
 import { RandomBits } from '../dp/bits';
 import type { BlockDecision, Charge, PrivacyLedger } from '../ledger/ledger';
+import type { ReleasePlan } from '../dp/plan';
 import { sampleBlock, type PreparedRelease } from './prepare';
 import { renderRelease, SUPPRESSED_VALUE } from './render';
 
@@ -83,8 +84,7 @@ export function toBits(random: RandomSource | RandomBits): RandomBits {
 }
 
 /** The fresh charges of each plan block: original withheld members, each its own ε_i. */
-export function blockCharges(prepared: PreparedRelease): Charge[][] {
-  const { plan } = prepared;
+export function blockCharges(plan: ReleasePlan): Charge[][] {
   return plan.blocks.map((block) =>
     block.members.map((m) => plan.attributes[m]!).filter((a) => a.charged).map((a) => ({ key: a.key, units: a.epsilonUnits })),
   );
@@ -102,7 +102,7 @@ export function composeRelease(attributes: readonly ReleasedAttribute[], profile
 export function releaseProfile(prepared: PreparedRelease, options: ReleaseOptions): ProfileRelease {
   const { plan, profile } = prepared;
   const bits = toBits(options.random);
-  const charges = blockCharges(prepared);
+  const charges = blockCharges(plan);
   const ledger = options.ledger === 'unaccounted' ? undefined : options.ledger;
   const decisions: BlockDecision[] = ledger ? ledger.decide(charges) : charges.map(() => ({ fresh: true }));
 
