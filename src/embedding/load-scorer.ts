@@ -47,8 +47,20 @@ export interface LoadedScorer {
 }
 
 export async function loadScorer(source: ScorerSource): Promise<LoadedScorer> {
-  const { modelId, modelBase, readFile, cached, candidateProgress, ...options } = source;
+  const { modelId, modelBase, readFile: _readFile, cached: _cached, candidateProgress: _progress, ...options } = source;
   const embedder = await TransformersEmbedder.load(modelId, { ...options, localModelPath: modelBase });
+  try {
+    const { candidates, computed } = await candidatesFor(embedder, source);
+    return { scorer: createScorer(embedder, candidates), embedder, candidates, computed };
+  } catch (error) {
+    // A failed or cancelled computation must not leave a model session behind.
+    await embedder.dispose();
+    throw error;
+  }
+}
+
+async function candidatesFor(embedder: TransformersEmbedder, source: ScorerSource): Promise<{ candidates: CandidateEmbeddings; computed: boolean }> {
+  const { modelId, readFile, cached, candidateProgress } = source;
   // A cache that no longer fits the domains (written by another version, or damaged) is recomputed.
   let candidates =
     cached?.modelId === modelId && cached.dimension === embedder.dimension && !candidateShapeProblem(cached) ? cached : undefined;
@@ -70,5 +82,5 @@ export async function loadScorer(source: ScorerSource): Promise<LoadedScorer> {
     candidates = await embedCandidates(embedder, categoryDescriptions, candidateProgress);
     computed = true;
   }
-  return { scorer: createScorer(embedder, candidates), embedder, candidates, computed };
+  return { candidates, computed };
 }

@@ -206,7 +206,10 @@ export class LocalModelHost implements ModelHost {
       ...(entry ? { dtype: entry.dtype } : {}),
       progress: (info) => this.onProgress(model, info),
       candidateProgress: (done, total) => {
-        if (this.download?.state.model === model) this.setInstall({ state: 'computing', progress: done / total, detail: `computing category embeddings (${done} of ${total} fields)` });
+        if (this.download?.state.model !== model) return;
+        // Cancel stops the computation between fields (loadScorer then frees the model session).
+        if (this.download.abort.signal.aborted) throw abortError();
+        this.setInstall({ state: 'computing', progress: done / total, detail: `computing category embeddings (${done} of ${total} fields)` });
       },
     });
   }
