@@ -237,18 +237,17 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     const decisions = ledger.decide(blockCharges(plan));
     const attributes = plan.attributes.map((a): PreviewAttribute => {
       const decision = a.block !== undefined ? decisions[a.block] : undefined;
-      const fallback = decision && !decision.fresh ? decision.reason : undefined;
-      const reason = [a.closure ? `shared, but privatized because it would reveal ${a.closure.target}` : undefined, a.treatment === 'suppressed' ? 'no public categories for this field: it would be sent as [withheld]' : undefined, fallback ? `would take the fallback: ${fallback}` : undefined]
-        .filter((x) => x !== undefined)
-        .join('; ');
+      const overCap = decision !== undefined && !decision.fresh;
+      const target = a.closure && plan.attributes.find((t) => t.key === a.closure!.target);
       return {
         entity: a.entity,
         field: a.field,
         sharing: a.sharing,
         treatment: a.treatment,
         ...(a.domain ? { categories: a.domain.categories.map((c) => c.label) } : {}),
-        epsilon: a.charged && !fallback ? unitsToEpsilon(a.epsilonUnits) : 0,
-        ...(reason ? { reason } : {}),
+        epsilon: a.charged && !overCap ? unitsToEpsilon(a.epsilonUnits) : 0,
+        ...(target ? { closure: { entity: target.entity, field: target.field } } : {}),
+        ...(overCap ? { overCap } : {}),
       };
     });
     return {

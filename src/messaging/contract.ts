@@ -92,8 +92,10 @@ export interface PreviewAttribute {
   categories?: string[];
   /** ε this fact's ledger would be charged (0 for kept, suppressed, or shared facts privatized by closure). */
   epsilon: number;
-  /** Why it is not the plain case: closure, no public domain, or a cap that would send it to the fallback. */
-  reason?: string;
+  /** A shared fact privatized because it would give away this withheld one (closure; not part of the DP guarantee). */
+  closure?: { entity: string; field: string };
+  /** A cap would be passed: the fact would take the fallback (its last release again, or [withheld]), free. */
+  overCap?: boolean;
 }
 
 export interface ReleasePreview {

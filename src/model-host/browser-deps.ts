@@ -35,7 +35,7 @@ export async function chooseBackend(gpu: GpuLike | undefined = (globalThis.navig
   } catch {
     adapter = null;
   }
-  if (!adapter) return { backend: 'wasm', reason: 'no WebGPU adapter on this device (no GPU, or the browser blocks it)' };
+  if (!adapter) return { backend: 'wasm', reason: 'no WebGPU adapter on this device: no GPU, or the browser blocks it' };
   if (adapter.info?.isFallbackAdapter || adapter.isFallbackAdapter) {
     return { backend: 'wasm', reason: 'the only WebGPU adapter is a software fallback, slower than WASM' };
   }

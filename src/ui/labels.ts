@@ -33,3 +33,9 @@ export function formatEpsilon(units: number): string {
   const epsilon = unitsToEpsilon(units);
   return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
 }
+
+/** A fact as a sentence names it: "your location", "my child's age". */
+export function factPhrase(a: { entity: string; field: string }): string {
+  const field = fieldLabel(a.field).toLowerCase();
+  return a.entity === 'self' ? `your ${field}` : `${a.entity}'s ${field}`;
+}

@@ -125,14 +125,31 @@ export async function launchFirefox(): Promise<FirefoxWithVeil> {
       await page.setViewport({ width: 380, height: 640 });
       // WebDriver BiDi refuses to navigate a tab to moz-extension:// ("not allowed in this context"); a web
       // page may, when the target is web-accessible (only in the VEIL_TEST build). So: open the demo page
-      // and go to the popup from there. Puppeteer does not see that navigation finish: wait for content.
+      // and go to the popup from there. Puppeteer does not see that navigation finish, and its own
+      // waitForSelector can fail with a protocol error while the document is being replaced: poll by hand.
       await page.goto(demoUrl);
       await page.evaluate((url) => void (location.href = url), `moz-extension://${uuid}/popup.html`);
-      await page.waitForSelector('#profile-heading');
+      await waitForSelectorAfterNavigation(page, '#profile-heading');
       return page;
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * Wait for `selector` in a Firefox tab whose document was just replaced (navigation, reload). Puppeteer's
+ * own waitForSelector can fail there with a WebDriver BiDi protocol error while the old document goes
+ * away, so this polls by hand and treats an error as "not yet".
+ */
+export async function waitForSelectorAfterNavigation(page: PuppeteerPage, selector: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await page.evaluate((s) => document.querySelector(s) !== null, selector).catch(() => false);
+    // Once the new document is settled, puppeteer's own wait also brings its element handles over to it.
+    if (found && (await page.waitForSelector(selector, { timeout: 5_000 }).then(() => true, () => false))) return;
+    if (Date.now() > deadline) throw new Error(`Firefox: ${selector} did not appear`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Send a contract message from one of Veil's pages in Firefox, returning the raw reply. */

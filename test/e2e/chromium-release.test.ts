@@ -66,7 +66,7 @@ describe('Chromium: releases in the background', () => {
     await popup.reload();
     const status = popup.getByText(/ready on (WASM|WebGPU)/);
     await status.waitFor({ timeout: 60_000 });
-    expect(await status.textContent()).toMatch(/ready on WASM \(no WebGPU adapter on this device/);
+    expect(await status.textContent()).toMatch(/ready on WASM \(no WebGPU adapter on this device:/);
     await popup.getByRole('region', { name: 'Your next release' }).getByText('You · Occupation').waitFor();
     await screenshot(popup, 'chromium-popup-release-preview');
 

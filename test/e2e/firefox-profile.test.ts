@@ -6,7 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage as send, type FirefoxWithVeil } from './browsers';
+import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage as send, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -69,7 +69,7 @@ describe('Firefox ESR: profile editor', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'firefox-popup.png') });
 
     await page.evaluate(() => location.reload());
-    await page.waitForSelector('button[aria-label="Withhold my child · Age"]');
+    await waitForSelectorAfterNavigation(page, 'button[aria-label="Withhold my child · Age"]');
     const switches = await page.$$eval('[role="switch"]', (els) => els.map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`));
     expect(switches).toEqual(['Withhold You · Occupation=true', 'Withhold my child · Age=true']);
     expect(await send(page, 'profile.get', {})).toEqual({ ok: true, value: expected });
@@ -79,7 +79,7 @@ describe('Firefox ESR: profile editor', () => {
     {
       const page = await firefox.browser.newPage();
       await page.goto(demo.url);
-      await page.waitForSelector('html[data-veil-test-probe]');
+      await waitForSelectorAfterNavigation(page, 'html[data-veil-test-probe]');
       const reply = await page.evaluate(
         () =>
           new Promise((resolve) => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { launchFirefox, sendFromFirefoxPage, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
 
 let firefox: FirefoxWithVeil;
 let demo: Awaited<ReturnType<typeof serveDemo>>;
@@ -32,7 +32,7 @@ describe('Firefox ESR: releases in the background page', () => {
     const popup = await firefox.openPopup(demo.url);
     await send(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') });
     await popup.evaluate(() => location.reload());
-    await popup.waitForFunction(() => /ready on (WASM|WebGPU)/.test(document.body.textContent ?? ''), { timeout: 60_000 });
+    await waitForSelectorAfterNavigation(popup, '.model-status.ready', 60_000);
     expect(await popup.evaluate(() => document.querySelector('.model-status')?.textContent)).toMatch(/ready on WASM/);
 
     const r = await send<{ kind: string; text: string; charged: { total: number; perAttribute: Record<string, number> } }>(popup, 'release.create', {
@@ -50,7 +50,7 @@ describe('Firefox ESR: releases in the background page', () => {
 
     const page = await firefox.browser.newPage();
     await page.goto(demo.url);
-    await page.waitForSelector('html[data-veil-test-probe]');
+    await waitForSelectorAfterNavigation(page, 'html[data-veil-test-probe]');
     const reply = await page.evaluate(
       () =>
         new Promise((resolve) => {

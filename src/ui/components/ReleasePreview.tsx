@@ -5,7 +5,7 @@
  */
 import type { PreviewAttribute, ReleasePreview as Preview } from '../../messaging/contract';
 import { useClient } from '../client';
-import { attributeLabel } from '../labels';
+import { attributeLabel, factPhrase } from '../labels';
 import { useLoad } from '../use-load';
 import { WhenLoaded } from './Loading';
 
@@ -16,6 +16,14 @@ function treatmentText(a: PreviewAttribute): string {
   if (a.treatment === 'suppressed') return 'sent as [withheld]';
   const n = a.categories?.length ?? 0;
   return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${epsilonText(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
+}
+
+/** Why a fact is not the plain case, in words. */
+function whyText(a: PreviewAttribute): string | undefined {
+  if (a.overCap) return 'Its cap would be passed, so it would get its last release again, or [withheld] if it has none: free.';
+  if (a.closure) return `You share it, but it could give away ${factPhrase(a.closure)}, so it is privatized too (a safeguard; your ledger is not charged for it).`;
+  if (a.treatment === 'suppressed' && a.sharing === 'withheld') return 'Veil has no public categories for this kind of fact.';
+  return undefined;
 }
 
 export function ReleasePreviewList({ preview }: { preview: Preview }) {
@@ -32,7 +40,7 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
                 <p class="hint">{a.categories.join(' · ')}</p>
               </details>
             )}
-            {a.reason && <span class="hint">{a.reason}</span>}
+            {whyText(a) && <span class="hint">{whyText(a)}</span>}
           </li>
         ))}
       </ul>

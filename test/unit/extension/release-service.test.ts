@@ -218,7 +218,7 @@ describe('release.preview', () => {
     const byField = Object.fromEntries(preview.attributes.map((a) => [a.field, a]));
     expect(byField.occupation).toMatchObject({ treatment: 'privatized', epsilon: 4 });
     expect(byField.occupation!.categories).toContain('Professionals');
-    expect(byField.age).toMatchObject({ treatment: 'privatized', epsilon: 0, reason: expect.stringMatching(/fallback: self.age would pass its cap/) });
+    expect(byField.age).toMatchObject({ treatment: 'privatized', epsilon: 0, overCap: true });
     expect(byField.location).toMatchObject({ treatment: 'kept', epsilon: 0 });
     expect(byField['favourite colour']).toMatchObject({ treatment: 'suppressed', epsilon: 0 });
     expect(preview.total).toBe(4);

@@ -30,10 +30,29 @@ describe('popup: next release and model', () => {
     expect(preview.textContent).toContain('privatized into one of 11 categories · costs ε 4');
     expect(preview.textContent).toContain('sent as you wrote it');
     expect(preview.textContent).toContain('sent as [withheld]');
+    expect(preview.textContent).toContain('Veil has no public categories for this kind of fact.');
     expect(preview.textContent).toContain('This preview only plans: it draws nothing and spends nothing.');
     expect(preview.textContent).not.toContain('Pediatric nurse');
     expect(await screen.findByText(/ready on/)).toHaveProperty('textContent', expect.stringContaining('WASM'));
     expect((await h.client()('budget.get', {})).totalSpent).toBe(0);
+    h.db.close();
+  });
+});
+
+describe('popup: why a fact is not the plain case', () => {
+  it('names the fact a shared one would give away, and a fact whose cap is spent', async () => {
+    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, {
+      version: 1,
+      attributes: [
+        { entity: 'self', field: 'location', value: 'Lyon', sharing: 'withheld' },
+        { entity: 'self', field: 'nationality', value: 'French', sharing: 'shared' },
+        { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
+      ],
+    }, (h) => h.client()('budget.setCap', { key: 'my child.age', cap: 1, confirmed: false }));
+    const preview = await screen.findByRole('region', { name: 'Your next release' });
+    await within(preview).findByText('You · Nationality');
+    expect(preview.textContent).toContain('Its cap would be passed');
+    expect(preview.textContent).toContain('You share it, but it could give away your location, so it is privatized too');
     h.db.close();
   });
 });
