@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, sendFromFirefoxPage, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
 
 let firefox: FirefoxWithVeil;
 let demo: Awaited<ReturnType<typeof serveDemo>>;
@@ -34,6 +36,8 @@ describe('Firefox ESR: releases in the background page', () => {
     await popup.evaluate(() => location.reload());
     await waitForSelectorAfterNavigation(popup, '.model-status.ready', 60_000);
     expect(await popup.evaluate(() => document.querySelector('.model-status')?.textContent)).toMatch(/ready on WASM/);
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await popup.screenshot({ path: join(SCREENSHOTS, 'firefox-popup-release-preview.png'), fullPage: true });
 
     const r = await send<{ kind: string; text: string; charged: { total: number; perAttribute: Record<string, number> } }>(popup, 'release.create', {
       prompt: 'Suggest a weekend plan.', conversation: 'ff-1', site: 'veil',
