@@ -16,6 +16,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-liberation >/dev/null
 fi
 
-# onnxruntime-node's postinstall downloads from an unreachable host; its CPU binary is already in the package.
+# Install scripts run only where package.json's allowScripts says so: esbuild (checks its binary) and
+# protobufjs; onnxruntime-node's would download from an unreachable host (its CPU binary is already in the
+# package) and spawn-sync's polyfills what Node has had for years. The variable below keeps older npm from
+# running onnxruntime-node's download anyway.
 export ONNXRUNTIME_NODE_INSTALL=skip PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm ci --no-audit --no-fund
