@@ -46,12 +46,12 @@ describe('veil score', () => {
   }, 60_000);
 
   it.each([
-    [['--field', 'favourite_colour', '--value', 'blue'], /no candidate domain/],
-    [['--input', '/nonexistent/x.jsonl'], /no such file/],
-    [['--field', 'age'], /--field F and --value V/],
-    [['--field', 'age', '--value', '3', '--bogus', '1'], /unknown option --bogus/],
-    [['--field', 'occupation', '--value', 'x'.repeat(501)], /"value" must be at most 500 characters/],
-  ])('rejects bad input %j with one stderr line and exit 1', async (args, message) => {
+    ['a field with no domain', ['--field', 'favourite_colour', '--value', 'blue'], /no candidate domain/],
+    ['a missing input file', ['--input', '/nonexistent/x.jsonl'], /no such file/],
+    ['--field without --value', ['--field', 'age'], /--field F and --value V/],
+    ['an unknown option', ['--field', 'age', '--value', '3', '--bogus', '1'], /unknown option --bogus/],
+    ['a value of 501 characters', ['--field', 'occupation', '--value', 'x'.repeat(501)], /"value" must be at most 500 characters/],
+  ])('rejects %s with one stderr line and exit 1', async (_what, args, message) => {
     const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(1);
     expect(stdout).toBe('');
