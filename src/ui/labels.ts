@@ -16,12 +16,34 @@ const FIELD_LABELS: Record<KnownField, string> = {
 };
 
 export function fieldLabel(field: string): string {
-  return isKnownField(field) ? FIELD_LABELS[field] : field;
+  return isKnownField(field) ? FIELD_LABELS[field] : capitalize(field);
 }
 
-/** "You" for `self`; otherwise the role exactly as the person wrote it ("my child"). */
+/** An example value for the add form, so the hint matches the field chosen. */
+const FIELD_EXAMPLES: Record<KnownField, string> = {
+  gender: 'woman',
+  age: '41',
+  location: 'Lyon, France',
+  nationality: 'Portuguese',
+  languages: 'French and English',
+  marital_status: 'married',
+  children: 'two daughters',
+  occupation: 'Pediatric nurse',
+  work: '10 years as a nurse in Lyon',
+  education: 'Bachelor of Science in Nursing',
+};
+
+export function fieldExample(field: string): string {
+  return isKnownField(field) ? FIELD_EXAMPLES[field] : 'what you would tell a friend';
+}
+
+/** "You" for `self`; otherwise the role as the person wrote it, capitalised as a label ("My child"). */
 export function entityLabel(entity: string): string {
-  return entity === 'self' ? 'You' : entity;
+  return entity === 'self' ? 'You' : capitalize(entity);
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function attributeLabel(a: { entity: string; field: string }): string {
@@ -34,7 +56,7 @@ export function formatEpsilon(units: number): string {
   return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
 }
 
-/** A fact as a sentence names it: "your location", "my child's age". */
+/** A fact as a sentence names it: "your location", "my child's age" (capitalise it to start a sentence). */
 export function factPhrase(a: { entity: string; field: string }): string {
   const field = fieldLabel(a.field).toLowerCase();
   return a.entity === 'self' ? `your ${field}` : `${a.entity}'s ${field}`;

@@ -52,8 +52,8 @@ describe('Chromium: import and export', () => {
     expect(JSON.parse(first.text)).toEqual(original);
 
     // Change the stored profile, then import the exported file: back to exactly what was exported.
-    await page.getByRole('button', { name: 'Remove You · Age' }).click();
-    await page.getByText('Removed You · Age.').waitFor();
+    await page.getByRole('button', { name: 'Remove your age' }).click();
+    await page.getByText('Removed your age.').waitFor();
     await importText(first.name, first.text);
     await page.getByText(`Imported 5 facts from ${first.name}.`, { exact: false }).waitFor();
     const second = await exportText();
@@ -64,13 +64,13 @@ describe('Chromium: import and export', () => {
   it('a bad file changes nothing and says what is wrong', async () => {
     const before = await exportText();
     const cases: [string, string, string][] = [
-      ['broken.json', '{"version": 1, "attributes": [', 'broken.json was not imported: the file is not valid JSON'],
+      ['broken.json', '{"version": 1, "attributes": [', 'broken.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged. (Details: the file is not valid JSON'],
       [
         'bad-sharing.json',
         JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'secret' }] }),
-        'bad-sharing.json was not imported: attributes[0] (self.age): sharing must be "shared" or "withheld". Your profile is unchanged.',
+        'bad-sharing.json has a fact Veil cannot read, so nothing was imported and your profile is unchanged. (Details: attributes[0] (self.age): sharing must be "shared" or "withheld".)',
       ],
-      ['v2.json', JSON.stringify({ ...original, version: 2 }), 'v2.json was not imported: version: must be 1. Your profile is unchanged.'],
+      ['v2.json', JSON.stringify({ ...original, version: 2 }), 'v2.json is in a profile format this version of Veil does not read, so nothing was imported and your profile is unchanged. (Details: version: must be 1.)'],
     ];
     for (const [name, text, message] of cases) {
       await importText(name, text);

@@ -40,25 +40,25 @@ describe('Chromium: profile editing persists', () => {
     await popup.setViewportSize({ width: 380, height: 640 });
 
     await addFact(popup, { field: 'occupation', value: 'Pediatric nurse', sharing: 'Shared' });
-    await popup.getByText('Added You · Occupation.').waitFor();
+    await popup.getByText('Added your occupation.').waitFor();
     await addFact(popup, { about: 'my child', field: 'age', value: '7', sharing: 'Withheld' });
-    await popup.getByText('Added my child · Age.').waitFor();
+    await popup.getByText(`Added my child's age.`).waitFor();
     await addFact(popup, { field: '__custom__', custom: 'favourite food', value: 'Dal makhani', sharing: 'Withheld' });
-    await popup.getByText('Added You · favourite food.').waitFor();
+    await popup.getByText('Added your favourite food.').waitFor();
     await addFact(popup, { field: 'age', value: '41', sharing: 'Withheld' });
-    await popup.getByText('Added You · Age.').waitFor();
+    await popup.getByText('Added your age.').waitFor();
     await addFact(popup, { field: 'location', value: 'Lyon, France', sharing: 'Withheld' });
-    await popup.getByText('Added You · Location.').waitFor();
+    await popup.getByText('Added your location.').waitFor();
 
-    await popup.getByRole('switch', { name: 'Withhold You · favourite food' }).click();
-    await popup.getByText('You · favourite food is now shared.').waitFor();
-    await popup.getByRole('button', { name: 'Edit You · Occupation' }).click();
+    await popup.getByRole('switch', { name: 'Withhold your favourite food' }).click();
+    await popup.getByText('Your favourite food is now shared.').waitFor();
+    await popup.getByRole('button', { name: 'Edit your occupation' }).click();
     const edit = popup.getByRole('form', { name: 'Edit attribute' });
     await edit.getByLabel('Value', { exact: true }).fill('Nurse practitioner');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await popup.getByText('Saved You · Occupation.').waitFor();
-    await popup.getByRole('button', { name: 'Remove You · Age' }).click();
-    await popup.getByText('Removed You · Age.').waitFor();
+    await popup.getByText('Saved your occupation.').waitFor();
+    await popup.getByRole('button', { name: 'Remove your age' }).click();
+    await popup.getByText('Removed your age.').waitFor();
 
     expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: expected });
     await popup.getByRole('button', { name: 'Cancel' }).click(); // close the add form for the screenshot
@@ -67,10 +67,10 @@ describe('Chromium: profile editing persists', () => {
     await popup.reload();
     await popup.getByText('Nurse practitioner').waitFor();
     expect(await popup.getByRole('switch').evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`))).toEqual([
-      'Withhold You · Occupation=false',
-      'Withhold You · favourite food=false',
-      'Withhold You · Location=true',
-      'Withhold my child · Age=true',
+      'Withhold your occupation=false',
+      'Withhold your favourite food=false',
+      'Withhold your location=true',
+      `Withhold my child's age=true`,
     ]);
     expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: expected });
 
@@ -93,7 +93,7 @@ describe('Chromium: profile editing persists', () => {
     const budget = reopened.getByRole('region', { name: 'Privacy budget' });
     expect(await budget.getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
       'All withheld facts',
-      'my child · Age',
+      'My child · Age',
       'You · Location',
     ]);
     await browser.close();

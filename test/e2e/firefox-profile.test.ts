@@ -46,16 +46,16 @@ describe('Firefox ESR: profile editor', () => {
   it('adds, toggles, removes facts, and keeps them across a reload', async () => {
     const page = await openPopup();
     await addFact(page, { field: 'occupation', value: 'Pediatric nurse', sharing: 'shared' });
-    await statusIs(page, 'Added You · Occupation.');
+    await statusIs(page, 'Added your occupation.');
     await addFact(page, { role: 'my child', field: 'age', value: '7', sharing: 'withheld' });
-    await statusIs(page, 'Added my child · Age.');
+    await statusIs(page, `Added my child's age.`);
     await addFact(page, { field: 'gender', value: 'woman', sharing: 'withheld' });
-    await statusIs(page, 'Added You · Gender.');
+    await statusIs(page, 'Added your gender.');
 
-    await page.click('button[aria-label="Withhold You · Occupation"]');
-    await statusIs(page, 'You · Occupation is now withheld.');
-    await page.click('button[aria-label="Remove You · Gender"]');
-    await statusIs(page, 'Removed You · Gender.');
+    await page.click('button[aria-label="Withhold your occupation"]');
+    await statusIs(page, 'Your occupation is now withheld.');
+    await page.click('button[aria-label="Remove your gender"]');
+    await statusIs(page, 'Removed your gender.');
 
     const expected = {
       version: 1,
@@ -69,9 +69,9 @@ describe('Firefox ESR: profile editor', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'firefox-popup.png') });
 
     await page.evaluate(() => location.reload());
-    await waitForSelectorAfterNavigation(page, 'button[aria-label="Withhold my child · Age"]');
+    await waitForSelectorAfterNavigation(page, `button[aria-label="Withhold my child's age"]`);
     const switches = await page.$$eval('[role="switch"]', (els) => els.map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`));
-    expect(switches).toEqual(['Withhold You · Occupation=true', 'Withhold my child · Age=true']);
+    expect(switches).toEqual(['Withhold your occupation=true', `Withhold my child's age=true`]);
     expect(await send(page, 'profile.get', {})).toEqual({ ok: true, value: expected });
   });
 

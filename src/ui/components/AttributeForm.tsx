@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { candidateDomain } from '../../domains/index';
 import { KNOWN_FIELDS, attributeSchema, isKnownField, type Attribute, type Sharing } from '../../core/profile';
 import { errorText } from '../client';
-import { fieldLabel } from '../labels';
+import { fieldExample, fieldLabel } from '../labels';
 import { SharingToggle } from './SharingToggle';
 import { Feedback } from './Feedback';
 import { entityRole } from '../../release/render';
@@ -125,7 +125,7 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
       )}
       <div class="form-row">
         <label for={id('value')}>Value</label>
-        <input id={id('value')} value={value} placeholder="Pediatric nurse" onInput={(e) => setValue(e.currentTarget.value)} />
+        <input id={id('value')} value={value} placeholder={fieldExample(fieldChoice === CUSTOM ? customField : fieldChoice)} onInput={(e) => setValue(e.currentTarget.value)} />
       </div>
       <SharingToggle name={id('sharing')} value={sharing} onChange={setSharing} />
       <p class="hint" aria-live="polite">

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { epsilonToUnits } from '../../core/epsilon';
 import type { BudgetOverview, LedgerView } from '../../core/budget-view';
 import { errorText, useClient } from '../client';
-import { attributeLabel, formatEpsilon } from '../labels';
+import { useStatus } from '../use-status';
+import { attributeLabel, factPhrase, formatEpsilon } from '../labels';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
 import { Feedback } from './Feedback';
 
@@ -24,7 +25,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
   const [capInput, setCapInput] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useStatus();
   const capField = useRef<HTMLInputElement>(null);
   // Opening "Change cap" moves focus into its field, with the current cap selected for typing over.
   // Closing it (Set or Cancel) puts focus back on that ledger's "Change cap" button.
@@ -63,14 +64,14 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
     const cap = epsilonToUnits(epsilon);
     setEditing(null);
     if (cap > ledger.cap) setPending({ kind: 'cap', ledger, cap });
-    else void act(() => send('budget.setCap', { key: ledger.key, cap, confirmed: false }), `Cap of ${attributeLabel(ledger)} is now ${formatEpsilon(cap)}.`);
+    else void act(() => send('budget.setCap', { key: ledger.key, cap, confirmed: false }), `The cap of ${factPhrase(ledger)} is now ${formatEpsilon(cap)}.`);
   };
 
   const confirm = () => {
     const p = pending;
     setPending(null);
     if (p?.kind === 'cap') {
-      void act(() => send('budget.setCap', { key: p.ledger.key, cap: p.cap, confirmed: true }), `Cap of ${attributeLabel(p.ledger)} is now ${formatEpsilon(p.cap)}.`);
+      void act(() => send('budget.setCap', { key: p.ledger.key, cap: p.cap, confirmed: true }), `The cap of ${factPhrase(p.ledger)} is now ${formatEpsilon(p.cap)}.`);
     } else if (p?.kind === 'period') {
       void act(() => send('budget.newPeriod', { confirmed: true }), `Budget period ${budget.period + 1} started.`);
     }
@@ -99,7 +100,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
             />
             {editing === l.key ? (
               <form class="cap-form" onSubmit={submitCap(l)}>
-                <label for={`cap-${l.key}`}>New cap for {attributeLabel(l)} (ε)</label>
+                <label for={`cap-${l.key}`}>New cap for {factPhrase(l)} (ε)</label>
                 <input ref={capField} id={`cap-${l.key}`} type="number" min="1" step="any" value={capInput} onInput={(e) => setCapInput(e.currentTarget.value)} />
                 <button type="submit" class="button primary">
                   Set
@@ -112,7 +113,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
               <button
                 type="button"
                 class="link-button"
-                aria-label={`Change cap of ${attributeLabel(l)}`}
+                aria-label={`Change cap of ${factPhrase(l)}`}
                 data-cap-key={l.key}
                 onClick={() => {
                   setEditing(l.key);
@@ -130,7 +131,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
       </button>
       <Feedback error={error} status={status} />
       {pending?.kind === 'cap' && (
-        <ConfirmDialog title={`Raise the cap of ${attributeLabel(pending.ledger)}?`} confirmLabel="Raise cap" onConfirm={confirm} onCancel={() => setPending(null)}>
+        <ConfirmDialog title={`Raise the cap of ${factPhrase(pending.ledger)}?`} confirmLabel="Raise cap" onConfirm={confirm} onCancel={() => setPending(null)}>
           <p>
             From {formatEpsilon(pending.ledger.cap)} to {formatEpsilon(pending.cap)}: Veil may then make more fresh releases
             that read this fact.

@@ -5,6 +5,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Profile } from '../../core/profile';
 import { errorText, useClient } from '../client';
+import { useStatus } from '../use-status';
 import { Feedback } from './Feedback';
 
 export interface ImportExportProps {
@@ -24,11 +25,26 @@ export function downloadFile(filename: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * A refused import in words first, the exact place second: "worse.json is not a profile Veil can read, so
+ * nothing was imported and your profile is unchanged. (Details: the file is not valid JSON …)".
+ */
+export function importProblem(name: string, detail: string): string {
+  const what = /^the file is empty/.test(detail)
+    ? 'is empty'
+    : /^attributes\[/.test(detail)
+      ? 'has a fact Veil cannot read'
+      : /^version/.test(detail)
+        ? 'is in a profile format this version of Veil does not read'
+        : 'is not a profile file Veil can read';
+  return `${name} ${what}, so nothing was imported and your profile is unchanged. (Details: ${detail}.)`;
+}
+
 export function ImportExport({ onProfile, saveFile = downloadFile }: ImportExportProps) {
   const send = useClient();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useStatus();
 
   const exportProfile = async () => {
     try {
@@ -49,7 +65,7 @@ export function ImportExport({ onProfile, saveFile = downloadFile }: ImportExpor
       setStatus(`Imported ${profile.attributes.length} facts from ${file.name}. Your previous profile was replaced.`);
     } catch (e) {
       setStatus('');
-      setError(`${file.name} was not imported: ${errorText(e)}. Your profile is unchanged.`);
+      setError(importProblem(file.name, errorText(e)));
     } finally {
       if (input.current) input.current.value = '';
     }

@@ -10,7 +10,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { attributeKey, type Attribute, type Profile } from '../../core/profile';
 import { errorText, useClient } from '../client';
-import { attributeLabel, entityLabel, fieldLabel } from '../labels';
+import { useStatus } from '../use-status';
+import { capitalize, entityLabel, factPhrase, fieldLabel } from '../labels';
 import { AttributeForm } from './AttributeForm';
 import { Feedback } from './Feedback';
 
@@ -38,8 +39,8 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(profile.attributes.length === 0);
   const [addOpened, setAddOpened] = useState(false);
-  const [status, setStatus] = useState('');
   const [undo, setUndo] = useState<Undo | null>(null);
+  const [status, setStatus] = useStatus(() => setUndo(null));
   const [error, setError] = useState<string | null>(null);
   const section = useRef<HTMLElement>(null);
   const focusNext = useRef<FocusTarget | null>(null);
@@ -69,15 +70,15 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
   };
 
   const toggle = (a: Attribute) => {
-    const label = attributeLabel(a);
+    const fact = factPhrase(a);
     const changed = { ...a, sharing: other(a) };
     return run(
       () => send('profile.putAttribute', { attribute: changed, previous: idOf(a) }),
-      `${label} is now ${changed.sharing}.`,
+      `${capitalize(fact)} is now ${changed.sharing}.`,
       {
-        label: `Undo: make ${label} ${a.sharing} again`,
+        label: `Undo: make ${fact} ${a.sharing} again`,
         run: () => send('profile.putAttribute', { attribute: a, previous: idOf(a) }),
-        done: `${label} is ${a.sharing} again.`,
+        done: `${capitalize(fact)} is ${a.sharing} again.`,
         focus: { key: attributeKey(a), control: 'switch' },
       },
     );
@@ -85,18 +86,18 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
 
   const remove = (a: Attribute) => {
     const index = profile.attributes.indexOf(a);
-    const label = attributeLabel(a);
+    const fact = factPhrase(a);
     // Focus: the row that takes its place in the list as shown (grouped by entity), else the one before.
     const shown = [...groupByEntity(profile.attributes).values()].flat();
     const at = shown.indexOf(a);
     const neighbour = shown[at + 1] ?? shown[at - 1];
     return run(
       () => send('profile.removeAttribute', idOf(a)),
-      `Removed ${label}.`,
+      `Removed ${fact}.`,
       {
-        label: `Undo: restore ${label}`,
+        label: `Undo: restore ${fact}`,
         run: () => send('profile.putAttribute', { attribute: a, index }),
-        done: `Restored ${label}.`,
+        done: `Restored ${fact}.`,
         focus: { key: attributeKey(a), control: 'switch' },
       },
       neighbour ? { key: attributeKey(neighbour), control: 'switch' } : 'add',
@@ -120,7 +121,7 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
       {[...groups].map(([entity, attributes]) => (
         <div class="entity-group" key={entity}>
           <h3>{entityLabel(entity)}</h3>
-          <ul class="attributes" aria-label={`Facts about ${entityLabel(entity)}`}>
+          <ul class="attributes" aria-label={`Facts about ${entity === 'self' ? 'you' : entity}`}>
             {attributes.map((a) => {
               const key = attributeKey(a);
               if (editing === key) {
@@ -138,7 +139,7 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
                         onProfile(await send('profile.putAttribute', { attribute: next, previous: idOf(a) }));
                         focusNext.current = { key: attributeKey(next), control: 'edit' };
                         setEditing(null);
-                        setStatus(`Saved ${attributeLabel(next)}.`);
+                        setStatus(`Saved ${factPhrase(next)}.`);
                         setUndo(null);
                       }}
                     />
@@ -156,7 +157,7 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
                     type="button"
                     role="switch"
                     aria-checked={isWithheld}
-                    aria-label={`Withhold ${attributeLabel(a)}`}
+                    aria-label={`Withhold ${factPhrase(a)}`}
                     class={`sharing-switch ${a.sharing}`}
                     onClick={() => toggle(a)}
                   >
@@ -167,10 +168,10 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
                       {isWithheld ? 'Withheld' : 'Shared'}
                     </span>
                   </button>
-                  <button type="button" class="icon-button edit-button" aria-label={`Edit ${attributeLabel(a)}`} onClick={() => setEditing(key)}>
+                  <button type="button" class="icon-button edit-button" aria-label={`Edit ${factPhrase(a)}`} onClick={() => setEditing(key)}>
                     Edit
                   </button>
-                  <button type="button" class="icon-button danger" aria-label={`Remove ${attributeLabel(a)}`} onClick={() => remove(a)}>
+                  <button type="button" class="icon-button danger" aria-label={`Remove ${factPhrase(a)}`} onClick={() => remove(a)}>
                     Remove
                   </button>
                 </li>
@@ -195,7 +196,7 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
             }
             onSubmit={async (attribute) => {
               onProfile(await send('profile.putAttribute', { attribute }));
-              setStatus(`Added ${attributeLabel(attribute)}.`);
+              setStatus(`Added ${factPhrase(attribute)}.`);
               setUndo(null);
             }}
           />

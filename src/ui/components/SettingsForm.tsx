@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { EPSILON_GRID } from '../../core/epsilon';
 import { SITES, type Settings, type Site } from '../../core/settings';
 import { errorText, useClient } from '../client';
+import { useStatus } from '../use-status';
 import { epsilonReading } from '../epsilon-reading';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
 import { Feedback } from './Feedback';
@@ -25,7 +26,7 @@ export interface SettingsFormProps {
 export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
   const send = useClient();
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useStatus();
   const [attributeCap, setAttributeCap] = useState(String(settings.attributeCap));
   const [totalCap, setTotalCap] = useState(String(settings.totalCap));
   const [pendingCaps, setPendingCaps] = useState<Pick<Settings, 'attributeCap' | 'totalCap'> | null>(null);

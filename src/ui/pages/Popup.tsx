@@ -10,6 +10,13 @@ import { WhenLoaded } from '../components/Loading';
 import { formatEpsilon } from '../labels';
 import { useLoad } from '../use-load';
 
+/** How much of the total cap is spent, as a person reads it: "none yet", "under 1%", "37%". */
+export function budgetShare(spent: number, cap: number): string {
+  if (spent <= 0) return 'none yet';
+  const percent = (100 * spent) / cap;
+  return percent < 1 ? 'under 1%' : `${Math.min(100, Math.round(percent))}%`;
+}
+
 export interface PopupProps {
   openOptions: () => void;
 }
@@ -41,7 +48,8 @@ export function Popup({ openOptions }: PopupProps) {
         <WhenLoaded loaded={budget}>
           {(b) => (
             <span>
-              Budget period {b.period}: {formatEpsilon(b.totalSpent)} of {formatEpsilon(b.totalCap)} ε spent
+              Privacy budget used: {budgetShare(b.totalSpent, b.totalCap)} ({formatEpsilon(b.totalSpent)} of {formatEpsilon(b.totalCap)} ε
+              this period)
             </span>
           )}
         </WhenLoaded>

@@ -40,15 +40,15 @@ describe('accessibility', () => {
       ],
     };
     const popup = await renderWithProfile(() => <Popup openOptions={() => {}} />, profile);
-    await screen.findByRole('switch', { name: 'Withhold my child · Age' });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove You · Occupation' })); // brings up Undo
-    await screen.findByRole('button', { name: 'Undo: restore You · Occupation' });
+    await screen.findByRole('switch', { name: `Withhold my child's age` });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove your occupation' })); // brings up Undo
+    await screen.findByRole('button', { name: 'Undo: restore your occupation' });
     expect(document.querySelectorAll('[role="switch"], .icon-button, .undo-button')).toHaveLength(4);
     await everyControlIsNamed();
     fireEvent.click(screen.getByRole('button', { name: 'Add a fact' }));
     await screen.findByRole('form', { name: 'Add attribute' });
     fireEvent.change(screen.getByLabelText('About'), { target: { value: 'other' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Edit my child · Age' }));
+    fireEvent.click(screen.getByRole('button', { name: `Edit my child's age` }));
     await screen.findByRole('form', { name: 'Edit attribute' });
     expect(await everyControlIsNamed()).toBeGreaterThan(15);
     popup.db.close();
@@ -56,9 +56,9 @@ describe('accessibility', () => {
 
     const options = await renderWithProfile(() => <Options />, profile);
     const budget = await screen.findByRole('region', { name: 'Privacy budget' });
-    await within(budget).findByRole('meter', { name: 'my child · Age' });
-    await screen.findByRole('switch', { name: 'Withhold my child · Age' });
-    fireEvent.click(within(budget).getByRole('button', { name: 'Change cap of my child · Age' }));
+    await within(budget).findByRole('meter', { name: 'My child · Age' });
+    await screen.findByRole('switch', { name: `Withhold my child's age` });
+    fireEvent.click(within(budget).getByRole('button', { name: `Change cap of my child's age` }));
     expect(await everyControlIsNamed()).toBeGreaterThan(20);
     options.db.close();
   });

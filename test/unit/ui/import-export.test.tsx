@@ -48,9 +48,11 @@ describe('import and export', () => {
     const bad = { ...good, attributes: [{ entity: 'self', field: 'age', value: '', sharing: 'withheld' }] };
     pick('bad.json', JSON.stringify(bad));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('bad.json was not imported: attributes[0] (self.age): value must not be empty. Your profile is unchanged.');
+    expect(alert.textContent).toBe(
+      'bad.json has a fact Veil cannot read, so nothing was imported and your profile is unchanged. (Details: attributes[0] (self.age): value must not be empty.)',
+    );
     pick('worse.json', 'not json');
-    await within(document.body).findByText(/worse\.json was not imported: the file is not valid JSON/);
+    await within(document.body).findByText(/^worse\.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged\. \(Details: the file is not valid JSON/);
     expect(shown).toEqual([]);
     expect(await h.client()('profile.get', {})).toEqual(good);
     h.db.close();

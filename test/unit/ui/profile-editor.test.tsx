@@ -27,11 +27,11 @@ describe('profile editor (popup)', () => {
   it('adds facts about the person and about others by role, and stores them', async () => {
     const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
     await addFact({ field: 'occupation', value: 'Pediatric nurse', withheld: false });
-    await screen.findByText('Added You · Occupation.');
+    await screen.findByText('Added your occupation.');
     await addFact({ field: 'age', role: 'my child', value: '7' });
-    await screen.findByText('Added my child · Age.');
+    await screen.findByText(`Added my child's age.`);
     await addFact({ custom: 'favourite food', value: 'Dal makhani' });
-    await screen.findByText('Added You · favourite food.');
+    await screen.findByText('Added your favourite food.');
 
     expect((await h.client()('profile.get', {})).attributes).toEqual([
       { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'shared' },
@@ -40,7 +40,7 @@ describe('profile editor (popup)', () => {
     ]);
     expect(screen.getByRole('list', { name: 'Facts about my child' })).toHaveProperty('textContent', expect.stringContaining('7'));
     // The budget summary follows the profile.
-    await screen.findByText(/Budget period 1: 0 of 256 ε spent/);
+    await screen.findByText(/Privacy budget used: none yet \(0 of 256 ε this period\)/);
     h.db.close();
   });
 
@@ -71,21 +71,21 @@ describe('profile editor (popup)', () => {
   it('toggles sharing, edits and removes a fact', async () => {
     const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
     await addFact({ field: 'age', value: '41' });
-    const toggle = await screen.findByRole('switch', { name: 'Withhold You · Age' });
+    const toggle = await screen.findByRole('switch', { name: 'Withhold your age' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
-    await screen.findByText('You · Age is now shared.');
+    await screen.findByText('Your age is now shared.');
     expect((await h.client()('profile.get', {})).attributes[0]!.sharing).toBe('shared');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit You · Age' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit your age' }));
     const edit = await screen.findByRole('form', { name: 'Edit attribute' });
     fireEvent.input(within(edit).getByLabelText('Value'), { target: { value: '42' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
-    await screen.findByText('Saved You · Age.');
+    await screen.findByText('Saved your age.');
     expect((await h.client()('profile.get', {})).attributes).toEqual([{ entity: 'self', field: 'age', value: '42', sharing: 'shared' }]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove You · Age' }));
-    await screen.findByText('Removed You · Age.');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove your age' }));
+    await screen.findByText('Removed your age.');
     expect((await h.client()('profile.get', {})).attributes).toEqual([]);
     h.db.close();
   });
@@ -95,7 +95,7 @@ describe('profile editor (popup)', () => {
     await addFact({ field: 'age', value: '   ' });
     expect((await screen.findByRole('alert')).textContent).toBe('Value must not be empty');
     await addFact({ field: 'age', value: '41' });
-    await screen.findByText('Added You · Age.');
+    await screen.findByText('Added your age.');
     await addFact({ field: 'age', value: '50' });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('self.age is already in the profile'));
     expect((await h.client()('profile.get', {})).attributes).toHaveLength(1);

@@ -72,10 +72,10 @@ describe('budget chart', () => {
     expect(meter.className).toContain('high');
     expect(within(budget).queryByRole('meter', { name: 'You · Occupation' })).toBeNull();
 
-    fireEvent.click(within(budget).getByRole('button', { name: 'Change cap of You · Age' }));
-    fireEvent.input(within(budget).getByLabelText('New cap for You · Age (ε)'), { target: { value: '48' } });
+    fireEvent.click(within(budget).getByRole('button', { name: 'Change cap of your age' }));
+    fireEvent.input(within(budget).getByLabelText('New cap for your age (ε)'), { target: { value: '48' } });
     fireEvent.click(within(budget).getByRole('button', { name: 'Set' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Raise the cap of You · Age?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Raise the cap of your age?' });
     expect(dialog.textContent).toContain('From 32 to 48');
     expect(dialog.textContent).toContain('What was already released stays released.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise cap' }));
