@@ -48,4 +48,17 @@
     }
   });
   update();
+
+  // Tell the truth about Veil here. Veil's site adapter (when there is one for this page) marks the page
+  // with data-veil-adapter; without it, Veil is not acting and a send goes out exactly as typed.
+  const state = document.getElementById('veil-state');
+  const showVeilState = () => {
+    const adapter = document.documentElement.dataset.veilAdapter;
+    state.classList.toggle('active', Boolean(adapter));
+    state.textContent = adapter
+      ? `Veil is on for this page (${adapter}): when you send, it shows you the release to review first, and only what you approve is sent.`
+      : 'Veil is not acting on this page: this version of Veil does not catch a send yet, so what you send here is exactly what you type.';
+  };
+  new MutationObserver(showVeilState).observe(document.documentElement, { attributes: true, attributeFilter: ['data-veil-adapter'] });
+  showVeilState();
 })();

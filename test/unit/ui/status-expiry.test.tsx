@@ -28,12 +28,18 @@ describe('status lines', () => {
     render(<Section />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('status').textContent).toBe('Removed your age.');
-    act(() => vi.advanceTimersByTime(STATUS_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(STATUS_MS - 1000);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    act(() => vi.advanceTimersByTime(STATUS_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(STATUS_MS - 1000);
+    });
     expect(screen.getByRole('status').textContent).toBe('Removed your age.');
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('status').textContent).toBe('');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
