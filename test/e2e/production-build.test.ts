@@ -49,6 +49,7 @@ describe('production build', () => {
         expect(entries, zip).toContain(`models/veil-glove-100d/${file}`);
       }
       expect(entries.some((e) => e.includes('test-probe')), zip).toBe(false);
+      expect(entries, zip).toContain('THIRD-PARTY-NOTICES.md');
       console.log(`${zip}: ${(statSync(join(out, zip)).size / 1e6).toFixed(2)} MB`);
     }
   });
