@@ -10,6 +10,10 @@
  *   (reusing a release is free) before Veil falls back to reuse or the generic value.
  * - totalCap 256: the sum over all attributes' ledgers.
  * - format `structured`: `Field: value` lines are easiest to review before sending.
+ * - suppressed `omit`: a fact Veil cannot privatize (no public categories, or its cap spent with no
+ *   earlier release) is left out of the release text. Sent as `[withheld]` it would tell the assistant
+ *   nothing about the value (the symbol is the same for every value) but would tell the site the fact
+ *   exists; leaving it out loses nothing and reveals less. `mark` keeps the paper's `[withheld]` line.
  */
 import { z } from 'zod';
 import { EPSILON_GRID } from './epsilon';
@@ -18,6 +22,8 @@ export const MECHANISMS = ['slot', 'block'] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 export const FORMATS = ['structured', 'freeform'] as const;
 export type ReleaseFormat = (typeof FORMATS)[number];
+export const SUPPRESSED_CHOICES = ['omit', 'mark'] as const;
+export type SuppressedChoice = (typeof SUPPRESSED_CHOICES)[number];
 
 /** Chat sites Veil can be turned on for; `demo` is the local demo chat page. */
 export const SITES = ['chatgpt', 'claude', 'gemini', 'demo'] as const;
@@ -29,6 +35,7 @@ export const settingsSchema = z.strictObject({
   mechanism: z.enum(MECHANISMS),
   epsilon: z.number().refine((e) => (EPSILON_GRID as readonly number[]).includes(e), 'must be on the grid 2, 4, …, 8192'),
   format: z.enum(FORMATS),
+  suppressed: z.enum(SUPPRESSED_CHOICES),
   sites: z.array(z.enum(SITES)),
   /** Default cap for each withheld attribute's ledger (ε). A ledger may carry its own, raised cap. */
   attributeCap: positiveEpsilon,
@@ -41,6 +48,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   mechanism: 'block',
   epsilon: 8,
   format: 'structured',
+  suppressed: 'omit',
   sites: ['chatgpt', 'claude', 'gemini', 'demo'],
   attributeCap: 32,
   totalCap: 256,

@@ -142,8 +142,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
         .filter((r) => r.revision === revision && r.kind !== 'reused')
         .at(-1);
       if (!earlier) return undefined;
-      const profile = cached?.revision === revision ? cached.profile : await readProfile(db);
-      const text = composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format);
+      const { profile, settings } = cached?.revision === revision ? cached : { profile: await readProfile(db), settings: await readSettings(db) };
+      const text = composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed);
       const record: ReleaseRecord = {
         ...withoutId(earlier),
         createdAt: now(),
@@ -194,6 +194,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
             const release = releaseProfile(current.prepared, {
               random: bits,
               format: settings.format,
+              suppressed: settings.suppressed,
               ledger,
               reusable: context.reusable,
               ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
@@ -253,6 +254,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     return {
       mechanism: plan.mechanism,
       epsilon: unitsToEpsilon(plan.epsilonUnits),
+      suppressed: settings.suppressed,
       attributes,
       total: attributes.reduce((s, a) => s + a.epsilon, 0),
     };

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { BudgetOverview } from '../core/budget-view';
 import type { ModelStatus } from '../core/model-status';
 import { attributeSchema, type Profile } from '../core/profile';
-import { SITES, settingsSchema, type Mechanism, type Settings, type Site } from '../core/settings';
+import { SITES, settingsSchema, type Mechanism, type Settings, type Site, type SuppressedChoice } from '../core/settings';
 import type { ReleaseRecord } from '../release/record';
 import type { ReleasedAttribute, ReleaseKind } from '../release/release';
 
@@ -101,6 +101,8 @@ export interface PreviewAttribute {
 export interface ReleasePreview {
   mechanism: Mechanism;
   epsilon: number;
+  /** Whether suppressed facts are left out of the text or sent as [withheld]. */
+  suppressed: SuppressedChoice;
   attributes: PreviewAttribute[];
   /** ε the next fresh release would charge in all. */
   total: number;

@@ -24,7 +24,7 @@
 import type { Category, RandomSource } from '../core/contracts';
 import { unitsToEpsilon } from '../core/epsilon';
 import type { Profile, Sharing } from '../core/profile';
-import type { Mechanism, ReleaseFormat } from '../core/settings';
+import type { Mechanism, ReleaseFormat, SuppressedChoice } from '../core/settings';
 import { RandomBits } from '../dp/bits';
 import type { BlockDecision, Charge, PrivacyLedger } from '../ledger/ledger';
 import type { ReleasePlan } from '../dp/plan';
@@ -35,6 +35,8 @@ export interface ReleaseOptions {
   /** `cryptoRandomSource()` for real releases; a seeded source only for tests and evaluation. */
   readonly random: RandomSource | RandomBits;
   readonly format: ReleaseFormat;
+  /** Leave suppressed facts out of the text (`omit`) or send them as `[withheld]` (`mark`, the paper's). */
+  readonly suppressed?: SuppressedChoice;
   /** Overrides the profile's instruction. */
   readonly instruction?: string;
   /** The person's ledger, charged before the release is returned; `'unaccounted'` only for the CLI and evaluation. */
@@ -94,9 +96,16 @@ export function blockCharges(plan: ReleasePlan): Charge[][] {
  * Compose(q, R): the instruction followed by the released attributes, naming entities as the profile allows
  * (a name appears only if the person shared it). Also used to put an earlier release under a new prompt.
  */
-export function composeRelease(attributes: readonly ReleasedAttribute[], profile: Profile, instruction: string | undefined, format: ReleaseFormat): string {
+export function composeRelease(
+  attributes: readonly ReleasedAttribute[],
+  profile: Profile,
+  instruction: string | undefined,
+  format: ReleaseFormat,
+  suppressed: SuppressedChoice = 'mark',
+): string {
   const sharedNames = new Set(profile.attributes.filter((a) => a.sharing === 'shared' && a.field === 'name' && a.value.trim() === a.entity.trim()).map((a) => a.entity));
-  return renderRelease(attributes, instruction, format, sharedNames);
+  const shown = suppressed === 'omit' ? attributes.filter((a) => a.release !== 'suppressed') : attributes;
+  return renderRelease(shown, instruction, format, sharedNames);
 }
 
 export function releaseProfile(prepared: PreparedRelease, options: ReleaseOptions): ProfileRelease {
@@ -145,7 +154,7 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
     return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}), origin };
   });
 
-  const text = composeRelease(attributes, profile, options.instruction ?? profile.instruction, options.format);
+  const text = composeRelease(attributes, profile, options.instruction ?? profile.instruction, options.format, options.suppressed);
   const perAttribute = Object.fromEntries(Object.entries(perAttributeUnits).map(([k, u]) => [k, unitsToEpsilon(u)]));
   return {
     mechanism: plan.mechanism,

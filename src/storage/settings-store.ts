@@ -11,7 +11,8 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
   if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites] };
   const { id: _id, ...stored } = row;
-  const parsed = settingsSchema.safeParse(stored);
+  // Settings stored before a choice existed (`suppressed`, added with schema v4) read as its default.
+  const parsed = settingsSchema.safeParse({ ...stored, suppressed: (stored as Partial<Settings>).suppressed ?? DEFAULT_SETTINGS.suppressed });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new StoreError(`stored settings are damaged (${issue.path.join('.')}: ${issue.message})`);

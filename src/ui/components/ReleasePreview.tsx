@@ -11,16 +11,17 @@ import { WhenLoaded } from './Loading';
 
 const epsilonText = (e: number) => (Number.isInteger(e) ? String(e) : e.toFixed(2));
 
-function treatmentText(a: PreviewAttribute): string {
+function treatmentText(a: PreviewAttribute, preview: Preview): string {
   if (a.treatment === 'kept') return 'sent as you wrote it';
-  if (a.treatment === 'suppressed') return 'sent as [withheld]';
+  if (a.treatment === 'suppressed') return preview.suppressed === 'omit' ? 'left out of the release' : 'sent as [withheld]';
   const n = a.categories?.length ?? 0;
   return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${epsilonText(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
 }
 
 /** Why a fact is not the plain case, in words. */
-function whyText(a: PreviewAttribute): string | undefined {
-  if (a.overCap) return 'Its cap would be passed, so it would get its last release again, or [withheld] if it has none: free.';
+function whyText(a: PreviewAttribute, preview: Preview): string | undefined {
+  const none = preview.suppressed === 'omit' ? 'be left out' : 'be sent as [withheld]';
+  if (a.overCap) return `Its cap would be passed, so it would get its last release again, or ${none} if it has none: free.`;
   if (a.closure) return `You share it, but it could give away ${factPhrase(a.closure)}, so it is privatized too (a safeguard; your ledger is not charged for it).`;
   if (a.treatment === 'suppressed' && a.sharing === 'withheld') return 'Veil has no public categories for this kind of fact.';
   return undefined;
@@ -33,14 +34,14 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
         {preview.attributes.map((a) => (
           <li key={`${a.entity}.${a.field}`} class={`preview ${a.treatment}`}>
             <span class="preview-name">{attributeLabel(a)}</span>
-            <span class="preview-what">{treatmentText(a)}</span>
+            <span class="preview-what">{treatmentText(a, preview)}</span>
             {a.categories && (
               <details>
                 <summary>Which categories</summary>
                 <p class="hint">{a.categories.join(' · ')}</p>
               </details>
             )}
-            {whyText(a) && <span class="hint">{whyText(a)}</span>}
+            {whyText(a, preview) && <span class="hint">{whyText(a, preview)}</span>}
           </li>
         ))}
       </ul>

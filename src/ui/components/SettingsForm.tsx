@@ -113,6 +113,27 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
       </fieldset>
 
       <fieldset class="choice-list">
+        <legend>Facts Veil cannot privatize</legend>
+        <p class="hint">
+          A withheld fact with no public categories (a custom field such as “favourite colour”), or one whose cap is spent
+          with no earlier release to reuse.
+        </p>
+        <label>
+          <input type="radio" name="suppressed" checked={settings.suppressed === 'omit'} onChange={() => update({ suppressed: 'omit' })} />
+          <span>
+            <strong>Leave them out</strong> (recommended): the site does not learn the fact exists. A “[withheld]” line
+            would tell the assistant nothing about it, so nothing is lost.
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="suppressed" checked={settings.suppressed === 'mark'} onChange={() => update({ suppressed: 'mark' })} />
+          <span>
+            <strong>Send them as [withheld]</strong>: the assistant knows there is something you keep to yourself.
+          </span>
+        </label>
+      </fieldset>
+
+      <fieldset class="choice-list">
         <legend>Chat sites Veil is on</legend>
         {SITES.map((site) => (
           <label key={site}>

@@ -159,6 +159,16 @@ describe('release.create', () => {
     expect(await spentOf('self.age')).toBe(epsilonToUnits(12));
   });
 
+  it('leaves facts it cannot privatize out of the text by default, or marks them [withheld] if asked', async () => {
+    const send = await setUp();
+    const omitted = await send('release.create', { prompt: 'a', conversation: 'c1', site: 'veil' });
+    expect(omitted.attributes.find((a) => a.field === 'favourite colour')).toMatchObject({ release: 'suppressed' });
+    expect(omitted.text).not.toMatch(/favourite colour|\[withheld\]/i);
+    await send('settings.update', { patch: { suppressed: 'mark' } });
+    expect((await send('release.create', { prompt: 'a', conversation: 'c2', site: 'veil' })).text).toMatch(/favourite colour: \[withheld\]/i);
+    expect(await send('release.preview', {})).toMatchObject({ suppressed: 'mark' });
+  });
+
   it('needs no model when nothing is privatized', async () => {
     h = harness();
     const send = h.client();

@@ -68,7 +68,8 @@ describe('stored data migrates forward', () => {
       fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })),
     );
     expect(await readSettings(db)).toEqual({
-      mechanism: 'slot', epsilon: 16, format: 'freeform', sites: ['claude', 'demo'], attributeCap: 64, totalCap: 256,
+      // `suppressed` came later: a v1 row reads as its default.
+      mechanism: 'slot', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], attributeCap: 64, totalCap: 256,
     });
 
     const budget = await readBudget(db);

@@ -29,7 +29,7 @@ describe('popup: next release and model', () => {
     await q.findByText('You · Occupation');
     expect(preview.textContent).toContain('privatized into one of 11 categories · costs ε 4');
     expect(preview.textContent).toContain('sent as you wrote it');
-    expect(preview.textContent).toContain('sent as [withheld]');
+    expect(preview.textContent).toContain('left out of the release');
     expect(preview.textContent).toContain('Veil has no public categories for this kind of fact.');
     expect(preview.textContent).toContain('This preview only plans: it draws nothing and spends nothing.');
     expect(preview.textContent).not.toContain('Pediatric nurse');
