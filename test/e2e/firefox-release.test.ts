@@ -64,5 +64,11 @@ describe('Firefox ESR: releases in the background page', () => {
     );
     expect(reply).toMatchObject({ ok: true, value: { kind: 'fresh' } });
     expect((await send<{ site: string }[]>(popup, 'releases.list', { limit: 1 }))[0]).toMatchObject({ site: 'demo' });
+
+    // The options page after all this, for review: settings, budget, preview, model.
+    await popup.evaluate(() => void (location.href = location.href.replace('popup.html', 'options.html')));
+    await waitForSelectorAfterNavigation(popup, '.model-status.ready', 60_000);
+    await popup.setViewport({ width: 1100, height: 900 });
+    await popup.screenshot({ path: join(SCREENSHOTS, 'firefox-options.png'), fullPage: true });
   });
 });
