@@ -28,7 +28,7 @@
  * policyClosure(publicView(profile), topics).get(1); // { target: 'self.work', reason: '…' }
  * ```
  */
-import type { KnownField } from '../core/profile';
+import { attributeKey, type KnownField } from '../core/profile';
 import type { PublicAttribute } from './public-view';
 
 export interface ClosureRule {
@@ -82,7 +82,7 @@ export function policyClosure(
         const reason = reveals(topics.get(source.field), topics.get(target.field));
         if (reason) {
           privatized.add(source.index);
-          added.set(source.index, { target: `${target.entity}.${target.field}`, reason });
+          added.set(source.index, { target: attributeKey(target), reason });
           changed = true;
           break;
         }

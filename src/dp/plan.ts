@@ -22,7 +22,7 @@
  */
 import type { CandidateDomain } from '../core/contracts';
 import { splitEpsilon, UNITS_PER_EPSILON } from '../core/epsilon';
-import type { KnownField, Sharing } from '../core/profile';
+import { attributeKey, type KnownField, type Sharing } from '../core/profile';
 import type { Mechanism } from '../core/settings';
 import { policyClosure, type ClosureReason } from './closure';
 import { compatibilityPrior } from './compatibility';
@@ -124,7 +124,7 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
   });
 
   const attributes = view.map((a): PlannedAttribute => {
-    const key = `${a.entity}.${a.field}`;
+    const key = attributeKey(a);
     const base = { index: a.index, entity: a.entity, field: a.field, key, sharing: a.sharing };
     const because = closure.get(a.index);
     const closed = because ? { closure: because } : {};

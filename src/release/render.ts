@@ -11,6 +11,7 @@
  * // "Rephrase my CV.\n\nAbout me:\nOccupation: Managers"
  * ```
  */
+import { fieldLabel } from '../core/field-labels';
 import type { ReleaseFormat } from '../core/settings';
 
 /** What a suppressed value is released as: a fixed symbol, the same for every value. */
@@ -69,18 +70,6 @@ export function entityRoles(entities: readonly string[], sharedNames: ReadonlySe
     roles.set(entity, entityRole(entity) ?? (sharedNames.has(entity) ? entity : `another person (${++others})`));
   }
   return roles;
-}
-
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  marital_status: 'Marital status',
-  languages: 'Languages',
-};
-
-export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
-  if (known) return known;
-  const words = field.replace(/[_.]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function possessive(role: string): string {

@@ -1,23 +1,9 @@
 /** Words the UI shows for fields, entities and ε amounts. */
 import { unitsToEpsilon } from '../core/epsilon';
+import { fieldLabel } from '../core/field-labels';
 import { isKnownField, type KnownField } from '../core/profile';
 
-const FIELD_LABELS: Record<KnownField, string> = {
-  gender: 'Gender',
-  age: 'Age',
-  location: 'Location',
-  nationality: 'Nationality',
-  languages: 'Languages',
-  marital_status: 'Marital status',
-  children: 'Children',
-  occupation: 'Occupation',
-  work: 'Work history',
-  education: 'Education',
-};
-
-export function fieldLabel(field: string): string {
-  return isKnownField(field) ? FIELD_LABELS[field] : capitalize(field);
-}
+export { fieldLabel };
 
 /** An example value for the add form, so the hint matches the field chosen. */
 const FIELD_EXAMPLES: Record<KnownField, string> = {

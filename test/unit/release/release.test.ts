@@ -45,7 +45,7 @@ describe("the paper's Table 1 profile", () => {
     const r = releaseProfile(prepared, { random: seededRandomSource(1), format: 'freeform', ledger: 'unaccounted' });
     expect(r.attributes[1]).toMatchObject({ release: 'kept', value: 'Cultural Project Manager' });
     expect(r.spent).toEqual({ total: 64, perAttribute: { 'self.work': 32, 'self.education': 32 } });
-    expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work is .+ and my education is .+\.$/);
+    expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work history is .+ and my education is .+\.$/);
   });
 });
 
