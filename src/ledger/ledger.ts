@@ -23,6 +23,7 @@
  * as chosen and means "no more fresh releases of this fact": `decide` then always falls back.
  */
 import { unitsToEpsilon } from '../core/epsilon';
+import { firstIssue } from '../core/zod-issue';
 import { ledgerStateSchema, type LedgerState } from './state';
 
 export interface Charge {
@@ -48,7 +49,7 @@ export class PrivacyLedger {
   /** Validates untrusted stored state. A stored `spent` above its cap is accepted and treated as exhausted. */
   static fromState(state: unknown): PrivacyLedger {
     const parsed = ledgerStateSchema.safeParse(state);
-    if (!parsed.success) throw new LedgerError(`invalid ledger state: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+    if (!parsed.success) throw new LedgerError(`invalid ledger state: ${firstIssue(parsed.error)}`);
     return new PrivacyLedger(structuredClone(parsed.data));
   }
 

@@ -9,6 +9,7 @@
  * ```
  */
 import type { z } from 'zod';
+import { firstIssue } from '../core/zod-issue';
 import { contract, isMessageName, type MessageName, type ParsedRequestOf, type Reply, type ResponseOf, type SenderKind } from './contract';
 import { classifySender, describeSender, type SenderInfo, type Self } from './sender';
 
@@ -45,9 +46,7 @@ export function createDispatcher(handlers: Handlers, self: Self, describeError: 
     }
     const parsed = (spec.request as z.ZodType).safeParse(request);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      return refuse(`${type}: ${where}${issue.message}`);
+      return refuse(`${type}: ${firstIssue(parsed.error)}`);
     }
     try {
       const handler = handlers[type] as (request: unknown, context: HandlerContext) => Promise<unknown>;

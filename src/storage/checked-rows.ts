@@ -8,6 +8,7 @@
  * Stored rows are written only by Veil, so damage means a bug or tampering, and the person should see it.
  */
 import { z } from 'zod';
+import { firstIssue } from '../core/zod-issue';
 import { attributeKey, attributeSchema, type Attribute } from '../core/profile';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
@@ -34,10 +35,6 @@ const budgetMetaSchema = z.object({
 
 const profileMetaSchema = z.object({ id: z.literal('profile'), instruction: z.string().optional() });
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
-}
 
 /** An attribute row as it leaves storage: the four profile fields, checked, plus its position. */
 export interface CheckedAttribute extends Attribute {

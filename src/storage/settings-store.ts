@@ -2,6 +2,7 @@
  * The person's settings. Reading never invents values: no row means the documented defaults
  * (src/core/settings.ts), and a damaged row is an error, not a silent reset (fail closed).
  */
+import { firstIssue } from '../core/zod-issue';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
@@ -14,8 +15,7 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
   // Settings stored before a choice existed (`suppressed`, added with schema v4) read as its default.
   const parsed = settingsSchema.safeParse({ ...stored, suppressed: (stored as Partial<Settings>).suppressed ?? DEFAULT_SETTINGS.suppressed });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new StoreError(`stored settings are damaged (${issue.path.join('.')}: ${issue.message})`);
+    throw new StoreError(`stored settings are damaged (${firstIssue(parsed.error)})`);
   }
   return parsed.data;
 }
@@ -34,8 +34,7 @@ export async function updateSettings(db: VeilDatabase, patch: Partial<Settings>,
     const current = await readSettings(db);
     const parsed = settingsSchema.safeParse({ ...current, ...patch });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new StoreError(`${issue.path.join('.') || 'settings'}: ${issue.message}`);
+      throw new StoreError(firstIssue(parsed.error));
     }
     const next = parsed.data;
     if (raisesCaps(current, next) && !confirmed) {
