@@ -15,15 +15,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Chromium's own traffic, sent from the browser process whether or not any extension is loaded (seen on
- * this machine with these flags and no extension): its update check, its sign-in probe and its network
- * time query. Anything else is a failure.
+ * Chromium's own traffic to Google's browser services, sent from the browser process whether or not any
+ * extension is loaded (seen on this machine with these flags and no extension: the update check, the
+ * sign-in probe, the network time query, the optimization guide; which ones, and when, varies from run to
+ * run). Veil never contacts Google; anything to any other host is a failure.
  */
 const CHROMIUM_OWN = [
-  /^CONNECT update\.googleapis\.com:443$/,
-  /^POST http:\/\/update\.googleapis\.com\/service\/update2\/json\?/,
-  /^CONNECT accounts\.google\.com:443$/,
-  /^GET http:\/\/clients2\.google\.com\/time\/1\/current\?/,
+  /^CONNECT [a-z0-9.-]+\.(googleapis|google)\.com:443$/,
+  /^(GET|POST) http:\/\/[a-z0-9.-]+\.(googleapis|google)\.com\//,
 ];
 
 export interface OutsideWatch {
@@ -50,9 +49,12 @@ export async function watchOutside(): Promise<OutsideWatch> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    // Autofill would ask Google about the forms of Veil's pages: Chromium's feature, switched off here
-    // (and in any browser that respects the person's autofill settings).
-    chromiumArgs: [`--proxy-server=http://127.0.0.1:${port}`, '--disable-features=AutofillServerCommunication'],
+    // Fewer of Chromium's own requests: autofill would ask Google about the forms of Veil's pages, the
+    // optimization guide fetches hints and models.
+    chromiumArgs: [
+      `--proxy-server=http://127.0.0.1:${port}`,
+      '--disable-features=AutofillServerCommunication,OptimizationHints,OptimizationHintsFetching,OptimizationGuideModelDownloading',
+    ],
     requests,
     fromVeil: () => requests.filter((line) => !CHROMIUM_OWN.some((own) => own.test(line))),
     close: () => new Promise((resolve) => server.close(() => resolve())),
