@@ -24,6 +24,7 @@ import type { ModelFileCache } from '../embedding/transformers-embedder';
 import type { ModelInstall } from '../messaging/contract';
 import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
 import type { VeilDatabase } from '../storage/db';
+import { errorMessageForPerson } from '../storage/errors';
 import { putInstalledModel, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
 import { catalogModel, MODEL_HUB, type CatalogModel } from './catalog';
 import type { ModelHost, ScoreItem } from './host';
@@ -247,7 +248,8 @@ export class LocalModelHost implements ModelHost {
       this.setInstall({
         state: cancelled ? 'cancelled' : 'failed',
         progress: null,
-        detail: cancelled ? 'cancelled: nothing was kept, and the model in use did not change' : `${messageOf(error)}; the model in use did not change`,
+        // A full disk reads as what happened and what to do, as everywhere else.
+        detail: cancelled ? 'cancelled: nothing was kept, and the model in use did not change' : `${errorMessageForPerson(error)}; the model in use did not change`,
       });
     }
   }

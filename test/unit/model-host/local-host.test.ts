@@ -86,3 +86,4 @@ describe('LocalModelHost', () => {
     expect(await installedModels(db)).toEqual([]);
   });
 });
+
