@@ -108,14 +108,14 @@ const GECKO_ID = 'veil@veil.local';
  * Firefox ESR (Debian) with the built test variant installed, driven by puppeteer-core over WebDriver BiDi
  * (BROWSER-RECIPE.md). The extension's UUID is fixed so the tests know its pages' URLs.
  */
-export async function launchFirefox(): Promise<FirefoxWithVeil> {
+export async function launchFirefox({ prefs = {} }: { prefs?: Record<string, unknown> } = {}): Promise<FirefoxWithVeil> {
   const uuid = crypto.randomUUID();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
     protocol: 'webDriverBiDi',
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }) },
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }), ...prefs },
   });
   await browser.installExtension(FIREFOX_BUILD);
   return {

@@ -1,7 +1,8 @@
 /**
  * Firefox ESR, built test variant (MV2): the same release path as in Chromium, with the model in the
  * background page. The popup shows the backend; Veil's page and a content script each get a release,
- * charged to the ledger; a reuse in the same conversation is free.
+ * charged to the ledger; a reuse in the same conversation is free; nothing leaves the machine meanwhile
+ * (a proxy watches, as in Chromium).
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
@@ -9,18 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { watchOutside, type OutsideWatch } from './outside-world';
 import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
 
 let firefox: FirefoxWithVeil;
 let demo: Awaited<ReturnType<typeof serveDemo>>;
 
+let outside: OutsideWatch;
+
 beforeAll(async () => {
-  firefox = await launchFirefox();
+  outside = await watchOutside();
+  firefox = await launchFirefox({ prefs: outside.firefoxPrefs });
   demo = await serveDemo({ port: 0 });
 });
 afterAll(async () => {
   await firefox?.close();
   await demo?.close();
+  await outside?.close();
 });
 
 async function send<T>(page: Page, type: string, request: unknown): Promise<T> {
@@ -70,5 +76,10 @@ describe('Firefox ESR: releases in the background page', () => {
     await waitForSelectorAfterNavigation(popup, '.model-status.ready', 60_000);
     await popup.setViewport({ width: 1100, height: 900 });
     await popup.screenshot({ path: join(SCREENSHOTS, 'firefox-options.png'), fullPage: true });
+    // Nothing left the machine during the whole run (model load in the background page, releases, pages)…
+    expect(outside.fromVeil(), outside.requests.join('\n')).toEqual([]);
+    // …and the watch would have seen it.
+    await popup.evaluate(() => fetch('https://cdn.jsdelivr.net/npm/onnxruntime-web/dist/x.wasm').catch(() => undefined));
+    await expect.poll(() => outside.fromVeil()).toEqual(['CONNECT cdn.jsdelivr.net:443']);
   });
 });

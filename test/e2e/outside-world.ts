@@ -1,8 +1,9 @@
 /**
  * Watching everything a browser sends off this machine: an HTTP proxy on loopback that records every
- * request (plain HTTP, and CONNECT for HTTPS, whatever the host) and refuses it. Chromium sends all its
- * non-loopback traffic there with `--proxy-server`, from every context: pages, the service worker, the
- * offscreen document. Loopback (the demo page) goes direct.
+ * request (plain HTTP, and CONNECT for HTTPS, whatever the host) and refuses it. Chromium (`--proxy-server`)
+ * and Firefox (its proxy preferences) send all their non-loopback traffic there, from every context:
+ * pages, the service worker, the offscreen document, the background page. Loopback (the demo page) goes
+ * direct.
  *
  * ```ts
  * const outside = await watchOutside();
@@ -15,22 +16,26 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Chromium's own traffic to Google's browser services, sent from the browser process whether or not any
- * extension is loaded (seen on this machine with these flags and no extension: the update check, the
- * sign-in probe, the network time query, the optimization guide; which ones, and when, varies from run to
- * run). Veil never contacts Google; anything to any other host is a failure.
+ * The browsers' own traffic to their makers' services, sent whether or not any extension is loaded.
+ * Chromium (seen on this machine with these flags and no extension): Google's update check, sign-in probe,
+ * network time and optimization guide, varying from run to run. Firefox: its Remote Settings
+ * (firefox.settings.services.mozilla.com). Veil never contacts Google or Mozilla; anything to any other
+ * host is a failure.
  */
-const CHROMIUM_OWN = [
+const BROWSER_OWN = [
   /^CONNECT [a-z0-9.-]+\.(googleapis|google)\.com:443$/,
   /^(GET|POST) http:\/\/[a-z0-9.-]+\.(googleapis|google)\.com\//,
+  /^CONNECT [a-z0-9.-]+\.mozilla\.(com|net|org):443$/,
 ];
 
 export interface OutsideWatch {
   /** Flags for `launchChromium`. */
   chromiumArgs: string[];
+  /** Preferences for `launchFirefox`: every protocol through the proxy, loopback direct. */
+  firefoxPrefs: Record<string, unknown>;
   /** Every request seen, as `METHOD target`. */
   requests: string[];
-  /** The requests not made by Chromium itself. */
+  /** The requests not made by the browser itself. */
   fromVeil(): string[];
   close(): Promise<void>;
 }
@@ -55,8 +60,18 @@ export async function watchOutside(): Promise<OutsideWatch> {
       `--proxy-server=http://127.0.0.1:${port}`,
       '--disable-features=AutofillServerCommunication,OptimizationHints,OptimizationHintsFetching,OptimizationGuideModelDownloading',
     ],
+    firefoxPrefs: {
+      'network.proxy.type': 1,
+      'network.proxy.http': '127.0.0.1',
+      'network.proxy.http_port': port,
+      'network.proxy.ssl': '127.0.0.1',
+      'network.proxy.ssl_port': port,
+      'network.proxy.share_proxy_settings': true,
+      'network.proxy.no_proxies_on': 'localhost, 127.0.0.1',
+      'network.proxy.allow_hijacking_localhost': false,
+    },
     requests,
-    fromVeil: () => requests.filter((line) => !CHROMIUM_OWN.some((own) => own.test(line))),
+    fromVeil: () => requests.filter((line) => !BROWSER_OWN.some((own) => own.test(line))),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
