@@ -62,8 +62,12 @@ export class LocalModelHost implements ModelHost {
 
   constructor(private readonly deps: LocalHostDeps) {}
 
+  /**
+   * Starts the first load. After a failure it does not try again by itself (a popup polling the state
+   * would otherwise retry in a loop); the next release, or switching models, does.
+   */
   async status(): Promise<ModelStatus> {
-    void this.loaded().catch(() => undefined);
+    if (this.current.state === 'idle') void this.loaded().catch(() => undefined);
     return this.current;
   }
 

@@ -52,7 +52,9 @@ describe('LocalModelHost', () => {
     } }));
     await expect(host.score([{ field: 'age', value: '41' }])).rejects.toThrow('too old');
     expect(await host.status()).toMatchObject({ state: 'failed', error: 'this browser is too old to run the model' });
+    // Asking for the state again does not retry by itself.
     broken = false;
+    expect(await host.status()).toMatchObject({ state: 'failed' });
     expect((await host.score([{ field: 'age', value: '41' }])).scores[0]).toHaveLength(8);
     expect(await host.status()).toMatchObject({ state: 'ready', reason: 'fixed' });
   });
