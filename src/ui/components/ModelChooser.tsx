@@ -42,7 +42,7 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
 
   return (
     <>
-      <ModelStatusLine status={overview.status} />
+      <ModelStatusLine status={overview.status} onRetry={() => run(() => send('model.use', { model: overview.active }))} />
       <p class="hint">
         Veil ships a small model ({overview.bundled}) that works with no download. Its category accuracy is what Veil
         measured. You may install a larger model instead; it is downloaded once, kept on this device, and its accuracy

@@ -34,7 +34,7 @@ export function backendName(status: Extract<Status, { state: 'ready' }>): string
   return status.backend === 'webgpu' ? 'WebGPU' : 'WASM';
 }
 
-export function ModelStatusLine({ status }: { status: Status }) {
+export function ModelStatusLine({ status, onRetry }: { status: Status; onRetry?: () => void }) {
   if (status.state === 'idle' || status.state === 'loading') {
     const progress = status.state === 'loading' ? status.progress : null;
     return (
@@ -46,9 +46,14 @@ export function ModelStatusLine({ status }: { status: Status }) {
   }
   if (status.state === 'failed') {
     return (
-      <p class="error model-status" role="alert">
-        The embedding model could not be loaded, so Veil cannot make releases and will send nothing: {status.error}
-      </p>
+      <div class="error model-status" role="alert">
+        <p>The embedding model could not be loaded, so Veil cannot make releases and will send nothing: {status.error}</p>
+        {onRetry && (
+          <button type="button" class="button" onClick={onRetry}>
+            Try loading it again
+          </button>
+        )}
+      </div>
     );
   }
   return (
@@ -58,8 +63,17 @@ export function ModelStatusLine({ status }: { status: Status }) {
   );
 }
 
+/** Load the model in use again (after a failure). */
+export function useRetry(overview: ModelOverview | undefined, onOverview: (o: ModelOverview) => void): () => void {
+  const send = useClient();
+  return () => {
+    if (overview) void send('model.use', { model: overview.active }).then(onOverview, () => undefined);
+  };
+}
+
 /** The popup's one-line model state. */
 export function ModelStatusSection() {
-  const [overview] = useModelOverview();
-  return <WhenLoaded loaded={overview}>{(o) => <ModelStatusLine status={o.status} />}</WhenLoaded>;
+  const [overview, setOverview] = useModelOverview();
+  const retry = useRetry(overview.state === 'ready' ? overview.value : undefined, setOverview);
+  return <WhenLoaded loaded={overview}>{(o) => <ModelStatusLine status={o.status} onRetry={retry} />}</WhenLoaded>;
 }

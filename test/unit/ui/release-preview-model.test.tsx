@@ -39,6 +39,20 @@ describe('popup: next release and model', () => {
   });
 });
 
+describe('popup: a model that failed to load', () => {
+  it('says what it means and offers to try again', async () => {
+    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, profile, async (h) => {
+      h.model.failWith = new Error('this browser is too old to run the model');
+    });
+    const alert = await screen.findByText(/could not be loaded, so Veil cannot make releases and will send nothing: this browser is too old/);
+    expect(alert).toBeTruthy();
+    delete h.model.failWith;
+    fireEvent.click(screen.getByRole('button', { name: 'Try loading it again' }));
+    await screen.findByText(/ready on/);
+    h.db.close();
+  });
+});
+
 describe('popup: why a fact is not the plain case', () => {
   it('names the fact a shared one would give away, and a fact whose cap is spent', async () => {
     const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, {
