@@ -160,3 +160,14 @@ export function sendFromFirefoxPage(page: PuppeteerPage, type: string, request: 
     request,
   );
 }
+
+/**
+ * Ask the test-only content-script probe on `page` (Chromium or Firefox) to send `message` to the background
+ * exactly as a content script would; resolves with the background's reply.
+ */
+export function forgeFromContentScript<T = unknown>(page: { evaluate(expression: string): Promise<unknown> }, message: unknown): Promise<T> {
+  return page.evaluate(`new Promise((resolve) => {
+    window.addEventListener('veil-test-forge-reply', (e) => resolve(JSON.parse(e.detail)), { once: true });
+    window.dispatchEvent(new CustomEvent('veil-test-forge', { detail: ${JSON.stringify(JSON.stringify(message))} }));
+  })`) as Promise<T>;
+}

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchChromium, sendFromPage, tempDir, type ChromiumWithVeil, type ExtensionGlobal } from './browsers';
+import { forgeFromContentScript, launchChromium, sendFromPage, tempDir, type ChromiumWithVeil, type ExtensionGlobal } from './browsers';
 
 const profile = { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] };
 
@@ -30,17 +30,7 @@ afterAll(async () => {
   await dir.remove();
 });
 
-/** Ask the content-script probe on `page` to send `message` to the background; resolves with its reply. */
-function forge(page: Page, message: unknown): Promise<unknown> {
-  return page.evaluate(
-    (message) =>
-      new Promise((resolve) => {
-        window.addEventListener('veil-test-forge-reply', (e) => resolve(JSON.parse((e as CustomEvent<string>).detail)), { once: true });
-        window.dispatchEvent(new CustomEvent('veil-test-forge', { detail: JSON.stringify(message) }));
-      }),
-    message,
-  );
-}
+const forge = (page: Page, message: unknown) => forgeFromContentScript(page, message);
 
 describe('Chromium: forged messages are refused', () => {
   it('refuses page-only messages from a content script, and the profile is unchanged', async () => {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { forgeFromContentScript, launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
 import { watchOutside, type OutsideWatch } from './outside-world';
 
 const profileText = readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8');
@@ -85,15 +85,7 @@ describe('Chromium: releases in the background', () => {
     const page = await browser.context.newPage();
     await page.goto(demo.url);
     await page.locator('html[data-veil-test-probe]').waitFor({ state: 'attached' });
-    const forge = (message: unknown) =>
-      page.evaluate(
-        (message) =>
-          new Promise<{ ok: boolean; value?: ReleaseValue; error?: string }>((resolve) => {
-            window.addEventListener('veil-test-forge-reply', (e) => resolve(JSON.parse((e as CustomEvent<string>).detail)), { once: true });
-            window.dispatchEvent(new CustomEvent('veil-test-forge', { detail: JSON.stringify(message) }));
-          }),
-        message,
-      );
+    const forge = (message: unknown) => forgeFromContentScript<{ ok: boolean; value?: ReleaseValue; error?: string }>(page, message);
     const reply = await forge({ type: 'release.create', request: { prompt: 'Hello', conversation: 'demo-1' } });
     expect(reply).toMatchObject({ ok: true, value: { kind: 'fresh' } });
     expect(await forge({ type: 'release.outcome', request: { releaseId: reply.value!.releaseId, outcome: 'sent' } })).toMatchObject({ ok: true, value: { outcome: 'sent', site: 'demo' } });

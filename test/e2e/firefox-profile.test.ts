@@ -6,7 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage as send, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
+import { forgeFromContentScript, launchFirefox, SCREENSHOTS, sendFromFirefoxPage as send, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -80,13 +80,7 @@ describe('Firefox ESR: profile editor', () => {
       const page = await firefox.browser.newPage();
       await page.goto(demo.url);
       await waitForSelectorAfterNavigation(page, 'html[data-veil-test-probe]');
-      const reply = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            window.addEventListener('veil-test-forge-reply', (e) => resolve(JSON.parse((e as CustomEvent<string>).detail)), { once: true });
-            window.dispatchEvent(new CustomEvent('veil-test-forge', { detail: JSON.stringify({ type: 'profile.import', request: { text: '{"version":1,"attributes":[]}' } }) }));
-          }),
-      );
+      const reply = await forgeFromContentScript(page, { type: 'profile.import', request: { text: '{"version":1,"attributes":[]}' } });
       expect(reply).toEqual({ ok: false, error: 'profile.import is refused from a content script' });
       const popup = await openPopup();
       expect(await send(popup, 'profile.get', {})).toMatchObject({ ok: true, value: { attributes: [{ field: 'occupation' }, { field: 'age' }] } });

@@ -11,7 +11,7 @@ import { serveDemo } from '../../scripts/demo-server.mjs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { watchOutside, type OutsideWatch } from './outside-world';
-import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
+import { forgeFromContentScript, launchFirefox, SCREENSHOTS, sendFromFirefoxPage, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
 
 let firefox: FirefoxWithVeil;
 let demo: Awaited<ReturnType<typeof serveDemo>>;
@@ -61,13 +61,7 @@ describe('Firefox ESR: releases in the background page', () => {
     const page = await firefox.browser.newPage();
     await page.goto(demo.url);
     await waitForSelectorAfterNavigation(page, 'html[data-veil-test-probe]');
-    const reply = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          window.addEventListener('veil-test-forge-reply', (e) => resolve(JSON.parse((e as CustomEvent<string>).detail)), { once: true });
-          window.dispatchEvent(new CustomEvent('veil-test-forge', { detail: JSON.stringify({ type: 'release.create', request: { prompt: 'Hi', conversation: 'ff-demo' } }) }));
-        }),
-    );
+    const reply = await forgeFromContentScript(page, { type: 'release.create', request: { prompt: 'Hi', conversation: 'ff-demo' } });
     expect(reply).toMatchObject({ ok: true, value: { kind: 'fresh' } });
     expect((await send<{ site: string }[]>(popup, 'releases.list', { limit: 1 }))[0]).toMatchObject({ site: 'demo' });
 
