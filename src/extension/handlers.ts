@@ -8,7 +8,7 @@
  */
 import { parseProfile } from '../core/profile';
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
-import type { ModelOverview } from '../messaging/contract';
+import type { ModelOverview, SiteStatus } from '../messaging/contract';
 import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
 import type { Self } from '../messaging/sender';
 import { catalog } from '../model-host/catalog';
@@ -46,12 +46,18 @@ export function createBackgroundDispatch(deps: HandlerDeps, self: Self): Dispatc
 export function createHandlers({ db, model, now = Date.now, beforeCharge, allowModelSource = false }: HandlerDeps): Handlers {
   const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
 
+  /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
+  const siteStatus = async (url: string): Promise<SiteStatus> => {
+    const site = siteOfUrl(url);
+    return { site, enabled: site !== null && (await readSettings(db)).sites.includes(site) };
+  };
+
   /** The site a release is for: a content script's from its URL (never from the request), a page's as named. */
   const releaseSite = async (requested: string | undefined, { kind, url }: HandlerContext): Promise<string> => {
     if (kind !== 'content') return requested ?? 'veil';
     if (requested !== undefined) throw new StoreError('a content script cannot choose the site: it is taken from the page');
-    const site = siteOfUrl(url);
-    if (site === null || !(await readSettings(db)).sites.includes(site)) throw new StoreError('Veil is not turned on for this site');
+    const { site, enabled } = await siteStatus(url);
+    if (site === null || !enabled) throw new StoreError('Veil is not turned on for this site');
     return site;
   };
 
@@ -112,10 +118,6 @@ export function createHandlers({ db, model, now = Date.now, beforeCharge, allowM
       await model.reload();
       return modelOverview();
     },
-    'site.status': async (_request, { url }) => {
-      const site = siteOfUrl(url);
-      const settings = await readSettings(db);
-      return { site, enabled: site !== null && settings.sites.includes(site) };
-    },
+    'site.status': (_request, { url }) => siteStatus(url),
   };
 }
