@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { SITE_MATCHES } from './src/sites/index';
 import { keepOnnxWasmExternal, onnxAlias, onnxWasmAsset } from './scripts/build/onnx-runtime';
 
 /**
@@ -67,12 +68,14 @@ export default defineConfig({
     // Nothing else is loosened: scripts come only from the extension itself.
     // WXT turns this into MV2's string form for Firefox.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
-    // The local demo chat page (npm start) is served on localhost; later issues add the chat sites.
-    host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
+    // The chat sites of the registry (src/sites) and the local demo chat page (npm start).
+    host_permissions: SITE_MATCHES,
     // Chrome 137: the first with WebAssembly JSPI, which the shipped ONNX Runtime needs (src/model-host/onnx-wasm.ts).
     ...(browser === 'firefox' ? { browser_specific_settings: FIREFOX_SETTINGS } : { minimum_chrome_version: '137' }),
-    ...(TEST
-      ? { web_accessible_resources: [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] }
-      : {}),
+    // The review panel sits in an iframe over the chat sites' pages (src/content/panel-frame.ts).
+    web_accessible_resources: [
+      { resources: ['review.html'], matches: SITE_MATCHES },
+      ...(TEST ? [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] : []),
+    ],
   }),
 });

@@ -57,7 +57,7 @@
     state.classList.toggle('active', Boolean(adapter));
     state.textContent = adapter
       ? `Veil is on for this page (${adapter}): when you send, it shows you the release to review first, and only what you approve is sent.`
-      : 'Veil is not acting on this page: this version of Veil does not catch a send yet, so what you send here is exactly what you type.';
+      : 'Veil is not acting on this page (it is not installed here, or it is switched off for Demo Chat), so what you send here is exactly what you type.';
   };
   new MutationObserver(showVeilState).observe(document.documentElement, { attributes: true, attributeFilter: ['data-veil-adapter'] });
   showVeilState();

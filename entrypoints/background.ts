@@ -6,7 +6,9 @@
  * Either way it starts loading when the browser starts.
  */
 import '../src/extension/zod-jitless';
-import { createBackgroundDispatch } from '../src/extension/handlers';
+import { createBackgroundDispatch, type TabReport } from '../src/extension/handlers';
+import type { ReviewRecord, TabReply } from '../src/extension/review-service';
+import { sessionStore } from '../src/extension/session-store';
 import { testHooks } from '../src/extension/test-hooks';
 import { messageListener } from '../src/messaging/listener';
 import type { ModelHost } from '../src/model-host/host';
@@ -29,7 +31,32 @@ export default defineBackground({
           return new LocalModelHost(browserModelDeps(db));
         })
       : new OffscreenModelHost(chromeOffscreen());
-    const dispatch = createBackgroundDispatch({ db, model, ...testHooks() }, { id: browser.runtime.id, origin: browser.runtime.getURL('/') });
+    const tabs = sessionStore<TabReport>('tab');
+    const action = browser.action ?? browser.browserAction;
+    const dispatch = createBackgroundDispatch(
+      {
+        db,
+        model,
+        reviews: sessionStore<ReviewRecord>('review'),
+        tabs,
+        toTab: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<TabReply>,
+        badge: async (tabId, state) => {
+          await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
+          await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });
+          await action.setTitle({
+            tabId,
+            title: state === 'on' ? 'Veil is reviewing what you send on this page' : state === 'broken' ? 'Veil cannot find the message box on this page: sends are blocked' : 'Veil',
+          });
+        },
+        ...testHooks(),
+      },
+      { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
+    );
+    // A tab that navigates or closes no longer has the content script that reported on it.
+    browser.tabs.onUpdated.addListener((tabId, change) => {
+      if (change.status === 'loading') void tabs.remove(String(tabId));
+    });
+    browser.tabs.onRemoved.addListener((tabId) => void tabs.remove(String(tabId)));
     browser.runtime.onMessage.addListener(messageListener(dispatch));
     // Load the model when the browser starts (or Veil is installed or updated), not at the first send:
     // the person should not wait for it, and its state shows in the popup from the start.

@@ -25,9 +25,9 @@ export type ReleaseFormat = (typeof FORMATS)[number];
 export const SUPPRESSED_CHOICES = ['omit', 'mark'] as const;
 export type SuppressedChoice = (typeof SUPPRESSED_CHOICES)[number];
 
-/** Chat sites Veil can be turned on for; `demo` is the local demo chat page. */
-export const SITES = ['chatgpt', 'claude', 'gemini', 'demo'] as const;
-export type Site = (typeof SITES)[number];
+/** Chat sites Veil can be turned on for (src/sites); `demo` is the local demo chat page. */
+import { SITES, type Site } from '../sites/index';
+export { SITES, type Site };
 
 const positiveEpsilon = z.number().finite().positive().max(2 ** 30);
 
@@ -49,7 +49,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   epsilon: 8,
   format: 'structured',
   suppressed: 'omit',
-  sites: ['chatgpt', 'claude', 'gemini', 'demo'],
+  sites: [...SITES],
   attributeCap: 32,
   totalCap: 256,
 }) as Settings;

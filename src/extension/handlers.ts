@@ -22,7 +22,8 @@ import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../s
 import { listReleases } from '../storage/release-store';
 import { readSettings, updateSettings } from '../storage/settings-store';
 import { parseProfileFile, profileFileName, serializeProfile } from './profile-file';
-import { siteOfUrl } from './sites';
+import { adapterFor, siteOfUrl, type Site } from '../sites/index';
+import { createReviewService, memoryStore, type ReviewDeps, type ReviewRecord, type SessionStore } from './review-service';
 
 export interface HandlerDeps {
   db: VeilDatabase;
@@ -33,6 +34,21 @@ export interface HandlerDeps {
   beforeCharge?: () => Promise<void>;
   /** Test builds only: whether `model.install` may name a download server. */
   allowModelSource?: boolean;
+  /** Reviews in progress and tabs' adapter reports, for this browser session (memory when absent). */
+  reviews?: SessionStore<ReviewRecord>;
+  tabs?: SessionStore<TabReport>;
+  /** Send a command to the content script in one frame of a tab (review.send, review.cancel). */
+  toTab?: ReviewDeps['toTab'];
+  /** Show on the toolbar whether Veil acts on a tab. */
+  badge?: (tabId: number, state: 'on' | 'broken' | 'off') => Promise<void>;
+}
+
+/** What a tab's content script last reported. */
+export interface TabReport {
+  /** The tab id, as a string. */
+  id: string;
+  site: Site;
+  composerFound: boolean;
 }
 
 /**
@@ -43,8 +59,18 @@ export function createBackgroundDispatch(deps: HandlerDeps, self: Self): Dispatc
   return createDispatcher(createHandlers(deps), self, errorMessageForPerson);
 }
 
-export function createHandlers({ db, model, now = Date.now, beforeCharge, allowModelSource = false }: HandlerDeps): Handlers {
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { db, model, now = Date.now, beforeCharge, allowModelSource = false } = deps;
   const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
+  const tabs = deps.tabs ?? memoryStore<TabReport>();
+  const badge = deps.badge ?? (async () => undefined);
+  const reviews = createReviewService({
+    db,
+    releases,
+    store: deps.reviews ?? memoryStore<ReviewRecord>(),
+    toTab: deps.toTab ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
+    now,
+  });
 
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
   const siteStatus = async (url: string): Promise<SiteStatus> => {
@@ -117,6 +143,30 @@ export function createHandlers({ db, model, now = Date.now, beforeCharge, allowM
       await setActiveModel(db, id);
       await model.reload();
       return modelOverview();
+    },
+    'review.begin': async (request, context) => reviews.begin(request, (await releaseSite(undefined, context)) as Site, context),
+    'review.get': ({ token }, context) => reviews.get(token, context),
+    'review.update': (request, context) => reviews.update(request, context),
+    'review.fresh': (_request, context) => reviews.fresh(context),
+    'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
+    'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),
+    'tab.report': async ({ composerFound }, context) => {
+      const { site, enabled } = await siteStatus(context.url);
+      if (site === null || context.tabId === undefined) throw new StoreError('only a content script on a chat site reports on its tab');
+      await tabs.put({ id: String(context.tabId), site, composerFound });
+      await badge(context.tabId, !enabled ? 'off' : composerFound ? 'on' : 'broken');
+      return { recorded: true as const };
+    },
+    'tab.state': async ({ tabId }) => {
+      const report = await tabs.get(String(tabId));
+      const enabled = report ? (await readSettings(db)).sites.includes(report.site) : false;
+      return {
+        site: report?.site ?? null,
+        siteLabel: report ? adapterFor(report.site).label : null,
+        enabled,
+        active: report !== undefined,
+        composerFound: report?.composerFound ?? false,
+      };
     },
     'site.status': (_request, { url }) => siteStatus(url),
   };

@@ -5,7 +5,7 @@
  * Senders: `page` = the extension's own pages (popup, options) when no other site frames them; `content` =
  * Veil's content scripts on a chat site; `offscreen` = the offscreen document that hosts the model (Chrome),
  * which needs no message of this contract and may send none; `framed` = one of our pages inside another
- * site's page, which may send nothing (sender.ts). A message a content script may not send (anything that
+ * site's page, which may send only the review panel's messages, and needs the review's one-time token (sender.ts). A message a content script may not send (anything that
  * reads or changes the profile) is refused even if it arrives with our extension id: a content script runs
  * next to a page we do not trust.
  *
@@ -135,6 +135,71 @@ export interface ModelOverview {
   install: ModelInstall | null;
 }
 
+/** One fact as the review panel shows it. The original value appears only in Veil's own pages. */
+export interface ReviewFact {
+  /** `entity.field`. */
+  key: string;
+  /** "Occupation", or "Age (my child)" for another entity. */
+  label: string;
+  sharing: 'shared' | 'withheld';
+  treatment: 'kept' | 'privatized' | 'suppressed';
+  /** The person's own value. */
+  original: string;
+  /** What this release says instead (the shared value, a category, or [withheld]). */
+  released: string;
+  /** Left out of this send by the person (Edit). */
+  dropped: boolean;
+  /** Left out of the text because it is suppressed and the setting says omit. */
+  omitted: boolean;
+  /** ε this release charged to this fact (0 when reused, kept, or a fallback). */
+  epsilon: number;
+  /** Why, when it is not the plain case (closure, fallback, no domain). */
+  reason?: string;
+}
+
+/** A withheld fact the prompt itself mentions, and what the panel offers to put in its place. */
+export interface ReviewTypedFact {
+  key: string;
+  label: string;
+  /** The words the prompt used. */
+  text: string;
+  replacement: string;
+}
+
+/** Everything the review panel shows for one send. */
+export interface ReviewView {
+  reviewId: string;
+  siteLabel: string;
+  state: 'ready' | 'failed';
+  /** Why no release could be made (state failed): nothing is sent. */
+  error?: string;
+  prompt: string;
+  /** Exactly the text that Send writes into the site's message box. */
+  text: string;
+  facts: ReviewFact[];
+  /** ε this release charged in all (0 when reused). */
+  charged: number;
+  /** ε left under the total cap after it. */
+  remaining: number;
+  /** ε a new release (Ask for another) would charge at most. */
+  freshCost: number;
+  reused: boolean;
+  fallback: boolean;
+  typed: ReviewTypedFact[];
+}
+
+/** Whether Veil acts on a tab, from its content script's last report. */
+export interface TabState {
+  site: Site | null;
+  siteLabel: string | null;
+  /** The site is switched on in settings. */
+  enabled: boolean;
+  /** The content script is running there and reported in. */
+  active: boolean;
+  /** The adapter found the message box at its last check. */
+  composerFound: boolean;
+}
+
 const conversationKey = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 export const contract = {
   'profile.get': message<Profile>()(none, PAGES),
@@ -203,6 +268,31 @@ export const contract = {
   'model.cancelInstall': message<ModelOverview>()(none, PAGES),
   /** Use the bundled model or an installed one for releases from now on. */
   'model.use': message<ModelOverview>()(z.strictObject({ model: z.string().min(1).max(200) }), PAGES),
+  /**
+   * A content script caught a send: make (or reuse) its release for the review panel, and return a
+   * one-time token, which the content script hands to the panel's iframe it placed.
+   */
+  'review.begin': message<{ reviewId: string; token: string }>()(z.strictObject({ prompt: z.string().min(1).max(100_000), conversation: conversationKey }), ['content']),
+  /**
+   * The panel claims its review with the one-time token (first call), which binds the review to the
+   * panel's tab and frame as the browser reports them; later calls find it by that frame alone.
+   */
+  'review.get': message<ReviewView>()(z.strictObject({ token: z.string().min(1).max(100).optional() }), ['framed']),
+  /** Edit: change the prompt, leave facts out of this send, or both. Spends nothing. */
+  'review.update': message<ReviewView>()(
+    z.strictObject({ prompt: z.string().max(100_000), dropped: z.array(z.string().max(400)).max(200) }),
+    ['framed'],
+  ),
+  /** Draw a new release for this send: charged, like the one shown. */
+  'review.fresh': message<ReviewView>()(none, ['framed']),
+  /** Send the reviewed text (or, `withoutVeil`, the prompt exactly as typed, with no profile). */
+  'review.send': message<{ sent: true }>()(z.strictObject({ withoutVeil: z.boolean() }), ['framed']),
+  /** Close the panel and send nothing (the release shown stays charged). */
+  'review.cancel': message<{ cancelled: true }>()(none, ['framed', 'content']),
+  /** A content script says which adapter runs on its page and whether it finds the message box. */
+  'tab.report': message<{ recorded: true }>()(z.strictObject({ composerFound: z.boolean() }), ['content']),
+  /** The popup asks whether Veil acts on a tab. */
+  'tab.state': message<TabState>()(z.strictObject({ tabId: z.number().int().min(0) }), PAGES),
   /** Is Veil on for the sender's site? The site comes from the sender's URL, not from the request. */
   'site.status': message<SiteStatus>()(none, ['page', 'content']),
 } as const;

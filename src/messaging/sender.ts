@@ -8,9 +8,10 @@
  * - A URL inside our own origin (chrome-extension://<id>/ or moz-extension://<uuid>/) is one of our pages,
  *   but it counts as `page` (full rights) only when nothing else surrounds it: it has no tab (the popup, the
  *   background) or its tab's URL is on our origin too (options page in a tab, or our page framing our page).
- *   Framed inside someone else's page it is `framed`, which may send nothing: that page chose to show it,
- *   can overlay and clickjack it, and later issues give such a frame only a one-time token. A tab without
- *   a visible URL is treated the same way (fail closed).
+ *   Framed inside someone else's page it is `framed`: that page chose to show it, and can overlay and
+ *   clickjack it. The review panel is such a frame, so `framed` may send only the review messages, which
+ *   find nothing without the one-time token Veil's content script posts to the panel (review-service.ts).
+ *   A tab without a visible URL is treated the same way (fail closed).
  * - A tab's http(s) URL: one of our content scripts (only content scripts of this extension can reach
  *   `runtime.onMessage`; web pages cannot, as Veil declares no `externally_connectable`).
  * - Anything else (no URL, a file: or data: URL, an unknown scheme): refused.

@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { trapTab } from '../focus-trap';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -26,17 +27,8 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
     if (event.key === 'Escape') {
       event.preventDefault();
       onCancel();
-    } else if (event.key === 'Tab' && dialog.current) {
-      const buttons = Array.from(dialog.current.querySelectorAll('button'));
-      const first = buttons[0];
-      const last = buttons[buttons.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
+    } else if (dialog.current) {
+      trapTab(dialog.current, event);
     }
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_NAMES } from '../../../src/messaging/contract';
+import { contract, MESSAGE_NAMES } from '../../../src/messaging/contract';
 import { classifySender, type SenderInfo, type Self } from '../../../src/messaging/sender';
 import { SELF, harness } from './harness';
 
@@ -49,16 +49,23 @@ describe.each(browsers)('%s sender shapes', (_browser, self) => {
   });
 });
 
-describe('a framed page of ours has no rights', () => {
-  it('is refused every message', async () => {
+describe('a framed page of ours has no rights but the review panel\'s, and those need a review', () => {
+  it('is refused every other message, and finds no review without its token', async () => {
     const h = harness();
-    const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}popup.html`, tab: { id: 8, url: 'https://evil.example/' } };
-    for (const name of MESSAGE_NAMES) {
+    const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 8, url: 'https://evil.example/' }, frameId: 3 };
+    const panel = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('framed'));
+    expect(panel).toEqual(['review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel']);
+    for (const name of MESSAGE_NAMES.filter((n) => !panel.includes(n))) {
       expect(await h.dispatch({ type: name, request: {} }, framed), name).toEqual({
         ok: false,
         error: `${name} is refused from one of Veil's pages framed by another site`,
       });
     }
+    const nothing = { ok: false, error: 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.' };
+    expect(await h.dispatch({ type: 'review.get', request: {} }, framed)).toEqual(nothing);
+    expect(await h.dispatch({ type: 'review.get', request: { token: 'guessed' } }, framed)).toEqual(nothing);
+    expect(await h.dispatch({ type: 'review.send', request: { withoutVeil: false } }, framed)).toEqual(nothing);
+    expect(await h.dispatch({ type: 'review.cancel', request: {} }, framed)).toEqual({ ok: true, value: { cancelled: true } });
     h.db.close();
   });
 });

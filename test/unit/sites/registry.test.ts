@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteOfUrl } from '../../../src/extension/sites';
+import { siteOfUrl } from '../../../src/sites/index';
 
 describe('siteOfUrl (the site a content script runs on, from the URL the browser reports)', () => {
   it('knows the chat sites over https and the demo page over http on this machine', () => {

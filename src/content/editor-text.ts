@@ -1,0 +1,83 @@
+/**
+ * Reading the composer's text and writing approved text into it so that the site's editor state takes it.
+ *
+ * - A textarea: select all, `insertText` (the browser fires the input events the site listens to, and
+ *   the person can undo).
+ * - ProseMirror (ChatGPT, Claude's TipTap) and Quill (Gemini): select the editor's contents and write line
+ *   by line with `execCommand('insertText')`, with `insertParagraph` between lines. Both editors pick the
+ *   change up through their own DOM observers; `\n` inside insertText is dropped by Quill, and synthetic
+ *   `beforeinput` does nothing on either (SITES.md). Never innerHTML: Google pages enforce Trusted Types,
+ *   and it would not update the editors' state anyway.
+ *
+ * The text is then read back from the DOM the editor rendered from its state; the caller refuses to send
+ * when it is not exactly the approved text.
+ */
+import { editorKind } from '../sites/adapter';
+
+/** The composer's text as the site would send it: one line per paragraph. */
+export function readComposer(composer: HTMLElement): string {
+  if (editorKind(composer) === 'textarea') return (composer as HTMLTextAreaElement).value;
+  const blocks = [...composer.children].filter((child) => BLOCK.test(child.tagName));
+  const text = blocks.length > 0 ? blocks.map(blockText).join('\n') : blockText(composer);
+  // Editors keep runs of spaces visible with non-breaking spaces; the site sends plain spaces.
+  return text.replace(/\u00a0/g, ' ');
+}
+
+const BLOCK = /^(P|DIV|H[1-6]|PRE|BLOCKQUOTE|LI|UL|OL)$/;
+
+/** A paragraph's text: text nodes, and a line break per `<br>` except the editors' trailing placeholder. */
+function blockText(block: Element): string {
+  if (/^(UL|OL)$/.test(block.tagName)) return [...block.children].map(blockText).join('\n');
+  let text = '';
+  const walk = (node: Node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === 3) text += (child as Text).data;
+      else if (child.nodeName === 'BR') text += '\n';
+      else if (child.nodeType === 1) walk(child);
+    }
+  };
+  walk(block);
+  // An empty paragraph holds one <br> so it has height; a trailing <br> is not a line of its own.
+  return block.lastChild?.nodeName === 'BR' ? text.replace(/\n$/, '') : text;
+}
+
+/** Put `text` into the composer in place of what it holds. Throws when the browser refuses the edit. */
+export function writeComposer(composer: HTMLElement, text: string): void {
+  const doc = composer.ownerDocument;
+  composer.focus();
+  if (editorKind(composer) === 'textarea') {
+    const area = composer as HTMLTextAreaElement;
+    area.select();
+    if (!exec(doc, text === '' ? 'delete' : 'insertText', text)) {
+      // Browsers without execCommand on textareas: the value setter plus the event the site listens to.
+      area.value = text;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    return;
+  }
+  const selection = doc.getSelection();
+  if (!selection) throw new Error('the page has no text selection to write with');
+  const range = doc.createRange();
+  range.selectNodeContents(composer);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  const lines = text.split('\n');
+  if (!exec(doc, 'delete')) throw new Error('the message box refused the edit');
+  lines.forEach((line, i) => {
+    if (i > 0) exec(doc, 'insertParagraph');
+    if (line !== '') exec(doc, 'insertText', line);
+  });
+}
+
+function exec(doc: Document, command: string, value?: string): boolean {
+  try {
+    return doc.execCommand(command, false, value);
+  } catch {
+    return false;
+  }
+}
+
+/** Resolve after the editor has had time to take a DOM change into its state and render it again. */
+export function settle(win: Window, ms = 30): Promise<void> {
+  return new Promise((resolve) => win.requestAnimationFrame(() => win.setTimeout(resolve, ms)));
+}

@@ -1,0 +1,56 @@
+/**
+ * Veil's messages on the chat page itself: why a send was blocked, or that the adapter lost the message
+ * box. They carry only public words (never a profile value: the page can read them), sit in a closed
+ * shadow root so the site's styles leave them alone, and act only on real clicks.
+ */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
+export class PageNotice {
+  private host: HTMLElement | null = null;
+
+  constructor(private readonly doc: Document) {}
+
+  show(message: string, actions: NoticeAction[] = []): void {
+    this.hide();
+    const host = this.doc.createElement('veil-notice');
+    const root = host.attachShadow({ mode: 'closed' });
+    const box = this.doc.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.style.cssText =
+      'position:fixed;z-index:2147483647;left:50%;bottom:24px;transform:translateX(-50%);max-width:min(560px,calc(100vw - 32px));' +
+      'background:#2b1d0e;color:#fff;font:14px/1.45 system-ui,sans-serif;padding:12px 14px;border-radius:10px;' +
+      'box-shadow:0 6px 24px rgba(0,0,0,.35);display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;';
+    const text = this.doc.createElement('p');
+    text.style.cssText = 'margin:0;flex:1 1 300px;';
+    text.textContent = message;
+    box.append(text);
+    for (const action of [...actions, { label: 'Dismiss', run: () => undefined }]) {
+      const button = this.doc.createElement('button');
+      button.type = 'button';
+      button.textContent = action.label;
+      button.style.cssText = 'font:inherit;padding:4px 10px;border-radius:6px;border:1px solid #fff8;background:transparent;color:inherit;cursor:pointer;';
+      button.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
+        this.hide();
+        action.run();
+      });
+      box.append(button);
+    }
+    root.append(box);
+    this.doc.documentElement.append(host);
+    this.host = host;
+  }
+
+  /** The message shown now, for tests and for not repeating oneself. */
+  get shown(): boolean {
+    return this.host?.isConnected === true;
+  }
+
+  hide(): void {
+    this.host?.remove();
+    this.host = null;
+  }
+}

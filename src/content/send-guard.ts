@@ -1,0 +1,275 @@
+/**
+ * The content script's whole job on a chat site: catch every way to send, hold the send, open the review
+ * panel, and when the person approves, write exactly the approved text into the composer, check it took,
+ * and press the site's own send. Anything that fails blocks the send with a message on the page.
+ *
+ * Ways to send it catches, in the capture phase on `window` (registered at document_start, so before any
+ * listener of the page): Enter and Cmd/Ctrl+Enter in the composer (not Shift+Enter, not while an input
+ * method composes, not a plain Enter where the site's layout makes it a new line), a click on the send
+ * button, and submitting the form around the composer. It ignores events the page makes up (`isTrusted`
+ * false) and everything while it replays the approved send itself.
+ */
+import type { VeilClient } from '../messaging/client';
+import { isDisabled, type SiteAdapter } from '../sites/adapter';
+import { ConversationKeys } from './conversation';
+import { readComposer, settle, writeComposer } from './editor-text';
+import { PageNotice } from './notice';
+import { PanelFrame } from './panel-frame';
+
+export interface GuardDeps {
+  adapter: SiteAdapter;
+  win: Window & typeof globalThis;
+  send: VeilClient;
+  /** The review panel's URL (review.html in the extension). */
+  panelUrl: string;
+  /** How long the background and the panel may take to answer before the send is blocked (ms). */
+  timeoutMs?: number;
+}
+
+export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null } | { veilPanel: 'close'; reviewId: string };
+export type PanelReply = { ok: true } | { ok: false; error: string };
+
+export class SendGuard {
+  private readonly doc: Document;
+  private readonly notice: PageNotice;
+  private readonly conversations = new ConversationKeys();
+  private panel: { frame: PanelFrame; reviewId?: string } | null = null;
+  private replaying = false;
+  /** The person chose "Send without Veil" where Veil could not press send itself: let one send through. */
+  private bypassOnce = false;
+  /** Whether the site is switched on in Veil's settings; unknown counts as on (fail closed). */
+  enabled = true;
+  private composerWasFound: boolean | null = null;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly deps: GuardDeps) {
+    this.doc = deps.win.document;
+    this.notice = new PageNotice(this.doc);
+    this.timeoutMs = deps.timeoutMs ?? 10_000;
+  }
+
+  /** Listen for sends. Call at document_start. Returns a function that stops listening. */
+  install(): () => void {
+    const { win } = this.deps;
+    const keydown = (event: KeyboardEvent) => this.onKeydown(event);
+    const click = (event: MouseEvent) => this.onClick(event);
+    const submit = (event: SubmitEvent) => this.onSubmit(event);
+    const focusin = (event: FocusEvent) => this.onFocusin(event);
+    win.addEventListener('keydown', keydown, true);
+    win.addEventListener('click', click, true);
+    win.addEventListener('submit', submit, true);
+    win.addEventListener('focusin', focusin, true);
+    return () => {
+      win.removeEventListener('keydown', keydown, true);
+      win.removeEventListener('click', click, true);
+      win.removeEventListener('submit', submit, true);
+      win.removeEventListener('focusin', focusin, true);
+    };
+  }
+
+  private ignores(event: Event): boolean {
+    return !this.enabled || this.replaying || !event.isTrusted;
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    if (this.ignores(event) || event.key !== 'Enter' || event.shiftKey || event.altKey) return;
+    if (event.isComposing || event.keyCode === 229) return;
+    const target = event.target as Node | null;
+    const composer = this.deps.adapter.findComposer(this.doc);
+    if (composer) {
+      if (!target || !composer.contains(target)) return;
+      const shortcut = event.ctrlKey || event.metaKey;
+      if (!shortcut && !this.deps.adapter.enterSends(this.deps.win)) return;
+      this.catchSend(event, composer);
+      return;
+    }
+    // No composer found: an Enter in an editable box that may be the site's (in a form, or with the send
+    // button present) is blocked rather than let out unchecked.
+    if (target instanceof this.deps.win.HTMLElement && isEditable(target) && (target.closest('form') || this.deps.adapter.findSendButton(this.doc))) {
+      this.catchSend(event, null);
+    }
+  }
+
+  private onClick(event: MouseEvent): void {
+    if (this.ignores(event)) return;
+    const button = this.deps.adapter.findSendButton(this.doc);
+    if (!button || !(event.target instanceof this.deps.win.Node) || !button.contains(event.target)) return;
+    this.catchSend(event, this.deps.adapter.findComposer(this.doc));
+  }
+
+  private onSubmit(event: SubmitEvent): void {
+    if (this.ignores(event)) return;
+    const composer = this.deps.adapter.findComposer(this.doc);
+    const form = event.target as HTMLFormElement | null;
+    if (composer && form?.contains(composer)) this.catchSend(event, composer);
+  }
+
+  private onFocusin(event: FocusEvent): void {
+    if (!this.enabled || !(event.target instanceof this.deps.win.HTMLElement) || !isEditable(event.target)) return;
+    if (!this.deps.adapter.findComposer(this.doc) && !this.notice.shown) {
+      this.notice.show(
+        `Veil cannot find ${this.deps.adapter.label}'s message box on this page (the site may have changed), so it cannot review what you send here. A send from this box will be blocked.`,
+      );
+    }
+  }
+
+  private catchSend(event: Event, composer: HTMLElement | null): void {
+    if (this.bypassOnce) {
+      this.bypassOnce = false;
+      return;
+    }
+    const prompt = composer ? readComposer(composer) : null;
+    // An empty box sends nothing on any of the sites: leave it to the site.
+    if (prompt !== null && prompt.trim() === '') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (this.panel?.frame.connected) {
+      this.panel.frame.element.focus();
+      return;
+    }
+    if (prompt === null) {
+      this.block(`Veil cannot find ${this.deps.adapter.label}'s message box on this page (the site may have changed), so it blocked this send.`);
+      return;
+    }
+    void this.openReview(prompt);
+  }
+
+  private async openReview(prompt: string): Promise<void> {
+    this.notice.hide();
+    const frame = new PanelFrame(this.doc, this.deps.panelUrl);
+    const panel: { frame: PanelFrame; reviewId?: string } = { frame };
+    this.panel = panel;
+    try {
+      const conversation = this.conversations.keyFor(this.deps.adapter.conversation(new URL(this.deps.win.location.href)));
+      const [{ reviewId, token }] = await Promise.all([
+        this.within(this.deps.send('review.begin', { prompt, conversation }), "Veil's background did not answer"),
+        this.within(frame.loaded, "Veil's review panel did not open"),
+      ]);
+      panel.reviewId = reviewId;
+      // The token goes to the panel's own window only, and only if it still holds Veil's page: a message
+      // posted to a cross-origin frame is not seen by the page around it.
+      const target = frame.element.contentWindow;
+      if (!target) throw new Error("Veil's review panel was removed from the page");
+      target.postMessage({ veilReviewToken: token }, new URL(this.deps.panelUrl).origin);
+    } catch (error) {
+      if (this.panel === panel) this.closePanel();
+      this.block(`Veil blocked this send: ${messageOf(error)}. Nothing was sent.`);
+    }
+  }
+
+  private within<T>(promise: Promise<T>, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = this.deps.win.setTimeout(() => reject(new Error(`${what} within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      promise.then(
+        (value) => {
+          this.deps.win.clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.deps.win.clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  /** A blocked send: say why on the page, and offer to send without Veil as a separate choice. */
+  private block(message: string): void {
+    this.notice.show(message, [{ label: 'Send without Veil', run: () => void this.sendWithoutVeil() }]);
+  }
+
+  private async sendWithoutVeil(): Promise<void> {
+    const composer = this.deps.adapter.findComposer(this.doc);
+    const button = this.deps.adapter.findSendButton(this.doc);
+    if (composer && button && !isDisabled(button)) {
+      this.press(composer);
+      return;
+    }
+    this.bypassOnce = true;
+    this.notice.show('Veil will let your next send on this page through unchanged. Send again when you are ready.');
+  }
+
+  /** A command from the background about the open review (its panel's Send or Cancel). */
+  async command(command: PanelCommand): Promise<PanelReply> {
+    if (!this.panel || this.panel.reviewId !== command.reviewId) return { ok: false, error: 'this review is no longer open on the page' };
+    if (command.veilPanel === 'close') {
+      this.closePanel();
+      this.deps.adapter.findComposer(this.doc)?.focus();
+      return { ok: true };
+    }
+    try {
+      await this.sendText(command.text);
+      this.closePanel();
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: messageOf(error) };
+    }
+  }
+
+  /** Write the approved text (null: leave the prompt as typed), check it took, and press send. */
+  private async sendText(text: string | null): Promise<void> {
+    const { adapter, win } = this.deps;
+    const composer = adapter.findComposer(this.doc);
+    if (!composer) throw new Error(`${adapter.label}'s message box is no longer on the page`);
+    if (text !== null) {
+      const before = readComposer(composer);
+      writeComposer(composer, text);
+      await settle(win);
+      const now = readComposer(composer);
+      if (now !== text) {
+        // Put the person's own words back rather than leave a half-written release in the box.
+        writeComposer(composer, before);
+        throw new Error(
+          `${adapter.label}'s message box did not take the approved text (after writing it held ${now.length} characters, not ${text.length}), so Veil did not send it`,
+        );
+      }
+    }
+    const button = await this.sendButton();
+    if (!button && !adapter.enterSends(win)) throw new Error(`${adapter.label}'s send button did not become available`);
+    this.press(composer, button);
+  }
+
+  /** The send button once the site enables it (it may appear only after the text is written). */
+  private async sendButton(): Promise<HTMLElement | null> {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const button = this.deps.adapter.findSendButton(this.doc);
+      if (button && !isDisabled(button)) return button;
+      if (Date.now() > deadline) return null;
+      await new Promise((resolve) => this.deps.win.setTimeout(resolve, 25));
+    }
+  }
+
+  /** Press the site's own send, without going through Veil again. */
+  private press(composer: HTMLElement, button: HTMLElement | null = this.deps.adapter.findSendButton(this.doc)): void {
+    this.replaying = true;
+    try {
+      if (button && !isDisabled(button)) button.click();
+      else composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, cancelable: true }));
+    } finally {
+      this.replaying = false;
+    }
+  }
+
+  private closePanel(): void {
+    this.panel?.frame.remove();
+    this.panel = null;
+  }
+
+  /** Check the adapter still finds the message box; returns whether that changed since the last check. */
+  checkHealth(): { composerFound: boolean; changed: boolean } {
+    const composerFound = this.deps.adapter.findComposer(this.doc) !== null;
+    const changed = composerFound !== this.composerWasFound;
+    this.composerWasFound = composerFound;
+    return { composerFound, changed };
+  }
+}
+
+function isEditable(element: HTMLElement): boolean {
+  return element.isContentEditable || element.tagName === 'TEXTAREA' || (element.tagName === 'INPUT' && (element as HTMLInputElement).type === 'text');
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\.$/, '');
+}

@@ -1,0 +1,292 @@
+/**
+ * Reviews: the path from a caught send to the text the person approved (DESIGN.md "The review page").
+ *
+ * 1. `begin` (content script): the release is made (or reused) at once, in the background, and the
+ *    content script gets a one-time token.
+ * 2. The content script places the panel's iframe (nothing in its URL) and posts the token to that
+ *    frame's window only, addressed to the extension's origin: the page never sees it.
+ * 3. The panel (`framed` sender) claims the review with the token, in the same tab: that binds the review
+ *    to the panel's frame as the browser reports it, and spends the token. A page that frames the panel's
+ *    URL itself has no token and gets nothing.
+ * 4. `send` hands the approved text to the content script that began it, which writes it into the
+ *    composer, reads it back, and only then presses the site's send. `cancel` sends nothing.
+ *
+ * Reviews live in session storage (Chrome may stop the service worker while the person reads), never on
+ * disk. The release shown is already charged (release service): cancelling does not give it back.
+ */
+import { attributeKey, type Profile } from '../core/profile';
+import { fieldLabel } from '../core/field-labels';
+import { typedFacts } from '../core/typed-facts';
+import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
+import { composeRelease } from '../release/release';
+import { entityRole } from '../release/render';
+import { adapterFor, type Site } from '../sites/index';
+import type { VeilDatabase } from '../storage/db';
+import { errorMessageForPerson, StoreError } from '../storage/errors';
+import { readProfile } from '../storage/profile-store';
+import { readSettings } from '../storage/settings-store';
+import type { ReleaseService } from './release-service';
+
+export interface ReviewRecord {
+  id: string;
+  /** Spent by the panel's first `get`. */
+  token: string | null;
+  tabId: number;
+  frameId: number;
+  panelFrameId: number | null;
+  site: Site;
+  conversation: string;
+  prompt: string;
+  dropped: string[];
+  state: 'making' | 'ready' | 'failed';
+  error?: string;
+  release?: ReleaseResponse;
+  createdAt: number;
+}
+
+/** Records kept for this browser session only (`storage.session` in the extension, memory in tests). */
+export interface SessionStore<T extends { id: string }> {
+  get(id: string): Promise<T | undefined>;
+  put(record: T): Promise<void>;
+  remove(id: string): Promise<void>;
+  all(): Promise<T[]>;
+}
+
+/** What the background asks of the content script that began a review. */
+export type TabCommand = { veilPanel: 'send'; reviewId: string; text: string | null } | { veilPanel: 'close'; reviewId: string };
+export type TabReply = { ok: true } | { ok: false; error: string };
+
+export interface ReviewDeps {
+  db: VeilDatabase;
+  releases: ReleaseService;
+  store: SessionStore<ReviewRecord>;
+  /** Deliver a command to one frame of one tab and wait for its reply. */
+  toTab: (tabId: number, frameId: number, command: TabCommand) => Promise<TabReply>;
+  now: () => number;
+  /** How long a release may take before the send is blocked (ms). */
+  releaseTimeoutMs?: number;
+}
+
+export interface Sender {
+  tabId?: number;
+  frameId?: number;
+}
+
+export function createReviewService(deps: ReviewDeps) {
+  const { db, releases, store, toTab, now } = deps;
+  const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
+  /** Releases being made in this process (a restarted worker has none: such a review failed). */
+  const making = new Map<string, Promise<void>>();
+
+  const frameOf = ({ tabId, frameId }: Sender): { tabId: number; frameId: number } => {
+    if (tabId === undefined || frameId === undefined) throw new StoreError('this message must come from a frame in a tab');
+    return { tabId, frameId };
+  };
+
+  async function make(review: ReviewRecord, fresh: boolean): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const release = await Promise.race([
+        releases.create({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new StoreError(`making the release took longer than ${releaseTimeoutMs / 1000} s`)), releaseTimeoutMs);
+        }),
+      ]);
+      await patch(review.id, { state: 'ready', release, dropped: [] });
+    } catch (error) {
+      await patch(review.id, { state: 'failed', error: errorMessageForPerson(error) });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function patch(id: string, change: Partial<ReviewRecord>): Promise<void> {
+    const review = await store.get(id);
+    if (review) await store.put({ ...review, ...change });
+  }
+
+  function start(review: ReviewRecord, fresh: boolean): Promise<void> {
+    const job = make(review, fresh).finally(() => making.delete(review.id));
+    making.set(review.id, job);
+    return job;
+  }
+
+  const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
+
+  /** The review whose panel is this frame: claimed with its token the first time, by the frame after. */
+  async function reviewOfPanel(sender: Sender, token?: string): Promise<ReviewRecord> {
+    const { tabId, frameId } = frameOf(sender);
+    const reviews = await store.all();
+    if (token !== undefined) {
+      const review = reviews.find((r) => r.token !== null && r.token === token);
+      if (!review || review.tabId !== tabId) throw new StoreError(NOTHING_HERE);
+      const claimed = { ...review, token: null, panelFrameId: frameId };
+      await store.put(claimed);
+      return claimed;
+    }
+    const review = reviews.find((r) => r.tabId === tabId && r.panelFrameId === frameId);
+    if (!review) throw new StoreError(NOTHING_HERE);
+    return review;
+  }
+
+  /** The review once its release is made (or failed). */
+  async function settled(review: ReviewRecord): Promise<ReviewRecord> {
+    if (review.state !== 'making') return review;
+    const job = making.get(review.id);
+    if (job) await job;
+    else await patch(review.id, { state: 'failed', error: 'Veil restarted while it was making this release. Nothing was sent; cancel and send again.' });
+    return (await store.get(review.id))!;
+  }
+
+  async function view(review: ReviewRecord): Promise<ReviewView> {
+    const settings = await readSettings(db);
+    const base = {
+      reviewId: review.id,
+      siteLabel: adapterFor(review.site).label,
+      prompt: review.prompt,
+      freshCost: settings.epsilon,
+    };
+    if (review.state !== 'ready' || !review.release) {
+      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [] };
+    }
+    const release = review.release;
+    const profile = await readProfile(db);
+    const text = await composeText(review, profile, settings.suppressed);
+    const originals = new Map(profile.attributes.map((a) => [attributeKey(a), a.value]));
+    const facts: ReviewFact[] = release.attributes.map((a) => {
+      const key = attributeKey(a);
+      return {
+        key,
+        label: labelOf(a.entity, a.field),
+        sharing: a.sharing,
+        treatment: a.release,
+        original: originals.get(key) ?? '',
+        released: a.value,
+        dropped: review.dropped.includes(key),
+        omitted: a.release === 'suppressed' && settings.suppressed === 'omit',
+        epsilon: release.charged.perAttribute[key] ?? 0,
+        ...(a.reason ? { reason: a.reason } : {}),
+      };
+    });
+    const releasedValue = new Map(facts.map((f) => [f.key, f.released]));
+    const typed = typedFacts(review.prompt, profile).map((t) => {
+      const key = attributeKey(t);
+      return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedValue.get(key) ?? '[withheld]' };
+    });
+    return {
+      ...base,
+      state: 'ready',
+      text,
+      facts,
+      charged: release.charged.total,
+      remaining: release.remaining.total,
+      reused: release.reused,
+      fallback: release.fallback,
+      typed,
+    };
+  }
+
+  async function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark'): Promise<string> {
+    const release = review.release!;
+    const record = await db.releases.get(release.releaseId);
+    if (!record) throw new StoreError('the release of this review is no longer stored');
+    const kept = release.attributes.filter((a) => !review.dropped.includes(attributeKey(a)));
+    return composeRelease(kept, profile, review.prompt.trim() !== '' ? review.prompt : undefined, record.format, suppressed);
+  }
+
+  async function close(review: ReviewRecord, outcome: 'sent' | 'edited' | 'cancelled'): Promise<void> {
+    await store.remove(review.id);
+    if (review.release) {
+      await releases.outcome(review.release.releaseId, outcome).catch(() => undefined);
+    }
+  }
+
+  return {
+    async begin(request: { prompt: string; conversation: string }, site: Site, sender: Sender) {
+      const { tabId, frameId } = frameOf(sender);
+      // One review per page at a time: an earlier one from this frame is over (its panel is gone).
+      for (const earlier of await store.all()) {
+        if (earlier.tabId === tabId && earlier.frameId === frameId) await close(earlier, 'cancelled');
+      }
+      const review: ReviewRecord = {
+        id: crypto.randomUUID(),
+        token: crypto.randomUUID(),
+        tabId,
+        frameId,
+        panelFrameId: null,
+        site,
+        conversation: request.conversation,
+        prompt: request.prompt,
+        dropped: [],
+        state: 'making',
+        createdAt: now(),
+      };
+      await store.put(review);
+      void start(review, false);
+      return { reviewId: review.id, token: review.token! };
+    },
+
+    async get(token: string | undefined, sender: Sender): Promise<ReviewView> {
+      return view(await settled(await reviewOfPanel(sender, token)));
+    },
+
+    async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
+      const review = await settled(await reviewOfPanel(sender));
+      if (review.state !== 'ready') throw new StoreError('there is no release to edit');
+      const next = { ...review, prompt: request.prompt, dropped: request.dropped };
+      await store.put(next);
+      return view(next);
+    },
+
+    async fresh(sender: Sender): Promise<ReviewView> {
+      const review = await settled(await reviewOfPanel(sender));
+      if (review.release) await releases.outcome(review.release.releaseId, 'cancelled').catch(() => undefined);
+      const next: ReviewRecord = { ...review, state: 'making' };
+      delete next.release;
+      delete next.error;
+      await store.put(next);
+      await start(next, true);
+      return view((await store.get(review.id))!);
+    },
+
+    async send(withoutVeil: boolean, sender: Sender): Promise<{ sent: true }> {
+      const review = await settled(await reviewOfPanel(sender));
+      if (!withoutVeil && review.state !== 'ready') throw new StoreError('there is no release to send');
+      const text = withoutVeil ? null : await composeText(review, await readProfile(db), (await readSettings(db)).suppressed);
+      const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text }).catch(
+        (error: unknown): TabReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
+      );
+      if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
+      const proposed = review.release ? review.release.text : '';
+      await close(review, withoutVeil ? 'cancelled' : text === proposed ? 'sent' : 'edited');
+      return { sent: true as const };
+    },
+
+    async cancel(sender: Sender, fromContent: boolean): Promise<{ cancelled: true }> {
+      const review = fromContent
+        ? (await store.all()).find((r) => r.tabId === sender.tabId && r.frameId === sender.frameId)
+        : await reviewOfPanel(sender).catch(() => undefined);
+      if (!review) return { cancelled: true };
+      await close(await settled(review), 'cancelled');
+      if (!fromContent) await toTab(review.tabId, review.frameId, { veilPanel: 'close', reviewId: review.id }).catch(() => undefined);
+      return { cancelled: true };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;
+
+function labelOf(entity: string, field: string): string {
+  return entity === 'self' ? fieldLabel(field) : `${fieldLabel(field)} (${entityRole(entity) ?? entity})`;
+}
+
+/** A session store in memory (tests, and browsers without `storage.session`). */
+export function memoryStore<T extends { id: string }>(): SessionStore<T> {
+  const records = new Map<string, T>();
+  return {
+    get: async (id) => structuredClone(records.get(id)),
+    put: async (record) => void records.set(record.id, structuredClone(record)),
+    remove: async (id) => void records.delete(id),
+    all: async () => [...records.values()].map((r) => structuredClone(r)),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What Veil needs to know about one chat site: where it lives, how to find the composer (the message box
+ * the person sends from, not another editor on the page), its send button, and which editor it is, so the
+ * approved text can be written in a way the site's editor state really takes (src/content/editor-text.ts).
+ *
+ * One file per site next to this one; `index.ts` lists them, and the site ids, the host permissions and
+ * the content script's matches are all derived from that list.
+ *
+ * Everything here reads the DOM only when called, so the registry also loads in Node (settings, CLI).
+ */
+export type EditorKind = 'prosemirror' | 'quill' | 'textarea';
+
+export interface SiteAdapter<Id extends string = string> {
+  id: Id;
+  /** The site's name as a person knows it. */
+  label: string;
+  /** Host names (exact) the site is served from. */
+  hosts: readonly string[];
+  /** Chat sites are https only; the local demo page is plain http. */
+  protocol: 'https:' | 'http:';
+  /** The composer: the one editor a send takes its text from, or null when the page does not show it. */
+  findComposer(doc: Document): HTMLElement | null;
+  /** The send button as it is now (it may be absent or disabled while the composer is empty). */
+  findSendButton(doc: Document): HTMLElement | null;
+  /** Whether a plain Enter in the composer sends (false in layouts where Enter makes a new line). */
+  enterSends(win: Window): boolean;
+  /** The conversation a page shows, from its URL; null on a page that starts a new one. */
+  conversation(url: URL): string | null;
+  /** What Veil relies on in the real site's DOM, in words (README, popup, notes). */
+  relies: string;
+}
+
+/** The first element matching any of `selectors`, in the order given (most specific first). */
+export function firstMatch<T extends Element = HTMLElement>(root: ParentNode, selectors: readonly string[]): T | null {
+  for (const selector of selectors) {
+    const found = root.querySelector<T & Element>(selector);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The editor behind a composer element, from the element itself. */
+export function editorKind(composer: HTMLElement): EditorKind {
+  if (composer instanceof composer.ownerDocument.defaultView!.HTMLTextAreaElement) return 'textarea';
+  return composer.classList.contains('ql-editor') ? 'quill' : 'prosemirror';
+}
+
+/** A send button a person cannot press yet (the site greys it out while the composer is empty). */
+export function isDisabled(button: HTMLElement): boolean {
+  return (button as HTMLButtonElement).disabled === true || button.getAttribute('aria-disabled') === 'true';
+}
+
+/** `/prefix/<id>` → `prefix/<id>`; anything else null. */
+export function pathConversation(url: URL, pattern: RegExp): string | null {
+  const match = pattern.exec(url.pathname);
+  return match ? match[0].replace(/^\//, '') : null;
+}

@@ -1,0 +1,17 @@
+/**
+ * Veil's own Demo Chat page (demo/, `npm start`), served over http on this machine: a textarea and a send
+ * button in a form. Each page load is one conversation.
+ */
+import { firstMatch, type SiteAdapter } from './adapter';
+
+export const demo: SiteAdapter<'demo'> = {
+  id: 'demo',
+  label: 'Demo Chat',
+  hosts: ['localhost', '127.0.0.1'],
+  protocol: 'http:',
+  findComposer: (doc) => firstMatch(doc, ['form#composer-form textarea#prompt-textarea']),
+  findSendButton: (doc) => firstMatch(doc, ['form#composer-form #send-button']),
+  enterSends: () => true,
+  conversation: () => null,
+  relies: 'the textarea #prompt-textarea and the button #send-button in the form #composer-form',
+};

@@ -1,0 +1,22 @@
+/**
+ * gemini.google.com (SITES.md, gathered 2026-11). The composer is a Quill editor (`div.ql-editor`, class
+ * `ql-blank` while empty) inside the `rich-textarea` element. The send button has the class `send-button`
+ * and stays `aria-disabled="true"` until there is text. Google pages enforce Trusted Types: nothing here or
+ * in the content script writes HTML.
+ */
+import { firstMatch, pathConversation, type SiteAdapter } from './adapter';
+
+export const gemini: SiteAdapter<'gemini'> = {
+  id: 'gemini',
+  label: 'Gemini',
+  hosts: ['gemini.google.com'],
+  protocol: 'https:',
+  findComposer: (doc) => firstMatch(doc, ['rich-textarea .ql-editor[contenteditable="true"]']),
+  findSendButton: (doc) => {
+    const button = firstMatch(doc, ['button.send-button', 'button[aria-label="Send message"]']);
+    return button ?? doc.querySelector('mat-icon[fonticon="send"]')?.closest('button') ?? null;
+  },
+  enterSends: () => true,
+  conversation: (url) => pathConversation(url, /\/app\/[\w-]+/),
+  relies: 'the Quill editor (.ql-editor) inside the rich-textarea element and the button with the class send-button',
+};

@@ -1,0 +1,280 @@
+/**
+ * The review panel: Veil's own page in an iframe over the chat page (entrypoints/review). It shows exactly
+ * what Send will put into the site's message box, each fact as kept, privatized (with the person's own
+ * value, visible only here) or left out, what this send costs, and lets the person send, edit, ask for a
+ * new release, or cancel. It finds its review through the background by its own frame; a page that frames
+ * this URL itself gets the "nothing to review" message and nothing else.
+ *
+ * Keyboard: focus starts on Send, Tab stays inside the panel, Escape cancels.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ReviewFact, ReviewView } from '../../messaging/contract';
+import { errorText, useClient } from '../client';
+import { trapTab } from '../focus-trap';
+
+type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'review'; view: ReviewView } | { kind: 'done'; message: string };
+
+/** How long a panel waits for its token before it says there is nothing to review (a page framed it). */
+const TOKEN_WAIT_MS = 10_000;
+
+export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
+  const send = useClient();
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const dialog = useRef<HTMLDivElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let stop = false;
+    const none = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
+    const timer = setTimeout(() => {
+      stop = true;
+      setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p));
+    }, TOKEN_WAIT_MS);
+    // Offer each token that arrives until the background accepts one (a page may post false ones).
+    void (async () => {
+      while (!stop) {
+        const token = await nextToken();
+        if (stop) return;
+        try {
+          const view = await send('review.get', { token });
+          stop = true;
+          clearTimeout(timer);
+          setPhase({ kind: 'review', view });
+        } catch (e) {
+          if (!/no send to review/.test(errorText(e))) {
+            stop = true;
+            clearTimeout(timer);
+            setPhase({ kind: 'none', error: errorText(e) });
+          }
+        }
+      }
+    })();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const view = phase.kind === 'review' ? phase.view : null;
+  useEffect(() => {
+    if (view?.state === 'ready' && !editing) sendButton.current?.focus();
+    else if (phase.kind !== 'loading') dialog.current?.querySelector<HTMLElement>('button, textarea')?.focus();
+  }, [phase.kind, view?.state, editing]);
+
+  /** Run an action; its failure shows in the panel and changes nothing else. */
+  const act = async (label: string, action: () => Promise<void>) => {
+    setBusy(label);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const update = (prompt: string, dropped: string[]) =>
+    act('Updating…', async () => setPhase({ kind: 'review', view: await send('review.update', { prompt, dropped }) }));
+  const dropped = (v: ReviewView) => v.facts.filter((f) => f.dropped).map((f) => f.key);
+  const cancel = () =>
+    act('Cancelling…', async () => {
+      await send('review.cancel', {});
+      setPhase({ kind: 'done', message: 'Cancelled. Nothing was sent.' });
+    });
+  const approve = (withoutVeil: boolean) =>
+    act('Sending…', async () => {
+      await send('review.send', { withoutVeil });
+      setPhase({ kind: 'done', message: 'Sent.' });
+    });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (editing) setEditing(false);
+      else if (phase.kind === 'review') void cancel();
+    } else if (dialog.current) {
+      trapTab(dialog.current, event);
+    }
+  };
+
+  return (
+    <div class="backdrop review-backdrop">
+      <div ref={dialog} class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title" onKeyDown={onKeyDown}>
+        <h1 id="review-title">{view ? `Review before sending to ${view.siteLabel}` : 'Veil review'}</h1>
+        {phase.kind === 'loading' && (
+          <p role="status" class="making">
+            Making your release on this device…
+          </p>
+        )}
+        {phase.kind === 'none' && <p class="error">{phase.error}</p>}
+        {phase.kind === 'done' && <p role="status">{phase.message}</p>}
+        {view?.state === 'failed' && (
+          <>
+            <p class="error" role="alert">
+              Veil could not make a release: {view.error} Nothing was sent.
+            </p>
+            <p class="muted">Send without Veil sends your message exactly as you typed it, with none of your profile.</p>
+          </>
+        )}
+        {view?.state === 'ready' && (
+          <>
+            {view.typed.length > 0 && <TypedWarning view={view} onReplace={(prompt) => update(prompt, dropped(view))} disabled={busy !== null} />}
+            <h3 id="text-heading">Exactly what will be sent</h3>
+            {editing ? (
+              <div class="edit-prompt">
+                <label for="prompt-edit">Your message (your facts are added below it)</label>
+                <textarea id="prompt-edit" rows={5} value={draft} onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)} />
+                <div class="dialog-actions">
+                  <button type="button" class="button" onClick={() => setEditing(false)}>
+                    Discard changes
+                  </button>
+                  <button
+                    type="button"
+                    class="button primary"
+                    onClick={() => void update(draft, dropped(view)).then(() => setEditing(false))}
+                    disabled={draft.trim() === '' || busy !== null}
+                  >
+                    Use this message
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <pre class="sent-text" aria-labelledby="text-heading" tabIndex={0}>
+                {view.text}
+              </pre>
+            )}
+            <h3>Your facts in this send</h3>
+            {view.facts.length === 0 ? (
+              <p class="muted">Your profile is empty: only your message is sent.</p>
+            ) : (
+              <ul class="review-facts">
+                {view.facts.map((fact) => (
+                  <FactRow key={fact.key} fact={fact} onToggle={() => update(view.prompt, fact.dropped ? dropped(view).filter((k) => k !== fact.key) : [...dropped(view), fact.key])} disabled={busy !== null} />
+                ))}
+              </ul>
+            )}
+            <Cost view={view} />
+          </>
+        )}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        {busy && <p role="status">{busy}</p>}
+        {phase.kind === 'review' && (
+          <div class="dialog-actions review-actions">
+            <button type="button" class="button" onClick={() => void cancel()} disabled={busy !== null}>
+              Cancel
+            </button>
+            {view?.state === 'ready' && !editing && (
+              <>
+                <button
+                  type="button"
+                  class="button"
+                  onClick={() => {
+                    setDraft(view.prompt);
+                    setEditing(true);
+                  }}
+                  disabled={busy !== null}
+                >
+                  Edit message
+                </button>
+                <button type="button" class="button" onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'review', view: await send('review.fresh', {}) }))} disabled={busy !== null}>
+                  New release (costs up to ε {fmt(view.freshCost)})
+                </button>
+              </>
+            )}
+            {view?.state === 'failed' && (
+              <button type="button" class="button" onClick={() => void approve(true)} disabled={busy !== null}>
+                Send without Veil
+              </button>
+            )}
+            {view?.state === 'ready' && (
+              <button ref={sendButton} type="button" class="button primary" onClick={() => void approve(false)} disabled={busy !== null || editing}>
+                Send
+              </button>
+            )}
+          </div>
+        )}
+        {view?.state === 'ready' && (
+          <p class="without-veil">
+            <button type="button" class="link-button" onClick={() => void approve(true)} disabled={busy !== null}>
+              Send without Veil
+            </button>{' '}
+            sends your message as typed, with none of your profile.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FactRow({ fact, onToggle, disabled }: { fact: ReviewFact; onToggle: () => void; disabled: boolean }) {
+  const what =
+    fact.treatment === 'kept'
+      ? `${fact.released} (shared as is)`
+      : fact.treatment === 'privatized'
+        ? `${fact.original} → ${fact.released}`
+        : fact.omitted
+          ? `${fact.original} → left out`
+          : `${fact.original} → ${fact.released}`;
+  return (
+    <li class={`review-fact ${fact.treatment}${fact.dropped ? ' dropped' : ''}`}>
+      <span class="fact-text">
+        <strong>{fact.label}:</strong> {what}
+        {fact.epsilon > 0 && <span class="muted"> · ε {fmt(fact.epsilon)}</span>}
+        {fact.reason && <span class="muted"> · {fact.reason}</span>}
+        {fact.dropped && <span class="muted"> · left out of this send</span>}
+      </span>
+      {!(fact.treatment === 'suppressed' && fact.omitted) && (
+        <button type="button" class="link-button" onClick={onToggle} disabled={disabled} aria-label={`${fact.dropped ? 'Put back' : 'Leave out'} ${fact.label}`}>
+          {fact.dropped ? 'Put back' : 'Leave out'}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function TypedWarning({ view, onReplace, disabled }: { view: ReviewView; onReplace: (prompt: string) => void; disabled: boolean }) {
+  return (
+    <div class="typed-warning" role="alert">
+      <p>
+        <strong>Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}:</strong>{' '}
+        {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}. The chat site can read what you type in its box, so it
+        may already have seen this draft.
+      </p>
+      {view.typed.map((t) => (
+        <button key={t.key + t.text} type="button" class="button" disabled={disabled} onClick={() => onReplace(view.prompt.split(t.text).join(t.replacement))}>
+          Replace “{t.text}” with “{t.replacement}”
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Cost({ view }: { view: ReviewView }) {
+  return (
+    <div class="review-cost">
+      {view.reused ? (
+        <p>This conversation’s earlier release is used again: this send costs nothing.</p>
+      ) : (
+        <p>
+          This release cost ε {fmt(view.charged)}. It was charged when it was made and <strong>stays charged even if you cancel</strong>; a new
+          release costs more.
+        </p>
+      )}
+      {view.fallback && <p class="muted">Some facts would have passed your budget cap: Veil reused their last release or left them out, at no cost.</p>}
+      <p class="muted">Privacy budget left under your total cap: ε {fmt(view.remaining)}.</p>
+    </div>
+  );
+}
+
+function fmt(epsilon: number): string {
+  return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
+}

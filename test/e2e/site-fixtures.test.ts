@@ -1,0 +1,315 @@
+/**
+ * The chat sites' stand-ins (src/sites/fixtures/, served by site-server.ts under the real host names),
+ * WITHOUT Veil: they behave as the sites do, so later tests with Veil can trust what `window.siteReceived`
+ * says the site got.
+ *
+ * Writing text as Veil will (execCommand): select the editor's blocks (from the start of its first block to
+ * the end of its last one) and insert the text line by line with `insertParagraph` between lines. That works
+ * on all three editors in Chromium and Firefox. Quirks seen while choosing it (Firefox ESR 153):
+ * `execCommand('selectAll')` then line-by-line `insertParagraph` leaves Quill with bare `<div>`s it does not
+ * read (Gemini gets nothing), and one `insertText` holding '\n' turns the newlines into spaces in plain
+ * ProseMirror (ChatGPT). In Chromium every variant works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import puppeteer, { type Browser as FirefoxBrowser, type Page as FirefoxPage } from 'puppeteer-core';
+import type { FixtureGlobals } from '../../src/sites/fixtures/common';
+import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
+
+const CHROMIUM = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
+const FIREFOX = process.env.VEIL_FIREFOX ?? '/usr/bin/firefox-esr';
+
+const EDITOR: Record<FixtureSite, string> = {
+  chatgpt: 'form[data-type="unified-composer"] #prompt-textarea.ProseMirror[contenteditable="true"]',
+  claude: '[data-testid="chat-input"] .ProseMirror[contenteditable="true"]',
+  gemini: 'rich-textarea div.ql-editor[contenteditable="true"][role="textbox"]',
+};
+const SEND: Record<FixtureSite, string> = {
+  chatgpt: 'button#composer-submit-button[data-testid="send-button"]',
+  claude: 'button[aria-label="Send message"]',
+  gemini: 'button.send-button[aria-label="Send message"]',
+};
+const ANSWER: Record<FixtureSite, string> = {
+  chatgpt: 'article[data-testid^="conversation-turn-"] [data-message-author-role="assistant"] .markdown',
+  claude: '.font-claude-response .standard-markdown',
+  gemini: 'model-response message-content .markdown',
+};
+/** Present while an answer streams. */
+const STREAMING: Record<FixtureSite, string> = {
+  chatgpt: 'button[data-testid="stop-button"]',
+  claude: '[data-is-streaming="true"]',
+  gemini: 'mat-icon[fonticon="stop"]',
+};
+
+/** Runs in the page: what the site has received so far. */
+const received = () => (window as unknown as FixtureGlobals).siteReceived;
+
+/**
+ * Runs in the page: write `text` into the editor as Veil will — select the editor's blocks, then insertText
+ * line by line with insertParagraph between lines.
+ */
+const writeWithExecCommand = ([selector, text]: readonly [string, string]) => {
+  const editor = document.querySelector<HTMLElement>(selector)!;
+  editor.focus();
+  const range = document.createRange();
+  const first = editor.firstElementChild;
+  const last = editor.lastElementChild;
+  if (first && last) {
+    range.setStart(first, 0);
+    range.setEnd(last, last.childNodes.length);
+  } else {
+    range.selectNodeContents(editor);
+  }
+  const selection = getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) document.execCommand('insertParagraph');
+    if (line !== '') document.execCommand('insertText', false, line);
+  });
+};
+
+/** Runs in the page: whether the site's send button can be used now. */
+const sendable = ([site, selector]: readonly [FixtureSite, string]) => {
+  const button = document.querySelector(selector);
+  if (!button) return false;
+  if (site === 'claude') return !(button as HTMLButtonElement).disabled;
+  if (site === 'gemini') return button.getAttribute('aria-disabled') === 'false';
+  return true;
+};
+
+const WRITTEN = ['first line\n\n  third line, indented  ', 'one line only', '\nafter an empty first line\nend\n'];
+
+describe('site fixtures in Chromium (no extension)', () => {
+  let server: SiteServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await serveSites();
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', ...server.chromiumArgs] });
+    context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1100, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(site: FixtureSite, url: string = FIXTURE_SITES[site]): Promise<Page> {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.locator('html[data-fixture-ready="1"]').waitFor({ state: 'attached' });
+    expect(errors).toEqual([]);
+    return page;
+  }
+
+  async function sendsTypedHelloWorld(site: FixtureSite, url?: string): Promise<Page> {
+    const page = await open(site, url);
+    await page.locator(EDITOR[site]).click();
+    await page.keyboard.type('hello');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('world');
+    expect(await page.evaluate(received)).toEqual([]);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(received)).toEqual(['hello\nworld']);
+    // The site clears its composer and answers in its own answer DOM once the answer has streamed.
+    await expect.poll(() => page.locator(STREAMING[site]).count()).toBe(0);
+    expect(await page.locator(ANSWER[site]).last().textContent()).toContain('"hello\nworld"');
+    expect((await page.locator(EDITOR[site]).textContent())?.trim()).toBe('');
+    return page;
+  }
+
+  it('ChatGPT at https://chatgpt.com/: typed Enter sends "hello\\nworld"; the composer is not the first .ProseMirror', async () => {
+    const page = await sendsTypedHelloWorld('chatgpt');
+    expect(new URL(page.url()).pathname).toMatch(/^\/c\/[0-9a-f-]+$/);
+    // The canvas editor comes first in the DOM, empty: picking the first .ProseMirror gets the wrong one.
+    expect(await page.evaluate(() => document.querySelector('.ProseMirror')?.closest('[data-testid="canvas"]') !== null)).toBe(true);
+    expect(await page.locator('.ProseMirror').count()).toBe(2);
+    await page.close();
+  });
+
+  it('ChatGPT: the send button exists only with text; Ctrl+Enter and the button (form submit) send', async () => {
+    const page = await open('chatgpt', 'https://chatgpt.com/c/abc?model=gpt-x');
+    const sendButton = page.locator(SEND.chatgpt);
+    expect(await sendButton.count()).toBe(0);
+    expect(await page.locator('button[data-testid="composer-speech-button"]').count()).toBe(1);
+    await page.locator(EDITOR.chatgpt).click();
+    await page.keyboard.type('first');
+    expect(await sendButton.getAttribute('aria-label')).toBe('Send prompt');
+    expect(await sendButton.getAttribute('type')).toBe('submit');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    expect(await sendButton.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('   ');
+    await page.keyboard.press('Enter'); // whitespace only: nothing
+    expect(await page.evaluate(received)).toEqual([]);
+
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('by ctrl enter');
+    await page.keyboard.press('Control+Enter');
+    expect(await page.evaluate(received)).toEqual(['by ctrl enter']);
+    await expect.poll(() => page.locator(STREAMING.chatgpt).count()).toBe(0);
+
+    await page.locator(EDITOR.chatgpt).click();
+    await page.keyboard.type('by button');
+    await sendButton.click();
+    expect(await page.evaluate(received)).toEqual(['by ctrl enter', 'by button']);
+    await page.close();
+  });
+
+  it('Claude at https://claude.ai/: typed Enter sends "hello\\nworld"; the button is disabled while empty', async () => {
+    const page = await sendsTypedHelloWorld('claude', 'https://claude.ai/new');
+    expect(new URL(page.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]+$/);
+    expect(await page.locator(SEND.claude).isDisabled()).toBe(true);
+    // The message being edited (a textarea with its own Save button) comes earlier in the DOM.
+    expect(await page.evaluate(() => document.querySelector('textarea')?.closest('[data-testid="user-message"]') !== null)).toBe(true);
+    await page.close();
+  });
+
+  it('Claude narrow layout: Enter makes a new paragraph, only the button sends', async () => {
+    const page = await open('claude', 'https://claude.ai/new?layout=narrow');
+    await page.locator(EDITOR.claude).click();
+    await page.keyboard.type('hello');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('world');
+    expect(await page.evaluate(received)).toEqual([]);
+    expect(await page.locator(`${EDITOR.claude} > p`).count()).toBe(2);
+    await page.locator(SEND.claude).click();
+    expect(await page.evaluate(received)).toEqual(['hello\nworld']);
+    await page.close();
+  });
+
+  it('Gemini at https://gemini.google.com/app: typed Enter sends "hello\\nworld"; aria-disabled button does nothing; Trusted Types enforced', async () => {
+    const page = await open('gemini');
+    const button = page.locator(SEND.gemini);
+    expect(await button.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator(`${EDITOR.gemini}.ql-blank`).count()).toBe(1);
+    expect(await button.locator('mat-icon[fonticon="send"]').count()).toBe(1);
+    await button.click();
+    expect(await page.evaluate(received)).toEqual([]);
+    // The page's CSP requires Trusted Types: an HTML string assignment throws.
+    expect(
+      await page.evaluate(() => {
+        try {
+          document.createElement('div').innerHTML = '<b>x</b>';
+          return 'assigned';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe('TypeError');
+    await page.close();
+
+    const sent = await sendsTypedHelloWorld('gemini');
+    expect(new URL(sent.url()).pathname).toMatch(/^\/app\/[0-9a-f]+$/);
+    expect(await sent.locator(SEND.gemini).getAttribute('aria-disabled')).toBe('true');
+    expect(await sent.locator(`${EDITOR.gemini}.ql-blank`).count()).toBe(1);
+    await sent.close();
+  });
+
+  it('Enter that confirms an IME composition does not send, on all three', async () => {
+    for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
+      const page = await open(site);
+      await page.locator(EDITOR[site]).click();
+      await page.keyboard.type('abc');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Input.imeSetComposition', { text: 'かな', selectionStart: 2, selectionEnd: 2 });
+      // What Chromium sends for Enter while composing: key "Enter", keyCode 229, isComposing.
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
+      await cdp.send('Input.insertText', { text: 'かな' });
+      expect(await page.evaluate(received), site).toEqual([]);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(received), site).toEqual(['abcかな']);
+      await cdp.detach();
+      await page.close();
+    }
+  });
+
+  it('execCommand insertText/insertParagraph then a button click delivers exactly the text, on all three', async () => {
+    for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
+      const page = await open(site);
+      // Something already in the composer (two paragraphs), to be replaced.
+      await page.locator(EDITOR[site]).click();
+      await page.keyboard.type('draft');
+      await page.keyboard.press('Shift+Enter');
+      await page.keyboard.type('more draft');
+      const expected: string[] = [];
+      for (const text of WRITTEN) {
+        await page.evaluate(writeWithExecCommand, [EDITOR[site], text] as const);
+        await expect.poll(() => page.evaluate(sendable, [site, SEND[site]] as const)).toBe(true);
+        await page.locator(SEND[site]).click();
+        expected.push(text);
+        expect(await page.evaluate(received), site).toEqual(expected);
+        await expect.poll(() => page.locator(STREAMING[site]).count()).toBe(0);
+      }
+      await page.close();
+    }
+  });
+});
+
+describe('site fixtures in Firefox ESR (no extension)', () => {
+  let server: SiteServer;
+  let browser: FirefoxBrowser;
+
+  beforeAll(async () => {
+    server = await serveSites();
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      protocol: 'webDriverBiDi',
+      executablePath: FIREFOX,
+      headless: true,
+      acceptInsecureCerts: true,
+      extraPrefsFirefox: server.firefoxPrefs,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(site: FixtureSite): Promise<FirefoxPage> {
+    const page = await browser.newPage();
+    await page.goto(FIXTURE_SITES[site]);
+    await page.waitForSelector('html[data-fixture-ready="1"]');
+    return page;
+  }
+
+  it('ChatGPT at https://chatgpt.com/ (the local server): typed Enter sends "hello\\nworld"', async () => {
+    const page = await open('chatgpt');
+    expect(await page.evaluate(() => location.href)).toBe('https://chatgpt.com/');
+    await page.click(EDITOR.chatgpt);
+    await page.keyboard.type('hello');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Shift');
+    await page.keyboard.type('world');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(received)).toEqual(['hello\nworld']);
+    expect(server.requests).toContain('chatgpt.com GET /');
+    await page.close();
+  });
+
+  it('execCommand insertText/insertParagraph then a button click delivers exactly the text, on all three', async () => {
+    for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
+      const page = await open(site);
+      await page.click(EDITOR[site]);
+      await page.keyboard.type('draft');
+      const expected: string[] = [];
+      for (const text of WRITTEN) {
+        await page.evaluate(writeWithExecCommand, [EDITOR[site], text] as const);
+        await page.waitForFunction(sendable, {}, [site, SEND[site]] as const);
+        await page.click(SEND[site]);
+        expected.push(text);
+        expect(await page.evaluate(received), site).toEqual(expected);
+        await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, STREAMING[site]);
+      }
+      await page.close();
+    }
+  });
+});
