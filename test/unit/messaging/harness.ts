@@ -1,4 +1,4 @@
-import { createBackgroundDispatch } from '../../../src/extension/handlers';
+import { createBackgroundDispatch, type HandlerDeps } from '../../../src/extension/handlers';
 import { createClient, type VeilClient } from '../../../src/messaging/client';
 import type { Dispatch } from '../../../src/messaging/dispatch';
 import type { SenderInfo, Self } from '../../../src/messaging/sender';
@@ -18,10 +18,10 @@ export interface Harness {
 }
 
 /** Real handlers over a fresh fake-indexeddb database, behind the real dispatcher. */
-export function harness(now = () => Date.UTC(2026, 10, 30)): Harness {
+export function harness(now = () => Date.UTC(2026, 10, 30), extra: Partial<HandlerDeps> = {}): Harness {
   const db = new VeilDatabase(`veil-msg-${crypto.randomUUID()}`);
   const model = fakeHost();
-  const dispatch = createBackgroundDispatch({ db, model, now }, SELF);
+  const dispatch = createBackgroundDispatch({ db, model, now, ...extra }, SELF);
   // Round-trip through JSON like the browser's structured clone of a message would.
   const client = (sender: SenderInfo = POPUP) =>
     createClient(async (envelope) => JSON.parse(JSON.stringify(await dispatch(JSON.parse(JSON.stringify(envelope)), sender))));

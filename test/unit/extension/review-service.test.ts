@@ -1,0 +1,152 @@
+/**
+ * Reviews through the real dispatcher, with the senders the browser would report: a content script on a
+ * chat page begins a review; only the panel frame that presents the one-time token (in the same tab) sees
+ * it; Send hands the composed text to that content script and records the outcome; Cancel keeps the charge;
+ * Edit changes the text for free; a second send in the conversation reuses the release at no cost.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TabCommand, TabReply } from '../../../src/extension/review-service';
+import { MessageError } from '../../../src/messaging/client';
+import type { SenderInfo } from '../../../src/messaging/sender';
+import { readBudget } from '../../../src/storage/budget-store';
+import { harness, SELF, type Harness } from '../messaging/harness';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+const PAGE = 'https://chatgpt.com/';
+const CONTENT: SenderInfo = { id: SELF.id, url: PAGE, tab: { id: 5, url: PAGE }, frameId: 0 };
+const PANEL: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 5, url: PAGE }, frameId: 4 };
+/** The page framed the panel's URL itself: same tab, another frame, no token. */
+const PAGE_FRAMED: SenderInfo = { ...PANEL, frameId: 6 };
+const OTHER_TAB_PANEL: SenderInfo = { ...PANEL, tab: { id: 9, url: PAGE } };
+
+const profile = {
+  version: 1,
+  attributes: [
+    { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' },
+    { entity: 'self', field: 'age', value: '41', sharing: 'withheld' },
+    { entity: 'self', field: 'location', value: 'Lyon, France', sharing: 'shared' },
+  ],
+};
+
+function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
+  const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
+  h = harness(undefined, {
+    toTab: async (tabId, frameId, command) => {
+      commands.push({ tabId, frameId, command });
+      return reply(command);
+    },
+  });
+  return { commands, popup: h.client(), content: h.client(CONTENT), panel: h.client(PANEL) };
+}
+
+describe('review: begin, claim with the token, send', () => {
+  it('binds the review to the panel that presents the token, and sends exactly the text shown', async () => {
+    const { commands, popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { reviewId, token } = await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1' });
+
+    // Another tab, the page's own frame without a token, and a guessed token all get nothing.
+    await expect(h.client(OTHER_TAB_PANEL)('review.get', { token })).rejects.toThrow(/no send to review/);
+    await expect(h.client(PAGE_FRAMED)('review.get', {})).rejects.toThrow(/no send to review/);
+    await expect(h.client(PAGE_FRAMED)('review.get', { token: 'guess' })).rejects.toThrow(/no send to review/);
+
+    const view = await panel('review.get', { token });
+    expect(view).toMatchObject({ reviewId, state: 'ready', siteLabel: 'ChatGPT', reused: false, prompt: 'Plan my week.' });
+    expect(view.text.startsWith('Plan my week.\n\nAbout me:\n')).toBe(true);
+    expect(view.text).not.toContain('Pediatric nurse');
+    expect(view.charged).toBe(8);
+    const occupation = view.facts.find((f) => f.key === 'self.occupation')!;
+    // The person's own value is in the panel's view (Veil's own page), next to what is released.
+    expect(occupation).toMatchObject({ treatment: 'privatized', original: 'Pediatric nurse', epsilon: 4 });
+    expect(view.text).toContain(`Occupation: ${occupation.released}`);
+
+    // The token is spent: presenting it again (from any frame) finds nothing; the panel's frame still does.
+    await expect(h.client(PAGE_FRAMED)('review.get', { token })).rejects.toThrow(/no send to review/);
+    expect((await panel('review.get', {})).reviewId).toBe(reviewId);
+
+    await panel('review.send', { withoutVeil: false });
+    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: view.text } }]);
+    const [record] = await popup('releases.list', {});
+    expect(record).toMatchObject({ outcome: 'sent' });
+    await expect(panel('review.get', {})).rejects.toThrow(/no send to review/);
+  });
+
+  it('blocks with the content script\'s reason when the write does not take, and keeps the review open', async () => {
+    const { popup, content, panel } = setUp(() => ({ ok: false, error: "ChatGPT's message box did not take the approved text" }));
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await content('review.begin', { prompt: 'Hi', conversation: 'new-1' });
+    await panel('review.get', { token });
+    await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow("Nothing was sent: ChatGPT's message box did not take the approved text");
+    expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'shown' });
+    expect((await panel('review.get', {})).state).toBe('ready');
+  });
+});
+
+describe('review: edit, cancel, reuse, new release', () => {
+  it('drops a fact and changes the prompt for free, and records the send as edited', async () => {
+    const { commands, popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1' });
+    await panel('review.get', { token });
+    const spent = (await readBudget(h.db)).totalSpent;
+    const edited = await panel('review.update', { prompt: 'Plan my weekend.', dropped: ['self.location'] });
+    expect(edited.text.startsWith('Plan my weekend.\n\n')).toBe(true);
+    expect(edited.text).not.toContain('Lyon');
+    expect(edited.facts.find((f) => f.key === 'self.location')!.dropped).toBe(true);
+    expect((await readBudget(h.db)).totalSpent).toBe(spent);
+    await panel('review.send', { withoutVeil: false });
+    expect(commands[0]!.command).toMatchObject({ text: edited.text });
+    expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'edited' });
+  });
+
+  it('cancel sends nothing and keeps the charge; the next send in the conversation reuses the release for free', async () => {
+    const { commands, popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const first = await content('review.begin', { prompt: 'One', conversation: 'new-1' });
+    const shown = await panel('review.get', { token: first.token });
+    await panel('review.cancel', {});
+    expect(commands.map((c) => c.command.veilPanel)).toEqual(['close']);
+    expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(0);
+    const spent = (await readBudget(h.db)).totalSpent;
+
+    const second = await content('review.begin', { prompt: 'Two', conversation: 'new-1' });
+    const again = await panel('review.get', { token: second.token });
+    expect(again).toMatchObject({ reused: true, charged: 0 });
+    expect(again.text.replace('Two', 'One')).toBe(shown.text);
+    expect((await readBudget(h.db)).totalSpent).toBe(spent);
+
+    const fresh = await panel('review.fresh', {});
+    expect(fresh).toMatchObject({ reused: false, charged: 8 });
+    expect((await readBudget(h.db)).totalSpent).toBe(spent + 8 * 2 ** 20);
+    const outcomes = (await popup('releases.list', {})).map((r) => r.outcome);
+    expect(outcomes.filter((o) => o === 'cancelled')).toHaveLength(2);
+  });
+
+  it('flags a withheld value typed into the prompt and offers its released category', async () => {
+    const { popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await content('review.begin', { prompt: 'As a pediatric nurse aged 41, plan my week.', conversation: 'new-1' });
+    const view = await panel('review.get', { token });
+    const released = (key: string) => view.facts.find((f) => f.key === key)!.released;
+    expect(view.typed).toEqual([
+      { key: 'self.occupation', label: 'Occupation', text: 'pediatric nurse', replacement: released('self.occupation') },
+      { key: 'self.age', label: 'Age', text: '41', replacement: released('self.age') },
+    ]);
+  });
+
+  it('a failed release is shown as failed, nothing is sent, and Send without Veil sends the prompt as typed', async () => {
+    const { commands, popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    h.model.failWith = new Error('the model could not be loaded');
+    const { reviewId, token } = await content('review.begin', { prompt: 'Hi', conversation: 'new-1' });
+    const view = await panel('review.get', { token });
+    expect(view).toMatchObject({ state: 'failed', text: '' });
+    expect(view.error).toMatch(/model/);
+    await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow(MessageError);
+    expect(commands).toEqual([]);
+    await panel('review.send', { withoutVeil: true });
+    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: null } }]);
+  });
+});
