@@ -7,7 +7,10 @@ import '../../src/ui/styles.css';
 
 render(
   <ClientContext.Provider value={runtimeClient()}>
-    <Popup openOptions={() => void browser.runtime.openOptionsPage()} />
+    <Popup
+      openOptions={() => void browser.runtime.openOptionsPage()}
+      activeTab={async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null}
+    />
   </ClientContext.Provider>,
   document.getElementById('app')!,
 );

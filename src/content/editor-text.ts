@@ -41,7 +41,7 @@ function blockText(block: Element): string {
   return block.lastChild?.nodeName === 'BR' ? text.replace(/\n$/, '') : text;
 }
 
-/** Put `text` into the composer in place of what it holds. Throws when the browser refuses the edit. */
+/** Put `text` into the composer in place of what it holds. The caller reads it back: an edit may not take. */
 export function writeComposer(composer: HTMLElement, text: string): void {
   const doc = composer.ownerDocument;
   composer.focus();
@@ -57,13 +57,24 @@ export function writeComposer(composer: HTMLElement, text: string): void {
   }
   const selection = doc.getSelection();
   if (!selection) throw new Error('the page has no text selection to write with');
+  // Select from the start of the first paragraph to the end of the last, not the editor element itself:
+  // in Firefox, Quill reads nothing of lines written over an element-level selection (bare <div>s).
   const range = doc.createRange();
-  range.selectNodeContents(composer);
+  const first = composer.firstElementChild;
+  const last = composer.lastElementChild;
+  if (first && last) {
+    range.setStart(first, 0);
+    range.setEnd(last, last.childNodes.length);
+  } else {
+    range.selectNodeContents(composer);
+  }
   selection.removeAllRanges();
   selection.addRange(range);
-  const lines = text.split('\n');
-  if (!exec(doc, 'delete')) throw new Error('the message box refused the edit');
-  lines.forEach((line, i) => {
+  if (text === '') {
+    exec(doc, 'delete');
+    return;
+  }
+  text.split('\n').forEach((line, i) => {
     if (i > 0) exec(doc, 'insertParagraph');
     if (line !== '') exec(doc, 'insertText', line);
   });

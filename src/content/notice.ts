@@ -1,7 +1,7 @@
 /**
  * Veil's messages on the chat page itself: why a send was blocked, or that the adapter lost the message
- * box. They carry only public words (never a profile value: the page can read them), sit in a closed
- * shadow root so the site's styles leave them alone, and act only on real clicks.
+ * box. They carry only public words (never a profile value: the page can read them), sit in a shadow
+ * root so the site's styles leave them alone (open: nothing in it is secret), and act only on real clicks.
  */
 export interface NoticeAction {
   label: string;
@@ -16,7 +16,7 @@ export class PageNotice {
   show(message: string, actions: NoticeAction[] = []): void {
     this.hide();
     const host = this.doc.createElement('veil-notice');
-    const root = host.attachShadow({ mode: 'closed' });
+    const root = host.attachShadow({ mode: 'open' });
     const box = this.doc.createElement('div');
     box.setAttribute('role', 'alert');
     box.style.cssText =

@@ -34,6 +34,8 @@ export class SendGuard {
   private readonly notice: PageNotice;
   private readonly conversations = new ConversationKeys();
   private panel: { frame: PanelFrame; reviewId?: string } | null = null;
+  /** The person's own words of the send under review, to put back if a send does not go out. */
+  private prompt = '';
   private replaying = false;
   /** The person chose "Send without Veil" where Veil could not press send itself: let one send through. */
   private bypassOnce = false;
@@ -136,6 +138,7 @@ export class SendGuard {
 
   private async openReview(prompt: string): Promise<void> {
     this.notice.hide();
+    this.prompt = prompt;
     const frame = new PanelFrame(this.doc, this.deps.panelUrl);
     const panel: { frame: PanelFrame; reviewId?: string } = { frame };
     this.panel = panel;
@@ -212,32 +215,56 @@ export class SendGuard {
     const composer = adapter.findComposer(this.doc);
     if (!composer) throw new Error(`${adapter.label}'s message box is no longer on the page`);
     if (text !== null) {
-      const before = readComposer(composer);
-      writeComposer(composer, text);
-      await settle(win);
+      try {
+        writeComposer(composer, text);
+        await settle(win);
+      } catch {
+        // Refused outright: what the box holds is checked below like any other write.
+      }
       const now = readComposer(composer);
       if (now !== text) {
         // Put the person's own words back rather than leave a half-written release in the box.
-        writeComposer(composer, before);
+        if (now !== this.prompt) {
+          try {
+            writeComposer(composer, this.prompt);
+          } catch {
+            /* the box refuses edits: it still holds what it held */
+          }
+        }
         throw new Error(
           `${adapter.label}'s message box did not take the approved text (after writing it held ${now.length} characters, not ${text.length}), so Veil did not send it`,
         );
       }
     }
+    const before = readComposer(composer);
     const button = await this.sendButton();
     if (!button && !adapter.enterSends(win)) throw new Error(`${adapter.label}'s send button did not become available`);
     this.press(composer, button);
+    // A site that took the send empties its box. One that did not (still writing an answer, say) gets
+    // the person's own words back, and the panel stays open to try again.
+    if (!(await this.until(() => adapter.findComposer(this.doc) !== composer || readComposer(composer) !== before, 2000))) {
+      if (text !== null) writeComposer(composer, this.prompt);
+      throw new Error(`${adapter.label} did not take the send (it may still be writing an answer); try again when it has finished`);
+    }
+  }
+
+  /** Poll `condition` every 25 ms for up to `ms`; whether it came true. */
+  private async until(condition: () => boolean, ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => this.deps.win.setTimeout(resolve, 25));
+    }
+    return true;
   }
 
   /** The send button once the site enables it (it may appear only after the text is written). */
   private async sendButton(): Promise<HTMLElement | null> {
-    const deadline = Date.now() + 3000;
-    for (;;) {
+    const enabled = () => {
       const button = this.deps.adapter.findSendButton(this.doc);
-      if (button && !isDisabled(button)) return button;
-      if (Date.now() > deadline) return null;
-      await new Promise((resolve) => this.deps.win.setTimeout(resolve, 25));
-    }
+      return button && !isDisabled(button) ? button : null;
+    };
+    return (await this.until(() => enabled() !== null, 3000)) ? enabled() : null;
   }
 
   /** Press the site's own send, without going through Veil again. */

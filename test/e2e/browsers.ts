@@ -47,6 +47,8 @@ export async function launchChromium(profileDir: string, { args = [] }: { args?:
     executablePath: CHROMIUM,
     headless: true,
     acceptDownloads: true,
+    // The chat-site fixtures are served under the real host names with a throwaway certificate (site-server.ts).
+    ignoreHTTPSErrors: true,
     viewport: { width: 1100, height: 900 },
     args: [
       `--disable-extensions-except=${CHROME_BUILD}`,

@@ -90,6 +90,7 @@ function assets(): Promise<Map<string, { type: string; body: Buffer }>> {
       target: ['chrome120', 'firefox128'],
       write: false,
       outdir: '/fixture-out',
+      minify: true,
       legalComments: 'none',
       charset: 'utf8',
       logLevel: 'silent',

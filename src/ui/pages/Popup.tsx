@@ -4,6 +4,7 @@
 import { useEffect } from 'preact/hooks';
 import { useClient } from '../client';
 import { ModelStatusSection } from '../components/ModelStatus';
+import { TabStateLine } from '../components/TabState';
 import { ProfileEditor } from '../components/ProfileEditor';
 import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
@@ -19,9 +20,11 @@ export function budgetShare(spent: number, cap: number): string {
 
 export interface PopupProps {
   openOptions: () => void;
+  /** The tab the popup was opened over (null when there is none, e.g. the popup opened as a page). */
+  activeTab?: () => Promise<number | null>;
 }
 
-export function Popup({ openOptions }: PopupProps) {
+export function Popup({ openOptions, activeTab = async () => null }: PopupProps) {
   const send = useClient();
   const [profile, setProfile] = useLoad(() => send('profile.get', {}));
   const [budget, , reloadBudget] = useLoad(() => send('budget.get', {}));
@@ -39,6 +42,7 @@ export function Popup({ openOptions }: PopupProps) {
           Settings &amp; budget
         </button>
       </header>
+      <TabStateLine activeTab={activeTab} />
       <main>
         <WhenLoaded loaded={profile}>{(p) => <ProfileEditor profile={p} onProfile={setProfile} />}</WhenLoaded>
         <ReleasePreviewSection refreshKey={profile} />

@@ -1,0 +1,270 @@
+/**
+ * Catching the send on the three chat-site fixtures, in Chromium with the built extension, the pages
+ * served under their real host names (https://chatgpt.com/ …) so the match patterns people install are the
+ * ones tested. For each site: Enter and a click open the review panel; Send writes the approved text and
+ * the site's own send handler receives exactly it, once; Cancel sends nothing; Shift+Enter is a new line;
+ * Enter while an input method composes does not send. Then, on ChatGPT: a failing background, a missing
+ * composer and a write that does not take each block the send with a message; a hostile page learns no
+ * withheld value; a withheld value typed into the prompt is flagged; a second send in the conversation
+ * reuses the release for free.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { serveSites, type FixtureSite, type SiteServer } from './site-server';
+import { COMPOSER, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES } from './sites';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let browser: ChromiumWithVeil;
+let server: SiteServer;
+let popup: Page;
+
+beforeAll(async () => {
+  dir = await tempDir('veil-e2e-sites-');
+  server = await serveSites();
+  browser = await launchChromium(dir.path, { args: server.chromiumArgs });
+  popup = await browser.open('popup.html');
+  const reply = (await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
+  expect(reply.ok).toBe(true);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await dir?.remove();
+});
+
+async function site(name: FixtureSite, query = ''): Promise<Page> {
+  const page = await browser.context.newPage();
+  await openFixture(page, name, query);
+  return page;
+}
+
+const SITES: FixtureSite[] = ['chatgpt', 'claude', 'gemini'];
+
+describe.each(SITES)('%s fixture', (name) => {
+  it('Enter opens the review; Send writes the approved text and the site receives exactly it, once', async () => {
+    const page = await site(name);
+    await typeInto(page, name, 'Plan my week.');
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    const text = (await frame.locator('pre.sent-text').textContent())!;
+    expect(text.startsWith('Plan my week.\n\nAbout me:\n')).toBe(true);
+    for (const value of WITHHELD_VALUES) expect(text).not.toContain(value);
+    expect(await received(page)).toEqual([]);
+    await screenshot(page, `review-${name}`);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([text]);
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await received(page)).toEqual([text]);
+    await page.close();
+  });
+
+  it('the send button opens the review; Cancel (and Escape) send nothing and leave the prompt as typed', async () => {
+    const page = await site(name);
+    await typeInto(page, name, 'Hello there');
+    await page.locator(SEND_BUTTON[name]).click();
+    let frame = await panelReady(page);
+    await frame.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    frame = await panelReady(page);
+    await page.waitForTimeout(100);
+    await frame.getByRole('dialog').press('Escape');
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    expect(await received(page)).toEqual([]);
+    expect(await page.locator(COMPOSER[name]).innerText()).toContain('Hello there');
+    await page.close();
+  });
+
+  it('Shift+Enter makes a new line, and Enter while an input method composes does not send', async () => {
+    const page = await site(name);
+    await typeInto(page, name, 'first line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 });
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+    expect(await page.locator(PANEL_FRAME).count()).toBe(0);
+    expect(await received(page)).toEqual([]);
+    await cdp.send('Input.insertText', { text: '' });
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    expect((await frame.locator('pre.sent-text').textContent())!.startsWith('first line\nsecond line')).toBe(true);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page))[0]?.split('\n\n')[0]).toMatch(/^first line\nsecond line/);
+    await page.close();
+  });
+});
+
+describe('Claude narrow layout', () => {
+  it('Enter makes a new line there; the button still opens the review', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 480, height: 800 });
+    await openFixture(page, 'claude');
+    await typeInto(page, 'claude', 'one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('two');
+    await page.waitForTimeout(200);
+    expect(await page.locator(PANEL_FRAME).count()).toBe(0);
+    await page.locator(SEND_BUTTON.claude).click();
+    const frame = await panelReady(page);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page))[0]?.split('\n\n')[0]).toBe('one\ntwo');
+    await page.close();
+  });
+});
+
+describe('ChatGPT fixture: failing closed', () => {
+  it('a failing background blocks the send with its reason; Send without Veil is a separate choice', async () => {
+    const worker = browser.context.serviceWorkers()[0]!;
+    await worker.evaluate(() => {
+      (globalThis as { veilTestBeforeCharge?: () => Promise<void> }).veilTestBeforeCharge = async () => {
+        throw new Error('storage is unavailable (test)');
+      };
+    });
+    try {
+      const page = await site('chatgpt');
+      await typeInto(page, 'chatgpt', 'Hello');
+      await page.keyboard.press('Enter');
+      const frame = panel(page);
+      await expect.poll(() => frame.getByRole('alert').first().textContent(), { timeout: 30_000 }).toMatch(/Veil could not make a release: storage is unavailable \(test\).*Nothing was sent/);
+      expect(await received(page)).toEqual([]);
+      await frame.getByRole('button', { name: 'Send without Veil' }).click();
+      await expect.poll(() => received(page)).toEqual(['Hello']);
+      await page.close();
+    } finally {
+      await worker.evaluate(() => delete (globalThis as { veilTestBeforeCharge?: unknown }).veilTestBeforeCharge);
+    }
+  });
+
+  it('a missing composer blocks the send with a message on the page', async () => {
+    const page = await site('chatgpt');
+    await typeInto(page, 'chatgpt', 'Hello');
+    // The site renamed its composer: the adapter no longer finds it.
+    await page.evaluate(() => document.querySelector('#prompt-textarea')!.removeAttribute('id'));
+    await page.locator(SEND_BUTTON.chatgpt).click();
+    await expect.poll(() => page.locator('veil-notice [role=alert]').textContent()).toMatch(/cannot find ChatGPT's message box.*blocked this send/);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await received(page)).toEqual([]);
+    expect(await page.locator(PANEL_FRAME).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a write the editor does not take blocks the send, says why, and puts the prompt back', async () => {
+    const page = await site('chatgpt');
+    await typeInto(page, 'chatgpt', 'Hello');
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    // The site's editor stops taking changes to its text.
+    await page.evaluate(() => ((window as unknown as { siteFrozen: boolean }).siteFrozen = true));
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => frame.getByRole('alert').last().textContent()).toMatch(/Nothing was sent: ChatGPT's message box did not take the approved text/);
+    expect(await received(page)).toEqual([]);
+    expect(await page.locator(COMPOSER.chatgpt).innerText()).toBe('Hello');
+    await page.close();
+  });
+});
+
+describe('ChatGPT fixture: privacy and reuse', () => {
+  it('a hostile page reads no withheld value: not in its DOM, not from events, not through the iframe, not by framing the panel', async () => {
+    const page = await browser.context.newPage();
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { hostileLog: string[] }).hostileLog = log;
+      for (const type of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'message', 'focusin', 'paste', 'copy']) {
+        const record = (e: Event) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}:${JSON.stringify((e as MessageEvent).data ?? null)}`);
+        window.addEventListener(type, record, true);
+        document.addEventListener(type, record, true);
+      }
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) log.push(`dom:${n.textContent ?? ''}:${n instanceof Element ? n.outerHTML : ''}`);
+          if (r.type === 'attributes') log.push(`attr:${(r.target as Element).getAttribute(r.attributeName!) ?? ''}`);
+          if (r.type === 'characterData') log.push(`text:${r.target.textContent ?? ''}`);
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await openFixture(page, 'chatgpt');
+    await typeInto(page, 'chatgpt', 'Plan my week.');
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    // The panel shows the person's own withheld values (Veil's page) …
+    expect(await frame.locator('.review-facts').textContent()).toContain('Pediatric nurse');
+    // … which the page cannot read through the iframe.
+    const probe = await page.evaluate((selector) => {
+      const iframe = document.querySelector<HTMLIFrameElement>(selector)!;
+      let windowDocument = 'blocked';
+      try {
+        windowDocument = String(iframe.contentWindow!.document.body.innerText);
+      } catch {
+        /* cross-origin */
+      }
+      return { contentDocument: iframe.contentDocument === null ? null : 'readable', windowDocument, src: iframe.src };
+    }, PANEL_FRAME);
+    expect(probe).toMatchObject({ contentDocument: null, windowDocument: 'blocked' });
+    expect(probe.src).toMatch(/^chrome-extension:\/\/[a-p]{32}\/review\.html$/);
+    // The page frames the panel's URL itself: that frame gets nothing.
+    await page.evaluate((src) => {
+      const own = document.createElement('iframe');
+      own.src = src;
+      own.id = 'page-own-frame';
+      document.body.append(own);
+    }, probe.src);
+    await expect.poll(() => page.frameLocator('#page-own-frame').locator('body').textContent(), { timeout: 15_000 }).toMatch(/There is no send to review here/);
+    // The person edits in the panel: the page hears none of it.
+    await frame.getByRole('button', { name: 'Edit message' }).click();
+    await frame.locator('#prompt-edit').fill('');
+    await frame.locator('#prompt-edit').pressSequentially('Plan my quiet week.');
+    await frame.getByRole('button', { name: 'Use this message' }).click();
+    await expect.poll(() => frame.locator('pre.sent-text').textContent()).toMatch(/^Plan my quiet week\./);
+    const heard = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n'));
+    expect(heard).not.toContain('quiet');
+    for (const value of WITHHELD_VALUES) expect(heard).not.toContain(value);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page))[0]).toMatch(/^Plan my quiet week\./);
+    const after = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + document.documentElement.outerHTML);
+    for (const value of WITHHELD_VALUES) expect(after).not.toContain(value);
+    await page.close();
+  });
+
+  it('flags a withheld value typed into the prompt and replaces it on request', async () => {
+    const page = await site('chatgpt');
+    await typeInto(page, 'chatgpt', 'As a pediatric nurse, plan my week.');
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    await expect.poll(() => frame.locator('.typed-warning').textContent()).toMatch(/mentions a fact you withheld: occupation \(“pediatric nurse”\).*may already have seen this draft/);
+    await frame.getByRole('button', { name: /^Replace “pediatric nurse” with/ }).click();
+    await expect.poll(() => frame.locator('pre.sent-text').textContent()).not.toMatch(/pediatric nurse/i);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page)).length).toBe(1);
+    expect((await received(page))[0]).not.toMatch(/pediatric nurse/i);
+    await page.close();
+  });
+
+  it('a second send in the same conversation reuses the release at no cost', async () => {
+    const page = await site('chatgpt');
+    await typeInto(page, 'chatgpt', 'First question');
+    await page.keyboard.press('Enter');
+    let frame = await panelReady(page);
+    const first = (await frame.locator('pre.sent-text').textContent())!;
+    expect(await frame.locator('.review-cost').textContent()).toMatch(/This release cost ε [\d.]+\. It was charged/);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page)).length).toBe(1);
+    await idle(page);
+    const spent = ((await sendFromPage(popup, 'budget.get', {})) as { value: { totalSpent: number } }).value.totalSpent;
+    await typeInto(page, 'chatgpt', 'Second question');
+    await page.keyboard.press('Enter');
+    frame = await panelReady(page);
+    expect(await frame.locator('.review-cost').textContent()).toMatch(/earlier release is used again: this send costs nothing/);
+    const second = (await frame.locator('pre.sent-text').textContent())!;
+    expect(second.replace('Second question', 'First question')).toBe(first);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page)).length).toBe(2);
+    expect(((await sendFromPage(popup, 'budget.get', {})) as { value: { totalSpent: number } }).value.totalSpent).toBe(spent);
+    await page.close();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Helpers for the end-to-end tests on the chat-site fixtures (src/sites/fixtures, served under the real
+ * host names by site-server.ts): where each fixture's composer and send button are, what its own send
+ * handler received, and the review panel's frame.
+ */
+import type { FrameLocator, Page } from 'playwright-core';
+import { FIXTURE_SITES, type FixtureSite } from './site-server';
+
+export const COMPOSER: Record<FixtureSite, string> = {
+  chatgpt: '#prompt-textarea',
+  claude: '[data-testid="chat-input"] .ProseMirror',
+  gemini: 'rich-textarea .ql-editor',
+};
+export const SEND_BUTTON: Record<FixtureSite, string> = {
+  chatgpt: 'button[data-testid="send-button"]',
+  claude: 'button[aria-label="Send message"]',
+  gemini: 'button.send-button',
+};
+
+/** Withheld values of test/fixtures/profiles/ten-attributes.json that a page must never see. */
+export const WITHHELD_VALUES = ['Pediatric nurse', 'Lyon', 'divorced', 'Bachelor of Science in Nursing'];
+
+export async function openFixture(page: Page, site: FixtureSite, query = ''): Promise<void> {
+  await page.goto(FIXTURE_SITES[site] + query);
+  await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
+}
+
+/** What the fixture's own send handler received (the page's main world). */
+export function received(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
+}
+
+export const PANEL_FRAME = 'iframe[title^="Veil"]';
+export function panel(page: Page): FrameLocator {
+  return page.frameLocator(PANEL_FRAME);
+}
+
+/** The panel's Send button, once the release is in it. */
+export async function panelReady(page: Page): Promise<FrameLocator> {
+  const frame = panel(page);
+  await frame.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
+  return frame;
+}
+
+/** Type into the fixture's composer as a person would. */
+export async function typeInto(page: Page, site: FixtureSite, text: string): Promise<void> {
+  await page.locator(COMPOSER[site]).click();
+  await page.keyboard.type(text);
+}
+
+/** Wait until a fixture is not streaming an answer any more (ChatGPT ignores sends meanwhile). */
+export async function idle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="stop-button"], mat-icon[fonticon="stop"], button[aria-label="Stop response"]'));
+}
