@@ -117,6 +117,8 @@ export async function launchFirefox({ prefs = {} }: { prefs?: Record<string, unk
     executablePath: FIREFOX,
     headless: true,
     protocol: 'webDriverBiDi',
+    // The chat-site fixtures are served under the real host names with a throwaway certificate (site-server.ts).
+    acceptInsecureCerts: true,
     extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }), ...prefs },
   });
   await browser.installExtension(FIREFOX_BUILD);

@@ -1,0 +1,108 @@
+/**
+ * Firefox ESR with the built extension (MV2) on the ChatGPT fixture served as https://chatgpt.com/: Enter
+ * opens Veil's review panel, Send writes the approved text and the site's own send handler receives exactly
+ * it, once; the button opens the panel too, and Escape cancels: nothing is sent.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemo } from '../../scripts/demo-server.mjs';
+import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
+import { COMPOSER, SEND_BUTTON, WITHHELD_VALUES } from './sites';
+
+let firefox: FirefoxWithVeil;
+let server: SiteServer;
+let demo: Awaited<ReturnType<typeof serveDemo>>;
+/** Veil's popup, for reading the release list. */
+let popup: Page;
+
+beforeAll(async () => {
+  server = await serveSites();
+  demo = await serveDemo({ port: 0 });
+  firefox = await launchFirefox({ prefs: server.firefoxPrefs });
+  popup = await firefox.openPopup(demo.url);
+  const reply = (await sendFromFirefoxPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
+  expect(reply.ok).toBe(true);
+});
+afterAll(async () => {
+  await firefox?.close();
+  await demo?.close();
+  await server?.close();
+});
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
+
+/**
+ * Wait until the review panel shows a release. WebDriver BiDi does not reach into the moz-extension frame
+ * (puppeteer sees about:blank), so the test works it as a person would, from the keyboard: the panel
+ * focuses Send when the release is in, Escape cancels. Readiness is read from Veil's own release list.
+ */
+async function panelShown(page: Page, releases: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const list = (await sendFromFirefoxPage(popup, 'releases.list', {})) as { ok: true; value: unknown[] };
+    const frames = await page.evaluate(() => document.querySelectorAll('iframe[title^="Veil"]').length);
+    if (list.value.length >= releases && frames === 1) {
+      // Let the panel render the release and focus its Send button.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the review panel did not show a release');
+}
+
+const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[title^="Veil"]').length);
+
+async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function chatgpt(): Promise<Page> {
+  const page = await firefox.browser.newPage();
+  await page.goto(FIXTURE_SITES.chatgpt);
+  await page.waitForSelector('html[data-fixture-ready="1"]');
+  await page.click(COMPOSER.chatgpt);
+  return page;
+}
+
+describe('Firefox ESR: the ChatGPT fixture', () => {
+  it('Enter opens the review; Send (from the keyboard) writes the approved text and the site receives exactly it, once', async () => {
+    const page = await chatgpt();
+    await page.keyboard.type('Plan my week.');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Shift');
+    await page.keyboard.type('Keep it short.');
+    await page.keyboard.press('Enter');
+    await panelShown(page, 1);
+    expect(await received(page)).toEqual([]);
+    // The page sees the panel's iframe, not into it.
+    expect(await page.evaluate(() => document.querySelector('iframe')!.contentDocument)).toBeNull();
+    await page.keyboard.press('Enter');
+    await until(async () => (await received(page)).length > 0);
+    const sent = await received(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.startsWith('Plan my week.\nKeep it short.\n\nAbout me:\n')).toBe(true);
+    for (const value of WITHHELD_VALUES) expect(sent[0]).not.toContain(value);
+    const [release] = ((await sendFromFirefoxPage(popup, 'releases.list', {})) as { value: { text: string; outcome: string }[] }).value.slice(-1);
+    expect(release).toMatchObject({ text: sent[0], outcome: 'sent' });
+    expect(await panelCount(page)).toBe(0);
+    await page.close();
+  });
+
+  it('the send button opens the review and Escape cancels: nothing is sent', async () => {
+    const page = await chatgpt();
+    await page.keyboard.type('Hello');
+    await page.click(SEND_BUTTON.chatgpt);
+    await panelShown(page, 2);
+    await page.keyboard.press('Escape');
+    await until(async () => (await panelCount(page)) === 0);
+    expect(await panelCount(page)).toBe(0);
+    expect(await received(page)).toEqual([]);
+    expect(await page.$eval(COMPOSER.chatgpt, (el) => (el as HTMLElement).innerText.trim())).toBe('Hello');
+    await page.close();
+  });
+});
