@@ -1,11 +1,11 @@
 /**
- * The Demo Chat page in Chromium with the test build loaded: it says plainly that Veil is not acting on it
- * (no site adapter yet: the test probe is not one), switches its wording when an adapter marks the page,
- * and its greeting bubble holds its text without empty space above it.
+ * The Demo Chat page in Chromium with the test build loaded: it says Veil is on (the demo adapter marks
+ * the page), says plainly that Veil is not acting once the demo site is switched off in settings, and its
+ * greeting bubble holds its text without empty space above it. A send there opens the review panel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchChromium, screenshot, tempDir, type ChromiumWithVeil } from './browsers';
+import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let browser: ChromiumWithVeil;
@@ -25,16 +25,26 @@ describe('Demo Chat page', () => {
   it('tells the truth about Veil, and the greeting has no empty space', async () => {
     const page = await browser.context.newPage();
     await page.goto(demo.url);
-    await page.locator('html[data-veil-test-probe]').waitFor({ state: 'attached' });
     const state = page.getByRole('status');
-    expect(await state.textContent()).toBe('Veil is not acting on this page: this version of Veil does not catch a send yet, so what you send here is exactly what you type.');
+    await expect.poll(() => state.textContent()).toMatch(/^Veil is on for this page \(Demo Chat\): when you send, it shows you the release to review first/);
     const greeting = page.locator('.message.assistant').first();
     const [bubble, text] = await Promise.all([greeting.boundingBox(), greeting.locator('p').boundingBox()]);
     // Padding only (10 px) between the bubble's top and its text.
     expect(text!.y - bubble!.y).toBeLessThanOrEqual(12);
     await screenshot(page, 'demo-page');
 
-    await page.evaluate(() => (document.documentElement.dataset.veilAdapter = 'demo'));
-    await expect.poll(() => state.textContent()).toMatch(/^Veil is on for this page \(demo\): when you send, it shows you the release to review first/);
+    // A send opens the review panel; nothing reaches the page before Send.
+    await page.locator('#prompt-textarea').fill('Hello');
+    await page.locator('#prompt-textarea').press('Enter');
+    await page.frameLocator('iframe[title^="Veil"]').getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('.message.user').count()).toBe(0);
+
+    const popup = await browser.open('popup.html');
+    const off = (await sendFromPage(popup, 'settings.update', { patch: { sites: ['chatgpt', 'claude', 'gemini'] } })) as { ok: boolean };
+    expect(off.ok).toBe(true);
+    await expect
+      .poll(() => state.textContent(), { timeout: 10_000 })
+      .toBe('Veil is not acting on this page (it is not installed here, or it is switched off for Demo Chat), so what you send here is exactly what you type.');
+    await sendFromPage(popup, 'settings.update', { patch: { sites: ['chatgpt', 'claude', 'gemini', 'demo'] } });
   });
 });

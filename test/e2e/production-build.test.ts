@@ -1,7 +1,8 @@
 /**
  * The test-only pieces (the test-probe content script, web-accessible popup/options, the test hooks in the
  * background) exist only in the VEIL_TEST build: the production manifests (built by scripts/build-test.mjs
- * into .output-test/production/) have no content scripts and nothing web-accessible, and `wxt zip`
+ * into .output-test/production/) have only the chat-site content script, on exactly the registry's sites,
+ * and only the review panel web-accessible, to those sites; and `wxt zip`
  * refuses while VEIL_TEST is set. The store zips carry the bundled model and exactly one ONNX Runtime wasm.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,19 +10,24 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ONNX_WASM_PATH } from '../../src/model-host/onnx-wasm';
+import { SITE_MATCHES } from '../../src/sites/index';
 
 const TARGETS = ['chrome-mv3', 'firefox-mv2'];
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 
 describe('production build', () => {
-  it.each(TARGETS)('%s: no content scripts, nothing web-accessible, no test probe', (target) => {
+  it.each(TARGETS)('%s: the chat-site content script and the review panel only, on the registry\'s sites; no test probe', (target) => {
     const production = resolve('.output-test/production', target);
     const m = manifest(production);
     expect(m.name).toBe('Veil');
-    expect(m).not.toHaveProperty('content_scripts');
-    expect(m).not.toHaveProperty('web_accessible_resources');
+    const sites = [...SITE_MATCHES].sort();
+    expect(m.content_scripts).toEqual([{ matches: sites, run_at: 'document_start', js: ['content-scripts/chat.js'] }]);
+    const hosts = (m.host_permissions as string[] | undefined) ?? (m.permissions as string[]).filter((p) => p.includes('://'));
+    expect([...hosts].sort()).toEqual(sites);
+    const exposed = m.web_accessible_resources as ({ resources: string[]; matches: string[] } | string)[];
+    expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: ['review.html'], matches: SITE_MATCHES }] : ['review.html']);
     expect(JSON.stringify(m)).not.toContain('test-probe');
-    expect(existsSync(join(production, 'content-scripts'))).toBe(false);
+    expect(readdirSync(join(production, 'content-scripts'))).toEqual(['chat.js']);
     expect(readFileSync(join(production, 'background.js'), 'utf8')).not.toContain('veilTestBeforeCharge');
 
     // The test build, made from the same sources, does carry them: the check above can fail.
