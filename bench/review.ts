@@ -31,11 +31,8 @@ function stats(samples: number[]): { median: number; p95: number; min: number; m
 const now = () => performance.timeOrigin + performance.now();
 
 async function reviewFrame(page: Page): Promise<Frame> {
-  for (;;) {
-    const frame = page.frames().find((f) => f.url().endsWith('/review.html'));
-    if (frame) return frame;
-    await page.waitForTimeout(2);
-  }
+  const element = await page.waitForSelector('iframe[data-veil-panel="open"]', { state: 'attached', timeout: 30_000 });
+  return (await element.contentFrame())!;
 }
 
 /** Press Enter in the composer; ms until the panel marked the release as painted. Then cancel. */
@@ -45,20 +42,17 @@ async function timedSend(page: Page, prompt: string): Promise<number> {
   const pressed = now();
   await page.keyboard.press('Enter');
   const frame = await reviewFrame(page);
-  const painted = await frame.evaluate(
-    (mark) =>
-      new Promise<number>((resolve) => {
-        const look = () => {
-          const entry = performance.getEntriesByName(mark)[0];
-          if (entry) resolve(performance.timeOrigin + entry.startTime);
-          else setTimeout(look, 1);
-        };
-        look();
-      }),
-    MARK,
-  );
+  // A string, not a function: tsx would wrap a function's inner helpers in its own `__name`.
+  const painted = (await frame.evaluate(`new Promise((resolve) => {
+    const look = () => {
+      const entry = performance.getEntriesByName(${JSON.stringify(MARK)})[0];
+      if (entry) resolve(performance.timeOrigin + entry.startTime);
+      else setTimeout(look, 1);
+    };
+    look();
+  })`)) as number;
   await frame.getByRole('button', { name: 'Cancel' }).click();
-  await page.waitForFunction(() => !document.querySelector('iframe[title^="Veil"]'));
+  await page.waitForFunction(() => !document.querySelector('iframe[data-veil-panel="open"]'));
   await page.locator('#prompt-textarea').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');

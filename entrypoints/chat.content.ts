@@ -42,6 +42,7 @@ export default defineContentScript({
       }
       const health = guard.checkHealth();
       if (health.changed || force) await send('tab.report', { composerFound: health.composerFound }).catch(() => undefined);
+      if (health.composerFound) guard.prepare();
     };
     const start = () => {
       void check(true);

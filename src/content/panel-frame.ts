@@ -1,25 +1,44 @@
 /**
  * The review panel's iframe: Veil's own page (review.html) over the chat page. The page can see and remove
- * the element, and read its URL, which carries nothing: the panel gets its review from the background by
- * its own frame (src/extension/review-service.ts). It is placed at once on the key press, with the panel
- * showing progress, so the page cannot time the sampler.
+ * the element, and read its URL, which carries nothing: the panel gets its review from the background with
+ * a one-time token (src/extension/review-service.ts).
+ *
+ * One panel is loaded ahead, hidden, so a send only has to show it: loading an extension page takes longer
+ * than making the release. It is shown at once on the key press (progress inside it), so the page cannot
+ * time the sampler by when it appears.
  */
+const SHOWN = 'position:fixed;inset:0;width:100vw;height:100vh;visibility:visible;pointer-events:auto;';
+const HIDDEN = 'position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none;';
+
 export class PanelFrame {
   readonly element: HTMLIFrameElement;
   readonly loaded: Promise<void>;
 
-  constructor(doc: Document, url: string) {
+  constructor(doc: Document, url: string, { shown }: { shown: boolean }) {
     const frame = doc.createElement('iframe');
     frame.src = url;
     frame.title = 'Veil: review what will be sent';
     frame.setAttribute('allowtransparency', 'true');
-    frame.style.cssText =
-      'all:initial;position:fixed;inset:0;width:100vw;height:100vh;border:0;margin:0;padding:0;z-index:2147483647;' +
-      'background:transparent;color-scheme:normal;display:block;';
     this.loaded = new Promise((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-    doc.documentElement.append(frame);
     this.element = frame;
-    frame.focus();
+    this.style(shown);
+    doc.documentElement.append(frame);
+    if (shown) frame.focus();
+  }
+
+  private style(shown: boolean): void {
+    const frame = this.element;
+    frame.style.cssText =
+      'all:initial;border:0;margin:0;padding:0;z-index:2147483647;background:transparent;color-scheme:normal;display:block;' + (shown ? SHOWN : HIDDEN);
+    frame.dataset.veilPanel = shown ? 'open' : 'ready';
+    frame.tabIndex = shown ? 0 : -1;
+    if (shown) frame.removeAttribute('aria-hidden');
+    else frame.setAttribute('aria-hidden', 'true');
+  }
+
+  show(): void {
+    this.style(true);
+    this.element.focus();
   }
 
   get connected(): boolean {

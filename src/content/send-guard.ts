@@ -34,6 +34,8 @@ export class SendGuard {
   private readonly notice: PageNotice;
   private readonly conversations = new ConversationKeys();
   private panel: { frame: PanelFrame; reviewId?: string } | null = null;
+  /** A panel loaded ahead, hidden, for the next send. */
+  private spare: PanelFrame | null = null;
   /** The person's own words of the send under review, to put back if a send does not go out. */
   private prompt = '';
   private replaying = false;
@@ -139,7 +141,9 @@ export class SendGuard {
   private async openReview(prompt: string): Promise<void> {
     this.notice.hide();
     this.prompt = prompt;
-    const frame = new PanelFrame(this.doc, this.deps.panelUrl);
+    const frame = this.spare?.connected ? this.spare : new PanelFrame(this.doc, this.deps.panelUrl, { shown: true });
+    this.spare = null;
+    frame.show();
     const panel: { frame: PanelFrame; reviewId?: string } = { frame };
     this.panel = panel;
     try {
@@ -281,6 +285,14 @@ export class SendGuard {
   private closePanel(): void {
     this.panel?.frame.remove();
     this.panel = null;
+    this.deps.win.setTimeout(() => this.prepare(), 0);
+  }
+
+  /** Load the next send's panel ahead, hidden (when Veil is on here and none is waiting). */
+  prepare(): void {
+    if (this.enabled && !this.panel && !this.spare?.connected && this.doc.documentElement) {
+      this.spare = new PanelFrame(this.doc, this.deps.panelUrl, { shown: false });
+    }
   }
 
   /** Check the adapter still finds the message box; returns whether that changed since the last check. */

@@ -100,9 +100,25 @@ export function createReviewService(deps: ReviewDeps) {
     }
   }
 
-  async function patch(id: string, change: Partial<ReviewRecord>): Promise<void> {
-    const review = await store.get(id);
-    if (review) await store.put({ ...review, ...change });
+  /**
+   * Every change to a stored review goes through one queue: a release finishing and the panel claiming
+   * its review come at the same time, and a read-modify-write of one must not undo the other.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function locked<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function patch(id: string, change: Partial<ReviewRecord> | ((review: ReviewRecord) => ReviewRecord)): Promise<ReviewRecord | undefined> {
+    return locked(async () => {
+      const review = await store.get(id);
+      if (!review) return undefined;
+      const next = typeof change === 'function' ? change(review) : { ...review, ...change };
+      await store.put(next);
+      return next;
+    });
   }
 
   function start(review: ReviewRecord, fresh: boolean): Promise<void> {
@@ -116,15 +132,16 @@ export function createReviewService(deps: ReviewDeps) {
   /** The review whose panel is this frame: claimed with its token the first time, by the frame after. */
   async function reviewOfPanel(sender: Sender, token?: string): Promise<ReviewRecord> {
     const { tabId, frameId } = frameOf(sender);
-    const reviews = await store.all();
     if (token !== undefined) {
-      const review = reviews.find((r) => r.token !== null && r.token === token);
-      if (!review || review.tabId !== tabId) throw new StoreError(NOTHING_HERE);
-      const claimed = { ...review, token: null, panelFrameId: frameId };
-      await store.put(claimed);
-      return claimed;
+      return locked(async () => {
+        const review = (await store.all()).find((r) => r.token !== null && r.token === token);
+        if (!review || review.tabId !== tabId) throw new StoreError(NOTHING_HERE);
+        const claimed = { ...review, token: null, panelFrameId: frameId };
+        await store.put(claimed);
+        return claimed;
+      });
     }
-    const review = reviews.find((r) => r.tabId === tabId && r.panelFrameId === frameId);
+    const review = (await store.all()).find((r) => r.tabId === tabId && r.panelFrameId === frameId);
     if (!review) throw new StoreError(NOTHING_HERE);
     return review;
   }
@@ -195,7 +212,7 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   async function close(review: ReviewRecord, outcome: 'sent' | 'edited' | 'cancelled'): Promise<void> {
-    await store.remove(review.id);
+    await locked(() => store.remove(review.id));
     if (review.release) {
       await releases.outcome(review.release.releaseId, outcome).catch(() => undefined);
     }
@@ -221,7 +238,7 @@ export function createReviewService(deps: ReviewDeps) {
         state: 'making',
         createdAt: now(),
       };
-      await store.put(review);
+      await locked(() => store.put(review));
       void start(review, false);
       return { reviewId: review.id, token: review.token! };
     },
@@ -233,18 +250,19 @@ export function createReviewService(deps: ReviewDeps) {
     async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
       const review = await settled(await reviewOfPanel(sender));
       if (review.state !== 'ready') throw new StoreError('there is no release to edit');
-      const next = { ...review, prompt: request.prompt, dropped: request.dropped };
-      await store.put(next);
+      const next = await patch(review.id, { prompt: request.prompt, dropped: request.dropped });
+      if (!next) throw new StoreError(NOTHING_HERE);
       return view(next);
     },
 
     async fresh(sender: Sender): Promise<ReviewView> {
       const review = await settled(await reviewOfPanel(sender));
       if (review.release) await releases.outcome(review.release.releaseId, 'cancelled').catch(() => undefined);
-      const next: ReviewRecord = { ...review, state: 'making' };
-      delete next.release;
-      delete next.error;
-      await store.put(next);
+      const next = await patch(review.id, (r) => {
+        const { release: _release, error: _error, ...rest } = r;
+        return { ...rest, state: 'making' };
+      });
+      if (!next) throw new StoreError(NOTHING_HERE);
       await start(next, true);
       return view((await store.get(review.id))!);
     },

@@ -36,7 +36,7 @@ describe('Demo Chat page', () => {
     // A send opens the review panel; nothing reaches the page before Send.
     await page.locator('#prompt-textarea').fill('Hello');
     await page.locator('#prompt-textarea').press('Enter');
-    await page.frameLocator('iframe[title^="Veil"]').getByRole('button', { name: 'Cancel' }).click();
+    await page.frameLocator('iframe[data-veil-panel="open"]').getByRole('button', { name: 'Cancel' }).click();
     expect(await page.locator('.message.user').count()).toBe(0);
 
     const popup = await browser.open('popup.html');

@@ -42,7 +42,7 @@ async function panelShown(page: Page, releases: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const list = (await sendFromFirefoxPage(popup, 'releases.list', {})) as { ok: true; value: unknown[] };
-    const frames = await page.evaluate(() => document.querySelectorAll('iframe[title^="Veil"]').length);
+    const frames = await page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
     if (list.value.length >= releases && frames === 1) {
       // Let the panel render the release and focus its Send button.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -53,7 +53,7 @@ async function panelShown(page: Page, releases: number): Promise<void> {
   throw new Error('the review panel did not show a release');
 }
 
-const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[title^="Veil"]').length);
+const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
 
 async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -80,7 +80,7 @@ describe('Firefox ESR: the ChatGPT fixture', () => {
     await panelShown(page, 1);
     expect(await received(page)).toEqual([]);
     // The page sees the panel's iframe, not into it.
-    expect(await page.evaluate(() => document.querySelector('iframe')!.contentDocument)).toBeNull();
+    expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-veil-panel="open"]')!.contentDocument)).toBeNull();
     await page.keyboard.press('Enter');
     await until(async () => (await received(page)).length > 0);
     const sent = await received(page);

@@ -30,7 +30,7 @@ export function received(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
 }
 
-export const PANEL_FRAME = 'iframe[title^="Veil"]';
+export const PANEL_FRAME = 'iframe[data-veil-panel="open"]';
 export function panel(page: Page): FrameLocator {
   return page.frameLocator(PANEL_FRAME);
 }

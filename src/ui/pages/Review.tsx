@@ -17,8 +17,8 @@ type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 're
 /** The User Timing mark set when a release is painted in the panel. */
 export const REVIEW_PAINTED = 'veil-review-painted';
 
-/** How long a panel waits for its token before it says there is nothing to review (a page framed it). */
-const TOKEN_WAIT_MS = 10_000;
+/** How long a panel waits for a token before it says there is nothing to review (it keeps listening). */
+const TOKEN_WAIT_MS = 3_000;
 
 export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
   const send = useClient();
@@ -31,33 +31,28 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
   const sendButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    let stop = false;
+    let live = true;
     const none = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
-    const timer = setTimeout(() => {
-      stop = true;
-      setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p));
-    }, TOKEN_WAIT_MS);
-    // Offer each token that arrives until the background accepts one (a page may post false ones).
+    // A panel loaded ahead (hidden) waits for its send; one the page framed itself never gets a token.
+    const timer = setTimeout(() => live && setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p)), TOKEN_WAIT_MS);
+    // Offer each token that arrives until the background accepts one (the page may post false ones).
     void (async () => {
-      while (!stop) {
+      while (live) {
         const token = await nextToken();
-        if (stop) return;
+        if (!live) return;
+        clearTimeout(timer);
+        setPhase({ kind: 'loading' });
         try {
           const view = await send('review.get', { token });
-          stop = true;
-          clearTimeout(timer);
-          setPhase({ kind: 'review', view });
+          if (live) setPhase({ kind: 'review', view });
+          return;
         } catch (e) {
-          if (!/no send to review/.test(errorText(e))) {
-            stop = true;
-            clearTimeout(timer);
-            setPhase({ kind: 'none', error: errorText(e) });
-          }
+          if (live) setPhase({ kind: 'none', error: /no send to review/.test(errorText(e)) ? none : errorText(e) });
         }
       }
     })();
     return () => {
-      stop = true;
+      live = false;
       clearTimeout(timer);
     };
   }, []);

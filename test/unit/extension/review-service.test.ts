@@ -5,7 +5,7 @@
  * Edit changes the text for free; a second send in the conversation reuses the release at no cost.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TabCommand, TabReply } from '../../../src/extension/review-service';
+import { memoryStore, type ReviewRecord, type SessionStore, type TabCommand, type TabReply } from '../../../src/extension/review-service';
 import { MessageError } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { readBudget } from '../../../src/storage/budget-store';
@@ -30,9 +30,16 @@ const profile = {
   ],
 };
 
+/** Session storage is asynchronous: a write lands a while after it is asked for. */
+function slowStore(): SessionStore<ReviewRecord> {
+  const store = memoryStore<ReviewRecord>();
+  return { ...store, put: async (record) => new Promise((resolve) => setTimeout(() => void store.put(record).then(resolve), 50)) };
+}
+
 function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
   const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
   h = harness(undefined, {
+    reviews: slowStore(),
     toTab: async (tabId, frameId, command) => {
       commands.push({ tabId, frameId, command });
       return reply(command);
@@ -71,6 +78,23 @@ describe('review: begin, claim with the token, send', () => {
     const [record] = await popup('releases.list', {});
     expect(record).toMatchObject({ outcome: 'sent' });
     await expect(panel('review.get', {})).rejects.toThrow(/no send to review/);
+  });
+
+  it('a panel that claims its review while the release is still being made keeps it (no lost update)', async () => {
+    const { popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    let token = '';
+    let claimed: Promise<unknown> | undefined;
+    h.model.duringScore = async () => {
+      claimed = panel('review.get', { token });
+    };
+    ({ token } = await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1' }));
+    await expect.poll(() => claimed !== undefined).toBe(true);
+    expect(await claimed).toMatchObject({ state: 'ready' });
+    // Found again by its frame, after the release finished, and it can still be cancelled.
+    expect((await panel('review.get', {})).state).toBe('ready');
+    await panel('review.cancel', {});
+    expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'cancelled' });
   });
 
   it('blocks with the content script\'s reason when the write does not take, and keeps the review open', async () => {
