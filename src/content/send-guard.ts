@@ -148,16 +148,18 @@ export class SendGuard {
     this.panel = panel;
     try {
       const conversation = this.conversations.keyFor(this.deps.adapter.conversation(new URL(this.deps.win.location.href)));
-      const [{ reviewId, token }] = await Promise.all([
-        this.within(this.deps.send('review.begin', { prompt, conversation }), "Veil's background did not answer"),
-        this.within(frame.loaded, "Veil's review panel did not open"),
-      ]);
+      // A one-time token for this review, drawn here: it goes to the background and to the panel's own
+      // window at the same moment. A message posted to a cross-origin frame is not seen by the page
+      // around it, and it is delivered only if the frame still holds Veil's page.
+      const token = randomToken();
+      const begun = this.within(this.deps.send('review.begin', { prompt, conversation, token }), "Veil's background did not answer");
+      const handed = this.within(frame.loaded, "Veil's review panel did not open").then(() => {
+        const target = frame.element.contentWindow;
+        if (!target) throw new Error("Veil's review panel was removed from the page");
+        target.postMessage({ veilReviewToken: token }, new URL(this.deps.panelUrl).origin);
+      });
+      const [{ reviewId }] = await Promise.all([begun, handed]);
       panel.reviewId = reviewId;
-      // The token goes to the panel's own window only, and only if it still holds Veil's page: a message
-      // posted to a cross-origin frame is not seen by the page around it.
-      const target = frame.element.contentWindow;
-      if (!target) throw new Error("Veil's review panel was removed from the page");
-      target.postMessage({ veilReviewToken: token }, new URL(this.deps.panelUrl).origin);
     } catch (error) {
       if (this.panel === panel) this.closePanel();
       this.block(`Veil blocked this send: ${messageOf(error)}. Nothing was sent.`);
@@ -302,6 +304,11 @@ export class SendGuard {
     this.composerWasFound = composerFound;
     return { composerFound, changed };
   }
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function isEditable(element: HTMLElement): boolean {

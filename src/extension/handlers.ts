@@ -39,6 +39,8 @@ export interface HandlerDeps {
   tabs?: SessionStore<TabReport>;
   /** Send a command to the content script in one frame of a tab (review.send, review.cancel). */
   toTab?: ReviewDeps['toTab'];
+  /** How long the review panel's claim waits for its content script's `review.begin` (ms). */
+  beginWaitMs?: number;
   /** Show on the toolbar whether Veil acts on a tab. */
   badge?: (tabId: number, state: 'on' | 'broken' | 'off') => Promise<void>;
 }
@@ -70,6 +72,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     store: deps.reviews ?? memoryStore<ReviewRecord>(),
     toTab: deps.toTab ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
     now,
+    ...(deps.beginWaitMs !== undefined ? { beginWaitMs: deps.beginWaitMs } : {}),
   });
 
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */

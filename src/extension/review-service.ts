@@ -1,10 +1,10 @@
 /**
  * Reviews: the path from a caught send to the text the person approved (DESIGN.md "The review page").
  *
- * 1. `begin` (content script): the release is made (or reused) at once, in the background, and the
- *    content script gets a one-time token.
- * 2. The content script places the panel's iframe (nothing in its URL) and posts the token to that
- *    frame's window only, addressed to the extension's origin: the page never sees it.
+ * 1. `begin` (content script): the release is made (or reused) at once, in the background, under a random
+ *    one-time token the content script drew.
+ * 2. At the same time the content script shows the panel's iframe (nothing in its URL) and posts the token
+ *    to that frame's window only, addressed to the extension's origin: the page never sees it.
  * 3. The panel (`framed` sender) claims the review with the token, in the same tab: that binds the review
  *    to the panel's frame as the browser reports it, and spends the token. A page that frames the panel's
  *    URL itself has no token and gets nothing.
@@ -65,6 +65,8 @@ export interface ReviewDeps {
   now: () => number;
   /** How long a release may take before the send is blocked (ms). */
   releaseTimeoutMs?: number;
+  /** How long a panel's claim waits for the `begin` of its token (ms). */
+  beginWaitMs?: number;
 }
 
 export interface Sender {
@@ -127,12 +129,32 @@ export function createReviewService(deps: ReviewDeps) {
     return job;
   }
 
+  /** Panels that presented a token before its `begin` arrived (both are sent at the same moment). */
+  const beginWaiters = new Set<() => void>();
+
+  async function reviewWithToken(token: string): Promise<ReviewRecord | undefined> {
+    const deadline = Date.now() + (deps.beginWaitMs ?? 3000);
+    for (;;) {
+      const review = (await store.all()).find((r) => r.token !== null && r.token === token);
+      if (review || Date.now() >= deadline) return review;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          beginWaiters.delete(wake);
+          resolve();
+        };
+        beginWaiters.add(wake);
+        setTimeout(wake, 100);
+      });
+    }
+  }
+
   const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
 
   /** The review whose panel is this frame: claimed with its token the first time, by the frame after. */
   async function reviewOfPanel(sender: Sender, token?: string): Promise<ReviewRecord> {
     const { tabId, frameId } = frameOf(sender);
     if (token !== undefined) {
+      await reviewWithToken(token);
       return locked(async () => {
         const review = (await store.all()).find((r) => r.token !== null && r.token === token);
         if (!review || review.tabId !== tabId) throw new StoreError(NOTHING_HERE);
@@ -219,7 +241,7 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   return {
-    async begin(request: { prompt: string; conversation: string }, site: Site, sender: Sender) {
+    async begin(request: { prompt: string; conversation: string; token: string }, site: Site, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
       for (const earlier of await store.all()) {
@@ -227,7 +249,7 @@ export function createReviewService(deps: ReviewDeps) {
       }
       const review: ReviewRecord = {
         id: crypto.randomUUID(),
-        token: crypto.randomUUID(),
+        token: request.token,
         tabId,
         frameId,
         panelFrameId: null,
@@ -239,8 +261,9 @@ export function createReviewService(deps: ReviewDeps) {
         createdAt: now(),
       };
       await locked(() => store.put(review));
+      for (const wake of [...beginWaiters]) wake();
       void start(review, false);
-      return { reviewId: review.id, token: review.token! };
+      return { reviewId: review.id };
     },
 
     async get(token: string | undefined, sender: Sender): Promise<ReviewView> {

@@ -269,10 +269,14 @@ export const contract = {
   /** Use the bundled model or an installed one for releases from now on. */
   'model.use': message<ModelOverview>()(z.strictObject({ model: z.string().min(1).max(200) }), PAGES),
   /**
-   * A content script caught a send: make (or reuse) its release for the review panel, and return a
-   * one-time token, which the content script hands to the panel's iframe it placed.
+   * A content script caught a send: make (or reuse) its release for the review panel. `token` is a random
+   * one-time token the content script also hands to the panel's iframe it placed (at the same time, so the
+   * panel need not wait for this answer).
    */
-  'review.begin': message<{ reviewId: string; token: string }>()(z.strictObject({ prompt: z.string().min(1).max(100_000), conversation: conversationKey }), ['content']),
+  'review.begin': message<{ reviewId: string }>()(
+    z.strictObject({ prompt: z.string().min(1).max(100_000), conversation: conversationKey, token: z.string().min(32).max(100) }),
+    ['content'],
+  ),
   /**
    * The panel claims its review with the one-time token (first call), which binds the review to the
    * panel's tab and frame as the browser reports them; later calls find it by that frame alone.

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStore, type ReviewRecord, type SessionStore, type TabCommand, type TabReply } from '../../../src/extension/review-service';
-import { MessageError } from '../../../src/messaging/client';
+import { MessageError, type VeilClient } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { readBudget } from '../../../src/storage/budget-store';
 import { harness, SELF, type Harness } from '../messaging/harness';
@@ -36,10 +36,20 @@ function slowStore(): SessionStore<ReviewRecord> {
   return { ...store, put: async (record) => new Promise((resolve) => setTimeout(() => void store.put(record).then(resolve), 50)) };
 }
 
+const newToken = () => crypto.randomUUID().replaceAll('-', '');
+
+/** Begin a review as the content script does: with a token it drew itself. */
+async function begin(content: VeilClient, request: { prompt: string; conversation: string }) {
+  const token = newToken();
+  const { reviewId } = await content('review.begin', { ...request, token });
+  return { reviewId, token };
+}
+
 function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
   const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
   h = harness(undefined, {
     reviews: slowStore(),
+    beginWaitMs: 300,
     toTab: async (tabId, frameId, command) => {
       commands.push({ tabId, frameId, command });
       return reply(command);
@@ -52,7 +62,7 @@ describe('review: begin, claim with the token, send', () => {
   it('binds the review to the panel that presents the token, and sends exactly the text shown', async () => {
     const { commands, popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const { reviewId, token } = await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1' });
+    const { reviewId, token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
 
     // Another tab, the page's own frame without a token, and a guessed token all get nothing.
     await expect(h.client(OTHER_TAB_PANEL)('review.get', { token })).rejects.toThrow(/no send to review/);
@@ -83,12 +93,12 @@ describe('review: begin, claim with the token, send', () => {
   it('a panel that claims its review while the release is still being made keeps it (no lost update)', async () => {
     const { popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    let token = '';
+    const token = newToken();
     let claimed: Promise<unknown> | undefined;
     h.model.duringScore = async () => {
       claimed = panel('review.get', { token });
     };
-    ({ token } = await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1' }));
+    await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1', token });
     await expect.poll(() => claimed !== undefined).toBe(true);
     expect(await claimed).toMatchObject({ state: 'ready' });
     // Found again by its frame, after the release finished, and it can still be cancelled.
@@ -97,10 +107,20 @@ describe('review: begin, claim with the token, send', () => {
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'cancelled' });
   });
 
+  it('a panel that presents its token before the content script\'s begin arrives waits for it', async () => {
+    const { popup, content, panel } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const token = newToken();
+    const view = panel('review.get', { token });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await content('review.begin', { prompt: 'Hi', conversation: 'new-1', token });
+    expect(await view).toMatchObject({ state: 'ready', prompt: 'Hi' });
+  });
+
   it('blocks with the content script\'s reason when the write does not take, and keeps the review open', async () => {
     const { popup, content, panel } = setUp(() => ({ ok: false, error: "ChatGPT's message box did not take the approved text" }));
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const { token } = await content('review.begin', { prompt: 'Hi', conversation: 'new-1' });
+    const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
     await panel('review.get', { token });
     await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow("Nothing was sent: ChatGPT's message box did not take the approved text");
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'shown' });
@@ -112,7 +132,7 @@ describe('review: edit, cancel, reuse, new release', () => {
   it('drops a fact and changes the prompt for free, and records the send as edited', async () => {
     const { commands, popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const { token } = await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1' });
+    const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
     await panel('review.get', { token });
     const spent = (await readBudget(h.db)).totalSpent;
     const edited = await panel('review.update', { prompt: 'Plan my weekend.', dropped: ['self.location'] });
@@ -128,14 +148,14 @@ describe('review: edit, cancel, reuse, new release', () => {
   it('cancel sends nothing and keeps the charge; the next send in the conversation reuses the release for free', async () => {
     const { commands, popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const first = await content('review.begin', { prompt: 'One', conversation: 'new-1' });
+    const first = await begin(content, { prompt: 'One', conversation: 'new-1' });
     const shown = await panel('review.get', { token: first.token });
     await panel('review.cancel', {});
     expect(commands.map((c) => c.command.veilPanel)).toEqual(['close']);
     expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(0);
     const spent = (await readBudget(h.db)).totalSpent;
 
-    const second = await content('review.begin', { prompt: 'Two', conversation: 'new-1' });
+    const second = await begin(content, { prompt: 'Two', conversation: 'new-1' });
     const again = await panel('review.get', { token: second.token });
     expect(again).toMatchObject({ reused: true, charged: 0 });
     expect(again.text.replace('Two', 'One')).toBe(shown.text);
@@ -151,7 +171,7 @@ describe('review: edit, cancel, reuse, new release', () => {
   it('flags a withheld value typed into the prompt and offers its released category', async () => {
     const { popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const { token } = await content('review.begin', { prompt: 'As a pediatric nurse aged 41, plan my week.', conversation: 'new-1' });
+    const { token } = await begin(content, { prompt: 'As a pediatric nurse aged 41, plan my week.', conversation: 'new-1' });
     const view = await panel('review.get', { token });
     const released = (key: string) => view.facts.find((f) => f.key === key)!.released;
     expect(view.typed).toEqual([
@@ -164,7 +184,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     const { commands, popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     h.model.failWith = new Error('the model could not be loaded');
-    const { reviewId, token } = await content('review.begin', { prompt: 'Hi', conversation: 'new-1' });
+    const { reviewId, token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
     const view = await panel('review.get', { token });
     expect(view).toMatchObject({ state: 'failed', text: '' });
     expect(view.error).toMatch(/model/);
