@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A browser on a busy 2-core machine can take more than a second to answer: poll for up to 15 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -73,15 +73,16 @@ describe('Chromium: forged messages are refused', () => {
     await page.goto(demo.url);
     await page.evaluate((src) => {
       const frame = document.createElement('iframe');
+      frame.id = 'framed-popup';
       frame.src = src;
       document.body.append(frame);
     }, browser.url('popup.html'));
-    const frame = page.frameLocator('iframe');
+    const frame = page.frameLocator('#framed-popup');
     await frame.getByRole('alert').first().waitFor();
     expect(await frame.getByRole('alert').first().textContent()).toBe(
       "Veil could not load this: profile.get is refused from one of Veil's pages framed by another site",
     );
-    const popupFrame = page.frames().find((f) => f.url().startsWith('chrome-extension://'))!;
+    const popupFrame = page.frames().find((f) => f.url().endsWith('/popup.html'))!;
     expect(await popupFrame.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'profile.import', request: { text: '{"version":1,"attributes":[]}' } }))).toEqual({
       ok: false,
       error: "profile.import is refused from one of Veil's pages framed by another site",

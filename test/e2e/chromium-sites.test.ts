@@ -117,6 +117,23 @@ describe('Claude narrow layout', () => {
   });
 });
 
+describe('visible state', () => {
+  it('the badge and the popup say Veil is on with the ChatGPT adapter, and show when the adapter loses the message box', async () => {
+    const page = await site('chatgpt');
+    const worker = browser.context.serviceWorkers()[0]!;
+    type Chrome = { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> }; action: { getBadgeText(d: object): Promise<string> } } };
+    const tabId = await worker.evaluate(async () => (await (globalThis as unknown as Chrome).chrome.tabs.query({ url: 'https://chatgpt.com/*' }))[0]!.id);
+    const badge = () => worker.evaluate((tabId) => (globalThis as unknown as Chrome).chrome.action.getBadgeText({ tabId }), tabId);
+    const state = async () => ((await sendFromPage(popup, 'tab.state', { tabId })) as { value: Record<string, unknown> }).value;
+    await expect.poll(badge).toBe('on');
+    expect(await state()).toEqual({ site: 'chatgpt', siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true });
+    await page.evaluate(() => document.querySelector('#prompt-textarea')!.removeAttribute('id'));
+    await expect.poll(badge, { timeout: 10_000 }).toBe('!');
+    expect(await state()).toMatchObject({ active: true, composerFound: false });
+    await page.close();
+  });
+});
+
 describe('ChatGPT fixture: failing closed', () => {
   it('a failing background blocks the send with its reason; Send without Veil is a separate choice', async () => {
     const worker = browser.context.serviceWorkers()[0]!;

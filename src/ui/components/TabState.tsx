@@ -14,7 +14,7 @@ export function TabStateLine({ activeTab }: { activeTab: () => Promise<number | 
     return tabId === null ? null : send('tab.state', { tabId });
   });
   if (state.state !== 'ready') return null;
-  const { text, tone } = describe(state.value);
+  const { text, tone } = tabStateText(state.value);
   return (
     <p class={`tab-state ${tone}`} role="status">
       {text}
@@ -26,7 +26,7 @@ const SITE_NAMES = ADAPTERS.filter((a) => a.id !== 'demo')
   .map((a) => a.label)
   .join(', ');
 
-export function describe(tab: TabState | null): { text: string; tone: 'on' | 'off' | 'broken' } {
+export function tabStateText(tab: TabState | null): { text: string; tone: 'on' | 'off' | 'broken' } {
   if (!tab?.active || tab.siteLabel === null) {
     return { text: `Veil does not act on this tab. It reviews what you send on ${SITE_NAMES} and the local demo page.`, tone: 'off' };
   }
