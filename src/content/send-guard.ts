@@ -36,6 +36,8 @@ export class SendGuard {
   private panel: { frame: PanelFrame; reviewId?: string } | null = null;
   /** A panel loaded ahead, hidden, for the next send. */
   private spare: PanelFrame | null = null;
+  /** How often focus was put back into the open panel (a page that fights for it wins after a few). */
+  private focusReturns = 0;
   /** The person's own words of the send under review, to put back if a send does not go out. */
   private prompt = '';
   private replaying = false;
@@ -76,7 +78,18 @@ export class SendGuard {
   }
 
   private onKeydown(event: KeyboardEvent): void {
-    if (this.ignores(event) || event.key !== 'Enter' || event.shiftKey || event.altKey) return;
+    if (this.ignores(event)) return;
+    if (this.panel?.frame.connected) {
+      // The panel is modal: keys meant for it that land on the page go to it (Escape cancels there too).
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        void this.cancelFromPage();
+        return;
+      }
+      this.panel.frame.element.focus();
+    }
+    if (event.key !== 'Enter' || event.shiftKey || event.altKey) return;
     if (event.isComposing || event.keyCode === 229) return;
     const target = event.target as Node | null;
     const composer = this.deps.adapter.findComposer(this.doc);
@@ -109,6 +122,12 @@ export class SendGuard {
   }
 
   private onFocusin(event: FocusEvent): void {
+    // Focus stays in the open panel: the site's editor may take it back after the key press.
+    if (this.panel?.frame.connected && event.target !== this.panel.frame.element) {
+      // A few times per review: never a tug of war with a page that insists on its own focus.
+      if (this.focusReturns++ < 5) this.panel.frame.element.focus();
+      return;
+    }
     if (!this.enabled || !(event.target instanceof this.deps.win.HTMLElement) || !isEditable(event.target)) return;
     if (!this.deps.adapter.findComposer(this.doc) && !this.notice.shown) {
       this.notice.show(
@@ -141,6 +160,7 @@ export class SendGuard {
   private async openReview(prompt: string): Promise<void> {
     this.notice.hide();
     this.prompt = prompt;
+    this.focusReturns = 0;
     const frame = this.spare?.connected ? this.spare : new PanelFrame(this.doc, this.deps.panelUrl, { shown: true });
     this.spare = null;
     frame.show();
@@ -196,6 +216,13 @@ export class SendGuard {
     }
     this.bypassOnce = true;
     this.notice.show('Veil will let your next send on this page through unchanged. Send again when you are ready.');
+  }
+
+  /** Escape on the page while the panel is open: the same as the panel's Cancel. */
+  private async cancelFromPage(): Promise<void> {
+    await this.deps.send('review.cancel', {}).catch(() => undefined);
+    this.closePanel();
+    this.deps.adapter.findComposer(this.doc)?.focus();
   }
 
   /** A command from the background about the open review (its panel's Send or Cancel). */

@@ -73,6 +73,12 @@ describe.each(SITES)('%s fixture', (name) => {
     await page.waitForTimeout(100);
     await frame.getByRole('dialog').press('Escape');
     await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    // Escape that lands on the page while the panel is open (the site took focus back) cancels too.
+    await page.keyboard.press('Enter');
+    await panelReady(page);
+    await page.evaluate(() => document.body.dispatchEvent(new FocusEvent('focusin')));
+    await page.locator('body').press('Escape');
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
     expect(await received(page)).toEqual([]);
     expect(await page.locator(COMPOSER[name]).innerText()).toContain('Hello there');
     await page.close();

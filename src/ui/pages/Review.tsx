@@ -105,9 +105,29 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
     }
   };
 
+  // The whole panel is the dialog: keys are handled on the document, so Escape and Tab work wherever focus
+  // is in the frame (the page hands focus to the frame, not to a control in it). When the frame gets focus
+  // with nothing in it focused, focus goes to the main control.
+  const keys = useRef(onKeyDown);
+  keys.current = onKeyDown;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => keys.current(event);
+    const onFocus = () => {
+      if (document.activeElement === document.body || document.activeElement === null) {
+        (sendButton.current ?? dialog.current?.querySelector<HTMLElement>('button, textarea'))?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, []);
+
   return (
     <div class="backdrop review-backdrop">
-      <div ref={dialog} class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title" onKeyDown={onKeyDown}>
+      <div ref={dialog} class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title">
         <h1 id="review-title">{view ? `Review before sending to ${view.siteLabel}` : 'Veil review'}</h1>
         {phase.kind === 'loading' && (
           <p role="status" class="making">
