@@ -31,8 +31,10 @@ export default defineContentScript({
     });
 
     // Whether Veil is on for this site, and whether the adapter still finds the message box: shown on the
-    // toolbar badge and in the popup. Checked again every few seconds (the site may swap its editor).
+    // toolbar badge and in the popup. Checked again every few seconds while the tab is visible (the site
+    // may swap its editor, the person may switch the site off); a hidden tab does not wake the background.
     const check = async (force: boolean) => {
+      if (!force && document.visibilityState === 'hidden') return;
       const status = await send('site.status', {}).catch(() => null);
       guard.enabled = status?.enabled ?? true;
       // The local demo page says on itself whether Veil acts on it.
@@ -47,6 +49,7 @@ export default defineContentScript({
     const start = () => {
       void check(true);
       setInterval(() => void check(false), 3000);
+      document.addEventListener('visibilitychange', () => void check(false));
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
     else start();
