@@ -78,6 +78,21 @@ describe.each(Object.keys(FIXTURE_SITES) as FixtureSite[])('%s adapter on its fi
   });
 });
 
+describe('Gemini adapter while an answer streams', () => {
+  it('does not take the stop button (the same button, with a stop icon) for a send button', async () => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.goto(FIXTURE_SITES.gemini);
+    await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => ((window as unknown as { siteStreamMs: number }).siteStreamMs = 5000));
+    await page.locator(COMPOSER.gemini).click();
+    await page.keyboard.type('first');
+    await page.keyboard.press('Enter');
+    await page.locator('mat-icon[fonticon="stop"]').waitFor({ state: 'attached' });
+    await page.keyboard.type('second');
+    expect((await probe('gemini', COMPOSER.gemini)).button).toBeNull();
+  });
+});
+
 describe('Claude adapter in the narrow layout', () => {
   it('knows Enter makes a new line there', async () => {
     await page.setViewportSize({ width: 480, height: 800 });
