@@ -182,6 +182,8 @@ export class SendGuard {
       panel.reviewId = reviewId;
     } catch (error) {
       if (this.panel === panel) this.closePanel();
+      // A review the background may have begun is over (its release, if made, stays charged).
+      void this.deps.send('review.cancel', {}).catch(() => undefined);
       this.block(`Veil blocked this send: ${messageOf(error)}. Nothing was sent.`);
     }
   }

@@ -99,7 +99,7 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
     if (event.key === 'Escape') {
       event.preventDefault();
       if (editing) setEditing(false);
-      else if (phase.kind === 'review') void cancel();
+      else if (phase.kind === 'review' || phase.kind === 'loading') void cancel();
     } else if (dialog.current) {
       trapTab(dialog.current, event);
     }
@@ -130,9 +130,16 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
       <div ref={dialog} class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title">
         <h1 id="review-title">{view ? `Review before sending to ${view.siteLabel}` : 'Veil review'}</h1>
         {phase.kind === 'loading' && (
-          <p role="status" class="making">
-            Making your release on this device…
-          </p>
+          <>
+            <p role="status" class="making">
+              Making your release on this device…
+            </p>
+            <div class="dialog-actions">
+              <button type="button" class="button" onClick={() => void cancel()} disabled={busy !== null}>
+                Cancel
+              </button>
+            </div>
+          </>
         )}
         {phase.kind === 'none' && <p class="error">{phase.error}</p>}
         {phase.kind === 'done' && <p role="status">{phase.message}</p>}

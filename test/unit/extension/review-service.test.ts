@@ -168,6 +168,17 @@ describe('review: edit, cancel, reuse, new release', () => {
     expect(outcomes.filter((o) => o === 'cancelled')).toHaveLength(2);
   });
 
+  it('the content script can end a review it began (its panel never opened): the release stays charged, the review is gone', async () => {
+    const { commands, popup, content } = setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
+    await content('review.cancel', {});
+    await expect(h.client(PANEL)('review.get', { token })).rejects.toThrow(/no send to review/);
+    expect(commands).toEqual([]);
+    expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'cancelled' });
+    expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(0);
+  });
+
   it('flags a withheld value typed into the prompt and offers its released category', async () => {
     const { popup, content, panel } = setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
