@@ -4,10 +4,10 @@
  * whether Enter sends. When a fixture is updated to a site's new DOM and an adapter no longer matches, this
  * fails first, naming the site and what was not found.
  */
-import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from './browsers';
+import { pageBundle } from './page-bundle';
 import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
 import { COMPOSER } from './sites';
 
@@ -18,14 +18,7 @@ let page: Page;
 let adapters: string;
 
 beforeAll(async () => {
-  const bundle = await build({
-    stdin: { contents: "import * as sites from './src/sites/index'; (window as any).veilSites = sites;", resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    platform: 'browser',
-  });
-  adapters = bundle.outputFiles[0]!.text;
+  adapters = await pageBundle('src/sites/index.ts', 'veilSites');
   server = await serveSites();
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', ...server.chromiumArgs] });
   page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();

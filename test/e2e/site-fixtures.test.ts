@@ -3,7 +3,8 @@
  * WITHOUT Veil: they behave as the sites do, so later tests with Veil can trust what `window.siteReceived`
  * says the site got.
  *
- * Writing text as Veil will (execCommand): select the editor's blocks (from the start of its first block to
+ * Veil's own writer (src/content/editor-text.ts, bundled into the page) must take on all three editors in
+ * Chromium and Firefox, read back exactly. It selects the editor's blocks (from the start of its first block to
  * the end of its last one) and insert the text line by line with `insertParagraph` between lines. That works
  * on all three editors in Chromium and Firefox. Quirks seen while choosing it (Firefox ESR 153):
  * `execCommand('selectAll')` then line-by-line `insertParagraph` leaves Quill with bare `<div>`s it does not
@@ -14,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import puppeteer, { type Browser as FirefoxBrowser, type Page as FirefoxPage } from 'puppeteer-core';
 import type { FixtureGlobals } from '../../src/sites/fixtures/common';
+import { pageBundle } from './page-bundle';
 import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
 
 const CHROMIUM = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
@@ -47,29 +49,21 @@ const received = () => (window as unknown as FixtureGlobals).siteReceived;
 const noStreaming = () => void ((window as unknown as FixtureGlobals).siteStreamMs = 0);
 
 /**
- * Runs in the page: write `text` into the editor as Veil will — select the editor's blocks, then insertText
- * line by line with insertParagraph between lines.
+ * Runs in the page (after `writer` was evaluated there): write `text` with Veil's own writer
+ * (src/content/editor-text.ts) and read it back the way Veil checks it.
  */
-const writeWithExecCommand = ([selector, text]: readonly [string, string]) => {
+const writeWithVeil = ([selector, text]: readonly [string, string]) => {
+  const { writeComposer, readComposer } = (window as unknown as { veilEditorText: typeof import('../../src/content/editor-text') }).veilEditorText;
   const editor = document.querySelector<HTMLElement>(selector)!;
-  editor.focus();
-  const range = document.createRange();
-  const first = editor.firstElementChild;
-  const last = editor.lastElementChild;
-  if (first && last) {
-    range.setStart(first, 0);
-    range.setEnd(last, last.childNodes.length);
-  } else {
-    range.selectNodeContents(editor);
-  }
-  const selection = getSelection()!;
-  selection.removeAllRanges();
-  selection.addRange(range);
-  text.split('\n').forEach((line, index) => {
-    if (index > 0) document.execCommand('insertParagraph');
-    if (line !== '') document.execCommand('insertText', false, line);
-  });
+  writeComposer(editor, text);
+  return new Promise<string>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(readComposer(editor)), 30)));
 };
+
+/** src/content/editor-text.ts as a page script. */
+let writer: string;
+beforeAll(async () => {
+  writer = await pageBundle('src/content/editor-text.ts', 'veilEditorText');
+});
 
 /** Runs in the page: whether the site's send button can be used now. */
 const sendable = ([site, selector]: readonly [FixtureSite, string]) => {
@@ -247,10 +241,11 @@ describe('site fixtures in Chromium (no extension)', () => {
     }
   });
 
-  it('execCommand insertText/insertParagraph then a button click delivers exactly the text, on all three', async () => {
+  it('Veil\'s writer (execCommand over a block selection) takes on all three, and a button click then delivers exactly the text', async () => {
     for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
       const page = await open(site);
       await page.evaluate(noStreaming);
+      await page.evaluate(writer);
       // Something already in the composer (two paragraphs), to be replaced.
       await page.locator(EDITOR[site]).click();
       await page.keyboard.type('draft');
@@ -258,7 +253,7 @@ describe('site fixtures in Chromium (no extension)', () => {
       await page.keyboard.type('more draft');
       const expected: string[] = [];
       for (const text of WRITTEN) {
-        await page.evaluate(writeWithExecCommand, [EDITOR[site], text] as const);
+        expect(await page.evaluate(writeWithVeil, [EDITOR[site], text] as const), site).toBe(text);
         await expect.poll(() => page.evaluate(sendable, [site, SEND[site]] as const)).toBe(true);
         await page.locator(SEND[site]).click();
         expected.push(text);
@@ -312,15 +307,16 @@ describe('site fixtures in Firefox ESR (no extension)', () => {
     expect(server.requests).toContain('chatgpt.com GET /');
   });
 
-  it('execCommand insertText/insertParagraph then a button click delivers exactly the text, on all three', async () => {
+  it('Veil\'s writer (execCommand over a block selection) takes on all three, and a button click then delivers exactly the text', async () => {
     for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
       const page = await open(site);
       await page.evaluate(noStreaming);
+      await page.evaluate(writer);
       await page.click(EDITOR[site]);
       await page.keyboard.type('draft');
       const expected: string[] = [];
       for (const text of WRITTEN) {
-        await page.evaluate(writeWithExecCommand, [EDITOR[site], text] as const);
+        expect(await page.evaluate(writeWithVeil, [EDITOR[site], text] as const), site).toBe(text);
         await page.waitForFunction(sendable, {}, [site, SEND[site]] as const);
         await page.click(SEND[site]);
         expected.push(text);
