@@ -22,6 +22,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { serveDemo } from '../scripts/demo-server.mjs';
+import { chromiumExtensionArgs } from '../test/e2e/browsers';
+import { stats } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROME_BUILD = join(ROOT, '.output/chrome-mv3');
@@ -56,10 +58,6 @@ async function call<T>(send: Send, type: string, request: unknown): Promise<T> {
 }
 
 const fmt = (ms: number) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms`;
-function stats(samples: number[]): { median: number; p95: number; min: number; max: number } {
-  const s = [...samples].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)]!, min: s[0]!, max: s.at(-1)! };
-}
 
 /** PSS (KiB) of `pid` and every descendant. */
 async function treePss(pid: number): Promise<number> {
@@ -118,7 +116,7 @@ async function chromiumRun(measureWarm: boolean) {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [`--disable-extensions-except=${CHROME_BUILD}`, `--load-extension=${CHROME_BUILD}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: chromiumExtensionArgs(CHROME_BUILD),
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

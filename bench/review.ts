@@ -14,7 +14,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Frame, type Page } from 'playwright-core';
+import { chromiumExtensionArgs } from '../test/e2e/browsers';
 import { serveSites } from '../test/e2e/site-server';
+import { stats } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROME_BUILD = join(ROOT, '.output/chrome-mv3');
@@ -24,10 +26,6 @@ const RUNS = 50;
 const MARK = 'veil-review-painted';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-function stats(samples: number[]): { median: number; p95: number; min: number; max: number } {
-  const s = [...samples].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]!, min: s[0]!, max: s[s.length - 1]! };
-}
 const now = () => performance.timeOrigin + performance.now();
 
 async function reviewFrame(page: Page): Promise<Frame> {
@@ -66,17 +64,7 @@ async function main(): Promise<void> {
     executablePath: CHROMIUM,
     headless: true,
     ignoreHTTPSErrors: true,
-    args: [
-      `--disable-extensions-except=${CHROME_BUILD}`,
-      `--load-extension=${CHROME_BUILD}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...server.chromiumArgs,
-    ],
+    args: [...chromiumExtensionArgs(CHROME_BUILD), ...server.chromiumArgs],
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

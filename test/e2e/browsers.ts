@@ -38,6 +38,20 @@ export interface ChromiumWithVeil {
   close: () => Promise<void>;
 }
 
+/** Headless Chromium flags that load the unpacked extension in `build` and keep the browser's own traffic down. */
+export function chromiumExtensionArgs(build: string): string[] {
+  return [
+    `--disable-extensions-except=${build}`,
+    `--load-extension=${build}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ];
+}
+
 /**
  * Chromium with Veil loaded, on a persistent profile directory (reopen the same dir to test persistence).
  * `args`: more command-line flags (a proxy that watches the outside world, WebGPU flags).
@@ -50,17 +64,7 @@ export async function launchChromium(profileDir: string, { args = [] }: { args?:
     // The chat-site fixtures are served under the real host names with a throwaway certificate (site-server.ts).
     ignoreHTTPSErrors: true,
     viewport: { width: 1100, height: 900 },
-    args: [
-      `--disable-extensions-except=${CHROME_BUILD}`,
-      `--load-extension=${CHROME_BUILD}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...args,
-    ],
+    args: [...chromiumExtensionArgs(CHROME_BUILD), ...args],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
