@@ -38,7 +38,11 @@ export function attributeLabel(a: { entity: string; field: string }): string {
 
 /** ε from units, with at most two decimals ("12", "2.67"). */
 export function formatEpsilon(units: number): string {
-  const epsilon = unitsToEpsilon(units);
+  return formatEpsilonValue(unitsToEpsilon(units));
+}
+
+/** ε given as a number of ε (the review's figures), with at most two decimals. */
+export function formatEpsilonValue(epsilon: number): string {
   return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
 }
 

@@ -11,6 +11,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ReviewFact, ReviewView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
 import { trapTab } from '../focus-trap';
+import { formatEpsilonValue } from '../labels';
 
 type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'review'; view: ReviewView } | { kind: 'done'; message: string };
 
@@ -216,7 +217,7 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
                   Edit message
                 </button>
                 <button type="button" class="button" onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'review', view: await send('review.fresh', {}) }))} disabled={busy !== null}>
-                  New release (costs up to ε {fmt(view.freshCost)})
+                  New release (costs up to ε {formatEpsilonValue(view.freshCost)})
                 </button>
               </>
             )}
@@ -258,7 +259,7 @@ function FactRow({ fact, onToggle, disabled }: { fact: ReviewFact; onToggle: () 
     <li class={`review-fact ${fact.treatment}${fact.dropped ? ' dropped' : ''}`}>
       <span class="fact-text">
         <strong>{fact.label}:</strong> {what}
-        {fact.epsilon > 0 && <span class="muted"> · ε {fmt(fact.epsilon)}</span>}
+        {fact.epsilon > 0 && <span class="muted"> · ε {formatEpsilonValue(fact.epsilon)}</span>}
         {fact.reason && <span class="muted"> · {fact.reason}</span>}
         {fact.dropped && <span class="muted"> · left out of this send</span>}
       </span>
@@ -295,16 +296,12 @@ function Cost({ view }: { view: ReviewView }) {
         <p>This conversation’s earlier release is used again: this send costs nothing.</p>
       ) : (
         <p>
-          This release cost ε {fmt(view.charged)}. It was charged when it was made and <strong>stays charged even if you cancel</strong>; a new
+          This release cost ε {formatEpsilonValue(view.charged)}. It was charged when it was made and <strong>stays charged even if you cancel</strong>; a new
           release costs more.
         </p>
       )}
       {view.fallback && <p class="muted">Some facts would have passed your budget cap: Veil reused their last release or left them out, at no cost.</p>}
-      <p class="muted">Privacy budget left under your total cap: ε {fmt(view.remaining)}.</p>
+      <p class="muted">Privacy budget left under your total cap: ε {formatEpsilonValue(view.remaining)}.</p>
     </div>
   );
-}
-
-function fmt(epsilon: number): string {
-  return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
 }
