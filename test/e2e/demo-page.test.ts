@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
 import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { PANEL_FRAME, panelReady } from './sites';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let browser: ChromiumWithVeil;
@@ -36,7 +37,11 @@ describe('Demo Chat page', () => {
     // A send opens the review panel; nothing reaches the page before Send.
     await page.locator('#prompt-textarea').fill('Hello');
     await page.locator('#prompt-textarea').press('Enter');
-    await page.frameLocator('iframe[data-veil-panel="open"]').getByRole('button', { name: 'Cancel' }).click();
+    // Escape from the keyboard, once the release is on screen: a mouse click that makes Veil remove the
+    // panel's (out-of-process) frame can leave Playwright waiting on the gone frame (a CI run hung 30 s).
+    const frame = await panelReady(page);
+    await frame.getByRole('dialog').press('Escape');
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
     expect(await page.locator('.message.user').count()).toBe(0);
 
     const popup = await browser.open('popup.html');
