@@ -11,6 +11,14 @@ import { keepOnnxWasmExternal, onnxAlias, onnxWasmAsset } from './scripts/build/
  *   so the tests can send forged messages from a content-script context.
  */
 const TEST = process.env.VEIL_TEST === '1';
+
+/** Sites the generic adapter can be switched on for: any http(s) origin, asked for one at a time. */
+const GENERIC_MATCHES = ['https://*/*', 'http://*/*'];
+/**
+ * The test build is granted the generic fixture's origin up front (test/e2e/generic-site.test.ts): a
+ * headless browser cannot answer the permission question, and a granted origin is not asked again.
+ */
+const GENERIC_TEST_MATCHES = ['https://chat.generic.test/*'];
 const TEST_ONLY_ENTRYPOINTS = new Set(['test-probe']);
 
 /**
@@ -63,18 +71,26 @@ export default defineConfig({
     name: 'Veil',
     description: 'Personalize what you ask LLM chat sites without handing them the facts you keep to yourself.',
     // offscreen: Chrome hosts the model in an offscreen document (src/model-host); Firefox in its background page.
-    permissions: browser === 'firefox' ? ['storage'] : ['storage', 'offscreen'],
+    // scripting + activeTab: the generic adapter (src/sites/generic.ts) reads the URL of the tab the popup
+    // was opened over, and runs its content script on the sites the person switched Veil on for.
+    permissions: browser === 'firefox' ? ['storage', 'scripting', 'activeTab'] : ['storage', 'offscreen', 'scripting', 'activeTab'],
     // The model runs ONNX Runtime's wasm, shipped in the extension: compiling it needs 'wasm-unsafe-eval'.
     // Nothing else is loosened: scripts come only from the extension itself.
     // WXT turns this into MV2's string form for Firefox.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // The chat sites of the registry (src/sites) and the local demo chat page (npm start).
-    host_permissions: SITE_MATCHES,
+    host_permissions: [...SITE_MATCHES, ...(TEST ? GENERIC_TEST_MATCHES : [])],
+    // Any other site, one origin at a time, asked for when the person switches Veil on there (the generic
+    // adapter). Firefox's MV2 has no optional_host_permissions: hosts go in optional_permissions there.
+    ...(browser === 'firefox' ? { optional_permissions: GENERIC_MATCHES } : { optional_host_permissions: GENERIC_MATCHES }),
     // Chrome 137: the first with WebAssembly JSPI, which the shipped ONNX Runtime needs (src/model-host/onnx-wasm.ts).
     ...(browser === 'firefox' ? { browser_specific_settings: FIREFOX_SETTINGS } : { minimum_chrome_version: '137' }),
-    // The review panel sits in an iframe over the chat sites' pages (src/content/panel-frame.ts).
+    // The review panel sits in an iframe over the chat sites' pages (src/content/panel-frame.ts), and over
+    // any site the person switches Veil on for, which cannot be known ahead: so every http(s) page may
+    // load review.html (it shows nothing without the one-time token the background hands its content
+    // script; a page can tell from it that Veil is installed).
     web_accessible_resources: [
-      { resources: ['review.html'], matches: SITE_MATCHES },
+      { resources: ['review.html'], matches: GENERIC_MATCHES },
       ...(TEST ? [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] : []),
     ],
   }),

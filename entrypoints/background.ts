@@ -6,7 +6,12 @@
  * Either way it starts loading when the browser starts.
  */
 import '../src/extension/zod-jitless';
-import { createBackgroundDispatch, type TabReport } from '../src/extension/handlers';
+import { createHandlers, type TabReport } from '../src/extension/handlers';
+import { browserGenericSites } from '../src/extension/generic-sites';
+import { createDispatcher } from '../src/messaging/dispatch';
+import { errorMessageForPerson } from '../src/storage/errors';
+import { genericOrigin } from '../src/sites/generic';
+import { readSettings } from '../src/storage/settings-store';
 import type { ReviewRecord, TabReply } from '../src/extension/review-service';
 import { sessionStore } from '../src/extension/session-store';
 import { testHooks } from '../src/extension/test-hooks';
@@ -33,25 +38,51 @@ export default defineBackground({
       : new OffscreenModelHost(chromeOffscreen());
     const tabs = sessionStore<TabReport>('tab');
     const action = browser.action ?? browser.browserAction;
-    const dispatch = createBackgroundDispatch(
-      {
-        db,
-        model,
-        reviews: sessionStore<ReviewRecord>('review'),
-        tabs,
-        toTab: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<TabReply>,
-        badge: async (tabId, state) => {
-          await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
-          await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });
-          await action.setTitle({
-            tabId,
-            title: state === 'on' ? 'Veil is reviewing what you send on this page' : state === 'broken' ? 'Veil cannot find the message box on this page: sends are blocked' : 'Veil',
-          });
-        },
-        ...testHooks(),
+    const generic = browserGenericSites();
+    const handlers = createHandlers({
+      db,
+      model,
+      reviews: sessionStore<ReviewRecord>('review'),
+      tabs,
+      toTab: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<TabReply>,
+      badge: async (tabId, state) => {
+        await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
+        await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });
+        await action.setTitle({
+          tabId,
+          title: state === 'on' ? 'Veil is reviewing what you send on this page' : state === 'broken' ? 'Veil cannot find the message box on this page: sends are blocked' : 'Veil',
+        });
       },
-      { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
-    );
+      generic,
+      ...testHooks(),
+    });
+    const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+    const dispatch = createDispatcher(handlers, self, errorMessageForPerson);
+    const ownPage = { kind: 'page' as const, url: self.origin };
+
+    // Generic sites (src/sites/generic.ts). The person's answer to the browser's permission question may
+    // come after the popup closed (Firefox closes it for the question): finish switching the site on here,
+    // in the tab showing it. A permission taken back in the browser's own settings switches the site off.
+    browser.permissions.onAdded.addListener(({ origins = [] }) => {
+      void (async () => {
+        for (const pattern of origins) {
+          const origin = genericOrigin(pattern.replace(/\/\*$/, '/'));
+          if (origin === null || (await readSettings(db)).genericSites.some((g) => g.origin === origin)) continue;
+          const [tab] = await browser.tabs.query({ active: true, url: `${origin}/*` });
+          await handlers['site.add']({ origin, ...(tab?.id !== undefined ? { tabId: tab.id } : {}) }, ownPage);
+        }
+      })().catch(() => undefined);
+    });
+    browser.permissions.onRemoved.addListener(({ origins = [] }) => {
+      for (const pattern of origins) {
+        const origin = genericOrigin(pattern.replace(/\/\*$/, '/'));
+        if (origin !== null) void handlers['site.remove']({ origin }, ownPage).catch(() => undefined);
+      }
+    });
+    // Registrations follow the stored sites (a browser that does not keep them across restarts gets them back).
+    void readSettings(db)
+      .then((settings) => generic.register(settings.genericSites.map((g) => g.origin)))
+      .catch(() => undefined);
     // A tab that navigates or closes no longer has the content script that reported on it.
     browser.tabs.onUpdated.addListener((tabId, change) => {
       if (change.status === 'loading') void tabs.remove(String(tabId));

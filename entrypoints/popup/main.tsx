@@ -9,7 +9,11 @@ render(
   <ClientContext.Provider value={runtimeClient()}>
     <Popup
       openOptions={() => void browser.runtime.openOptionsPage()}
-      activeTab={async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id ?? null}
+      activeTab={async () => {
+        const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+        return tab?.id === undefined ? null : { id: tab.id, ...(tab.url ? { url: tab.url } : {}) };
+      }}
+      requestOrigin={(origin) => browser.permissions.request({ origins: [`${origin}/*`] })}
     />
   </ClientContext.Provider>,
   document.getElementById('app')!,

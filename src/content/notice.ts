@@ -13,7 +13,8 @@ export class PageNotice {
 
   constructor(private readonly doc: Document) {}
 
-  show(message: string, actions: NoticeAction[] = []): void {
+  /** Show `message` with its `actions` and a Dismiss button (which runs `onDismiss`). */
+  show(message: string, actions: NoticeAction[] = [], onDismiss: () => void = () => undefined): void {
     this.hide();
     const host = this.doc.createElement('veil-notice');
     const root = host.attachShadow({ mode: 'open' });
@@ -27,7 +28,7 @@ export class PageNotice {
     text.style.cssText = 'margin:0;flex:1 1 300px;';
     text.textContent = message;
     box.append(text);
-    for (const action of [...actions, { label: 'Dismiss', run: () => undefined }]) {
+    for (const action of [...actions, { label: 'Dismiss', run: onDismiss }]) {
       const button = this.doc.createElement('button');
       button.type = 'button';
       button.textContent = action.label;

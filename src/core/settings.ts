@@ -27,6 +27,7 @@ export type SuppressedChoice = (typeof SUPPRESSED_CHOICES)[number];
 
 /** Chat sites Veil can be turned on for (src/sites); `demo` is the local demo chat page. */
 import { SITES, type Site } from '../sites/index';
+import { genericSiteSchema } from '../sites/generic';
 export { SITES, type Site };
 
 const positiveEpsilon = z.number().finite().positive().max(2 ** 30);
@@ -37,6 +38,12 @@ export const settingsSchema = z.strictObject({
   format: z.enum(FORMATS),
   suppressed: z.enum(SUPPRESSED_CHOICES),
   sites: z.array(z.enum(SITES)),
+  /**
+   * Sites outside the registry the person switched Veil on for (the generic adapter, src/sites/generic.ts),
+   * one per origin. Changed only through `site.add` / `site.pick` / `site.remove`, which also hold the
+   * browser's host permission and the content script's registration in step.
+   */
+  genericSites: z.array(genericSiteSchema).max(200).refine((list) => new Set(list.map((s) => s.origin)).size === list.length, 'one entry per site'),
   /** Default cap for each withheld attribute's ledger (ε). A ledger may carry its own, raised cap. */
   attributeCap: positiveEpsilon,
   /** Cap on the sum of all ledgers (ε). */
@@ -50,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   format: 'structured',
   suppressed: 'omit',
   sites: [...SITES],
+  genericSites: [],
   attributeCap: 32,
   totalCap: 256,
 }) as Settings;

@@ -20,9 +20,11 @@ import { readBudget, setAttributeCap, startNewPeriod } from '../storage/budget-s
 import type { VeilDatabase } from '../storage/db';
 import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../storage/profile-store';
 import { listReleases } from '../storage/release-store';
-import { readSettings, updateSettings } from '../storage/settings-store';
+import { readSettings, setGenericSites, updateSettings } from '../storage/settings-store';
 import { parseProfileFile, profileFileName, serializeProfile } from './profile-file';
-import { adapterFor, siteOfUrl, type Site } from '../sites/index';
+import { siteOfUrl, type Site } from '../sites/index';
+import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
+import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
 import { createReviewService, memoryStore, type ReviewDeps, type ReviewRecord, type SessionStore } from './review-service';
 
 export interface HandlerDeps {
@@ -41,6 +43,8 @@ export interface HandlerDeps {
   toTab?: ReviewDeps['toTab'];
   /** How long the review panel's claim waits for its content script's `review.begin` (ms). */
   beginWaitMs?: number;
+  /** Host permissions and the generic content script's registration (memory when absent). */
+  generic?: GenericSiteHost;
   /** Show on the toolbar whether Veil acts on a tab. */
   badge?: (tabId: number, state: 'on' | 'broken' | 'off') => Promise<void>;
 }
@@ -49,7 +53,8 @@ export interface HandlerDeps {
 export interface TabReport {
   /** The tab id, as a string. */
   id: string;
-  site: Site;
+  /** A registry site's id, or a generic site's origin. */
+  site: string;
   composerFound: boolean;
 }
 
@@ -75,10 +80,31 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...(deps.beginWaitMs !== undefined ? { beginWaitMs: deps.beginWaitMs } : {}),
   });
 
+  const generic = deps.generic ?? memoryGenericSites();
+
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
   const siteStatus = async (url: string): Promise<SiteStatus> => {
+    const settings = await readSettings(db);
     const site = siteOfUrl(url);
-    return { site, enabled: site !== null && (await readSettings(db)).sites.includes(site) };
+    if (site !== null) return { site, enabled: settings.sites.includes(site) };
+    const origin = genericOrigin(url);
+    const switchedOn = origin !== null && settings.genericSites.some((g) => g.origin === origin);
+    return { site: switchedOn ? origin : null, enabled: switchedOn };
+  };
+
+  /** The generic site a content script runs on, from its URL; refused when the person has not switched it on. */
+  const senderGenericSite = async ({ url }: HandlerContext): Promise<GenericSite> => {
+    const origin = genericOrigin(url);
+    const site = (await readSettings(db)).genericSites.find((g) => g.origin === origin);
+    if (!site) throw new StoreError('Veil is not turned on for this site');
+    return site;
+  };
+
+  /** Store the generic sites, then make the browser's registration match them. */
+  const saveGenericSites = async (genericSites: GenericSite[]): Promise<GenericSite[]> => {
+    const saved = (await setGenericSites(db, genericSites)).genericSites;
+    await generic.register(saved.map((g) => g.origin));
+    return saved;
   };
 
   /** The site a release is for: a content script's from its URL (never from the request), a page's as named. */
@@ -147,7 +173,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await model.reload();
       return modelOverview();
     },
-    'review.begin': async (request, context) => reviews.begin(request, (await releaseSite(undefined, context)) as Site, context),
+    'review.begin': async (request, context) => reviews.begin(request, await releaseSite(undefined, context), context),
     'review.get': ({ token }, context) => reviews.get(token, context),
     'review.update': (request, context) => reviews.update(request, context),
     'review.fresh': (_request, context) => reviews.fresh(context),
@@ -162,15 +188,48 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'tab.state': async ({ tabId }) => {
       const report = await tabs.get(String(tabId));
-      const enabled = report ? (await readSettings(db)).sites.includes(report.site) : false;
+      const settings = await readSettings(db);
+      const isGeneric = report !== undefined && siteOfUrl(report.site) === null && genericOrigin(report.site) === report.site;
+      const enabled = report ? (isGeneric ? settings.genericSites.some((g) => g.origin === report.site) : settings.sites.includes(report.site as Site)) : false;
       return {
         site: report?.site ?? null,
-        siteLabel: report ? adapterFor(report.site).label : null,
+        generic: isGeneric,
+        siteLabel: report ? siteLabel(report.site) : null,
         enabled,
         active: report !== undefined,
         composerFound: report?.composerFound ?? false,
       };
     },
     'site.status': (_request, { url }) => siteStatus(url),
+    'site.add': async ({ origin, tabId }) => {
+      if (genericOrigin(origin) !== origin) throw new StoreError(`Veil cannot be switched on for ${origin}: only an http(s) site outside its list of chat sites`);
+      if (!(await generic.granted(origin))) throw new StoreError(`the browser has not allowed Veil on ${new URL(origin).host}, so it was not switched on there`);
+      const current = (await readSettings(db)).genericSites;
+      // Switching on a site that is on already keeps what was pointed at there (and registers it again).
+      const saved = await saveGenericSites(current.some((g) => g.origin === origin) ? current : [...current, { origin, composer: null, sendButton: null }]);
+      // Start at once in the tab the person is looking at (a registered script runs only on the next load).
+      if (tabId !== undefined) await generic.inject(tabId);
+      return saved;
+    },
+    'site.remove': async ({ origin }) => {
+      const current = (await readSettings(db)).genericSites;
+      const saved = await saveGenericSites(current.filter((g) => g.origin !== origin));
+      if (genericOrigin(origin) === origin) await generic.revoke(origin);
+      return saved;
+    },
+    'site.repick': async ({ tabId }) => {
+      const report = await tabs.get(String(tabId));
+      if (!report || genericOrigin(report.site) !== report.site) throw new StoreError('Veil does not run with a pointed-at message box on this tab');
+      await generic.pickIn(tabId);
+      return { asked: true as const };
+    },
+    'site.generic': (_request, context) => senderGenericSite(context),
+    'site.pick': async ({ composer, sendButton }, context) => {
+      const site = await senderGenericSite(context);
+      const updated = { ...site, composer, sendButton };
+      const current = (await readSettings(db)).genericSites;
+      await saveGenericSites(current.map((g) => (g.origin === site.origin ? updated : g)));
+      return updated;
+    },
   };
 }

@@ -20,7 +20,7 @@ import { typedFacts } from '../core/typed-facts';
 import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
 import { composeRelease } from '../release/release';
 import { entityRole } from '../release/render';
-import { adapterFor, type Site } from '../sites/index';
+import { siteLabel } from '../sites/generic';
 import type { VeilDatabase } from '../storage/db';
 import { errorMessageForPerson, StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
@@ -34,7 +34,8 @@ export interface ReviewRecord {
   tabId: number;
   frameId: number;
   panelFrameId: number | null;
-  site: Site;
+  /** A registry site's id, or a generic site's origin. */
+  site: string;
   conversation: string;
   prompt: string;
   dropped: string[];
@@ -181,7 +182,7 @@ export function createReviewService(deps: ReviewDeps) {
     const settings = await readSettings(db);
     const base = {
       reviewId: review.id,
-      siteLabel: adapterFor(review.site).label,
+      siteLabel: siteLabel(review.site),
       prompt: review.prompt,
       freshCost: settings.epsilon,
     };
@@ -241,7 +242,7 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   return {
-    async begin(request: { prompt: string; conversation: string; token: string }, site: Site, sender: Sender) {
+    async begin(request: { prompt: string; conversation: string; token: string }, site: string, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
       for (const earlier of await store.all()) {

@@ -23,6 +23,7 @@ import type { ModelStatus } from '../core/model-status';
 import { attributeSchema, type Profile } from '../core/profile';
 import { SITES, settingsSchema, type Mechanism, type Settings, type Site, type SuppressedChoice } from '../core/settings';
 import type { ReleaseRecord } from '../release/record';
+import { genericSiteSchema, type GenericSite } from '../sites/generic';
 import type { ReleasedAttribute, ReleaseKind } from '../release/release';
 
 export type SenderKind = 'page' | 'content' | 'offscreen' | 'framed';
@@ -51,7 +52,8 @@ export interface ExportedProfile {
 }
 
 export interface SiteStatus {
-  site: Site | null;
+  /** A registry site's id, or the origin of a site switched on with the generic adapter. */
+  site: string | null;
   enabled: boolean;
 }
 
@@ -190,7 +192,10 @@ export interface ReviewView {
 
 /** Whether Veil acts on a tab, from its content script's last report. */
 export interface TabState {
-  site: Site | null;
+  /** A registry site's id, or the origin of a site switched on with the generic adapter. */
+  site: string | null;
+  /** The site runs the generic adapter (the person pointed at its message box). */
+  generic: boolean;
   siteLabel: string | null;
   /** The site is switched on in settings. */
   enabled: boolean;
@@ -220,7 +225,7 @@ export const contract = {
   'profile.export': message<ExportedProfile>()(none, PAGES),
   'settings.get': message<Settings>()(none, PAGES),
   'settings.update': message<Settings>()(
-    z.strictObject({ patch: settingsSchema.partial(), confirmed: z.boolean().optional() }),
+    z.strictObject({ patch: settingsSchema.omit({ genericSites: true }).partial(), confirmed: z.boolean().optional() }),
     PAGES,
   ),
   'budget.get': message<BudgetOverview>()(none, PAGES),
@@ -299,6 +304,22 @@ export const contract = {
   'tab.state': message<TabState>()(z.strictObject({ tabId: z.number().int().min(0) }), PAGES),
   /** Is Veil on for the sender's site? The site comes from the sender's URL, not from the request. */
   'site.status': message<SiteStatus>()(none, ['page', 'content']),
+  /**
+   * Switch Veil on for a site outside the registry (the popup, once the browser granted its host
+   * permission), and start it in that tab at once, which asks the person to point at the message box.
+   */
+  'site.add': message<GenericSite[]>()(z.strictObject({ origin: z.string().max(300), tabId: z.number().int().min(0).optional() }), PAGES),
+  /** Switch a generic site off: forget its selectors, stop the content script, give the permission back. */
+  'site.remove': message<GenericSite[]>()(z.strictObject({ origin: z.string().max(300) }), PAGES),
+  /** Ask the content script in a tab to let the person point at the message box again. */
+  'site.repick': message<{ asked: true }>()(z.strictObject({ tabId: z.number().int().min(0) }), PAGES),
+  /** The generic content script asks for its site's stored selectors (the site is the sender's origin). */
+  'site.generic': message<GenericSite>()(none, ['content']),
+  /** The generic content script stores what the person pointed at, for the sender's origin. */
+  'site.pick': message<GenericSite>()(
+    z.strictObject({ composer: genericSiteSchema.shape.composer.unwrap(), sendButton: genericSiteSchema.shape.sendButton }),
+    ['content'],
+  ),
 } as const;
 
 export type Contract = typeof contract;

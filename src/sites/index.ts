@@ -28,12 +28,17 @@ export function adapterFor(site: Site): SiteAdapter<Site> {
 
 /** Which site a URL belongs to (exact host and protocol), or null. */
 export function siteOfUrl(url: string | undefined): Site | null {
+  const parsed = parseUrl(url);
+  if (!parsed) return null;
+  return ADAPTERS.find((a) => a.protocol === parsed.protocol && a.hosts.includes(parsed.hostname))?.id ?? null;
+}
+
+/** `url` parsed, or null when it is absent or not a URL. */
+export function parseUrl(url: string | undefined): URL | null {
   if (!url) return null;
-  let parsed: URL;
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
     return null;
   }
-  return ADAPTERS.find((a) => a.protocol === parsed.protocol && a.hosts.includes(parsed.hostname))?.id ?? null;
 }

@@ -10,10 +10,11 @@ import { bumpRevision } from './revision';
 
 export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
-  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites] };
+  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [] };
   const { id: _id, ...stored } = row;
-  // Settings stored before a choice existed (`suppressed`, added with schema v4) read as its default.
-  const parsed = settingsSchema.safeParse({ ...stored, suppressed: (stored as Partial<Settings>).suppressed ?? DEFAULT_SETTINGS.suppressed });
+  // Settings stored before a choice existed (`suppressed`, added with schema v4; `genericSites`) read as its default.
+  const older = stored as Partial<Settings>;
+  const parsed = settingsSchema.safeParse({ ...stored, suppressed: older.suppressed ?? DEFAULT_SETTINGS.suppressed, genericSites: older.genericSites ?? [] });
   if (!parsed.success) {
     throw new StoreError(`stored settings are damaged (${firstIssue(parsed.error)})`);
   }
@@ -43,5 +44,16 @@ export async function updateSettings(db: VeilDatabase, patch: Partial<Settings>,
     await db.settings.put({ id: 'current', ...next });
     await bumpRevision(db);
     return next;
+  });
+}
+
+/** Replace the generic sites (src/sites/generic.ts); only the `site.*` handlers call this. */
+export async function setGenericSites(db: VeilDatabase, genericSites: Settings['genericSites']): Promise<Settings> {
+  return db.transaction('rw', db.settings, async () => {
+    const current = await readSettings(db);
+    const parsed = settingsSchema.safeParse({ ...current, genericSites });
+    if (!parsed.success) throw new StoreError(`these sites cannot be saved (${firstIssue(parsed.error)})`);
+    await db.settings.put({ id: 'current', ...parsed.data });
+    return parsed.data;
   });
 }

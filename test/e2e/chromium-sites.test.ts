@@ -132,7 +132,7 @@ describe('visible state', () => {
     const badge = () => worker.evaluate((tabId) => (globalThis as unknown as Chrome).chrome.action.getBadgeText({ tabId }), tabId);
     const state = async () => ((await sendFromPage(popup, 'tab.state', { tabId })) as { value: Record<string, unknown> }).value;
     await expect.poll(badge).toBe('on');
-    expect(await state()).toEqual({ site: 'chatgpt', siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true });
+    expect(await state()).toEqual({ site: 'chatgpt', generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true });
     await page.evaluate(() => document.querySelector('#prompt-textarea')!.removeAttribute('id'));
     await expect.poll(badge, { timeout: 10_000 }).toBe('!');
     expect(await state()).toMatchObject({ active: true, composerFound: false });

@@ -1,10 +1,10 @@
 /**
- * The chat sites' stand-ins (src/sites/fixtures/) served over HTTPS under their real host names, so a browser
+ * The chat sites' stand-ins (src/sites/fixtures/), and a small site outside the registry, served over HTTPS under their real host names, so a browser
  * (and Veil's content scripts, which match those hosts) sees `https://chatgpt.com/`, `https://claude.ai/`,
  * `https://gemini.google.com/app` while everything stays on loopback.
  *
  * - The page scripts are bundled once per process with esbuild (IIFE, in memory).
- * - A throwaway self-signed certificate for the three names is made with `openssl req -x509`.
+ * - A throwaway self-signed certificate for the fixture host names is made with `openssl req -x509`.
  * - The page is chosen by the request's Host: any path on a host serves that site's page (`/`, `/c/abc`,
  *   `/app`, `/new`, with or without a query). Assets are under `/__fixture__/` on the same host. Headers as
  *   the sites send: a CSP `script-src 'self'` (no inline script), and for Gemini `require-trusted-types-for
@@ -12,7 +12,7 @@
  * - One port speaks both TLS and plain HTTP: plain HTTP is a proxy that accepts `CONNECT <site>:443` and
  *   tunnels it to the same server (how Firefox reaches the sites on any port; other hosts get 403).
  *
- * Chromium: pass `chromiumArgs` (`--host-resolver-rules` maps the three names to the port, and
+ * Chromium: pass `chromiumArgs` (`--host-resolver-rules` maps the fixture host names to the port, and
  * `--ignore-certificate-errors`; in Playwright also `ignoreHTTPSErrors: true`).
  * Firefox (puppeteer-core over WebDriver BiDi): launch with `acceptInsecureCerts: true` and
  * `extraPrefsFirefox: firefoxPrefs`. On port 443 (`serveSites({ port: 443 })`, as root) the prefs point the
@@ -41,17 +41,22 @@ export const FIXTURE_SITES = {
 
 export type FixtureSite = keyof typeof FIXTURE_SITES;
 
-/** Host name → site. */
-export const FIXTURE_HOSTS: Readonly<Record<string, FixtureSite>> = {
+/** A chat site outside the registry (src/sites/fixtures/generic.ts), for the generic adapter. */
+export const GENERIC_FIXTURE = 'https://chat.generic.test/';
+type FixturePage = FixtureSite | 'generic';
+
+/** Host name → fixture page. */
+const FIXTURE_HOSTS: Readonly<Record<string, FixturePage>> = {
   'chatgpt.com': 'chatgpt',
   'claude.ai': 'claude',
   'gemini.google.com': 'gemini',
+  'chat.generic.test': 'generic',
 };
 
 export interface SiteServer {
   /** The port the server listens on, on 127.0.0.1. */
   port: number;
-  /** Flags for Chromium: the three names resolved to this server, certificate errors ignored. */
+  /** Flags for Chromium: the fixture host names resolved to this server, certificate errors ignored. */
   chromiumArgs: string[];
   /** Preferences for Firefox (also launch it with `acceptInsecureCerts: true`). */
   firefoxPrefs: Record<string, unknown>;
@@ -64,17 +69,19 @@ const FIXTURES_DIR = fileURLToPath(new URL('../../src/sites/fixtures/', import.m
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 const ASSETS = '/__fixture__/';
 
-const TITLES: Record<FixtureSite, string> = { chatgpt: 'ChatGPT', claude: 'Claude', gemini: 'Gemini' };
-const STYLES: Record<FixtureSite, string[]> = {
+const TITLES: Record<FixturePage, string> = { chatgpt: 'ChatGPT', claude: 'Claude', gemini: 'Gemini', generic: 'Small Chat' };
+const STYLES: Record<FixturePage, string[]> = {
   chatgpt: ['prosemirror.css', 'fixtures.css'],
   claude: ['fixtures.css'],
   gemini: ['quill.core.css', 'fixtures.css'],
+  generic: ['fixtures.css'],
 };
 const BASE_CSP = "script-src 'self'; object-src 'none'; base-uri 'self'";
-const CSP: Record<FixtureSite, string> = {
+const CSP: Record<FixturePage, string> = {
   chatgpt: BASE_CSP,
   claude: BASE_CSP,
   gemini: `${BASE_CSP}; require-trusted-types-for 'script'`,
+  generic: BASE_CSP,
 };
 
 let assetsOnce: Promise<Map<string, { type: string; body: Buffer }>> | undefined;
@@ -83,7 +90,7 @@ let assetsOnce: Promise<Map<string, { type: string; body: Buffer }>> | undefined
 function assets(): Promise<Map<string, { type: string; body: Buffer }>> {
   assetsOnce ??= (async () => {
     const result = await build({
-      entryPoints: Object.fromEntries((Object.keys(FIXTURE_SITES) as FixtureSite[]).map((site) => [site, join(FIXTURES_DIR, `${site}.ts`)])),
+      entryPoints: Object.fromEntries([...new Set(Object.values(FIXTURE_HOSTS))].map((site) => [site, join(FIXTURES_DIR, `${site}.ts`)])),
       bundle: true,
       format: 'iife',
       platform: 'browser',
@@ -111,7 +118,7 @@ function assets(): Promise<Map<string, { type: string; body: Buffer }>> {
 
 let certificateOnce: Promise<{ key: Buffer; cert: Buffer }> | undefined;
 
-/** A throwaway self-signed certificate for the three host names (made once per process). */
+/** A throwaway self-signed certificate for the fixture host names (made once per process). */
 function certificate(): Promise<{ key: Buffer; cert: Buffer }> {
   certificateOnce ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'veil-site-cert-'));
@@ -130,7 +137,7 @@ function certificate(): Promise<{ key: Buffer; cert: Buffer }> {
   return certificateOnce;
 }
 
-function page(site: FixtureSite): string {
+function page(site: FixturePage): string {
   const styles = STYLES[site].map((name) => `<link rel="stylesheet" href="${ASSETS}${name}">`).join('\n');
   return `<!doctype html>
 <html lang="en">

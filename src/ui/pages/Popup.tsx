@@ -4,7 +4,7 @@
 import { useEffect } from 'preact/hooks';
 import { useClient } from '../client';
 import { ModelStatusSection } from '../components/ModelStatus';
-import { TabStateLine } from '../components/TabState';
+import { TabStateLine, type ActiveTab } from '../components/TabState';
 import { ProfileEditor } from '../components/ProfileEditor';
 import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
@@ -21,10 +21,12 @@ export function budgetShare(spent: number, cap: number): string {
 export interface PopupProps {
   openOptions: () => void;
   /** The tab the popup was opened over (null when there is none, e.g. the popup opened as a page). */
-  activeTab?: () => Promise<number | null>;
+  activeTab?: () => Promise<ActiveTab | null>;
+  /** Ask the browser for host permission on an origin (the generic adapter). */
+  requestOrigin?: (origin: string) => Promise<boolean>;
 }
 
-export function Popup({ openOptions, activeTab = async () => null }: PopupProps) {
+export function Popup({ openOptions, activeTab = async () => null, requestOrigin }: PopupProps) {
   const send = useClient();
   const [profile, setProfile] = useLoad(() => send('profile.get', {}));
   const [budget, , reloadBudget] = useLoad(() => send('budget.get', {}));
@@ -42,7 +44,7 @@ export function Popup({ openOptions, activeTab = async () => null }: PopupProps)
           Settings &amp; budget
         </button>
       </header>
-      <TabStateLine activeTab={activeTab} />
+      <TabStateLine activeTab={activeTab} {...(requestOrigin ? { requestOrigin } : {})} closePopup={() => window.close()} />
       <main>
         <WhenLoaded loaded={profile}>{(p) => <ProfileEditor profile={p} onProfile={setProfile} />}</WhenLoaded>
         <ReleasePreviewSection refreshKey={profile} />

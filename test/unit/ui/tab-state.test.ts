@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tabStateText } from '../../../src/ui/components/TabState';
 
 describe('the popup line about the current tab', () => {
-  const base = { site: 'chatgpt' as const, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true };
+  const base = { site: 'chatgpt' as const, generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true };
   it('names the adapter when Veil is on, and says sends are blocked when the message box is lost', () => {
     expect(tabStateText(base)).toEqual({ tone: 'on', text: 'Veil is on for this tab (ChatGPT adapter): you review every send before it goes.' });
     expect(tabStateText({ ...base, composerFound: false }).text).toBe(

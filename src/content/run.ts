@@ -1,0 +1,56 @@
+/**
+ * What every Veil content script on a chat site does once it knows its adapter: guard the sends
+ * (send-guard.ts), take the background's commands about the open review, and keep the toolbar badge and
+ * the popup told whether Veil is on and still finds the message box.
+ */
+import { createClient, type VeilClient } from '../messaging/client';
+import type { SiteAdapter } from '../sites/adapter';
+import { SendGuard, type PanelCommand } from './send-guard';
+
+export interface GuardRun {
+  guard: SendGuard;
+  send: VeilClient;
+  /** Check again now (after the adapter changed). */
+  check: () => Promise<void>;
+}
+
+/** Install the guard for `adapter` (call at document_start) and start reporting on the tab once the DOM is there. */
+export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabled: boolean) => void } = {}): GuardRun {
+  const send = createClient((envelope) => browser.runtime.sendMessage(envelope));
+  const guard = new SendGuard({ adapter, win: window, send, panelUrl: browser.runtime.getURL('/review.html') });
+  guard.install();
+
+  // Commands about the open review come from Veil's background only (no tab: not another content script).
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (reply: unknown) => void) => {
+    if (sender.id !== browser.runtime.id || sender.tab || !isPanelCommand(message)) return false;
+    void guard.command(message).then(sendResponse);
+    return true;
+  });
+
+  // Whether Veil is on for this site, and whether the adapter still finds the message box: shown on the
+  // toolbar badge and in the popup. Checked again every few seconds while the tab is visible (the site
+  // may swap its editor, the person may switch the site off); a hidden tab does not wake the background.
+  const check = async (force: boolean) => {
+    if (!force && document.visibilityState === 'hidden') return;
+    const status = await send('site.status', {}).catch(() => null);
+    guard.enabled = status?.enabled ?? true;
+    onStatus?.(guard.enabled);
+    const health = guard.checkHealth();
+    if (health.changed || force) await send('tab.report', { composerFound: health.composerFound }).catch(() => undefined);
+    if (health.composerFound) guard.prepare();
+  };
+  const start = () => {
+    void check(true);
+    setInterval(() => void check(false), 3000);
+    document.addEventListener('visibilitychange', () => void check(false));
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+  return { guard, send, check: () => check(true) };
+}
+
+function isPanelCommand(message: unknown): message is PanelCommand {
+  if (!message || typeof message !== 'object') return false;
+  const { veilPanel, reviewId } = message as { veilPanel?: unknown; reviewId?: unknown };
+  return (veilPanel === 'send' || veilPanel === 'close') && typeof reviewId === 'string';
+}
