@@ -17,10 +17,26 @@ import { editorKind } from '../sites/adapter';
 /** The composer's text as the site would send it: one line per paragraph. */
 export function readComposer(composer: HTMLElement): string {
   if (editorKind(composer) === 'textarea') return (composer as HTMLTextAreaElement).value;
-  const blocks = [...composer.children].filter((child) => BLOCK.test(child.tagName));
-  const text = blocks.length > 0 ? blocks.map(blockText).join('\n') : blockText(composer);
+  // One line per block; the inline nodes between blocks (a plain contenteditable's first line, before the
+  // browser wrapped later lines in <div>s) make a line of their own.
+  const lines: string[] = [];
+  let run: Node[] = [];
+  const flush = () => {
+    // Markup whitespace between blocks is no line (an editor's own text nodes never hold a raw newline).
+    if (run.some((node) => node.nodeType !== 3 || !/^\s*\n\s*$/.test((node as Text).data))) lines.push(inlineText(run));
+    run = [];
+  };
+  for (const child of composer.childNodes) {
+    if (child.nodeType === 1 && BLOCK.test((child as Element).tagName)) {
+      flush();
+      lines.push(blockText(child as Element));
+    } else {
+      run.push(child);
+    }
+  }
+  flush();
   // Editors keep runs of spaces visible with non-breaking spaces; the site sends plain spaces.
-  return text.replace(/\u00a0/g, ' ');
+  return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
 const BLOCK = /^(P|DIV|H[1-6]|PRE|BLOCKQUOTE|LI|UL|OL)$/;
@@ -28,17 +44,20 @@ const BLOCK = /^(P|DIV|H[1-6]|PRE|BLOCKQUOTE|LI|UL|OL)$/;
 /** A paragraph's text: text nodes, and a line break per `<br>` except the editors' trailing placeholder. */
 function blockText(block: Element): string {
   if (/^(UL|OL)$/.test(block.tagName)) return [...block.children].map(blockText).join('\n');
+  return inlineText([...block.childNodes]);
+}
+
+/** Inline nodes' text: text nodes, and a line break per `<br>` except a trailing placeholder one. */
+function inlineText(nodes: Node[]): string {
   let text = '';
   const walk = (node: Node) => {
-    for (const child of node.childNodes) {
-      if (child.nodeType === 3) text += (child as Text).data;
-      else if (child.nodeName === 'BR') text += '\n';
-      else if (child.nodeType === 1) walk(child);
-    }
+    if (node.nodeType === 3) text += (node as Text).data;
+    else if (node.nodeName === 'BR') text += '\n';
+    else if (node.nodeType === 1) node.childNodes.forEach(walk);
   };
-  walk(block);
+  nodes.forEach(walk);
   // An empty paragraph holds one <br> so it has height; a trailing <br> is not a line of its own.
-  return block.lastChild?.nodeName === 'BR' ? text.replace(/\n$/, '') : text;
+  return nodes.at(-1)?.nodeName === 'BR' ? text.replace(/\n$/, '') : text;
 }
 
 /** Put `text` into the composer in place of what it holds. The caller reads it back: an edit may not take. */
@@ -58,13 +77,14 @@ export function writeComposer(composer: HTMLElement, text: string): void {
   const selection = doc.getSelection();
   if (!selection) throw new Error('the page has no text selection to write with');
   // Select from the start of the first paragraph to the end of the last, not the editor element itself:
-  // in Firefox, Quill reads nothing of lines written over an element-level selection (bare <div>s).
+  // in Firefox, Quill reads nothing of lines written over an element-level selection (bare <div>s). A
+  // plain contenteditable may start or end with bare text: the selection starts or ends in that text.
   const range = doc.createRange();
-  const first = composer.firstElementChild;
-  const last = composer.lastElementChild;
+  const first = composer.firstChild;
+  const last = composer.lastChild;
   if (first && last) {
     range.setStart(first, 0);
-    range.setEnd(last, last.childNodes.length);
+    range.setEnd(last, last.nodeType === 3 ? (last as Text).length : last.childNodes.length);
   } else {
     range.selectNodeContents(composer);
   }

@@ -53,14 +53,14 @@ const ATTRIBUTES = ['data-testid', 'name', 'aria-label', 'placeholder', 'data-pl
 function ownSelector(doc: Document, element: Element): string | null {
   if (element.id && stableId(element.id) && unique(doc, `#${element.id}`, element)) return `#${element.id}`;
   const tag = element.localName;
-  if (unique(doc, tag, element)) return tag;
   for (const name of ATTRIBUTES) {
     const value = element.getAttribute(name);
     if (value === null || value.length > 100) continue;
     const selector = `${tag}[${name}=${quoted(value)}]`;
     if (unique(doc, selector, element)) return selector;
   }
-  return null;
+  // The tag alone last: the only `button` today is not the only one once the site adds another.
+  return unique(doc, tag, element) ? tag : null;
 }
 
 /**

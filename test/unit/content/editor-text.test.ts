@@ -22,4 +22,9 @@ describe('readComposer: the text a site sends, from the DOM its editor renders',
     area.value = 'line 1\nline 2';
     expect(readComposer(area)).toBe('line 1\nline 2');
   });
+  it('a plain contenteditable: the bare first line, then one line per <div>; markup whitespace is no line', () => {
+    expect(readComposer(element('<div contenteditable="true">How?<div>Be brief.</div><div><br></div><div>End</div></div>'))).toBe('How?\nBe brief.\n\nEnd');
+    expect(readComposer(element('<div contenteditable="true">one<br>two</div>'))).toBe('one\ntwo');
+    expect(readComposer(element('<div contenteditable="true">\n  <p>a</p>\n  <p>b</p>\n</div>'))).toBe('a\nb');
+  });
 });

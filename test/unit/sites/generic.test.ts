@@ -54,7 +54,8 @@ describe('selectorFor: finds the same element again', () => {
     expect(selectorFor(document.getElementById('search')!)).toBe('#search');
     expect(selectorFor(notes!)).toBe('div[aria-label="Notes"]');
     expect(selectorFor(box!)).toBe('div[role="textbox"]');
-    expect(selectorFor(document.querySelector('button')!)).toBe('button');
+    expect(selectorFor(document.querySelector('button')!)).toBe('button[aria-label="Send"]');
+    expect(selectorFor(document.querySelector('main')!)).toBe('main');
     expect(Array.from(again(third!))).toEqual([third]);
     expect(selectorFor(third!)).toContain('nth-of-type(3)');
   });
