@@ -55,6 +55,17 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
     else void update(caps);
   };
 
+  const removeSite = async (origin: string) => {
+    try {
+      const genericSites = await send('site.remove', { origin });
+      onSettings({ ...settings, genericSites });
+      setError(null);
+      setStatus(`Veil is off for ${new URL(origin).host} and gave back its access there.`);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
   const reading = epsilonReading(settings.epsilon);
   const toggleSite = (site: Site, on: boolean) =>
     update({ sites: SITES.filter((s) => (s === site ? on : settings.sites.includes(s))) });
@@ -141,6 +152,23 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
             <span>{SITE_LABELS[site]}</span>
           </label>
         ))}
+        {settings.genericSites.map((site) => (
+          <div key={site.origin} class="generic-site">
+            <span>
+              {new URL(site.origin).host}{' '}
+              <span class="muted">
+                {site.composer === null ? '(you have not pointed at its message box yet)' : `(the message box you pointed at: ${site.composer})`}
+              </span>
+            </span>{' '}
+            <button type="button" class="button" onClick={() => void removeSite(site.origin)}>
+              Stop using Veil on {new URL(site.origin).host}
+            </button>
+          </div>
+        ))}
+        <p class="hint">
+          To use Veil on another chat site, open it and press "Use Veil on …" in Veil's toolbar popup. Veil
+          then reviews sends from the message box you point at there; it has not been tested on that site.
+        </p>
       </fieldset>
 
       <form class="caps" onSubmit={saveCaps} aria-labelledby="caps-heading" noValidate>
