@@ -1,14 +1,16 @@
 /**
  * Firefox ESR with the built extension (MV2) on the ChatGPT fixture served as https://chatgpt.com/: Enter
  * opens Veil's review panel, Send writes the approved text and the site's own send handler receives exactly
- * it, once; the button opens the panel too, and Escape cancels: nothing is sent.
+ * it, once; the button opens the panel too, and Escape cancels: nothing is sent. Then the generic adapter on
+ * a site outside the registry (https://chat.generic.test/, granted to the test build up front): switched on,
+ * pointed at, reviewed.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
 import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
+import { FIXTURE_SITES, GENERIC_FIXTURE, serveSites, type SiteServer } from './site-server';
 import { COMPOSER, SEND_BUTTON, WITHHELD_VALUES } from './sites';
 
 let firefox: FirefoxWithVeil;
@@ -103,6 +105,40 @@ describe('Firefox ESR: the ChatGPT fixture', () => {
     expect(await panelCount(page)).toBe(0);
     expect(await received(page)).toEqual([]);
     expect(await page.$eval(COMPOSER.chatgpt, (el) => (el as HTMLElement).innerText.trim())).toBe('Hello');
+    await page.close();
+  });
+});
+
+describe('Firefox ESR: a site outside the registry (the generic adapter)', () => {
+  it('switched on from the popup, the person points at the box and the button, then a send is reviewed', async () => {
+    const page = await firefox.browser.newPage();
+    await page.goto(GENERIC_FIXTURE);
+    await page.waitForSelector('html[data-fixture-ready="1"]');
+    const tabId = await popup.evaluate(
+      `browser.tabs.query({ url: '${GENERIC_FIXTURE}*' }).then((tabs) => tabs[0].id)`,
+    );
+    const origin = new URL(GENERIC_FIXTURE).origin;
+    const added = (await sendFromFirefoxPage(popup, 'site.add', { origin, tabId })) as { ok: boolean; error?: string };
+    expect(added).toMatchObject({ ok: true });
+    await page.waitForSelector('veil-notice');
+    await page.click('[role="textbox"]');
+    await until(async () => (await page.evaluate(() => document.querySelector('veil-notice')?.shadowRoot?.textContent ?? '')).includes('send button'));
+    await page.click('button[aria-label="Send"]');
+    await until(async () => (await page.evaluate(() => document.querySelector('veil-notice'))) === null);
+    expect(await received(page)).toEqual([]);
+
+    const before = ((await sendFromFirefoxPage(popup, 'releases.list', {})) as { value: unknown[] }).value.length;
+    await page.click('[role="textbox"]');
+    await page.keyboard.type('Which running shoes?');
+    await page.keyboard.press('Enter');
+    await panelShown(page, before + 1);
+    expect(await received(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await until(async () => (await received(page)).length > 0);
+    const sent = await received(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.startsWith('Which running shoes?\n\nAbout me:\n')).toBe(true);
+    for (const value of WITHHELD_VALUES) expect(sent[0]).not.toContain(value);
     await page.close();
   });
 });
