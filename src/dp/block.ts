@@ -28,6 +28,8 @@ export interface BlockMemberScores {
   readonly epsilonUnits: number;
   /** s(v_i, y) for every y ∈ C_{f_i}, in units of 2^-16. */
   readonly scoreUnits: readonly number[];
+  /** ln μ(y) of a public base measure for every y (units of 2^-37; src/dp/utility.ts); none when absent. */
+  readonly baseUnits?: readonly number[];
 }
 
 export function supportSize(sizes: readonly number[]): number {
@@ -54,7 +56,7 @@ export function nextCell(index: number[], sizes: readonly number[]): void {
 }
 
 /**
- * Integer log-weights (units of 2^-37) of every cell: 2·g·j(cell) + Σ_i e_i·k_i(y_i).
+ * Integer log-weights (units of 2^-37) of every cell: 2·g·j(cell) + Σ_i (e_i·k_i(y_i) + ln μ_i(y_i)).
  * `priorUnits` is J_b per cell in units of 2^-16 (undefined: no prior, J ≡ 0); `gammaUnits` is γ in 2^-20.
  */
 export function blockLogWeights(
@@ -73,7 +75,7 @@ export function blockLogWeights(
     let l = priorUnits ? 2 * gammaUnits * priorUnits[cell]! : 0;
     for (let m = 0; m < members.length; m++) {
       const member = members[m]!;
-      l += member.epsilonUnits * member.scoreUnits[index[m]!]!;
+      l += member.epsilonUnits * member.scoreUnits[index[m]!]! + (member.baseUnits?.[index[m]!] ?? 0);
     }
     out[cell] = l;
     nextCell(index, sizes);

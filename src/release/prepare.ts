@@ -17,11 +17,12 @@ import type { Mechanism } from '../core/settings';
 import { candidateDomain } from '../domains/index';
 import type { RandomBits } from '../dp/bits';
 import { blockLogWeights, decodeCell } from '../dp/block';
-import { sampleExponential } from '../dp/exponential';
+import { exactLogPmf, sampleExponential } from '../dp/exponential';
 import { resolveFieldTopics } from '../dp/field-topics';
 import { planRelease, type ReleasePlan } from '../dp/plan';
 import { publicView } from '../dp/public-view';
 import { quantizeUnit, ScoreError } from '../dp/scale';
+import { baseLogUnits, utilityScores, type UtilityParameters, type Variant } from '../dp/utility';
 
 export interface PrepareOptions {
   readonly mechanism: Mechanism;
@@ -36,6 +37,10 @@ export interface PrepareOptions {
   readonly gammaUnits?: number;
   /** The plan `planProfile` made with these same options, when the caller already has it. */
   readonly plan?: ReleasePlan;
+  /** `veil`: full-range scores and a base measure on `unspecified` (src/dp/utility.ts); `paper` by default. */
+  readonly variant?: Variant;
+  /** The `veil` variant's constants (evaluation tunes them); VEIL_UTILITY by default. */
+  readonly utility?: UtilityParameters;
 }
 
 export interface PreparedRelease {
@@ -63,18 +68,27 @@ export async function planProfile(profile: Profile, options: Omit<PrepareOptions
 
 export async function prepareRelease(profile: Profile, options: PrepareOptions): Promise<PreparedRelease> {
   const plan = options.plan ?? (await planProfile(profile, options));
+  const veil = options.variant === 'veil';
   const scoreUnits = new Map<number, number[]>();
   for (const a of plan.attributes) {
     if (a.treatment !== 'privatized') continue;
     const scores = await options.scorer.score(a.field, profile.attributes[a.index]!.value);
-    if (scores.length !== a.domain!.categories.length) {
-      throw new ScoreError(`scorer returned ${scores.length} scores for ${a.key}, its domain has ${a.domain!.categories.length} categories`);
+    const codes = a.domain!.categories.map((c) => c.code);
+    if (scores.length !== codes.length) {
+      throw new ScoreError(`scorer returned ${scores.length} scores for ${a.key}, its domain has ${codes.length} categories`);
     }
-    scoreUnits.set(a.index, scores.map(quantizeUnit));
+    scoreUnits.set(a.index, (veil ? utilityScores(scores, codes, options.utility) : scores).map(quantizeUnit));
   }
   const logWeights = plan.blocks.map((block) =>
     blockLogWeights(
-      block.members.map((m) => ({ epsilonUnits: plan.attributes[m]!.epsilonUnits, scoreUnits: scoreUnits.get(m)! })),
+      block.members.map((m) => {
+        const a = plan.attributes[m]!;
+        return {
+          epsilonUnits: a.epsilonUnits,
+          scoreUnits: scoreUnits.get(m)!,
+          ...(veil ? { baseUnits: baseLogUnits(a.domain!.categories.map((c) => c.code), options.utility) } : {}),
+        };
+      }),
       block.prior,
       plan.gammaUnits,
     ),
@@ -90,4 +104,20 @@ export function sampleBlock(prepared: PreparedRelease, b: number, bits: RandomBi
   const block = prepared.plan.blocks[b]!;
   const cell = decodeCell(sampleExponential(prepared.logWeights[b]!, bits), block.sizes);
   return block.members.map((m, i) => prepared.plan.attributes[m]!.domain!.categories[cell[i]!]!);
+}
+
+/**
+ * The exact distribution of each privatized attribute's released category (its marginal over its block),
+ * from a prepared release: what `sampleBlock` draws, without drawing. Per plan attribute index, the
+ * probability of each category of its domain, in domain order. Private (it is computed from the value).
+ */
+export function releaseMarginals(prepared: PreparedRelease): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  prepared.plan.blocks.forEach((block, b) => {
+    const pmf = exactLogPmf(prepared.logWeights[b]!).map(Math.exp);
+    const marginals = block.sizes.map((size) => new Array<number>(size).fill(0));
+    pmf.forEach((p, cell) => decodeCell(cell, block.sizes).forEach((y, m) => (marginals[m]![y]! += p)));
+    block.members.forEach((m, i) => out.set(m, marginals[i]!));
+  });
+  return out;
 }

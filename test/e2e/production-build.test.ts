@@ -2,7 +2,9 @@
  * The test-only pieces (the test-probe content script, web-accessible popup/options, the test hooks in the
  * background) exist only in the VEIL_TEST build: the production manifests (built by scripts/build-test.mjs
  * into .output-test/production/) have only the chat-site content script, on exactly the registry's sites,
- * and only the review panel web-accessible, to those sites; and `wxt zip`
+ * host permissions for exactly those sites (any other only as an optional one, asked for at run time by the
+ * generic adapter, whose content script is registered at run time), and only the review panel
+ * web-accessible; and `wxt zip`
  * refuses while VEIL_TEST is set. The store zips carry the bundled model and exactly one ONNX Runtime wasm.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,7 +18,7 @@ const TARGETS = ['chrome-mv3', 'firefox-mv2'];
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 
 describe('production build', () => {
-  it.each(TARGETS)('%s: the chat-site content script and the review panel only, on the registry\'s sites; no test probe', (target) => {
+  it.each(TARGETS)('%s: the chat-site content script on the registry\'s sites, other sites only as optional permissions, the review panel; no test probe', (target) => {
     const production = resolve('.output-test/production', target);
     const m = manifest(production);
     expect(m.name).toBe('Veil');
@@ -24,10 +26,13 @@ describe('production build', () => {
     expect(m.content_scripts).toEqual([{ matches: sites, run_at: 'document_start', js: ['content-scripts/chat.js'] }]);
     const hosts = (m.host_permissions as string[] | undefined) ?? (m.permissions as string[]).filter((p) => p.includes('://'));
     expect([...hosts].sort()).toEqual(sites);
+    const anySite = ['https://*/*', 'http://*/*'];
+    expect(target === 'chrome-mv3' ? m.optional_host_permissions : m.optional_permissions).toEqual(anySite);
     const exposed = m.web_accessible_resources as ({ resources: string[]; matches: string[] } | string)[];
-    expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: ['review.html'], matches: SITE_MATCHES }] : ['review.html']);
+    expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: ['review.html'], matches: anySite }] : ['review.html']);
     expect(JSON.stringify(m)).not.toContain('test-probe');
-    expect(readdirSync(join(production, 'content-scripts'))).toEqual(['chat.js']);
+    expect(JSON.stringify(m)).not.toContain('generic.test');
+    expect(readdirSync(join(production, 'content-scripts')).sort()).toEqual(['chat.js', 'generic.js']);
     expect(readFileSync(join(production, 'background.js'), 'utf8')).not.toContain('veilTestBeforeCharge');
 
     // The test build, made from the same sources, does carry them: the check above can fail.

@@ -41,16 +41,16 @@ const profileArb = fc
 describe('neighbouring profiles, exact', () => {
   it('same plan, same support, and every output within e^ε (per block within e^{Σ changed ε_i})', async () => {
     await fc.assert(
-      fc.asyncProperty(profileArb, fc.constantFrom(2, 8, 64, 8192), fc.constantFrom('slot' as const, 'block' as const), fc.integer(), async (rows, epsilon, mechanism, salt) => {
+      fc.asyncProperty(profileArb, fc.constantFrom(2, 8, 64, 8192), fc.constantFrom('slot' as const, 'block' as const), fc.constantFrom('paper' as const, 'veil' as const), fc.integer(), async (rows, epsilon, mechanism, variant, salt) => {
         const u = profileOf(rows as Attribute[]);
         // Change one or more withheld values (never a shared one: those are public context).
         const neighbour = profileOf(rows.map((r, i) => (r.sharing === 'withheld' && (i === rows.findIndex((x) => x.sharing === 'withheld') || salt % (i + 2) === 0) ? { ...r, value: `${r.value}~${salt}` } : r)) as Attribute[]);
         const units = epsilonToUnits(epsilon);
-        const a = await prepareRelease(u, { mechanism, epsilonUnits: units, scorer: hashScorer });
-        const b = await prepareRelease(neighbour, { mechanism, epsilonUnits: units, scorer: hashScorer });
+        const a = await prepareRelease(u, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
+        const b = await prepareRelease(neighbour, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
         expect(publicPlan(b)).toBe(publicPlan(a));
         // Planning ignores the instruction too, so a release stays reusable across requests.
-        const other = await prepareRelease({ ...u, instruction: `another request ${salt}` }, { mechanism, epsilonUnits: units, scorer: hashScorer });
+        const other = await prepareRelease({ ...u, instruction: `another request ${salt}` }, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
         expect(publicPlan(other)).toBe(publicPlan(a));
         expect(b.logWeights.map((w) => w.length)).toEqual(a.logWeights.map((w) => w.length));
         const ratios = blockLogRatios(a, b);
@@ -62,7 +62,7 @@ describe('neighbouring profiles, exact', () => {
         });
         expect(ratios.reduce((s, r) => s + r, 0)).toBeLessThanOrEqual(epsilon + tolerance);
       }),
-      { numRuns: 120 },
+      { numRuns: 160 },
     );
   });
 
@@ -106,20 +106,25 @@ describe('neighbouring profiles, from sample counts (audit at small ε)', () => 
   const profile = (v: string): Attribute[] => [withheld('age', v), withheld('marital_status', v), shared('languages', 'French')];
   const n = 200_000;
 
-  it.each(['slot', 'block'] as const)('%s at ε = 1: no output ratio beyond e^ε (200,000 draws each)', async (mechanism) => {
+  it.each([
+    ['slot', 'paper'],
+    ['block', 'paper'],
+    ['slot', 'veil'],
+    ['block', 'veil'],
+  ] as const)('%s (%s variant) at ε = 1: no output ratio beyond e^ε (200,000 draws each)', async (mechanism, variant) => {
     const units = epsilonToUnits(1);
-    const a = await prepareRelease(profileOf(profile('u')), { mechanism, epsilonUnits: units, scorer });
-    const b = await prepareRelease(profileOf(profile("u'")), { mechanism, epsilonUnits: units, scorer });
+    const a = await prepareRelease(profileOf(profile('u')), { mechanism, epsilonUnits: units, scorer, variant });
+    const b = await prepareRelease(profileOf(profile("u'")), { mechanism, epsilonUnits: units, scorer, variant });
     const countsA = sampleCounts(a, n, new RandomBits(seededRandomSource(11)));
     const countsB = sampleCounts(b, n, new RandomBits(seededRandomSource(12)));
     expect(countsA.size).toBeGreaterThan(10);
     expect(auditViolations(countsA, countsB, n, 1)).toEqual([]);
   });
 
-  it('the audit has power: a mechanism spending 6ε while claiming ε is caught', async () => {
+  it.each(['paper', 'veil'] as const)('the audit has power (%s variant): a mechanism spending 6ε while claiming ε is caught', async (variant) => {
     const units = epsilonToUnits(6);
-    const a = await prepareRelease(profileOf(profile('u')), { mechanism: 'slot', epsilonUnits: units, scorer });
-    const b = await prepareRelease(profileOf(profile("u'")), { mechanism: 'slot', epsilonUnits: units, scorer });
+    const a = await prepareRelease(profileOf(profile('u')), { mechanism: 'slot', epsilonUnits: units, scorer, variant });
+    const b = await prepareRelease(profileOf(profile("u'")), { mechanism: 'slot', epsilonUnits: units, scorer, variant });
     const countsA = sampleCounts(a, n, new RandomBits(seededRandomSource(13)));
     const countsB = sampleCounts(b, n, new RandomBits(seededRandomSource(14)));
     expect(auditViolations(countsA, countsB, n, 1).length).toBeGreaterThan(0);
