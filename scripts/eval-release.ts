@@ -26,7 +26,7 @@ import { VEIL_UTILITY, type UtilityParameters, type Variant } from '../src/dp/ut
 import { loadBundledScorer } from '../src/embedding/node';
 import { planProfile, prepareRelease, releaseMarginals } from '../src/release/prepare';
 
-export const EVAL_EPSILONS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 8192];
+export const EVAL_EPSILONS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 
 interface Labelled {
   field: string;

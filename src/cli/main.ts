@@ -15,8 +15,8 @@ const commands: Record<string, () => Promise<{ run(args: Map<string, string>, ou
 
 const usage = `usage: veil <command> [options]
   score   --input FILE.jsonl | --field F --value V
-  release --profile FILE --mechanism slot|block --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]
-  sample  --profile FILE --mechanism slot|block --epsilon N --n N [--seed N]`;
+  release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]
+  sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,5 +1,5 @@
 /**
- * `veil release --profile FILE --mechanism slot|block --epsilon N [--seed N] [--format structured|freeform]
+ * `veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]
  * [--instruction TEXT]` (DESIGN.md "Command-line interface"): one JSON line per profile,
  * `{ mechanism, epsilon, spent: { total, perAttribute }, attributes: [...], text }`.
  *
@@ -13,6 +13,7 @@ import type { Embedder, RandomSource, Scorer } from '../core/contracts';
 import { epsilonToUnits } from '../core/epsilon';
 import { parseProfile, ProfileError, type Profile } from '../core/profile';
 import { FORMATS, MECHANISMS } from '../core/settings';
+import { VARIANTS } from '../dp/utility';
 import { cryptoRandomSource, seededRandomSource } from '../dp/random';
 import { MAX_EPSILON } from '../dp/scale';
 import { prepareRelease } from '../release/prepare';
@@ -67,9 +68,10 @@ export async function loadScorer(): Promise<Scorer & { embedder: Embedder }> {
 }
 
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
-  allowOnly(args, ['profile', 'mechanism', 'epsilon', 'seed', 'format', 'instruction']);
+  allowOnly(args, ['profile', 'mechanism', 'variant', 'epsilon', 'seed', 'format', 'instruction']);
   const path = required(args, 'profile');
   const mechanism = choice(args, 'mechanism', MECHANISMS);
+  const variant = choice(args, 'variant', VARIANTS, 'veil');
   const epsilonUnits = epsilonUnitsOf(args);
   const format = choice(args, 'format', FORMATS, 'structured');
   const instruction = args.get('instruction');
@@ -77,7 +79,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const profiles = await readProfiles(path);
   const scorer = await loadScorer();
   for (const profile of profiles) {
-    const prepared = await prepareRelease(profile, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
+    const prepared = await prepareRelease(profile, { mechanism, variant, epsilonUnits, scorer, embedder: scorer.embedder });
     const r = releaseProfile(prepared, { random, format, ledger: 'unaccounted', ...(instruction !== undefined ? { instruction } : {}) });
     // DESIGN.md's object: no `origin` (without a ledger every privatized value is a fresh draw).
     const attributes = r.attributes.map(({ origin: _origin, ...a }) => a);

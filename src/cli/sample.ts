@@ -1,10 +1,11 @@
 /**
- * `veil sample --profile FILE --mechanism slot|block --epsilon N --n N [--seed N]` (DESIGN.md): N fresh
+ * `veil sample --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]` (DESIGN.md): N fresh
  * draws of one profile's release (scores computed once), printed as `{ counts: { "<key>": n } }`, the key
  * being `entity.field=code` of every privatized attribute, sorted, joined by `|`. This is what privacy
  * audits run: compare the counts of neighbouring profiles. Keys are printed in sorted order.
  */
 import { MECHANISMS } from '../core/settings';
+import { VARIANTS } from '../dp/utility';
 import { RandomBits } from '../dp/bits';
 import { prepareRelease } from '../release/prepare';
 import { sampleCounts } from '../release/sample';
@@ -14,9 +15,10 @@ import { epsilonUnitsOf, loadScorer, randomSourceOf, readProfiles } from './rele
 export const MAX_DRAWS = 10_000_000;
 
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
-  allowOnly(args, ['profile', 'mechanism', 'epsilon', 'n', 'seed']);
+  allowOnly(args, ['profile', 'mechanism', 'variant', 'epsilon', 'n', 'seed']);
   const path = required(args, 'profile');
   const mechanism = choice(args, 'mechanism', MECHANISMS);
+  const variant = choice(args, 'variant', VARIANTS, 'veil');
   const epsilonUnits = epsilonUnitsOf(args);
   required(args, 'n');
   const n = integer(args, 'n')!;
@@ -25,7 +27,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const profiles = await readProfiles(path);
   if (profiles.length !== 1) throw new CliError(`${path}: sample takes one profile, the file has ${profiles.length}`);
   const scorer = await loadScorer();
-  const prepared = await prepareRelease(profiles[0]!, { mechanism, epsilonUnits, scorer, embedder: scorer.embedder });
+  const prepared = await prepareRelease(profiles[0]!, { mechanism, variant, epsilonUnits, scorer, embedder: scorer.embedder });
   const counts = sampleCounts(prepared, n, bits);
   out(JSON.stringify({ counts: Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }));
 }

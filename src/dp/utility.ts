@@ -8,7 +8,8 @@
  * 2. sharpen: `t_y^SHARPEN` (monotone: the order of categories, near misses before far ones, is kept);
  * 3. `unspecified` scores at least the runner-up among the specific categories and at least
  *    `ABSTAIN_FLOOR`: when two categories are nearly tied, abstaining scores as well as either;
- * 4. log-weights get `ln μ(y)`, with `μ(unspecified) = ABSTAIN_WEIGHT` and `μ(y) = 1` otherwise.
+ * 4. log-weights get `ln μ(y)`, with `μ(unspecified) = ABSTAIN_WEIGHT × (number of specific categories)`
+ *    and `μ(y) = 1` otherwise, so a field of 17 places abstains as often as a field of 3 at the same ε.
  *
  * Guarantee: steps 1–3 are a deterministic function of (value, public data) into [0,1], so the
  * sensitivity argument of the paper is unchanged; μ is fixed, public and positive, so it cancels between
@@ -23,13 +24,14 @@ import { LOG_DENOMINATOR } from './scale';
 export const VARIANTS = ['veil', 'paper'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
-export const SHARPEN = 2;
-export const ABSTAIN_FLOOR = 0.35;
-export const ABSTAIN_WEIGHT = 8;
+export const SHARPEN = 24;
+export const ABSTAIN_FLOOR = 0;
+export const ABSTAIN_WEIGHT = 3;
 
 export interface UtilityParameters {
   readonly sharpen: number;
   readonly abstainFloor: number;
+  /** μ(unspecified), per specific category of the domain: a domain of 17 places abstains as a field of 2 does. */
   readonly abstainWeight: number;
 }
 
@@ -49,6 +51,6 @@ export function utilityScores(raw: readonly number[], codes: readonly string[], 
 
 /** Step 4: `ln μ(y)` of each category on the exact log-weight grid (units of 2^-37); public. */
 export function baseLogUnits(codes: readonly string[], p: UtilityParameters = VEIL_UTILITY): number[] {
-  const abstain = Math.round(Math.log(p.abstainWeight) * LOG_DENOMINATOR);
+  const abstain = Math.round(Math.log(p.abstainWeight * (codes.length - 1)) * LOG_DENOMINATOR);
   return codes.map((code) => (code === UNSPECIFIED ? abstain : 0));
 }

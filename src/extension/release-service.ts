@@ -24,17 +24,18 @@
  * - What it returns holds public values only (kept shared values, category labels, the suppression
  *   symbol); withheld values and scores stay in this process.
  */
-import type { Embedder, RandomSource, Scorer } from '../core/contracts';
+import type { Category, Embedder, RandomSource, Scorer } from '../core/contracts';
+import { UNSPECIFIED } from '../domains/index';
 import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
 import type { Profile } from '../core/profile';
 import type { ReleaseFormat, Settings } from '../core/settings';
 import { cryptoRandomSource } from '../dp/random';
 import { PrivacyLedger } from '../ledger/ledger';
-import type { EpsilonFigures, PreviewAttribute, ReleasePreview, ReleaseResponse } from '../messaging/contract';
+import type { EpsilonFigures, PreviewAttribute, PreviewOutcome, ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
 import type { ReleasePlan } from '../dp/plan';
 import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
-import { planProfile, prepareRelease, type PreparedRelease } from '../release/prepare';
+import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
@@ -127,7 +128,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
 
   async function prepared(inputs: Inputs): Promise<Inputs & { prepared: PreparedRelease }> {
     const { profile, settings } = inputs;
-    const options = { mechanism: settings.mechanism, epsilonUnits: epsilonToUnits(settings.epsilon), embedder };
+    const options = { mechanism: settings.mechanism, variant: settings.variant, epsilonUnits: epsilonToUnits(settings.epsilon), embedder };
     // Plan first (public), then embed only the values the plan privatizes: a profile with nothing to
     // privatize needs no model at all.
     const plan = await planProfile(profile, options);
@@ -232,8 +233,23 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   async function preview(): Promise<ReleasePreview> {
-    const { profile, settings } = await readInputs();
+    const inputs = await readInputs();
+    const { profile, settings } = inputs;
     const plan = await planProfile(profile, { mechanism: settings.mechanism, epsilonUnits: epsilonToUnits(settings.epsilon), embedder });
+    // How each privatized fact would come out, exactly (the sampler's own distribution; nothing drawn).
+    // Needs the model; without it the preview still shows the plan, and says the numbers are missing.
+    let marginals: Map<number, number[]> | undefined;
+    let scores: ReadonlyMap<number, readonly number[]> | undefined;
+    let outcomesError: string | undefined;
+    if (plan.attributes.some((a) => a.treatment === 'privatized')) {
+      try {
+        const ready = cached?.revision === inputs.revision ? cached : (cached = await prepared(inputs));
+        marginals = releaseMarginals(ready.prepared);
+        scores = ready.prepared.scores;
+      } catch (error) {
+        outcomesError = error instanceof Error ? error.message : String(error);
+      }
+    }
     const ledger = PrivacyLedger.fromState(await readLedgerState(db));
     const decisions = ledger.decide(blockCharges(plan));
     const attributes = plan.attributes.map((a): PreviewAttribute => {
@@ -249,9 +265,12 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
         epsilon: a.charged && !overCap ? unitsToEpsilon(a.epsilonUnits) : 0,
         ...(target ? { closure: { entity: target.entity, field: target.field } } : {}),
         ...(overCap ? { overCap } : {}),
+        ...(a.domain && marginals?.has(a.index) && scores?.has(a.index) ? { outcome: outcomeOf(a.domain.categories, marginals.get(a.index)!, scores.get(a.index)!) } : {}),
       };
     });
     return {
+      ...(outcomesError ? { outcomesError } : {}),
+      variant: settings.variant,
       mechanism: plan.mechanism,
       epsilon: unitsToEpsilon(plan.epsilonUnits),
       suppressed: settings.suppressed,
@@ -261,6 +280,20 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   return { create, outcome, preview };
+}
+
+/**
+ * A fact's exact outcome: its reading (the specific category its value scores highest for, or
+ * `unspecified` when that scores highest of all), and the probabilities of the reading, of `unspecified`,
+ * and of any other category.
+ */
+function outcomeOf(categories: readonly Category[], pmf: readonly number[], scores: readonly number[]): PreviewOutcome {
+  const unspecified = categories.findIndex((c) => c.code === UNSPECIFIED);
+  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
+  const reading = order[0]![1];
+  const right = pmf[reading] ?? 0;
+  const abstain = reading === unspecified ? 0 : (pmf[unspecified] ?? 0);
+  return { reading: categories[reading]!.label, right, unspecified: abstain, wrong: Math.max(0, 1 - right - abstain) };
 }
 
 function instructionOf(request: ReleaseRequest, profile: Profile): string | undefined {

@@ -24,6 +24,7 @@ import { attributeSchema, type Profile } from '../core/profile';
 import { SITES, settingsSchema, type Mechanism, type Settings, type Site, type SuppressedChoice } from '../core/settings';
 import type { ReleaseRecord } from '../release/record';
 import { genericSiteSchema, type GenericSite } from '../sites/generic';
+import type { Variant } from '../dp/utility';
 import type { ReleasedAttribute, ReleaseKind } from '../release/release';
 
 export type SenderKind = 'page' | 'content' | 'offscreen' | 'framed';
@@ -98,10 +99,27 @@ export interface PreviewAttribute {
   closure?: { entity: string; field: string };
   /** A cap would be passed: the fact would take the fallback (its last release again, or [withheld]), free. */
   overCap?: boolean;
+  /** For a privatized fact: how a fresh release would come out, exactly (shown in extension pages only). */
+  outcome?: PreviewOutcome;
+}
+
+/** Exact probabilities of a privatized fact's released category (they sum to 1). */
+export interface PreviewOutcome {
+  /** The category Veil reads the value as (the one it scores highest). */
+  reading: string;
+  /** Probability that the release names the reading. */
+  right: number;
+  /** Probability that it says "Unspecified" (0 when the reading is Unspecified itself). */
+  unspecified: number;
+  /** Probability that it names another category. */
+  wrong: number;
 }
 
 export interface ReleasePreview {
   mechanism: Mechanism;
+  variant: Variant;
+  /** Why the outcome numbers are missing (the model could not score the values). */
+  outcomesError?: string;
   epsilon: number;
   /** Whether suppressed facts are left out of the text or sent as [withheld]. */
   suppressed: SuppressedChoice;

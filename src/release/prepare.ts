@@ -48,6 +48,8 @@ export interface PreparedRelease {
   readonly plan: ReleasePlan;
   /** Integer log-weights (units of 2^-37) of every cell, per plan block. Private. */
   readonly logWeights: readonly Float64Array[];
+  /** The scorer's (paper's) scores of each privatized attribute, by plan index. Private. */
+  readonly scores: ReadonlyMap<number, readonly number[]>;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
   const plan = options.plan ?? (await planProfile(profile, options));
   const veil = options.variant === 'veil';
   const scoreUnits = new Map<number, number[]>();
+  const rawScores = new Map<number, number[]>();
   for (const a of plan.attributes) {
     if (a.treatment !== 'privatized') continue;
     const scores = await options.scorer.score(a.field, profile.attributes[a.index]!.value);
@@ -77,6 +80,7 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
     if (scores.length !== codes.length) {
       throw new ScoreError(`scorer returned ${scores.length} scores for ${a.key}, its domain has ${codes.length} categories`);
     }
+    rawScores.set(a.index, scores);
     scoreUnits.set(a.index, (veil ? utilityScores(scores, codes, options.utility) : scores).map(quantizeUnit));
   }
   const logWeights = plan.blocks.map((block) =>
@@ -93,7 +97,7 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
       plan.gammaUnits,
     ),
   );
-  return { profile, plan, logWeights };
+  return { profile, plan, logWeights, scores: rawScores };
 }
 
 /**

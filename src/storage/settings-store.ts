@@ -12,9 +12,14 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
   if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [] };
   const { id: _id, ...stored } = row;
-  // Settings stored before a choice existed (`suppressed`, added with schema v4; `genericSites`) read as its default.
+  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `genericSites`) read as its default.
   const older = stored as Partial<Settings>;
-  const parsed = settingsSchema.safeParse({ ...stored, suppressed: older.suppressed ?? DEFAULT_SETTINGS.suppressed, genericSites: older.genericSites ?? [] });
+  const parsed = settingsSchema.safeParse({
+    ...stored,
+    suppressed: older.suppressed ?? DEFAULT_SETTINGS.suppressed,
+    variant: older.variant ?? DEFAULT_SETTINGS.variant,
+    genericSites: older.genericSites ?? [],
+  });
   if (!parsed.success) {
     throw new StoreError(`stored settings are damaged (${firstIssue(parsed.error)})`);
   }

@@ -18,6 +18,19 @@ function treatmentText(a: PreviewAttribute, preview: Preview): string {
   return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${epsilonText(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
 }
 
+const percent = (p: number) => (p > 0 && p < 0.005 ? 'under 1%' : p > 0.995 && p < 1 ? 'over 99%' : `${Math.round(p * 100)}%`);
+
+/**
+ * How a fresh release would come out for this fact, in plain numbers: the exact probabilities the sampler
+ * draws with (computed on this device, shown only in Veil's own pages).
+ */
+export function outcomeText(a: PreviewAttribute): string | undefined {
+  const o = a.outcome;
+  if (!o) return undefined;
+  if (o.reading === 'Unspecified') return `Veil reads your value as no category: "Unspecified" ${percent(o.right)} of the time, another category ${percent(o.wrong)}.`;
+  return `Veil reads your value as "${o.reading}". A fresh release says so ${percent(o.right)} of the time, says "Unspecified" ${percent(o.unspecified)}, and names another category ${percent(o.wrong)}.`;
+}
+
 /** Why a fact is not the plain case, in words. */
 function whyText(a: PreviewAttribute, preview: Preview): string | undefined {
   const none = preview.suppressed === 'omit' ? 'be left out' : 'be sent as [withheld]';
@@ -41,13 +54,16 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
                 <p class="hint">{a.categories.join(' · ')}</p>
               </details>
             )}
+            {outcomeText(a) && <span class={`hint outcome${a.outcome!.wrong > 0.25 ? ' warn' : ''}`}>{outcomeText(a)}</span>}
             {whyText(a, preview) && <span class="hint">{whyText(a, preview)}</span>}
           </li>
         ))}
       </ul>
+      {preview.outcomesError && <p class="hint">Veil could not compute how your facts would come out ({preview.outcomesError}).</p>}
       <p class="hint">
         A fresh release would cost ε {epsilonText(preview.total)} of your budget ({preview.mechanism === 'block' ? 'DP-BLOCK' : 'DP-SLOT'}, ε{' '}
-        {preview.epsilon} per release). This preview only plans: it draws nothing and spends nothing.
+        {preview.epsilon} per release{preview.variant === 'paper' ? ", the paper's scores" : ''}). This preview draws nothing and spends nothing: the
+        figures are exact probabilities, and whether Veil reads a value right is for you to check.
       </p>
     </>
   );

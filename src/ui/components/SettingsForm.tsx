@@ -66,7 +66,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
     }
   };
 
-  const reading = epsilonReading(settings.epsilon);
+  const reading = epsilonReading(settings.epsilon, settings.mechanism, settings.variant);
   const toggleSite = (site: Site, on: boolean) =>
     update({ sites: SITES.filter((s) => (s === site ? on : settings.sites.includes(s))) });
 
@@ -87,6 +87,23 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
           <input type="radio" name="mechanism" checked={settings.mechanism === 'slot'} onChange={() => update({ mechanism: 'slot' })} />
           <span>
             <strong>DP-SLOT</strong>: each withheld fact is released on its own.
+          </span>
+        </label>
+      </fieldset>
+
+      <fieldset class="choice-list">
+        <legend>Scores</legend>
+        <label>
+          <input type="radio" name="variant" checked={settings.variant === 'veil'} onChange={() => update({ variant: 'veil' })} />
+          <span>
+            <strong>Veil's</strong> (recommended): when a release cannot be sure, it says "Unspecified" instead of naming a
+            wrong category. Same privacy guarantee.
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="variant" checked={settings.variant === 'paper'} onChange={() => update({ variant: 'paper' })} />
+          <span>
+            <strong>The paper's</strong>: Profile-DP exactly as published; at the same ε it names a wrong category far more often.
           </span>
         </label>
       </fieldset>

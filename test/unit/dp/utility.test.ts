@@ -42,7 +42,7 @@ describe('the variant\'s scores', () => {
     expect(utilityScores(new Array(AGE.length).fill(0.5), AGE).slice(0, -1)).toEqual(new Array(AGE.length - 1).fill(0));
   });
   it('the base measure reads no value: it is a function of the public codes only', () => {
-    expect(baseLogUnits(AGE)).toEqual([...new Array(AGE.length - 1).fill(0), Math.round(Math.log(ABSTAIN_WEIGHT) * LOG_DENOMINATOR)]);
+    expect(baseLogUnits(AGE)).toEqual([...new Array(AGE.length - 1).fill(0), Math.round(Math.log(ABSTAIN_WEIGHT * (AGE.length - 1)) * LOG_DENOMINATOR)]);
   });
 });
 
@@ -56,7 +56,7 @@ describe('the variant draws exactly its distribution', () => {
     const runnerUp = t.slice(0, -1).sort((a, b) => b - a)[1]!;
     t[t.length - 1] = Math.max(t.at(-1)!, runnerUp, ABSTAIN_FLOOR);
     const q = t.map((x) => Math.round(x * 65536) / 65536);
-    const logs = q.map((x, i) => (epsI * x) / 2 + (i === q.length - 1 ? Math.log(ABSTAIN_WEIGHT) : 0));
+    const logs = q.map((x, i) => (epsI * x) / 2 + (i === q.length - 1 ? Math.log(ABSTAIN_WEIGHT * (q.length - 1)) : 0));
     const max = Math.max(...logs);
     const w = logs.map((l) => Math.exp(l - max));
     const z = w.reduce((a, b) => a + b, 0);
@@ -73,7 +73,7 @@ describe('the variant draws exactly its distribution', () => {
     for (let i = 0; i < 200_000; i++) counts[sampleExponential(prepared.logWeights[0]!, bits)]!++;
     expect(chiSquareTest(counts, pmf).pValue).toBeGreaterThan(ALPHA);
     // Power: the same draws reject the distribution without the base measure, and with a wrong ε.
-    const noBase = pmf.map((p, i) => (i === pmf.length - 1 ? p / ABSTAIN_WEIGHT : p));
+    const noBase = pmf.map((p, i) => (i === pmf.length - 1 ? p / (ABSTAIN_WEIGHT * (pmf.length - 1)) : p));
     const z = noBase.reduce((a, b) => a + b, 0);
     expect(chiSquareTest(counts, noBase.map((p) => p / z)).pValue).toBeLessThan(ALPHA);
     expect(chiSquareTest(counts, expected(epsI * 1.5)).pValue).toBeLessThan(ALPHA);

@@ -31,7 +31,12 @@ describe('popup: next release and model', () => {
     expect(preview.textContent).toContain('sent as you wrote it');
     expect(preview.textContent).toContain('left out of the release');
     expect(preview.textContent).toContain('Veil has no public categories for this kind of fact.');
-    expect(preview.textContent).toContain('This preview only plans: it draws nothing and spends nothing.');
+    expect(preview.textContent).toContain('This preview draws nothing and spends nothing: the figures are exact probabilities');
+    // Each privatized fact's exact outcome, from the same distribution the sampler uses.
+    const release = await h.client()('release.preview', {});
+    const occupation = release.attributes.find((a: { field: string }) => a.field === 'occupation')!.outcome!;
+    const pct = (p: number) => `${Math.round(p * 100)}%`;
+    expect(preview.textContent).toContain(`Veil reads your value as "${occupation.reading}". A fresh release says so ${pct(occupation.right)} of the time, says "Unspecified" ${pct(occupation.unspecified)}, and names another category ${pct(occupation.wrong)}.`);
     expect(preview.textContent).not.toContain('Pediatric nurse');
     expect(await screen.findByText(/ready on/)).toHaveProperty('textContent', expect.stringContaining('WASM'));
     expect((await h.client()('budget.get', {})).totalSpent).toBe(0);

@@ -23,14 +23,19 @@ describe('settings', () => {
     const h = renderWithVeil(() => <Options />);
     const settings = await screen.findByRole('region', { name: 'Settings' });
     const q = within(settings);
-    expect(settings.textContent).toContain("odds about any one withheld fact by at most e⁸, about 2,981 times");
+    expect(settings.textContent).toContain("odds about your withheld facts by at most e⁸, about 2,981 times");
+    // The measured rates for this ε, mechanism and variant (holdout set), not a promise.
+    expect(settings.textContent).toContain('right category 7.6% of the time, as "Unspecified" 72.2%, and as a wrong category 20.2%');
+    fireEvent.click(q.getByLabelText(/The paper's/));
+    await q.findByText(/right category 12.9% of the time, as "Unspecified" 9.3%, and as a wrong category 77.7%/);
+    fireEvent.click(q.getByLabelText(/Veil's/));
     fireEvent.click(q.getByLabelText(/DP-SLOT/));
     fireEvent.change(q.getByLabelText('Privacy budget per release (ε)'), { target: { value: '2' } });
     fireEvent.click(q.getByLabelText(/Freeform/));
     fireEvent.click(q.getByLabelText('Gemini (gemini.google.com)'));
     await q.findByText(/by at most e², about 7 times/);
     await expect.poll(async () => h.client()('settings.get', {})).toMatchObject({
-      mechanism: 'slot', epsilon: 2, format: 'freeform', sites: ['chatgpt', 'claude', 'demo'],
+      mechanism: 'slot', variant: 'veil', epsilon: 2, format: 'freeform', sites: ['chatgpt', 'claude', 'demo'],
     });
     h.db.close();
   });
