@@ -13,6 +13,9 @@
  * - attributeCap 32: with ε = 8 split over a few withheld facts, a fact can take part in many fresh releases
  *   (reusing a release is free) before Veil falls back to reuse or the generic value.
  * - totalCap 256: the sum over all attributes' ledgers.
+ * - facts `needed`: a release carries only the withheld facts the message needs, so a fact a message does
+ *   not need costs nothing and the ε is split among fewer facts (each comes out right more often). The
+ *   person can add a fact to a release in the review panel (a new release) or choose `all`.
  * - format `structured`: `Field: value` lines are easiest to review before sending.
  * - suppressed `omit`: a fact Veil cannot privatize (no public categories, or its cap spent with no
  *   earlier release) is left out of the release text. Sent as `[withheld]` it would tell the assistant
@@ -28,6 +31,7 @@ export type Mechanism = (typeof MECHANISMS)[number];
 export const FORMATS = ['structured', 'freeform'] as const;
 export type ReleaseFormat = (typeof FORMATS)[number];
 export const SUPPRESSED_CHOICES = ['omit', 'mark'] as const;
+export const FACT_CHOICES = ['needed', 'all'] as const;
 export type SuppressedChoice = (typeof SUPPRESSED_CHOICES)[number];
 
 /** Chat sites Veil can be turned on for (src/sites); `demo` is the local demo chat page. */
@@ -41,6 +45,8 @@ export const settingsSchema = z.strictObject({
   mechanism: z.enum(MECHANISMS),
   /** `veil`: full-range scores and abstaining on `unspecified` (src/dp/utility.ts); `paper`: the paper's scores. */
   variant: z.enum(VARIANTS),
+  /** `needed`: a release carries only the withheld facts its message needs (src/dp/relevance.ts); `all`: every one. */
+  facts: z.enum(FACT_CHOICES),
   epsilon: z.number().refine((e) => (EPSILON_GRID as readonly number[]).includes(e), 'must be on the grid 2, 4, …, 8192'),
   format: z.enum(FORMATS),
   suppressed: z.enum(SUPPRESSED_CHOICES),
@@ -61,6 +67,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   mechanism: 'block',
   variant: 'veil',
+  facts: 'needed',
   epsilon: 8,
   format: 'structured',
   suppressed: 'omit',

@@ -4,13 +4,15 @@
  *
  * Everything here is a function of the public view (entities, fields, sharing labels), the public domains
  * and the mechanism settings — never of a value — so neighbouring profiles get the identical plan and the
- * same output support (the premise of Profile-DP's proof). Planning is also independent of the
- * instruction, so a release stays reusable across requests.
+ * same output support (the premise of Profile-DP's proof). Planning reads the instruction only through
+ * `carry` (relevance); without it a release stays reusable across requests.
  *
  * - DP-SLOT: I = withheld attributes whose field has a domain; each is its own block, no prior.
  *   Shared attributes are kept verbatim; withheld ones without a domain are suppressed.
  * - DP-BLOCK: P+ = policyClosure(P); I+ = members of P+ with a domain; members of P+ without one are
  *   suppressed; I+ is grouped into blocks (publicGrouping) with the compatibility prior J_b and γ.
+ * - Relevance (optional, `carry`): withheld facts the message does not need are omitted before all of
+ *   this; closure still sees them.
  * - Uniform allocation: ε_i = ⌊ε / |I|⌋ (SLOT) or ⌊ε / |I+|⌋ (BLOCK) in units of 2^-20, rounded down so
  *   Σ ε_i ≤ ε exactly.
  * - Charged: original withheld attributes in I / I+ (each its own ε_i). Closure-privatized shared fields
@@ -34,7 +36,8 @@ import { MAX_EPSILON, MAX_GAMMA } from './scale';
 /** γ of the paper, in units of 2^-20. */
 export const PAPER_GAMMA_UNITS = 2 * UNITS_PER_EPSILON;
 
-export type Treatment = 'kept' | 'privatized' | 'suppressed';
+/** `omitted`: a withheld fact this release does not carry (relevance, src/dp/relevance.ts): not sampled, not charged, not in the text. */
+export type Treatment = 'kept' | 'privatized' | 'suppressed' | 'omitted';
 
 export interface PlannedAttribute {
   readonly index: number;
@@ -84,6 +87,11 @@ export interface PlanOptions {
   readonly topics?: ReadonlyMap<string, KnownField | undefined>;
   /** γ for DP-BLOCK in units of 2^-20; the paper's 2 by default. */
   readonly gammaUnits?: number;
+  /**
+   * The withheld facts (keys) this release carries (src/dp/relevance.ts; public: from the message and
+   * field names). The others are omitted; ε is split among the rest. Every withheld fact when absent.
+   */
+  readonly carry?: ReadonlySet<string>;
 }
 
 export class PlanError extends Error {
@@ -105,7 +113,10 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
     const topics = new Map(view.map((a) => [a.field, options.topics?.has(a.field) ? options.topics.get(a.field) : fieldTopicByName(a.field)]));
     closure = policyClosure(view, topics);
   }
-  const inPlus = (a: PublicAttribute): boolean => a.sharing === 'withheld' || closure.has(a.index);
+  // Closure looks at every fact, carried or not: a shared fact that would give away an omitted withheld
+  // one is still privatized.
+  const omitted = (a: PublicAttribute): boolean => a.sharing === 'withheld' && options.carry !== undefined && !options.carry.has(attributeKey(a));
+  const inPlus = (a: PublicAttribute): boolean => (a.sharing === 'withheld' && !omitted(a)) || closure.has(a.index);
   const supported = view.filter((a) => inPlus(a) && domainOf(a.field) !== undefined);
   const shares = splitEpsilon(epsilonUnits, supported.length);
   const share = new Map(supported.map((a, i) => [a.index, shares[i]!]));
@@ -128,6 +139,7 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
     const base = { index: a.index, entity: a.entity, field: a.field, key, sharing: a.sharing };
     const because = closure.get(a.index);
     const closed = because ? { closure: because } : {};
+    if (omitted(a)) return { ...base, treatment: 'omitted', epsilonUnits: 0, charged: false };
     if (!inPlus(a)) return { ...base, treatment: 'kept', epsilonUnits: 0, charged: false };
     const units = share.get(a.index);
     if (units === undefined) return { ...base, ...closed, treatment: 'suppressed', epsilonUnits: 0, charged: false };

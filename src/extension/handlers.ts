@@ -176,7 +176,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'review.begin': async (request, context) => reviews.begin(request, await releaseSite(undefined, context), context),
     'review.get': ({ token }, context) => reviews.get(token, context),
     'review.update': (request, context) => reviews.update(request, context),
-    'review.fresh': (_request, context) => reviews.fresh(context),
+    'review.fresh': ({ include }, context) => reviews.fresh(context, include ?? []),
     'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
     'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),
     'tab.report': async ({ composerFound }, context) => {

@@ -36,6 +36,8 @@ import type { ModelHost } from '../model-host/host';
 import type { ReleasePlan } from '../dp/plan';
 import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
 import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
+import { publicView } from '../dp/public-view';
+import { relevantKeys } from '../dp/relevance';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
@@ -51,6 +53,8 @@ export interface ReleaseRequest {
   site: string;
   conversation: string;
   fresh?: boolean;
+  /** Withheld facts (keys) the person added to this release on top of what the message needs. */
+  include?: readonly string[];
 }
 
 export interface ReleaseServiceDeps {
@@ -124,16 +128,29 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    * settings and the model, which the revision covers (a model switch bumps it too). Kept in this
    * process's memory only, like the model host's score cache.
    */
-  let cached: (Inputs & { prepared: PreparedRelease }) | undefined;
+  let cached: (Inputs & { prepared: PreparedRelease; carried: string }) | undefined;
 
-  async function prepared(inputs: Inputs): Promise<Inputs & { prepared: PreparedRelease }> {
+  /** The facts a release for `request` carries: what its message needs (public rule) and what the person added. */
+  function carryOf(profile: Profile, request: ReleaseRequest): Set<string> {
+    const carry = relevantKeys(publicView(profile), request.prompt);
+    for (const key of request.include ?? []) carry.add(key);
+    return carry;
+  }
+
+  async function prepared(inputs: Inputs, carry?: ReadonlySet<string>): Promise<Inputs & { prepared: PreparedRelease; carried: string }> {
     const { profile, settings } = inputs;
-    const options = { mechanism: settings.mechanism, variant: settings.variant, epsilonUnits: epsilonToUnits(settings.epsilon), embedder };
+    const options = {
+      mechanism: settings.mechanism,
+      variant: settings.variant,
+      epsilonUnits: epsilonToUnits(settings.epsilon),
+      embedder,
+      ...(carry ? { carry } : {}),
+    };
     // Plan first (public), then embed only the values the plan privatizes: a profile with nothing to
     // privatize needs no model at all.
     const plan = await planProfile(profile, options);
     const prepared = await prepareRelease(profile, { ...options, plan, scorer: await scorerFor(profile, plan) });
-    return { ...inputs, prepared };
+    return { ...inputs, prepared, carried: carriedKey(carry) };
   }
 
   async function reuse(request: ReleaseRequest): Promise<ReleaseResponse | undefined> {
@@ -176,12 +193,15 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       const reused = await reuse(request);
       if (reused) return reused;
     }
-    // The cached plan is tried first, optimistically: the charging transaction checks its revision, and a
-    // stale one costs a planning round that does not count as an attempt.
-    let plan = cached;
+    // A cached plan for the same facts is used when the inputs have not changed since: the charging
+    // transaction checks the revision again, and a stale plan costs a round that is not an attempt.
+    let plan: typeof cached;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
-      const fromCache = plan !== undefined;
-      plan ??= cached = await prepared(await readInputs());
+      const inputs = await readInputs();
+      const carry = inputs.settings.facts === 'all' ? undefined : carryOf(inputs.profile, request);
+      const hit = cached && cached.revision === inputs.revision && cached.carried === carriedKey(carry) ? cached : undefined;
+      const fromCache = hit !== undefined;
+      plan = hit ?? (cached = await prepared(inputs, carry));
       await deps.beforeCharge?.();
       const { settings, revision } = plan;
       const current = plan;
@@ -209,7 +229,6 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name !== 'StaleInputs') throw error;
         if (cached === current) cached = undefined;
-        plan = undefined;
         if (!fromCache) attempt++;
       }
     }
@@ -243,7 +262,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     let outcomesError: string | undefined;
     if (plan.attributes.some((a) => a.treatment === 'privatized')) {
       try {
-        const ready = cached?.revision === inputs.revision ? cached : (cached = await prepared(inputs));
+        const ready = cached?.revision === inputs.revision && cached.carried === carriedKey(undefined) ? cached : (cached = await prepared(inputs));
         marginals = releaseMarginals(ready.prepared);
         scores = ready.prepared.scores;
       } catch (error) {
@@ -271,6 +290,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     return {
       ...(outcomesError ? { outcomesError } : {}),
       variant: settings.variant,
+      facts: settings.facts,
       mechanism: plan.mechanism,
       epsilon: unitsToEpsilon(plan.epsilonUnits),
       suppressed: settings.suppressed,
@@ -294,6 +314,11 @@ function outcomeOf(categories: readonly Category[], pmf: readonly number[], scor
   const right = pmf[reading] ?? 0;
   const abstain = reading === unspecified ? 0 : (pmf[unspecified] ?? 0);
   return { reading: categories[reading]!.label, right, unspecified: abstain, wrong: Math.max(0, 1 - right - abstain) };
+}
+
+/** A cache key for a set of carried facts (`*`: every fact). */
+function carriedKey(carry: ReadonlySet<string> | undefined): string {
+  return carry ? [...carry].sort().join('\n') : '*';
 }
 
 function instructionOf(request: ReleaseRequest, profile: Profile): string | undefined {

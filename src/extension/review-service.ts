@@ -39,6 +39,8 @@ export interface ReviewRecord {
   conversation: string;
   prompt: string;
   dropped: string[];
+  /** Withheld facts the person added to the release, on top of what the message needs. */
+  include?: string[];
   state: 'making' | 'ready' | 'failed';
   error?: string;
   release?: ReleaseResponse;
@@ -90,7 +92,7 @@ export function createReviewService(deps: ReviewDeps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const release = await Promise.race([
-        releases.create({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh }),
+        releases.create({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh, include: review.include ?? [] }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new StoreError(`making the release took longer than ${releaseTimeoutMs / 1000} s`)), releaseTimeoutMs);
         }),
@@ -187,7 +189,7 @@ export function createReviewService(deps: ReviewDeps) {
       freshCost: settings.epsilon,
     };
     if (review.state !== 'ready' || !review.release) {
-      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [] };
+      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], leftOut: [] };
     }
     const release = review.release;
     const profile = await readProfile(db);
@@ -209,6 +211,9 @@ export function createReviewService(deps: ReviewDeps) {
       };
     });
     const releasedValue = new Map(facts.map((f) => [f.key, f.released]));
+    const leftOut = profile.attributes
+      .filter((a) => a.sharing === 'withheld' && !releasedValue.has(attributeKey(a)))
+      .map((a) => ({ key: attributeKey(a), label: labelOf(a.entity, a.field) }));
     const typed = typedFacts(review.prompt, profile).map((t) => {
       const key = attributeKey(t);
       return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedValue.get(key) ?? '[withheld]' };
@@ -223,6 +228,7 @@ export function createReviewService(deps: ReviewDeps) {
       reused: release.reused,
       fallback: release.fallback,
       typed,
+      leftOut,
     };
   }
 
@@ -279,12 +285,13 @@ export function createReviewService(deps: ReviewDeps) {
       return view(next);
     },
 
-    async fresh(sender: Sender): Promise<ReviewView> {
+    /** A new release (charged again); `include` adds withheld facts the message did not seem to need. */
+    async fresh(sender: Sender, include: string[] = []): Promise<ReviewView> {
       const review = await settled(await reviewOfPanel(sender));
       if (review.release) await releases.outcome(review.release.releaseId, 'cancelled').catch(() => undefined);
       const next = await patch(review.id, (r) => {
         const { release: _release, error: _error, ...rest } = r;
-        return { ...rest, state: 'making' };
+        return { ...rest, state: 'making', include: [...new Set([...(r.include ?? []), ...include])] };
       });
       if (!next) throw new StoreError(NOTHING_HERE);
       await start(next, true);

@@ -90,7 +90,8 @@ export interface PreviewAttribute {
   entity: string;
   field: string;
   sharing: 'shared' | 'withheld';
-  treatment: 'kept' | 'privatized' | 'suppressed';
+  /** `omitted`: not carried, as the message does not need it (only in a preview for a message). */
+  treatment: 'kept' | 'privatized' | 'suppressed' | 'omitted';
   /** For privatized facts: the public categories it would be released as one of. */
   categories?: string[];
   /** ε this fact's ledger would be charged (0 for kept, suppressed, or shared facts privatized by closure). */
@@ -118,6 +119,8 @@ export interface PreviewOutcome {
 export interface ReleasePreview {
   mechanism: Mechanism;
   variant: Variant;
+  /** `needed`: each release carries only the withheld facts its message needs; this preview shows all. */
+  facts: 'needed' | 'all';
   /** Why the outcome numbers are missing (the model could not score the values). */
   outcomesError?: string;
   epsilon: number;
@@ -206,6 +209,8 @@ export interface ReviewView {
   reused: boolean;
   fallback: boolean;
   typed: ReviewTypedFact[];
+  /** Withheld facts this release leaves out, as the message does not seem to need them (free). */
+  leftOut: { key: string; label: string }[];
 }
 
 /** Whether Veil acts on a tab, from its content script's last report. */
@@ -311,7 +316,7 @@ export const contract = {
     ['framed'],
   ),
   /** Draw a new release for this send: charged, like the one shown. */
-  'review.fresh': message<ReviewView>()(none, ['framed']),
+  'review.fresh': message<ReviewView>()(z.strictObject({ include: z.array(z.string().min(1).max(300)).max(200).optional() }), ['framed']),
   /** Send the reviewed text (or, `withoutVeil`, the prompt exactly as typed, with no profile). */
   'review.send': message<{ sent: true }>()(z.strictObject({ withoutVeil: z.boolean() }), ['framed']),
   /** Close the panel and send nothing (the release shown stays charged). */

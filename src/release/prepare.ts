@@ -37,6 +37,8 @@ export interface PrepareOptions {
   readonly gammaUnits?: number;
   /** The plan `planProfile` made with these same options, when the caller already has it. */
   readonly plan?: ReleasePlan;
+  /** The withheld facts this release carries (src/dp/relevance.ts); all when absent. */
+  readonly carry?: ReadonlySet<string>;
   /** `veil`: full-range scores and a base measure on `unspecified` (src/dp/utility.ts); `paper` by default. */
   readonly variant?: Variant;
   /** The `veil` variant's constants (evaluation tunes them); VEIL_UTILITY by default. */
@@ -65,6 +67,7 @@ export async function planProfile(profile: Profile, options: Omit<PrepareOptions
     domainOf: options.domainOf ?? candidateDomain,
     ...(topics ? { topics } : {}),
     ...(options.gammaUnits !== undefined ? { gammaUnits: options.gammaUnits } : {}),
+    ...(options.carry ? { carry: options.carry } : {}),
   });
 }
 

@@ -140,7 +140,8 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
   for (const c of fresh) perAttributeUnits[c.key] = c.units;
   const totalUnits = fresh.reduce((s, c) => s + c.units, 0);
 
-  const attributes = plan.attributes.map((a): ReleasedAttribute => {
+  // Omitted facts (relevance) appear nowhere: not in the attributes, not in the text.
+  const attributes = plan.attributes.filter((a) => a.treatment !== 'omitted').map((a): ReleasedAttribute => {
     const base = { entity: a.entity, field: a.field, sharing: a.sharing };
     const closure = a.closure ? `closure: would reveal ${a.closure.target} (${a.closure.reason})` : undefined;
     if (a.treatment === 'kept') return { ...base, release: 'kept', value: profile.attributes[a.index]!.value };

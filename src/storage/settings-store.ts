@@ -12,12 +12,13 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
   if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [] };
   const { id: _id, ...stored } = row;
-  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `genericSites`) read as its default.
+  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `facts`, `genericSites`) read as its default.
   const older = stored as Partial<Settings>;
   const parsed = settingsSchema.safeParse({
     ...stored,
     suppressed: older.suppressed ?? DEFAULT_SETTINGS.suppressed,
     variant: older.variant ?? DEFAULT_SETTINGS.variant,
+    facts: older.facts ?? DEFAULT_SETTINGS.facts,
     genericSites: older.genericSites ?? [],
   });
   if (!parsed.success) {

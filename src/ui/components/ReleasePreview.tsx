@@ -13,6 +13,7 @@ const epsilonText = (e: number) => (Number.isInteger(e) ? String(e) : e.toFixed(
 
 function treatmentText(a: PreviewAttribute, preview: Preview): string {
   if (a.treatment === 'kept') return 'sent as you wrote it';
+  if (a.treatment === 'omitted') return 'left out: the message does not need it · costs nothing';
   if (a.treatment === 'suppressed') return preview.suppressed === 'omit' ? 'left out of the release' : 'sent as [withheld]';
   const n = a.categories?.length ?? 0;
   return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${epsilonText(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
@@ -59,6 +60,12 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
           </li>
         ))}
       </ul>
+      {preview.facts === 'needed' && (
+        <p class="hint">
+          A release carries only the withheld facts your message needs, so each gets a larger share of ε; this preview shows
+          them all, at the share they would get if a message needed every one.
+        </p>
+      )}
       {preview.outcomesError && <p class="hint">Veil could not compute how your facts would come out ({preview.outcomesError}).</p>}
       <p class="hint">
         A fresh release would cost ε {epsilonText(preview.total)} of your budget ({preview.mechanism === 'block' ? 'DP-BLOCK' : 'DP-SLOT'}, ε{' '}

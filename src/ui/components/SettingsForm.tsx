@@ -92,6 +92,23 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
       </fieldset>
 
       <fieldset class="choice-list">
+        <legend>Withheld facts in a release</legend>
+        <label>
+          <input type="radio" name="facts" checked={settings.facts === 'needed'} onChange={() => update({ facts: 'needed' })} />
+          <span>
+            <strong>Only those your message needs</strong> (recommended): a fact the message does not mention or need is left out and
+            costs nothing, and the others get a larger share of ε. You can add a fact in the review.
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="facts" checked={settings.facts === 'all'} onChange={() => update({ facts: 'all' })} />
+          <span>
+            <strong>All of them</strong>, with every message.
+          </span>
+        </label>
+      </fieldset>
+
+      <fieldset class="choice-list">
         <legend>Scores</legend>
         <label>
           <input type="radio" name="variant" checked={settings.variant === 'veil'} onChange={() => update({ variant: 'veil' })} />

@@ -189,6 +189,27 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
                 ))}
               </ul>
             )}
+            {view.leftOut.length > 0 && (
+              <div class="left-out">
+                <p class="muted">
+                  Left out, as your message does not seem to need them (free): {view.leftOut.map((f) => f.label).join(', ')}. Adding one makes a new release,
+                  which costs up to ε {formatEpsilonValue(view.freshCost)}.
+                </p>
+                <div class="dialog-actions">
+                  {view.leftOut.map((f) => (
+                    <button
+                      key={f.key}
+                      type="button"
+                      class="button"
+                      onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'review', view: await send('review.fresh', { include: [f.key] }) }))}
+                      disabled={busy !== null}
+                    >
+                      Add {f.label}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            )}
             <Cost view={view} />
           </>
         )}

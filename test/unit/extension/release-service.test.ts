@@ -31,6 +31,9 @@ async function setUp(): Promise<ReturnType<Harness['client']>> {
   h = harness();
   const send = h.client();
   await send('profile.import', { text: JSON.stringify(profile) });
+  // These tests are about charging, reuse and caps: every withheld fact in every release. What a message
+  // needs (the default) is tested in its own describe below.
+  await send('settings.update', { patch: { facts: 'all' } });
   return send;
 }
 
@@ -246,5 +249,24 @@ describe('release.preview', () => {
     await setUp();
     await expect(h.client(CONTENT_ON_DEMO)('release.preview', {})).rejects.toThrow('refused from a content script');
     expect(POPUP.url).toContain('popup.html');
+  });
+});
+
+describe('release.create with the default: only the facts the message needs', () => {
+  it('leaves out what the message does not need (free, not in the text), gives the rest the whole ε, and adds what the person asks for', async () => {
+    h = harness();
+    const send = h.client();
+    await send('profile.import', { text: JSON.stringify(profile) });
+    const job = await send('release.create', { prompt: 'How do I ask for a raise at my job?', conversation: 'c1', site: 'veil' });
+    expect(job.charged.perAttribute).toEqual({ 'self.occupation': 8 });
+    expect(job.text).not.toContain('Age');
+    const poem = await send('release.create', { prompt: 'Write a haiku about autumn', conversation: 'c2', site: 'veil' });
+    expect(poem.charged).toMatchObject({ total: 0 });
+    expect(poem.attributes.map((a) => a.field)).toEqual(['location']);
+    expect(await spentOf('self.age')).toBe(0);
+    // The conversation keeps its release (planned at its first prompt): free, the same facts.
+    const again = await send('release.create', { prompt: 'And how old should I say I am?', conversation: 'c1', site: 'veil' });
+    expect(again).toMatchObject({ reused: true, charged: { total: 0 } });
+    expect(again.text).not.toContain('Age');
   });
 });

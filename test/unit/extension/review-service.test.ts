@@ -45,7 +45,7 @@ async function begin(content: VeilClient, request: { prompt: string; conversatio
   return { reviewId, token };
 }
 
-function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
+async function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
   const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
   h = harness(undefined, {
     reviews: slowStore(),
@@ -55,12 +55,14 @@ function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) 
       return reply(command);
     },
   });
+  // Every withheld fact in every release (the review mechanics, not relevance, are under test here).
+  await h.client()('settings.update', { patch: { facts: 'all' } });
   return { commands, popup: h.client(), content: h.client(CONTENT), panel: h.client(PANEL) };
 }
 
 describe('review: begin, claim with the token, send', () => {
   it('binds the review to the panel that presents the token, and sends exactly the text shown', async () => {
-    const { commands, popup, content, panel } = setUp();
+    const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { reviewId, token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
 
@@ -91,7 +93,7 @@ describe('review: begin, claim with the token, send', () => {
   });
 
   it('a panel that claims its review while the release is still being made keeps it (no lost update)', async () => {
-    const { popup, content, panel } = setUp();
+    const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const token = newToken();
     let claimed: Promise<unknown> | undefined;
@@ -108,7 +110,7 @@ describe('review: begin, claim with the token, send', () => {
   });
 
   it('a panel that presents its token before the content script\'s begin arrives waits for it', async () => {
-    const { popup, content, panel } = setUp();
+    const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const token = newToken();
     const view = panel('review.get', { token });
@@ -118,7 +120,7 @@ describe('review: begin, claim with the token, send', () => {
   });
 
   it('blocks with the content script\'s reason when the write does not take, and keeps the review open', async () => {
-    const { popup, content, panel } = setUp(() => ({ ok: false, error: "ChatGPT's message box did not take the approved text" }));
+    const { popup, content, panel } = await setUp(() => ({ ok: false, error: "ChatGPT's message box did not take the approved text" }));
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
     await panel('review.get', { token });
@@ -130,7 +132,7 @@ describe('review: begin, claim with the token, send', () => {
 
 describe('review: edit, cancel, reuse, new release', () => {
   it('drops a fact and changes the prompt for free, and records the send as edited', async () => {
-    const { commands, popup, content, panel } = setUp();
+    const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
     await panel('review.get', { token });
@@ -146,7 +148,7 @@ describe('review: edit, cancel, reuse, new release', () => {
   });
 
   it('cancel sends nothing and keeps the charge; the next send in the conversation reuses the release for free', async () => {
-    const { commands, popup, content, panel } = setUp();
+    const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const first = await begin(content, { prompt: 'One', conversation: 'new-1' });
     const shown = await panel('review.get', { token: first.token });
@@ -169,7 +171,7 @@ describe('review: edit, cancel, reuse, new release', () => {
   });
 
   it('the content script can end a review it began (its panel never opened): the release stays charged, the review is gone', async () => {
-    const { commands, popup, content } = setUp();
+    const { commands, popup, content } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
     await content('review.cancel', {});
@@ -180,7 +182,7 @@ describe('review: edit, cancel, reuse, new release', () => {
   });
 
   it('flags a withheld value typed into the prompt and offers its released category', async () => {
-    const { popup, content, panel } = setUp();
+    const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'As a pediatric nurse aged 41, plan my week.', conversation: 'new-1' });
     const view = await panel('review.get', { token });
@@ -192,7 +194,7 @@ describe('review: edit, cancel, reuse, new release', () => {
   });
 
   it('a failed release is shown as failed, nothing is sent, and Send without Veil sends the prompt as typed', async () => {
-    const { commands, popup, content, panel } = setUp();
+    const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     h.model.failWith = new Error('the model could not be loaded');
     const { reviewId, token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
@@ -203,5 +205,23 @@ describe('review: edit, cancel, reuse, new release', () => {
     expect(commands).toEqual([]);
     await panel('review.send', { withoutVeil: true });
     expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: null } }]);
+  });
+});
+
+describe('facts the message does not need', () => {
+  it('the panel lists them as left out (free), and adding one makes a new, charged release that carries it', async () => {
+    const { popup, content, panel } = await setUp();
+    await popup('settings.update', { patch: { facts: 'needed' } });
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await begin(content, { prompt: 'How do I ask for a raise at my job?', conversation: 'new-1' });
+    const view = await panel('review.get', { token });
+    expect(view.facts.map((f) => f.key)).toEqual(['self.occupation', 'self.location']);
+    expect(view.leftOut).toEqual([{ key: 'self.age', label: 'Age' }]);
+    expect(view.text).not.toContain('Age:');
+    const added = await panel('review.fresh', { include: ['self.age'] });
+    expect(added.leftOut).toEqual([]);
+    expect(added.facts.find((f) => f.key === 'self.age')).toMatchObject({ treatment: 'privatized', epsilon: 4 });
+    expect(added.text).toContain('Age:');
+    expect((await readBudget(h.db)).ledgers.find((l) => l.key === 'self.age')!.spent).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * Which withheld facts a release carries: only those the person's message needs (DESIGN.md "Utility beyond
+ * the paper", Relevance). A fact left out is not sampled, not charged and appears nowhere in the text, and
+ * the release's ε is split among the facts it carries, so each gets more.
+ *
+ * Public inputs only: the message (the instruction, which is sent anyway), the fields' names and their
+ * public topics. Never a value, so the decision is the same for neighbouring profiles. The plan depends on
+ * the message, so the release is reused only within its conversation (the release service does that).
+ *
+ * The rule: a withheld fact is carried when the message contains one of its field's cue words (below), or
+ * its field's own name, or a word of a custom field's name (a "health" fact for "my health insurance").
+ * A word matches a cue when equal to it, or, for cues of 5+ letters, when it starts with it
+ * ("retirement" → "retire"). An empty message carries every fact (no way to tell).
+ *
+ * ```ts
+ * relevantKeys(publicView(profile), 'Which running shoes for a 40-year-old woman?'); // Set { 'self.age', 'self.gender' }
+ * ```
+ */
+import { attributeKey, isKnownField, type KnownField } from '../core/profile';
+import { FIELD_KEYWORDS, fieldTopicByName } from './field-topics';
+import type { PublicAttribute } from './public-view';
+
+/** Words in a message that suggest a field's fact would change the answer. */
+export const RELEVANCE_CUES: Readonly<Record<KnownField, readonly string[]>> = {
+  gender: ['gender', 'woman', 'women', 'man', 'men', 'female', 'male', 'clothes', 'clothing', 'outfit', 'dress', 'fashion', 'wear', 'pregnan', 'period', 'menopause', 'hormone', 'doctor', 'symptom', 'health', 'medical', 'gift'],
+  age: ['age', 'aged', 'old', 'older', 'young', 'younger', 'birthday', 'retire', 'pension', 'senior', 'teen', 'health', 'fitness', 'exercise', 'workout', 'training', 'marathon', 'doctor', 'symptom', 'medical', 'insurance', 'mortgage', 'invest', 'savings', 'diet', 'dating', 'gift'],
+  location: ['where', 'near', 'nearby', 'local', 'city', 'town', 'country', 'region', 'weather', 'climate', 'travel', 'trip', 'visit', 'restaurant', 'restaurants', 'move', 'moving', 'rent', 'housing', 'tax', 'taxes', 'law', 'legal', 'visa', 'commute', 'garden', 'season', 'shop', 'store', 'event', 'events'],
+  nationality: ['nationality', 'citizen', 'citizenship', 'passport', 'visa', 'immigration', 'immigrate', 'emigrate', 'embassy', 'culture', 'cultural', 'tradition', 'heritage', 'abroad', 'vote', 'voting'],
+  languages: ['language', 'languages', 'translate', 'translation', 'speak', 'speaking', 'fluent', 'learn', 'learning', 'grammar', 'word', 'words', 'vocabulary', 'accent', 'pronounce', 'pronunciation'],
+  marital_status: ['married', 'marriage', 'spouse', 'husband', 'wife', 'partner', 'wedding', 'divorce', 'divorced', 'dating', 'relationship', 'single', 'widow', 'anniversary', 'tax', 'taxes', 'mortgage', 'family'],
+  children: ['children', 'child', 'kids', 'kid', 'son', 'daughter', 'baby', 'toddler', 'parent', 'parenting', 'school', 'babysit', 'family', 'pregnan', 'childcare', 'homework', 'teen'],
+  occupation: ['job', 'jobs', 'work', 'working', 'career', 'profession', 'occupation', 'resume', 'interview', 'salary', 'promotion', 'boss', 'manager', 'colleague', 'colleagues', 'coworker', 'office', 'shift', 'skills', 'raise', 'workplace', 'hire', 'hiring', 'freelance', 'business', 'professional'],
+  work: ['job', 'work', 'working', 'employer', 'company', 'workplace', 'office', 'boss', 'colleague', 'colleagues', 'coworker', 'salary', 'raise', 'promotion', 'industry', 'business', 'contract', 'resign', 'quit'],
+  education: ['education', 'degree', 'school', 'university', 'college', 'study', 'studies', 'studying', 'course', 'courses', 'class', 'exam', 'thesis', 'student', 'graduat', 'phd', 'masters', 'bachelor', 'learn', 'learning', 'explain', 'technical', 'academic', 'scholarship'],
+};
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+function matches(word: string, cue: string): boolean {
+  return word === cue || (cue.length >= 5 && word.startsWith(cue));
+}
+
+/** Cue words of a field: its known field's cues and keywords (by name or by topic), plus its own name's words. */
+function cuesOf(field: string): string[] {
+  const topic = isKnownField(field) ? field : fieldTopicByName(field);
+  const known = topic ? [...RELEVANCE_CUES[topic], ...FIELD_KEYWORDS[topic].filter((k) => !k.includes(' '))] : [];
+  return [...known, ...words(field).filter((w) => w.length >= 3)];
+}
+
+/**
+ * The keys (`entity.field`) of the withheld facts a release for `message` carries. Shared facts are not
+ * listed: they are always sent as written (or privatized by closure).
+ */
+export function relevantKeys(view: readonly PublicAttribute[], message: string | undefined): Set<string> {
+  const withheld = view.filter((a) => a.sharing === 'withheld');
+  const said = words(message ?? '');
+  if (said.length === 0) return new Set(withheld.map(attributeKey));
+  return new Set(withheld.filter((a) => cuesOf(a.field).some((cue) => said.some((w) => matches(w, cue)))).map(attributeKey));
+}
