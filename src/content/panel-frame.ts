@@ -45,7 +45,19 @@ export class PanelFrame {
     return this.element.isConnected;
   }
 
+  /**
+   * Close the panel: hidden and inert at once, taken out of the page a moment later, so the click that
+   * closed it has finished in the frame (an automation driver waiting on that click does not hang on a
+   * frame that vanished under it).
+   */
   remove(): void {
-    this.element.remove();
+    const frame = this.element;
+    if (!frame.isConnected) return;
+    frame.style.cssText = 'all:initial;border:0;' + HIDDEN;
+    frame.dataset.veilPanel = 'closing';
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    frame.blur();
+    frame.ownerDocument.defaultView?.setTimeout(() => frame.remove(), 1000);
   }
 }

@@ -212,7 +212,8 @@ describe('ChatGPT fixture: privacy and reuse', () => {
       }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await openFixture(page, 'chatgpt');
-    await typeInto(page, 'chatgpt', 'Plan my week.');
+    // A message about work, so the release carries the withheld occupation.
+    await typeInto(page, 'chatgpt', 'Plan my week at work.');
     await page.keyboard.press('Enter');
     const frame = await panelReady(page);
     // The panel shows the person's own withheld values (Veil's page) …

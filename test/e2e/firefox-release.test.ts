@@ -39,6 +39,8 @@ describe('Firefox ESR: releases in the background page', () => {
   it('shows the backend, returns and charges a release, reuses it for free, and serves a content script', async () => {
     const popup = await firefox.openPopup(demo.url);
     await send(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') });
+    // Charging and reuse are under test: every withheld fact in every release.
+    await send(popup, 'settings.update', { patch: { facts: 'all' } });
     await popup.evaluate(() => location.reload());
     await waitForSelectorAfterNavigation(popup, '.model-status.ready', 60_000);
     expect(await popup.evaluate(() => document.querySelector('.model-status')?.textContent)).toMatch(/ready on WASM/);
