@@ -10,7 +10,7 @@
  *   [--sharpen 2 --floor 0.35 --weight 8]   (the veil variant's constants, for tuning on the labelled set)
  *
  * Profiles: the set's items in a fixed shuffled order, dealt into profiles of 3, 4, 5 withheld facts of
- * distinct fields (cycling), each with one more item of another field marked shared. Every figure is the
+ * distinct fields (cycling; `--sizes 1,2` for releases that carry only what a message needs), each with one more item of another field marked shared. Every figure is the
  * mean over withheld facts of the exact marginal probability (src/release/prepare.ts `releaseMarginals`).
  * Exit code 0 either way: this is a measurement, not a test.
  */
@@ -74,11 +74,12 @@ interface EvalProfile {
   truth: Map<number, string>;
 }
 
-/** Deal the set into profiles of 3, 4, 5 withheld facts of distinct fields, plus one shared fact. */
-export function dealProfiles(set: readonly Labelled[]): EvalProfile[] {
+/** Deal the set into profiles of `sizes` (cycling) withheld facts of distinct fields, plus one shared fact. */
+export function dealProfiles(set: readonly Labelled[], sizes: readonly number[] = [3, 4, 5]): EvalProfile[] {
   const pool = shuffled(set, 20261130);
   const profiles: EvalProfile[] = [];
-  let size = 3;
+  let turn = 0;
+  let size = sizes[0]!;
   while (pool.length > 0) {
     const picked: Labelled[] = [];
     for (let i = 0; i < pool.length && picked.length < size + 1; ) {
@@ -93,7 +94,7 @@ export function dealProfiles(set: readonly Labelled[]): EvalProfile[] {
       ...shared.map((l) => ({ entity: 'self', field: l.field, value: l.value, sharing: 'shared' as const })),
     ];
     profiles.push({ profile: { version: 1, attributes }, truth: new Map(withheld.map((l, i) => [i, l.code])) });
-    size = size === 5 ? 3 : size + 1;
+    size = sizes[++turn % sizes.length]!;
   }
   return profiles;
 }
@@ -186,11 +187,12 @@ async function main(): Promise<void> {
       floor: { type: 'string' },
       weight: { type: 'string' },
       epsilons: { type: 'string' },
+      sizes: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    console.log('npm run eval:release -- [--set FILE] [--json] [--svg FILE] [--epsilons 8,64] [--sharpen N --floor X --weight W]');
+    console.log('npm run eval:release -- [--set FILE] [--json] [--svg FILE] [--epsilons 8,64] [--sizes 3,4,5] [--sharpen N --floor X --weight W]');
     return;
   }
   const utility: UtilityParameters = {
@@ -199,7 +201,7 @@ async function main(): Promise<void> {
     abstainWeight: values.weight ? Number(values.weight) : VEIL_UTILITY.abstainWeight,
   };
   const epsilons = values.epsilons ? values.epsilons.split(',').map(Number) : EVAL_EPSILONS;
-  const profiles = dealProfiles(readSet(resolve(values.set!)));
+  const profiles = dealProfiles(readSet(resolve(values.set!)), values.sizes ? values.sizes.split(',').map(Number) : undefined);
   const scorer = memo(await loadBundledScorer());
   const curves: Curve[] = [];
   for (const mechanism of ['slot', 'block'] as const) {

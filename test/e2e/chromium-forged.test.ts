@@ -58,7 +58,7 @@ describe('Chromium: forged messages are refused', () => {
 
     const popup = await browser.open('popup.html');
     expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: profile });
-    expect(await sendFromPage(popup, 'settings.get', {})).toMatchObject({ ok: true, value: { epsilon: 8 } });
+    expect(await sendFromPage(popup, 'settings.get', {})).toMatchObject({ ok: true, value: { epsilon: 16 } });
     expect(await sendFromPage(popup, 'budget.get', {})).toMatchObject({ ok: true, value: { period: 1 } });
   });
 

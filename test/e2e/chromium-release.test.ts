@@ -53,8 +53,8 @@ beforeAll(async () => {
   browser = await launchChromium(dir.path, { args: outside.chromiumArgs });
   popup = await browser.open('popup.html');
   await send(popup, 'profile.import', { text: profileText });
-  // Charging, reuse and caps are under test: every withheld fact in every release.
-  await send(popup, 'settings.update', { patch: { facts: 'all' } });
+  // Charging, reuse and caps are under test, with the figures of ε = 8: every withheld fact in every release.
+  await send(popup, 'settings.update', { patch: { facts: 'all', epsilon: 8 } });
 });
 afterAll(async () => {
   await browser?.close();

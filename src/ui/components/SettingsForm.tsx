@@ -66,7 +66,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
     }
   };
 
-  const reading = epsilonReading(settings.epsilon, settings.mechanism, settings.variant);
+  const reading = epsilonReading(settings.epsilon, settings.mechanism, settings.variant, settings.facts);
   const toggleSite = (site: Site, on: boolean) =>
     update({ sites: SITES.filter((s) => (s === site ? on : settings.sites.includes(s))) });
 

@@ -31,9 +31,9 @@ async function setUp(): Promise<ReturnType<Harness['client']>> {
   h = harness();
   const send = h.client();
   await send('profile.import', { text: JSON.stringify(profile) });
-  // These tests are about charging, reuse and caps: every withheld fact in every release. What a message
+  // These tests are about charging, reuse and caps, with the figures of ε = 8: every withheld fact in every release. What a message
   // needs (the default) is tested in its own describe below.
-  await send('settings.update', { patch: { facts: 'all' } });
+  await send('settings.update', { patch: { facts: 'all', epsilon: 8 } });
   return send;
 }
 
@@ -258,7 +258,7 @@ describe('release.create with the default: only the facts the message needs', ()
     const send = h.client();
     await send('profile.import', { text: JSON.stringify(profile) });
     const job = await send('release.create', { prompt: 'How do I ask for a raise at my job?', conversation: 'c1', site: 'veil' });
-    expect(job.charged.perAttribute).toEqual({ 'self.occupation': 8 });
+    expect(job.charged.perAttribute).toEqual({ 'self.occupation': 16 });
     expect(job.text).not.toContain('Age');
     const poem = await send('release.create', { prompt: 'Write a haiku about autumn', conversation: 'c2', site: 'veil' });
     expect(poem.charged).toMatchObject({ total: 0 });

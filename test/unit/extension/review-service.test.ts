@@ -56,7 +56,7 @@ async function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: tru
     },
   });
   // Every withheld fact in every release (the review mechanics, not relevance, are under test here).
-  await h.client()('settings.update', { patch: { facts: 'all' } });
+  await h.client()('settings.update', { patch: { facts: 'all', epsilon: 8 } });
   return { commands, popup: h.client(), content: h.client(CONTENT), panel: h.client(PANEL) };
 }
 
@@ -211,7 +211,7 @@ describe('review: edit, cancel, reuse, new release', () => {
 describe('facts the message does not need', () => {
   it('the panel lists them as left out (free), and adding one makes a new, charged release that carries it', async () => {
     const { popup, content, panel } = await setUp();
-    await popup('settings.update', { patch: { facts: 'needed' } });
+    await popup('settings.update', { patch: { facts: 'needed', epsilon: 8 } });
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'How do I ask for a raise at my job?', conversation: 'new-1' });
     const view = await panel('review.get', { token });

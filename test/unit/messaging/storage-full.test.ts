@@ -49,7 +49,7 @@ describe('storage full', () => {
       ['toggle', () => send('profile.putAttribute', { attribute: { ...profile.attributes[1]!, sharing: 'withheld' } as never, previous: { entity: 'self', field: 'occupation' } })],
       // Import clears the table before adding the new rows.
       ['import', () => send('profile.import', { text: JSON.stringify({ version: 1, attributes: [profile.attributes[1]] }) })],
-      ['settings', () => send('settings.update', { patch: { epsilon: 16 } })],
+      ['settings', () => send('settings.update', { patch: { epsilon: 32 } })],
       ['cap', () => send('budget.setCap', { key: 'self.age', cap: 1, confirmed: false })],
       ['period', () => send('budget.newPeriod', { confirmed: true })],
     ];
@@ -58,7 +58,7 @@ describe('storage full', () => {
     vi.restoreAllMocks();
     expect((await send('profile.export', {})).text).toBe(before.text);
     expect(await h.db.ledgers.toArray()).toEqual(ledgersBefore);
-    expect(await send('settings.get', {})).toMatchObject({ epsilon: 8 });
+    expect(await send('settings.get', {})).toMatchObject({ epsilon: 16 });
     expect(await send('budget.get', {})).toMatchObject({ period: 1 });
   });
 });

@@ -27,7 +27,7 @@ describe('popup: next release and model', () => {
     const preview = await screen.findByRole('region', { name: 'Your next release' });
     const q = within(preview);
     await q.findByText('You · Occupation');
-    expect(preview.textContent).toContain('privatized into one of 11 categories · costs ε 4');
+    expect(preview.textContent).toContain('privatized into one of 11 categories · costs ε 8');
     expect(preview.textContent).toContain('sent as you wrote it');
     expect(preview.textContent).toContain('left out of the release');
     expect(preview.textContent).toContain('Veil has no public categories for this kind of fact.');

@@ -23,19 +23,22 @@ describe('settings', () => {
     const h = renderWithVeil(() => <Options />);
     const settings = await screen.findByRole('region', { name: 'Settings' });
     const q = within(settings);
-    expect(settings.textContent).toContain("odds about your withheld facts by at most e⁸, about 2,981 times");
-    // The measured rates for this ε, mechanism and variant (holdout set), not a promise.
-    expect(settings.textContent).toContain('right category 7.6% of the time, as "Unspecified" 72.2%, and as a wrong category 20.2%');
+    expect(settings.textContent).toContain('odds about your withheld facts by at most e¹⁶, about 10⁷ times');
+    // The measured rates for this ε, mechanism, variant and choice of facts (holdout set), not a promise.
+    expect(settings.textContent).toContain('(releases carrying 1 or 2 withheld facts, as a message usually needs): a withheld fact comes out as its right category 60% of the time, as "Unspecified" 31.8%, and as a wrong category 8.2%');
     fireEvent.click(q.getByLabelText(/The paper's/));
-    await q.findByText(/right category 12.9% of the time, as "Unspecified" 9.3%, and as a wrong category 77.7%/);
+    await q.findByText(/right category 27.1% of the time, as "Unspecified" 5.1%, and as a wrong category 67.8%/);
     fireEvent.click(q.getByLabelText(/Veil's/));
+    fireEvent.click(q.getByLabelText(/All of them/));
+    await q.findByText(/\(3 to 5 withheld facts, all sent\): a withheld fact comes out as its right category 16.6% of the time/);
+    fireEvent.click(q.getByLabelText(/Only those your message needs/));
     fireEvent.click(q.getByLabelText(/DP-SLOT/));
     fireEvent.change(q.getByLabelText('Privacy budget per release (ε)'), { target: { value: '2' } });
     fireEvent.click(q.getByLabelText(/Freeform/));
     fireEvent.click(q.getByLabelText('Gemini (gemini.google.com)'));
     await q.findByText(/by at most e², about 7 times/);
     await expect.poll(async () => h.client()('settings.get', {})).toMatchObject({
-      mechanism: 'slot', variant: 'veil', epsilon: 2, format: 'freeform', sites: ['chatgpt', 'claude', 'demo'],
+      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 2, format: 'freeform', sites: ['chatgpt', 'claude', 'demo'],
     });
     h.db.close();
   });
