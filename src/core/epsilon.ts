@@ -32,8 +32,18 @@ export function unitsToEpsilon(units: number): number {
 export function splitEpsilon(units: number, parts: number): number[] {
   if (!Number.isSafeInteger(units) || units < 0) throw new RangeError(`budget must be a non-negative integer of units`);
   if (!Number.isInteger(parts) || parts < 0) throw new RangeError(`cannot split into ${parts} parts`);
-  if (parts === 0) return [];
-  return new Array<number>(parts).fill(Math.floor(units / parts));
+  return splitWeighted(units, new Array<number>(parts).fill(1));
+}
+
+/**
+ * Split `units` in proportion to integer `weights`, each share rounded down, so the sum never passes
+ * `units`. `splitWeighted(u, [1, 1, 1])` is `splitEpsilon(u, 3)`.
+ */
+export function splitWeighted(units: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(units) || units < 0) throw new RangeError(`budget must be a non-negative integer of units`);
+  if (weights.some((w) => !Number.isInteger(w) || w <= 0)) throw new RangeError('weights must be positive integers');
+  const total = weights.reduce((s, w) => s + w, 0);
+  return weights.map((w) => Math.floor((units * w) / total));
 }
 
 /** The per-release budgets a person can pick: the doubling grid 2, 4, …, 8192. */

@@ -40,12 +40,20 @@ const name = z
   // No "." so that `entity.field` (the ledger key) names exactly one attribute.
   .regex(/^[\p{L}\p{N}_ '-]+$/u, "may use only letters, digits, spaces and _ ' -");
 
+export const IMPORTANCE = ['low', 'high'] as const;
+export type Importance = (typeof IMPORTANCE)[number];
+
 export const attributeSchema = z.strictObject({
   /** "self", or another person by role ("my child", "my partner"). */
   entity: name,
   field: name,
   value: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
   sharing: z.enum(SHARING, { error: 'must be "shared" or "withheld"' }),
+  /**
+   * For a withheld fact: how large a share of a release's ε it gets (`low` 1, normal 2, `high` 4 parts), so
+   * it comes out right more or less often. A public choice (src/dp/plan.ts); absent = normal.
+   */
+  importance: z.enum(IMPORTANCE, { error: 'must be "low" or "high"' }).optional(),
 });
 export type Attribute = z.infer<typeof attributeSchema>;
 

@@ -13,8 +13,9 @@
  *   suppressed; I+ is grouped into blocks (publicGrouping) with the compatibility prior J_b and γ.
  * - Relevance (optional, `carry`): withheld facts the message does not need are omitted before all of
  *   this; closure still sees them.
- * - Uniform allocation: ε_i = ⌊ε / |I|⌋ (SLOT) or ⌊ε / |I+|⌋ (BLOCK) in units of 2^-20, rounded down so
- *   Σ ε_i ≤ ε exactly.
+ * - Allocation: ε_i = ⌊ε · w_i / Σ w⌋ in units of 2^-20 over I (SLOT) or I+ (BLOCK), rounded down so
+ *   Σ ε_i ≤ ε exactly; w_i = 2, or 1 / 4 for a withheld fact the person marked low / high precision (a
+ *   public choice). With every fact normal this is the paper's uniform ⌊ε / |I|⌋.
  * - Charged: original withheld attributes in I / I+ (each its own ε_i). Closure-privatized shared fields
  *   take a share of ε but are not charged: their value is public side information (DESIGN.md).
  *
@@ -23,7 +24,7 @@
  * ```
  */
 import type { CandidateDomain } from '../core/contracts';
-import { splitEpsilon, UNITS_PER_EPSILON } from '../core/epsilon';
+import { splitWeighted, UNITS_PER_EPSILON } from '../core/epsilon';
 import { attributeKey, type KnownField, type Sharing } from '../core/profile';
 import type { Mechanism } from '../core/settings';
 import { policyClosure, type ClosureReason } from './closure';
@@ -32,6 +33,9 @@ import { fieldTopicByName } from './field-topics';
 import { publicGrouping } from './grouping';
 import type { PublicAttribute } from './public-view';
 import { MAX_EPSILON, MAX_GAMMA } from './scale';
+
+/** Parts of ε per precision choice: a `high` fact gets twice a normal one's share, a `low` one half. */
+export const IMPORTANCE_WEIGHT = { low: 1, normal: 2, high: 4 } as const;
 
 /** γ of the paper, in units of 2^-20. */
 export const PAPER_GAMMA_UNITS = 2 * UNITS_PER_EPSILON;
@@ -118,7 +122,8 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
   const omitted = (a: PublicAttribute): boolean => a.sharing === 'withheld' && options.carry !== undefined && !options.carry.has(attributeKey(a));
   const inPlus = (a: PublicAttribute): boolean => (a.sharing === 'withheld' && !omitted(a)) || closure.has(a.index);
   const supported = view.filter((a) => inPlus(a) && domainOf(a.field) !== undefined);
-  const shares = splitEpsilon(epsilonUnits, supported.length);
+  // The person's public precision choice weighs each withheld fact's share (low 1, normal 2, high 4).
+  const shares = splitWeighted(epsilonUnits, supported.map((a) => IMPORTANCE_WEIGHT[a.sharing === 'withheld' ? (a.importance ?? 'normal') : 'normal']));
   const share = new Map(supported.map((a, i) => [a.index, shares[i]!]));
 
   // Blocks.

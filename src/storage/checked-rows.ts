@@ -47,7 +47,13 @@ export interface CheckedAttribute extends Attribute {
 export function checkAttributeRow(row: unknown): CheckedAttribute {
   const raw = (row ?? {}) as Record<string, unknown>;
   const label = `the stored attribute ${String(raw.entity)}.${String(raw.field)}`;
-  const parsed = attributeSchema.safeParse({ entity: raw.entity, field: raw.field, value: raw.value, sharing: raw.sharing });
+  const parsed = attributeSchema.safeParse({
+    entity: raw.entity,
+    field: raw.field,
+    value: raw.value,
+    sharing: raw.sharing,
+    ...(raw.importance !== undefined ? { importance: raw.importance } : {}),
+  });
   if (!parsed.success) throw new StoreError(`${label} is damaged (${firstIssue(parsed.error)})`);
   if (parsed.data.entity !== raw.entity || parsed.data.field !== raw.field) {
     throw new StoreError(`${label} is damaged (a name has leading or trailing spaces)`);

@@ -125,5 +125,5 @@ export async function replaceProfile(db: VeilDatabase, profile: Profile, now = D
 }
 
 function toAttribute(row: Attribute): Attribute {
-  return { entity: row.entity, field: row.field, value: row.value, sharing: row.sharing };
+  return { entity: row.entity, field: row.field, value: row.value, sharing: row.sharing, ...(row.importance ? { importance: row.importance } : {}) };
 }

@@ -2,7 +2,7 @@
  * The shapes Veil keeps in IndexedDB, one interface per table row. Every ε here is an integer number of
  * units of 2^-20 (src/core/epsilon.ts), so ledgers add and compare exactly.
  */
-import type { Sharing } from '../core/profile';
+import type { Importance, Sharing } from '../core/profile';
 import type { Settings } from '../core/settings';
 import type { ReleaseRecord } from '../release/record';
 
@@ -12,6 +12,8 @@ export interface StoredAttribute {
   field: string;
   value: string;
   sharing: Sharing;
+  /** The person's precision choice for a withheld fact (absent: normal). */
+  importance?: Importance;
   /** Order in the profile (export keeps it, so export → import → export is byte-identical). */
   position: number;
   updatedAt: number;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { candidateDomain } from '../../domains/index';
-import { KNOWN_FIELDS, attributeSchema, isKnownField, type Attribute, type Sharing } from '../../core/profile';
+import { KNOWN_FIELDS, attributeSchema, isKnownField, type Attribute, type Importance, type Sharing } from '../../core/profile';
 import { errorText } from '../client';
 import { fieldExample, fieldLabel } from '../labels';
 import { SharingToggle } from './SharingToggle';
@@ -38,6 +38,7 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
   const [customField, setCustomField] = useState(initial && !isKnownField(initial.field) ? initial.field : '');
   const [value, setValue] = useState(initial?.value ?? '');
   const [sharing, setSharing] = useState<Sharing>(initial?.sharing ?? 'withheld');
+  const [importance, setImportance] = useState<Importance | 'normal'>(initial?.importance ?? 'normal');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,7 +48,13 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const parsed = attributeSchema.safeParse({ entity: isSelf ? 'self' : role, field, value, sharing });
+    const parsed = attributeSchema.safeParse({
+      entity: isSelf ? 'self' : role,
+      field,
+      value,
+      sharing,
+      ...(sharing === 'withheld' && importance !== 'normal' ? { importance } : {}),
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const what = { entity: 'Role', field: 'Field', value: 'Value', sharing: 'Sharing' }[String(issue.path[0])] ?? 'Attribute';
@@ -138,6 +145,19 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
                 .join(', ')}, …).`
             : 'Withheld: never sent. This field has no public categories, so releases mark it as withheld.'}
       </p>
+      {sharing === 'withheld' && domain && (
+        <div class="form-row">
+          <label for={id('importance')}>Precision</label>
+          <select id={id('importance')} value={importance} onChange={(e) => setImportance(e.currentTarget.value as Importance | 'normal')} aria-describedby={id('importance-hint')}>
+            <option value="low">Lower: a smaller share of each release's ε</option>
+            <option value="normal">Normal</option>
+            <option value="high">Higher: twice the share, so it comes out right more often</option>
+          </select>
+          <p class="hint" id={id('importance-hint')}>
+            A higher share also tells an observer more about this fact; the release's total ε stays the same.
+          </p>
+        </div>
+      )}
       <Feedback error={error} />
       <div class="form-actions">
         {onCancel && (

@@ -44,6 +44,22 @@ describe('profile editor (popup)', () => {
     h.db.close();
   });
 
+  it('a withheld fact with categories takes a precision choice, which the profile keeps (a shared one has none)', async () => {
+    const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
+    const form = await screen.findByRole('form', { name: 'Add attribute' });
+    const q = within(form);
+    fireEvent.change(q.getByLabelText('Field'), { target: { value: 'occupation' } });
+    fireEvent.input(q.getByLabelText('Value'), { target: { value: 'Pediatric nurse' } });
+    fireEvent.click(q.getByLabelText('Withheld'));
+    fireEvent.change(q.getByLabelText('Precision'), { target: { value: 'high' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add' }));
+    await screen.findByText('Added your occupation.');
+    fireEvent.click(within(await screen.findByRole('form', { name: 'Add attribute' })).getByLabelText('Shared'));
+    expect(within(await screen.findByRole('form', { name: 'Add attribute' })).queryByLabelText('Precision')).toBeNull();
+    expect((await h.client()('profile.get', {})).attributes).toEqual([{ entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld', importance: 'high' }]);
+    h.db.close();
+  });
+
   it('explains how a withheld known field is released and how a custom one is', async () => {
     const h = renderWithVeil(() => <Popup openOptions={() => {}} />);
     const form = await screen.findByRole('form', { name: 'Add attribute' });
