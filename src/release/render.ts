@@ -23,7 +23,12 @@ export interface RenderAttribute {
   /** The released value. */
   readonly value: string;
   readonly sharing?: 'shared' | 'withheld';
+  /** Set for a public category (a privatized value): the text then words it as a category. */
+  readonly code?: string;
 }
+
+/** A shared value that policy closure generalized says so in the text (the assistant should not take it as written). */
+const GENERALIZED = ' (generalized)';
 
 const ROLE_WORDS = new Set([
   'partner', 'spouse', 'husband', 'wife', 'child', 'children', 'son', 'daughter', 'kid', 'baby', 'mother', 'father',
@@ -76,10 +81,29 @@ function possessive(role: string): string {
   return role === 'me' ? 'my' : `${role}'s`;
 }
 
+/** A released category in a sentence: "I live in Western Europe", "my partner is aged 35–44". */
+const CATEGORY_CLAUSES: Partial<Record<string, (subject: string, self: boolean, value: string) => string>> = {
+  age: (s, self, v) => `${s} ${self ? 'am' : 'is'} aged ${v.charAt(0).toLowerCase()}${v.slice(1)}`,
+  location: (s, self, v) => `${s} ${self ? 'live' : 'lives'} in ${v}`,
+  nationality: (s, self, v) => `${s} ${self ? 'am' : 'is'} a citizen of a country in ${v}`,
+  languages: (s, self, v) => `${s} ${self ? 'speak' : 'speaks'} ${v}`,
+  occupation: (s, self, v) => `${s} ${self ? 'work' : 'works'} in the occupational group "${v}"`,
+  work: (s, self, v) => `${self ? 'my' : `${s}'s`} work history is in the occupational group "${v}"`,
+  education: (s, self, v) => `${self ? 'my' : `${s}'s`} highest level of education is ${v.charAt(0).toLowerCase()}${v.slice(1)}`,
+};
+
 function clause(role: string, a: RenderAttribute): string {
   const label = a.field === 'children' ? 'parental status' : fieldLabel(a.field).toLowerCase();
   const verb = /s$/.test(label) && !/status$/.test(label) ? 'are' : 'is';
-  return `${possessive(role)} ${label} ${verb} ${a.value}`;
+  const generalized = a.sharing === 'shared' && a.code !== undefined ? GENERALIZED : '';
+  if (a.code === 'unspecified') return `${possessive(role)} ${label} ${verb} not specified`;
+  const category = a.code !== undefined ? CATEGORY_CLAUSES[a.field] : undefined;
+  if (category) return category(role === 'me' ? 'I' : role, role === 'me', a.value) + generalized;
+  return `${possessive(role)} ${label} ${verb} ${a.value}${generalized}`;
+}
+
+function line(a: RenderAttribute): string {
+  return `${fieldLabel(a.field)}: ${a.value}${a.sharing === 'shared' && a.code !== undefined ? GENERALIZED : ''}`;
 }
 
 function joinClauses(clauses: readonly string[]): string {
@@ -94,7 +118,7 @@ export function renderProfile(attributes: readonly RenderAttribute[], format: Re
   const sections = entities.map((entity) => {
     const role = roles.get(entity)!;
     const own = attributes.filter((a) => a.entity === entity);
-    if (format === 'structured') return [`About ${role}:`, ...own.map((a) => `${fieldLabel(a.field)}: ${a.value}`)].join('\n');
+    if (format === 'structured') return [`About ${role}:`, ...own.map(line)].join('\n');
     const sentence = joinClauses(own.map((a) => clause(role, a)));
     return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
   });

@@ -9,6 +9,7 @@ import { candidateDomain } from '../../../src/domains/index';
 import { RandomBits } from '../../../src/dp/bits';
 import { seededRandomSource } from '../../../src/dp/random';
 import { ScoreError } from '../../../src/dp/scale';
+import { renderRelease } from '../../../src/release/render';
 import { PrivacyLedger } from '../../../src/ledger/ledger';
 import { prepareRelease } from '../../../src/release/prepare';
 import { releaseProfile } from '../../../src/release/release';
@@ -45,7 +46,8 @@ describe("the paper's Table 1 profile", () => {
     const r = releaseProfile(prepared, { random: seededRandomSource(1), format: 'freeform', ledger: 'unaccounted' });
     expect(r.attributes[1]).toMatchObject({ release: 'kept', value: 'Cultural Project Manager' });
     expect(r.spent).toEqual({ total: 64, perAttribute: { 'self.work': 32, 'self.education': 32 } });
-    expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work history is .+ and my education is .+\.$/);
+    // Freeform words a category as one: "my work history is in the occupational group …", "… is not specified".
+    expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work history is (in the occupational group ".+"|not specified) and my (highest level of education is .+|education is not specified)\.$/);
   });
 });
 
@@ -181,5 +183,29 @@ describe('releases with a ledger', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('release text that reads naturally and says what was changed', () => {
+  it('freeform words a released category as one; unspecified says so; another person gets the third person', () => {
+    const text = renderRelease(
+      [
+        { entity: 'self', field: 'nationality', value: 'Western Asia', code: '145', sharing: 'withheld' },
+        { entity: 'self', field: 'age', value: '35–44', code: '35-44', sharing: 'withheld' },
+        { entity: 'self', field: 'location', value: 'Unspecified', code: 'unspecified', sharing: 'withheld' },
+        { entity: 'my partner', field: 'location', value: 'Western Europe', code: '155', sharing: 'withheld' },
+        { entity: 'my partner', field: 'languages', value: 'French', sharing: 'shared' },
+      ],
+      undefined,
+      'freeform',
+    );
+    expect(text).toBe(
+      'I am a citizen of a country in Western Asia, I am aged 35–44 and my location is not specified. My partner lives in Western Europe and my partner\'s languages are French.',
+    );
+  });
+  it('a shared fact that closure generalized is marked so, in both formats', () => {
+    const work = { entity: 'self', field: 'work', value: 'Health professionals', code: '22', sharing: 'shared' as const };
+    expect(renderRelease([work], undefined, 'structured')).toBe('About me:\nWork history: Health professionals (generalized)');
+    expect(renderRelease([work], undefined, 'freeform')).toBe('My work history is in the occupational group "Health professionals" (generalized).');
   });
 });
