@@ -1,28 +1,39 @@
-/** Argument parsing shared by the CLI commands: `--name value` pairs only, each at most once. */
+/** Argument parsing shared by the CLI commands: `--name value` options only, each at most once. */
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 
 export class CliError extends Error {
   override name = 'CliError';
 }
 
-export function parseArgs(argv: readonly string[]): Map<string, string> {
+/**
+ * `--name value` options (each at most once; `--name=value` too) of a command that knows `known`, with
+ * `node:util` parseArgs. A typo, a missing value, a repeated option or a stray word is refused with a
+ * message naming it, so nothing is silently ignored.
+ */
+export function parseOptions(argv: readonly string[], known: readonly string[]): Map<string, string> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: Object.fromEntries(known.map((k) => [k, { type: 'string' as const }])), strict: true, tokens: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const unknown = /Unknown option '(--[^']+)'/.exec(message);
+    if (unknown) throw new CliError(`unknown option ${unknown[1]} (known: ${known.map((k) => '--' + k).join(' ')})`);
+    // "argument missing", or "argument is ambiguous" when the next word is another option.
+    const missing = /Option '(--[^ ']+)[^']*' argument (missing|is ambiguous)/.exec(message);
+    if (missing) throw new CliError(`${missing[1]} needs a value`);
+    const stray = /Unexpected argument '([^']+)'/.exec(message);
+    if (stray) throw new CliError(`unexpected argument "${stray[1]}"`);
+    throw new CliError(message.split('\n')[0]!);
+  }
   const args = new Map<string, string>();
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i]!;
-    const value = argv[i + 1];
-    if (!flag.startsWith('--')) throw new CliError(`unexpected argument "${flag}"`);
-    if (value === undefined || value.startsWith('--')) throw new CliError(`${flag} needs a value`);
-    if (args.has(flag.slice(2))) throw new CliError(`${flag} given twice`);
-    args.set(flag.slice(2), value);
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    if (args.has(token.name)) throw new CliError(`--${token.name} given twice`);
+    if (token.value === undefined || token.value.startsWith('--')) throw new CliError(`--${token.name} needs a value`);
+    args.set(token.name, token.value);
   }
   return args;
-}
-
-/** Refuse options the command does not know, so a typo is not silently ignored. */
-export function allowOnly(args: Map<string, string>, known: readonly string[]): void {
-  for (const key of args.keys()) {
-    if (!known.includes(key)) throw new CliError(`unknown option --${key} (known: ${known.map((k) => '--' + k).join(' ')})`);
-  }
 }
 
 export function required(args: Map<string, string>, key: string): string {

@@ -5,9 +5,15 @@
  *
  * JSON to stdout; bad input gets one line on stderr and exit code 1, never a stack trace.
  */
-import { CliError, parseArgs } from './args';
+import { CliError, parseOptions } from './args';
 
-const commands: Record<string, () => Promise<{ run(args: Map<string, string>, out: (line: string) => void): Promise<void> }>> = {
+interface Command {
+  OPTIONS: readonly string[];
+  HELP: string;
+  run(args: Map<string, string>, out: (line: string) => void): Promise<void>;
+}
+
+const commands: Record<string, () => Promise<Command>> = {
   score: () => import('./score'),
   release: () => import('./release'),
   sample: () => import('./sample'),
@@ -16,7 +22,8 @@ const commands: Record<string, () => Promise<{ run(args: Map<string, string>, ou
 const usage = `usage: veil <command> [options]
   score   --input FILE.jsonl | --field F --value V
   release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]
-  sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]`;
+  sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]
+veil <command> --help says what one command does.`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -28,7 +35,11 @@ async function main(argv: string[]): Promise<number> {
   const load = commands[name];
   if (!load) throw new CliError(`unknown command "${name}" (try: ${Object.keys(commands).join(', ')})`);
   const command = await load();
-  await command.run(parseArgs(rest), (line) => process.stdout.write(line + '\n'));
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`usage: ${command.HELP}\n`);
+    return 0;
+  }
+  await command.run(parseOptions(rest, command.OPTIONS), (line) => process.stdout.write(line + '\n'));
   return 0;
 }
 

@@ -18,7 +18,7 @@ import { cryptoRandomSource, seededRandomSource } from '../dp/random';
 import { MAX_EPSILON } from '../dp/scale';
 import { prepareRelease } from '../release/prepare';
 import { releaseProfile } from '../release/release';
-import { allowOnly, choice, CliError, integer, parseJsonLines, readText, required } from './args';
+import { choice, CliError, integer, parseJsonLines, readText, required } from './args';
 
 /** The profiles of a `.json` or `.jsonl` file; errors name the file (and line) and the bad attribute. */
 export async function readProfiles(path: string): Promise<Profile[]> {
@@ -67,8 +67,15 @@ export async function loadScorer(): Promise<Scorer & { embedder: Embedder }> {
   return loadBundledScorer();
 }
 
+/** The options this command knows, and its `--help`. */
+export const OPTIONS = ['profile', 'mechanism', 'variant', 'epsilon', 'seed', 'format', 'instruction'] as const;
+export const HELP = [
+  "veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]",
+  "  One release per profile (one JSON line each). --variant veil (default): scores that say \"Unspecified\" rather",
+  "  than a wrong category; paper: the paper's. Every withheld fact is released. --seed: reproducible, for evaluation only.",
+].join('\n');
+
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
-  allowOnly(args, ['profile', 'mechanism', 'variant', 'epsilon', 'seed', 'format', 'instruction']);
   const path = required(args, 'profile');
   const mechanism = choice(args, 'mechanism', MECHANISMS);
   const variant = choice(args, 'variant', VARIANTS, 'veil');

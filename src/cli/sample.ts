@@ -9,13 +9,19 @@ import { VARIANTS } from '../dp/utility';
 import { RandomBits } from '../dp/bits';
 import { prepareRelease } from '../release/prepare';
 import { sampleCounts } from '../release/sample';
-import { allowOnly, choice, CliError, integer, required } from './args';
+import { choice, CliError, integer, required } from './args';
 import { epsilonUnitsOf, loadScorer, randomSourceOf, readProfiles } from './release';
 
 export const MAX_DRAWS = 10_000_000;
 
+/** The options this command knows, and its `--help`. */
+export const OPTIONS = ['profile', 'mechanism', 'variant', 'epsilon', 'n', 'seed'] as const;
+export const HELP = [
+  "veil sample --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]",
+  "  N fresh draws of one profile's release, counted per output (for privacy audits; nothing is charged).",
+].join('\n');
+
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
-  allowOnly(args, ['profile', 'mechanism', 'variant', 'epsilon', 'n', 'seed']);
   const path = required(args, 'profile');
   const mechanism = choice(args, 'mechanism', MECHANISMS);
   const variant = choice(args, 'variant', VARIANTS, 'veil');

@@ -7,7 +7,7 @@
 import type { Scorer } from '../core/contracts';
 import { candidateDomain } from '../domains';
 import { MAX_SCORED_CHARS } from '../scoring/scorer';
-import { allowOnly, CliError, parseJsonLines, readText } from './args';
+import { CliError, parseJsonLines, readText } from './args';
 
 interface Request {
   field: string;
@@ -48,8 +48,14 @@ export async function scoreLine(scorer: Scorer, { field, value }: Request): Prom
   return JSON.stringify({ field, value, best: categories[best]!.code, scores: byCode });
 }
 
+/** The options this command knows, and its `--help`. */
+export const OPTIONS = ['input', 'field', 'value'] as const;
+export const HELP = [
+  "veil score --input FILE.jsonl | --field F --value V",
+  "  Scores a value against every public category of its field (one JSON line each).",
+].join('\n');
+
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
-  allowOnly(args, ['input', 'field', 'value']);
   const todo = await requests(args);
   const { loadBundledScorer } = await import('../embedding/node');
   const scorer = await loadBundledScorer();
