@@ -18,6 +18,7 @@ import { attributeKey, type Profile } from '../core/profile';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
 import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
+import { candidateDomain } from '../domains/index';
 import { composeRelease } from '../release/release';
 import { entityRole } from '../release/render';
 import { siteLabel } from '../sites/generic';
@@ -211,8 +212,9 @@ export function createReviewService(deps: ReviewDeps) {
       };
     });
     const releasedValue = new Map(facts.map((f) => [f.key, f.released]));
+    // Only facts a release could carry: one without public categories would be left out anyway.
     const leftOut = profile.attributes
-      .filter((a) => a.sharing === 'withheld' && !releasedValue.has(attributeKey(a)))
+      .filter((a) => a.sharing === 'withheld' && !releasedValue.has(attributeKey(a)) && candidateDomain(a.field) !== undefined)
       .map((a) => ({ key: attributeKey(a), label: labelOf(a.entity, a.field) }));
     const typed = typedFacts(review.prompt, profile).map((t) => {
       const key = attributeKey(t);

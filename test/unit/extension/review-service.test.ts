@@ -212,7 +212,8 @@ describe('facts the message does not need', () => {
   it('the panel lists them as left out (free), and adding one makes a new, charged release that carries it', async () => {
     const { popup, content, panel } = await setUp();
     await popup('settings.update', { patch: { facts: 'needed', epsilon: 8 } });
-    await popup('profile.import', { text: JSON.stringify(profile) });
+    // A custom fact without public categories is never offered: a release could not carry it.
+    await popup('profile.import', { text: JSON.stringify({ ...profile, attributes: [...profile.attributes, { entity: 'self', field: 'favourite colour', value: 'teal', sharing: 'withheld' }] }) });
     const { token } = await begin(content, { prompt: 'How do I ask for a raise at my job?', conversation: 'new-1' });
     const view = await panel('review.get', { token });
     expect(view.facts.map((f) => f.key)).toEqual(['self.occupation', 'self.location']);
