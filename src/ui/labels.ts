@@ -41,9 +41,12 @@ export function formatEpsilon(units: number): string {
   return formatEpsilonValue(unitsToEpsilon(units));
 }
 
-/** ε given as a number of ε (the review's figures), with at most two decimals. */
+/**
+ * ε given as a number of ε (the review's figures), rounded to two decimals with no trailing zeros:
+ * 7.999998092651367 (8 split three ways, rounded down) reads "8", 2.6666660308837890625 reads "2.67".
+ */
 export function formatEpsilonValue(epsilon: number): string {
-  return Number.isInteger(epsilon) ? String(epsilon) : epsilon.toFixed(2).replace(/0$/, '');
+  return String(Number(epsilon.toFixed(2)));
 }
 
 /** A fact as a sentence names it: "your location", "my child's age" (capitalise it to start a sentence). */

@@ -5,18 +5,17 @@
  */
 import type { PreviewAttribute, ReleasePreview as Preview } from '../../messaging/contract';
 import { useClient } from '../client';
-import { attributeLabel, factPhrase } from '../labels';
+import { attributeLabel, factPhrase, formatEpsilonValue } from '../labels';
 import { useLoad } from '../use-load';
 import { WhenLoaded } from './Loading';
 
-const epsilonText = (e: number) => (Number.isInteger(e) ? String(e) : e.toFixed(2));
 
 function treatmentText(a: PreviewAttribute, preview: Preview): string {
   if (a.treatment === 'kept') return 'sent as you wrote it';
   if (a.treatment === 'omitted') return 'left out: the message does not need it · costs nothing';
   if (a.treatment === 'suppressed') return preview.suppressed === 'omit' ? 'left out of the release' : 'sent as [withheld]';
   const n = a.categories?.length ?? 0;
-  return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${epsilonText(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
+  return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${formatEpsilonValue(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
 }
 
 const percent = (p: number) => (p > 0 && p < 0.005 ? 'under 1%' : p > 0.995 && p < 1 ? 'over 99%' : `${Math.round(p * 100)}%`);
@@ -68,7 +67,7 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
       )}
       {preview.outcomesError && <p class="hint">Veil could not compute how your facts would come out ({preview.outcomesError}).</p>}
       <p class="hint">
-        A fresh release would cost ε {epsilonText(preview.total)} of your budget ({preview.mechanism === 'block' ? 'DP-BLOCK' : 'DP-SLOT'}, ε{' '}
+        A fresh release would cost ε {formatEpsilonValue(preview.total)} of your budget ({preview.mechanism === 'block' ? 'DP-BLOCK' : 'DP-SLOT'}, ε{' '}
         {preview.epsilon} per release{preview.variant === 'paper' ? ", the paper's scores" : ''}). This preview draws nothing and spends nothing: the
         figures are exact probabilities, and whether Veil reads a value right is for you to check.
       </p>
