@@ -7,36 +7,19 @@
  * confusion (value, true code, predicted code), the model's size on disk, load time and time per
  * embedding. Exit code 0 either way: this is a measurement, not a test.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { KNOWN_FIELDS, isKnownField } from '../src/core/profile';
+import { KNOWN_FIELDS } from '../src/core/profile';
 import { candidateDomain } from '../src/domains';
 import { BUNDLED_MODEL_ID } from '../src/embedding/bundled';
 import { MODELS_DIR, loadBundledScorer } from '../src/embedding/node';
+import { readSet } from './labelled-set';
 
 /** Top-1 targets of issue 3. */
 const TARGETS: Record<string, number> = {
   gender: 0.9, age: 0.9, location: 0.9, nationality: 0.9, languages: 0.9, marital_status: 0.9, children: 0.9,
   occupation: 0.8, work: 0.8, education: 0.8,
 };
-
-interface Labelled {
-  field: string;
-  value: string;
-  code: string;
-}
-
-function readSet(path: string): Labelled[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((line, i) => {
-      const item = JSON.parse(line) as Labelled;
-      const domain = isKnownField(item.field) ? candidateDomain(item.field) : undefined;
-      if (!domain || !domain.categories.some((c) => c.code === item.code)) throw new Error(`${path}:${i + 1}: bad field or code`);
-      return item;
-    });
-}
 
 function folderBytes(dir: string): number {
   return readdirSync(dir).reduce((sum, name) => {

@@ -14,25 +14,20 @@
  * mean over withheld facts of the exact marginal probability (src/release/prepare.ts `releaseMarginals`).
  * Exit code 0 either way: this is a measurement, not a test.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Scorer } from '../src/core/contracts';
 import { epsilonToUnits } from '../src/core/epsilon';
-import { isKnownField, type Profile } from '../src/core/profile';
+import type { Profile } from '../src/core/profile';
 import type { Mechanism } from '../src/core/settings';
-import { candidateDomain, UNSPECIFIED } from '../src/domains';
+import { UNSPECIFIED } from '../src/domains';
 import { VEIL_UTILITY, type UtilityParameters, type Variant } from '../src/dp/utility';
 import { loadBundledScorer } from '../src/embedding/node';
+import { readSet, type Labelled } from './labelled-set';
 import { planProfile, prepareRelease, releaseMarginals } from '../src/release/prepare';
 
 export const EVAL_EPSILONS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
-
-interface Labelled {
-  field: string;
-  value: string;
-  code: string;
-}
 
 interface Rates {
   right: number;
@@ -40,14 +35,6 @@ interface Rates {
   abstaining: number;
   sharedKept: number;
   facts: number;
-}
-
-function readSet(path: string): Labelled[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((line) => JSON.parse(line) as Labelled)
-    .filter((item) => isKnownField(item.field) && candidateDomain(item.field)!.categories.some((c) => c.code === item.code));
 }
 
 /** A fixed shuffle (mulberry32), so every run deals the same profiles. */
