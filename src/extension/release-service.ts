@@ -195,13 +195,12 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     }
     // A cached plan for the same facts is used when the inputs have not changed since: the charging
     // transaction checks the revision again, and a stale plan costs a round that is not an attempt.
-    let plan: typeof cached;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
       const inputs = await readInputs();
       const carry = inputs.settings.facts === 'all' ? undefined : carryOf(inputs.profile, request);
       const hit = cached && cached.revision === inputs.revision && cached.carried === carriedKey(carry) ? cached : undefined;
       const fromCache = hit !== undefined;
-      plan = hit ?? (cached = await prepared(inputs, carry));
+      const plan = hit ?? (cached = await prepared(inputs, carry));
       await deps.beforeCharge?.();
       const { settings, revision } = plan;
       const current = plan;
@@ -309,8 +308,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
  */
 function outcomeOf(categories: readonly Category[], pmf: readonly number[], scores: readonly number[]): PreviewOutcome {
   const unspecified = categories.findIndex((c) => c.code === UNSPECIFIED);
-  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
-  const reading = order[0]![1];
+  const reading = scores.indexOf(Math.max(...scores));
   const right = pmf[reading] ?? 0;
   const abstain = reading === unspecified ? 0 : (pmf[unspecified] ?? 0);
   return { reading: categories[reading]!.label, right, unspecified: abstain, wrong: Math.max(0, 1 - right - abstain) };
