@@ -8,33 +8,25 @@
  * and the send button (the clicks that point do not reach the site), then every send is reviewed; after a
  * reload too. Switched off, the site is left alone again.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
-import { GENERIC_FIXTURE, serveSites, type SiteServer } from './site-server';
-import { PANEL_FRAME, panelReady, received } from './sites';
+import { screenshot, sendFromPage, type ChromiumWithVeil } from './browsers';
+import { GENERIC_FIXTURE } from './site-server';
+import { chromiumOnSites, PANEL_FRAME, panelReady, received, type ChromiumOnSites } from './sites';
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
 let browser: ChromiumWithVeil;
-let server: SiteServer;
 let popup: Page;
+let veil: ChromiumOnSites;
 
 const ORIGIN = new URL(GENERIC_FIXTURE).origin;
 const BOX = '[role="textbox"]';
 
 beforeAll(async () => {
-  dir = await tempDir('veil-e2e-generic-');
-  server = await serveSites();
-  browser = await launchChromium(dir.path, { args: server.chromiumArgs });
-  popup = await browser.open('popup.html');
-  const reply = (await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
-  expect(reply.ok).toBe(true);
+  veil = await chromiumOnSites('veil-e2e-generic-');
+  ({ browser, popup } = veil);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await dir?.remove();
+  await veil?.close();
 });
 
 async function open(): Promise<Page> {

@@ -8,30 +8,22 @@
  * withheld value; a withheld value typed into the prompt is flagged; a second send in the conversation
  * reuses the release for free.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
-import { serveSites, type FixtureSite, type SiteServer } from './site-server';
-import { COMPOSER, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES } from './sites';
+import { screenshot, sendFromPage, type ChromiumWithVeil } from './browsers';
+import type { FixtureSite } from './site-server';
+import { chromiumOnSites, COMPOSER, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
 let browser: ChromiumWithVeil;
-let server: SiteServer;
 let popup: Page;
+let veil: ChromiumOnSites;
 
 beforeAll(async () => {
-  dir = await tempDir('veil-e2e-sites-');
-  server = await serveSites();
-  browser = await launchChromium(dir.path, { args: server.chromiumArgs });
-  popup = await browser.open('popup.html');
-  const reply = (await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
-  expect(reply.ok).toBe(true);
+  veil = await chromiumOnSites('veil-e2e-sites-');
+  ({ browser, popup } = veil);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await dir?.remove();
+  await veil?.close();
 });
 
 async function site(name: FixtureSite, query = ''): Promise<Page> {

@@ -3,8 +3,10 @@
  * host names by site-server.ts): where each fixture's composer and send button are, what its own send
  * handler received, and the review panel's frame.
  */
+import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
-import { FIXTURE_SITES, type FixtureSite } from './site-server';
+import { launchChromium, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
 
 export const COMPOSER: Record<FixtureSite, string> = {
   chatgpt: '#prompt-textarea',
@@ -51,4 +53,35 @@ export async function typeInto(page: Page, site: FixtureSite, text: string): Pro
 /** Wait until a fixture is not streaming an answer any more (ChatGPT ignores sends meanwhile). */
 export async function idle(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-testid="stop-button"], mat-icon[fonticon="stop"], button[aria-label="Stop response"]'));
+}
+
+export interface ChromiumOnSites {
+  browser: ChromiumWithVeil;
+  server: SiteServer;
+  /** Veil's popup page, for messages to the background. */
+  popup: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium with the test build, the fixture sites served under their host names, Veil's popup open, and
+ * the ten-attribute profile imported (its withheld values are WITHHELD_VALUES).
+ */
+export async function chromiumOnSites(prefix: string): Promise<ChromiumOnSites> {
+  const dir = await tempDir(prefix);
+  const server = await serveSites();
+  const browser = await launchChromium(dir.path, { args: server.chromiumArgs });
+  const popup = await browser.open('popup.html');
+  const reply = (await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
+  if (!reply.ok) throw new Error(`the test profile was not imported: ${JSON.stringify(reply)}`);
+  return {
+    browser,
+    server,
+    popup,
+    async close() {
+      await browser.close();
+      await server.close();
+      await dir.remove();
+    },
+  };
 }
