@@ -11,6 +11,7 @@
  */
 import languages from '../../data/languages.json';
 import countries from '../../data/m49-countries.json';
+import places from '../../data/places.json';
 import type { KnownField } from '../core/profile';
 import { LANGUAGE_ALIASES, PLACE_ALIASES } from './aliases';
 import { demonyms } from './demonyms';
@@ -36,6 +37,16 @@ const placeTable = lazy(() => {
   return places;
 });
 
+/** Cities, first-level regions and US state codes → M49 sub-region (data/places.json, from GeoNames). */
+const placeKinds = lazy(() => {
+  const table = { c: new PhraseTable<string>(), r: new PhraseTable<string>(), s: new Set<string>() };
+  for (const [name, sub, kind] of places as [string, string, 'c' | 'r' | 's'][]) {
+    if (kind === 's') table.s.add(name);
+    else table[kind].add(name, sub);
+  }
+  return table;
+});
+
 /** Language names → `iso3:category` (category empty for a family outside the domain). */
 const languageTable = lazy(() => {
   const names = new PhraseTable<string>();
@@ -53,9 +64,30 @@ function single(code: string | undefined): LexiconScores {
   return code ? new Map([[code, HIT]]) : NONE;
 }
 
+function hits(subRegions: Iterable<string>): LexiconScores {
+  return new Map([...new Set(subRegions)].map((code) => [code, HIT]));
+}
+
+/** A nationality names a country: its names, capital, demonyms and aliases. */
 function placeScores(words: string[]): LexiconScores {
-  const subRegions = [...new Set(placeTable().find(words))];
-  return new Map(subRegions.map((code) => [code, HIT]));
+  return hits(placeTable().find(words));
+}
+
+/**
+ * A location may also name a city or a first-level region. Countries (C), regions (R, with a US state code
+ * after a comma: "Chicago, IL") and cities (Y) are looked up separately; the sub-regions where the most of
+ * them agree win, in the order C∩R∩Y, C∩R, R∩Y, C∩Y, then C, R, Y alone. So "Atlanta, Georgia" is the US
+ * state (R∩Y), "Georgia" alone the country, and "London, Ontario" the Canadian city.
+ */
+function locationScores(words: string[], value: string): LexiconScores {
+  const { c, r, s } = placeKinds();
+  const C = new Set(placeTable().find(words));
+  const R = new Set(r.find(words));
+  if ([...value.matchAll(/,\s*([A-Z]{2})\b/g)].some((m) => s.has(m[1]!))) R.add('021');
+  const Y = new Set(c.find(words));
+  const both = (a: Set<string>, b: Set<string>) => new Set([...a].filter((code) => b.has(code)));
+  const choices = [both(both(C, R), Y), both(C, R), both(R, Y), both(C, Y), C, R, Y];
+  return hits(choices.find((set) => set.size > 0) ?? []);
 }
 
 function languageScores(words: string[]): LexiconScores {
@@ -163,8 +195,8 @@ function educationScores(words: string[]): LexiconScores {
   return single(EDUCATION_RULES.find(([, names]) => has(words, ...names))?.[0]);
 }
 
-const rules: Partial<Record<KnownField, (words: string[]) => LexiconScores>> = {
-  location: placeScores,
+const rules: Partial<Record<KnownField, (words: string[], value: string) => LexiconScores>> = {
+  location: locationScores,
   nationality: placeScores,
   languages: languageScores,
   age: ageScores,
@@ -189,5 +221,5 @@ export function lexiconScores(field: KnownField, value: string): LexiconScores {
   const words = tokens(value);
   if (has(words, ...DECLINED_PHRASES) || DECLINED_WORDS.includes(words.join(' '))) return single('unspecified');
   const rule = rules[field];
-  return rule ? rule(words) : NONE;
+  return rule ? rule(words, value) : NONE;
 }

@@ -16,6 +16,25 @@ describe('lexiconScores', () => {
     expect(hits('nationality', 'Taiwanese')).toEqual({ '030': 1 });
   });
 
+  it('finds cities and first-level regions, where country, region and city agree first (data/places.json)', () => {
+    expect(hits('location', 'New York')).toEqual({ '021': 1 });
+    expect(hits('location', 'Chicago, IL')).toEqual({ '021': 1 });
+    expect(hits('location', 'California')).toEqual({ '021': 1 });
+    expect(hits('location', 'Texas')).toEqual({ '021': 1 });
+    expect(hits('location', 'Bavaria')).toEqual({ '155': 1 });
+    // A name shared by several cities is the most populous one; a region or state code says otherwise.
+    expect(hits('location', 'Birmingham')).toEqual({ '154': 1 });
+    expect(hits('location', 'Birmingham, AL')).toEqual({ '021': 1 });
+    expect(hits('location', 'London, Ontario')).toEqual({ '021': 1 });
+    // Georgia the US state when a city agrees, the country on its own; a state code needs the comma and capitals.
+    expect(hits('location', 'Atlanta, Georgia')).toEqual({ '021': 1 });
+    expect(hits('location', 'Georgia')).toEqual({ '145': 1 });
+    expect(hits('location', 'moved in last year')).toEqual({});
+    // Everyday geography words name no region: "South West" is a Cameroonian region's whole name.
+    expect(hits('location', 'South West')).toEqual({});
+    expect(hits('nationality', 'Texas')).toEqual({});
+  });
+
   it('marks several languages as `mul` and keeps their families just below', () => {
     expect(hits('languages', 'Spanish')).toEqual({ roa: 1 });
     expect(hits('languages', 'English')).toEqual({ eng: 1 });

