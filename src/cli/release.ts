@@ -1,7 +1,8 @@
 /**
  * `veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]
  * [--instruction TEXT]` (DESIGN.md "Command-line interface"): one JSON line per profile,
- * `{ mechanism, epsilon, spent: { total, perAttribute }, attributes: [...], text }`.
+ * `{ mechanism, epsilon, spent: { total, perAttribute, units }, attributes: [...], text }` (`units`: the same ε
+ * figures exactly, as integers of 2^-20).
  *
  * FILE is a `.json` profile or a `.jsonl` file of profiles (one output line per input line, blank lines
  * skipped). Each line is one fresh release of ε, explicitly unaccounted: the CLI keeps no ledger (the
@@ -73,6 +74,7 @@ export const HELP = [
   "veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]",
   "  One release per profile (one JSON line each). --variant veil (default): scores that say \"Unspecified\" rather",
   "  than a wrong category; paper: the paper's. Every withheld fact is released. --seed: reproducible, for evaluation only.",
+  "  spent.total and spent.perAttribute are ε as numbers; spent.units gives them exactly, in integers of 2^-20 of ε.",
 ].join('\n');
 
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
@@ -90,6 +92,8 @@ export async function run(args: Map<string, string>, out: (line: string) => void
     const r = releaseProfile(prepared, { random, format, ledger: 'unaccounted', ...(instruction !== undefined ? { instruction } : {}) });
     // DESIGN.md's object: no `origin` (without a ledger every privatized value is a fresh draw).
     const attributes = r.attributes.map(({ origin: _origin, ...a }) => a);
-    out(JSON.stringify({ mechanism: r.mechanism, epsilon: r.epsilon, spent: r.spent, attributes, text: r.text }));
+    // ε figures are numbers as DESIGN.md fixes them; `spent.units` repeats them exactly, as integers of 2^-20.
+    const spent = { ...r.spent, units: { unit: '2^-20', total: r.units.total, perAttribute: r.units.perAttribute } };
+    out(JSON.stringify({ mechanism: r.mechanism, epsilon: r.epsilon, spent, attributes, text: r.text }));
   }
 }

@@ -34,9 +34,16 @@ describe('veil release', () => {
     }
     // location withheld → shared nationality and then languages are privatized by closure, not charged.
     expect(attributes.find((x) => x.field === 'nationality')!.release).toBe('privatized');
-    const spent = a!.spent as { total: number; perAttribute: Record<string, number> };
+    type Spent = { total: number; perAttribute: Record<string, number> };
+    const spent = a!.spent as Spent & { units: Spent & { unit: string } };
     expect(Object.keys(spent.perAttribute).sort()).toEqual(['self.age', 'self.education', 'self.location', 'self.marital_status', 'self.occupation']);
     expect(spent.total).toBeLessThanOrEqual(8);
+    // The exact figures, in integers of 2^-20: 8 split five ways rounds each share down, and the sum is exact.
+    expect(spent.units.unit).toBe('2^-20');
+    const shares = Object.values(spent.units.perAttribute);
+    expect(shares).toEqual(new Array(5).fill(Math.floor((8 * 2 ** 20) / 7)));
+    expect(spent.units.total).toBe(shares.reduce((x, y) => x + y, 0));
+    expect(spent.total).toBe(spent.units.total / 2 ** 20);
   }, 30_000);
   it('releases a .jsonl file line by line (blank lines skipped) with the given format and instruction', async () => {
     const out = (await lines(release, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '2', format: 'freeform', instruction: 'Hello.' })) as { text: string }[];
