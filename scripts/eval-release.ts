@@ -9,6 +9,10 @@
  *   npm run eval:release [-- --set eval/holdout.jsonl --json --svg eval/release-curves.svg]
  *   [--sharpen 2 --floor 0.35 --weight 8]   (the veil variant's constants, for tuning on the labelled set)
  *
+ *   npm run eval:release -- --profile test/fixtures/profiles/table1.json [--epsilons 64]
+ *   (one profile instead of a set: each fact's treatment and, for a privatized one, its likeliest categories
+ *   with their exact probabilities, per mechanism and variant; the paper's Table 1 is this at ε = 64)
+ *
  * Profiles: the set's items in a fixed shuffled order, dealt into profiles of 3, 4, 5 withheld facts of
  * distinct fields (cycling; `--sizes 1,2` for releases that carry only what a message needs), each with one more item of another field marked shared. Every figure is the
  * mean over withheld facts of the exact marginal probability (src/release/prepare.ts `releaseMarginals`).
@@ -24,6 +28,7 @@ import type { Mechanism } from '../src/core/settings';
 import { UNSPECIFIED } from '../src/domains';
 import { VEIL_UTILITY, type UtilityParameters, type Variant } from '../src/dp/utility';
 import { loadBundledScorer } from '../src/embedding/node';
+import { readProfiles } from '../src/cli/release';
 import { readSet, type Labelled } from './labelled-set';
 import { planProfile, prepareRelease, releaseMarginals } from '../src/release/prepare';
 
@@ -87,7 +92,7 @@ export function dealProfiles(set: readonly Labelled[], sizes: readonly number[] 
 }
 
 /** A scorer that embeds each (field, value) once. */
-function memo(scorer: Scorer): Scorer {
+export function memo(scorer: Scorer): Scorer {
   const cache = new Map<string, Promise<number[]>>();
   return {
     score(field, value) {
@@ -164,6 +169,37 @@ function svgChart(curves: Curve[]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif">${body}${legend}<text x="${W - 160}" y="${H - 8}" font-size="11">ε per release (log scale)</text></svg>\n`;
 }
 
+/** One profile's release, exactly: each fact's treatment and its likeliest categories (markdown). */
+async function profileTable(path: string, epsilons: readonly number[], scorer: Scorer, utility: UtilityParameters): Promise<string> {
+  const [profile] = await readProfiles(path);
+  const lines = [`${path}: ${profile!.attributes.map((a) => `${a.field} (${a.sharing})`).join(', ')}`];
+  for (const epsilon of epsilons) {
+    for (const mechanism of ['slot', 'block'] as const) {
+      for (const variant of ['paper', 'veil'] as const) {
+        const common = { mechanism, epsilonUnits: epsilonToUnits(epsilon) };
+        const plan = await planProfile(profile!, common);
+        const marginals = releaseMarginals(await prepareRelease(profile!, { ...common, plan, scorer, variant, utility }));
+        lines.push(`\nε = ${epsilon}, ${mechanism.toUpperCase()} · ${variant}\n| fact | sharing | release | likeliest categories (exact) |\n|---|---|---|---|`);
+        for (const a of plan.attributes) {
+          const value = profile!.attributes[a.index]!.value;
+          const pmf = marginals.get(a.index);
+          const top = pmf
+            ? a.domain!.categories
+                .map((c, i) => ({ label: c.label, p: pmf[i]! }))
+                .sort((x, y) => y.p - x.p)
+                .slice(0, 3)
+                .map((c) => `${c.label} ${(100 * c.p).toFixed(1)}%`)
+                .join(', ')
+            : '';
+          const how = a.treatment === 'kept' ? `kept: "${value}"` : a.closure ? `${a.treatment} (closure)` : a.treatment;
+          lines.push(`| ${a.field} | ${a.sharing} | ${how} | ${top} |`);
+        }
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -175,11 +211,13 @@ async function main(): Promise<void> {
       weight: { type: 'string' },
       epsilons: { type: 'string' },
       sizes: { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    console.log('npm run eval:release -- [--set FILE] [--json] [--svg FILE] [--epsilons 8,64] [--sizes 3,4,5] [--sharpen N --floor X --weight W]');
+    console.log('npm run eval:release -- [--set FILE] [--json] [--svg FILE] [--epsilons 8,64] [--sizes 3,4,5] [--sharpen N --floor X --weight W]\n' +
+        '       npm run eval:release -- --profile FILE [--epsilons 64]   (one profile, fact by fact)');
     return;
   }
   const utility: UtilityParameters = {
@@ -187,6 +225,10 @@ async function main(): Promise<void> {
     abstainFloor: values.floor ? Number(values.floor) : VEIL_UTILITY.abstainFloor,
     abstainWeight: values.weight ? Number(values.weight) : VEIL_UTILITY.abstainWeight,
   };
+  if (values.profile) {
+    console.log(await profileTable(values.profile, values.epsilons ? values.epsilons.split(',').map(Number) : [64], await loadBundledScorer(), utility));
+    return;
+  }
   const epsilons = values.epsilons ? values.epsilons.split(',').map(Number) : EVAL_EPSILONS;
   const profiles = dealProfiles(readSet(resolve(values.set!)), values.sizes ? values.sizes.split(',').map(Number) : undefined);
   const scorer = memo(await loadBundledScorer());

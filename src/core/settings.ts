@@ -7,11 +7,11 @@
  * - variant `veil`: the same guarantee, with scores that use their full range and a public weight on
  *   `unspecified` (src/dp/utility.ts). Measured on eval/holdout.jsonl (profiles of 3–5 withheld facts, all
  *   released, DP-BLOCK): at ε = 8 the paper's variant names a wrong category 78% of the time, Veil's 20%
- *   (it says "unspecified" 72%); at ε = 64, right 40% against 89%, wrong 57% against 3%.
+ *   (it says "unspecified" 72%); at ε = 64, right 42% against 91%, wrong 56% against 2%.
  * - epsilon 16 per release, chosen from the measurements (`npm run eval:release`, eval/holdout.jsonl,
  *   DP-BLOCK with Veil's variant). A release carries the facts its message needs, usually 1 or 2: at
- *   ε = 16 such a fact comes out right 60% of the time, "Unspecified" 32%, wrong 8%. At ε = 8 it is
- *   25 / 59 / 16 (mostly "Unspecified"); at ε = 32, 90 / 7 / 2, but one single-fact release then spends
+ *   ε = 16 such a fact comes out right 60% of the time, "Unspecified" 31%, wrong 8%. At ε = 8 it is
+ *   25 / 59 / 16 (mostly "Unspecified"); at ε = 32, 92 / 6 / 2, but one single-fact release then spends
  *   a whole per-fact cap (32). 16 is the smallest grid value at which the right category is the most
  *   likely outcome and a wrong one rare. The bound: one release changes an observer's odds about the
  *   facts it carries by at most e^16 in all.

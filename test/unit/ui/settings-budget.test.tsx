@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { epsilonToUnits } from '../../../src/core/epsilon';
 import { Options } from '../../../src/ui/pages/Options';
 import { epsilonReading, oddsFactor } from '../../../src/ui/epsilon-reading';
+import { MEASURED } from '../../../src/ui/measured-utility';
 import { ClientContext } from '../../../src/ui/client';
 import { harness, type Harness } from '../messaging/harness';
 import { renderWithVeil } from './render';
@@ -25,12 +26,14 @@ describe('settings', () => {
     const q = within(settings);
     expect(settings.textContent).toContain('odds about your withheld facts by at most e¹⁶, about 10⁷ times');
     // The measured rates for this ε, mechanism, variant and choice of facts (holdout set), not a promise.
-    expect(settings.textContent).toContain('(releases carrying 1 or 2 withheld facts, as a message usually needs): a withheld fact comes out as its right category 60% of the time, as "Unspecified" 31.8%, and as a wrong category 8.2%');
+    const [right, unspecified, wrong] = MEASURED.needed['block-veil'][16]!;
+    expect(settings.textContent).toContain(`(releases carrying 1 or 2 withheld facts, as a message usually needs): a withheld fact comes out as its right category ${right}% of the time, as "Unspecified" ${unspecified}%, and as a wrong category ${wrong}%`);
+    const paper = MEASURED.needed['block-paper'][16]!;
     fireEvent.click(q.getByLabelText(/The paper's/));
-    await q.findByText(/right category 27.1% of the time, as "Unspecified" 5.1%, and as a wrong category 67.8%/);
+    await q.findByText(new RegExp(`right category ${paper[0]}% of the time, as "Unspecified" ${paper[1]}%, and as a wrong category ${paper[2]}%`));
     fireEvent.click(q.getByLabelText(/Veil's/));
     fireEvent.click(q.getByLabelText(/All of them/));
-    await q.findByText(/\(3 to 5 withheld facts, all sent\): a withheld fact comes out as its right category 16.6% of the time/);
+    await q.findByText(new RegExp(`\\(3 to 5 withheld facts, all sent\\): a withheld fact comes out as its right category ${MEASURED.all['block-veil'][16]![0]}% of the time`));
     fireEvent.click(q.getByLabelText(/Only those your message needs/));
     fireEvent.click(q.getByLabelText(/DP-SLOT/));
     fireEvent.change(q.getByLabelText('Privacy budget per release (ε)'), { target: { value: '2' } });
