@@ -12,7 +12,7 @@ import { WhenLoaded } from './Loading';
 
 function treatmentText(a: PreviewAttribute, preview: Preview): string {
   if (a.treatment === 'kept') return 'sent as you wrote it';
-  if (a.treatment === 'omitted') return 'left out: the message does not need it · costs nothing';
+  if (a.treatment === 'omitted') return 'left out: no word in the message about it · costs nothing';
   if (a.treatment === 'suppressed') return preview.suppressed === 'omit' ? 'left out of the release' : 'sent as [withheld]';
   const n = a.categories?.length ?? 0;
   return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${formatEpsilonValue(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;

@@ -96,8 +96,10 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         <label>
           <input type="radio" name="facts" checked={settings.facts === 'needed'} onChange={() => update({ facts: 'needed' })} />
           <span>
-            <strong>Only those your message needs</strong> (recommended): a fact the message does not mention or need is left out and
-            costs nothing, and the others get a larger share of ε. You can add a fact in the review.
+            <strong>Only those your message needs</strong> (recommended): Veil looks in your message for words about each fact (work,
+            school, travel, kids, …). A fact left out costs nothing, and the others get a larger share of ε. The words miss facts: on
+            test messages Veil had not seen, it carried about 4 in 10 of the facts that mattered. The review lists what was left out;
+            add any that matter.
           </span>
         </label>
         <label>
