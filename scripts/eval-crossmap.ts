@@ -1,0 +1,167 @@
+/**
+ * How well the offline CROSS-MAP mapper hides a prompt and how exactly the answer comes back, on the
+ * labelled prompts of eval/crossmap.jsonl (`{"category", "text", "spans": [{start, end, text, kind}]}`):
+ *
+ *   npm run eval:crossmap [-- --set eval/crossmap-holdout.jsonl --svg FILE --misses --json]
+ *
+ * - detection recall (a labelled span is found when detected spans cover all of it) and precision (a
+ *   detected span overlaps a labelled one), overall and per kind;
+ * - sensitive-span retention: labelled spans whose text is still in the mapped text y (the aim is 0);
+ * - dictionary coverage c_dict (share of x's word tokens inside a dictionary span) and text distance
+ *   d_text = 1 − mean over sentences of cos(E(x_j), E(y_j)) with the bundled embedding model, as the paper
+ *   defines them (../shared/papers/cross-map.md §5.1);
+ * - recovery: a simulated answer that reuses every substitute (inside a sentence, opening one, possessive,
+ *   plural, upper case) is recovered and compared with the same answer written with the originals;
+ * - time per prompt (detect + map).
+ * Each prompt is its own conversation (a fresh codebook), seeded so the run repeats. Exit code 0 either way.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createOfflineMapper, newCodebook, recover, type Span } from '../src/crossmap';
+import { SPAN_KINDS } from '../src/crossmap/types';
+import { seededRandomSource } from '../src/dp/random';
+import { loadBundledScorer } from '../src/embedding/node';
+
+interface Item { category: string; text: string; spans: Span[] }
+
+export function readCrossmapSet(path: string): Item[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((line, i) => {
+      const item = JSON.parse(line) as Item;
+      for (const s of item.spans) {
+        if (item.text.slice(s.start, s.end) !== s.text || !SPAN_KINDS.includes(s.kind)) throw new Error(`${path}:${i + 1}: bad span ${JSON.stringify(s)}`);
+      }
+      return item;
+    });
+}
+
+const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+const wordTokens = (t: string) => [...t.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => [m.index!, m.index! + m[0].length] as const);
+const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const retained = (span: string, y: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(span)}(?![\\p{L}\\p{N}])`, 'iu').test(y);
+
+/** A simulated answer about the substitutes, and the same answer about the originals. */
+function simulatedAnswer(pairs: readonly { original: string; substitute: string; kind: string }[]): [string, string] {
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const forms = [
+    (s: string) => `You mentioned ${s}, which matters here.`,
+    (s: string) => `${cap(s)} is the first thing to plan around.`,
+    (s: string) => `Keep ${s} in mind when you reply.`,
+    (s: string) => `NOTE: ${s.toUpperCase()} COMES FIRST.`,
+  ];
+  const person = (s: string) => `${s}'s situation deserves care.`;
+  let answer = '';
+  let expected = '';
+  pairs.forEach((p, i) => {
+    const form = p.kind === 'person' && i % 2 === 0 ? person : forms[i % forms.length]!;
+    answer += `${form(p.substitute)} `;
+    expected += `${form(p.original)} `;
+  });
+  return [answer.trim(), expected.trim()];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/crossmap.jsonl' }, svg: { type: 'string' }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
+  const items = readCrossmapSet(resolve(values.set!));
+  const { embedder } = await loadBundledScorer();
+  const perKind = new Map<string, { labelled: number; found: number; retained: number }>();
+  const perCategory = new Map<string, { spans: number; retained: number; restored: number; pairs: number }>();
+  let labelled = 0, found = 0, detected = 0, correct = 0, kept = 0, detectedKept = 0;
+  let coverage = 0, distance = 0, restored = 0, pairs = 0, exactAnswers = 0, answers = 0, ms = 0;
+  const misses: string[] = [];
+  for (const [n, item] of items.entries()) {
+    const random = seededRandomSource(1000 + n);
+    const mapper = createOfflineMapper(random);
+    const t0 = performance.now();
+    const { result, spans } = await mapper.map(item.text, { codebook: newCodebook(random) });
+    ms += performance.now() - t0;
+    const y = result.mapped;
+    const cat = perCategory.get(item.category) ?? { spans: 0, retained: 0, restored: 0, pairs: 0 };
+    for (const s of item.spans) {
+      const k = perKind.get(s.kind) ?? { labelled: 0, found: 0, retained: 0 };
+      const covered = [...Array(s.end - s.start).keys()].every((o) => spans.some((d) => d.start <= s.start + o && s.start + o < d.end));
+      const isRetained = retained(s.text, y);
+      labelled++;
+      k.labelled++;
+      cat.spans++;
+      if (covered) (found++, k.found++);
+      if (isRetained) (kept++, k.retained++, cat.retained++);
+      if (isRetained && covered) detectedKept++;
+      if (!covered && values.misses) misses.push(`missed ${s.kind} "${s.text}" in: ${item.text}`);
+      perKind.set(s.kind, k);
+    }
+    for (const d of spans) {
+      detected++;
+      if (item.spans.some((s) => s.start < d.end && d.start < s.end)) correct++;
+      else if (values.misses) misses.push(`extra ${d.kind} "${d.text}" in: ${item.text}`);
+    }
+    const tokens = wordTokens(item.text);
+    coverage += tokens.length ? tokens.filter(([a, b]) => spans.some((d) => d.start <= a && b <= d.end)).length / tokens.length : 0;
+    const xs = sentences(item.text);
+    const ys = sentences(y);
+    const L = Math.min(xs.length, ys.length);
+    const [ex, ey] = [await embedder.embed(xs.slice(0, L)), await embedder.embed(ys.slice(0, L))];
+    distance += 1 - ex.reduce((s, v, j) => s + cosine(v, ey[j]!), 0) / Math.max(1, L);
+    if (result.dictionary.length) {
+      const [answer, expected] = simulatedAnswer(result.dictionary);
+      const back = recover(answer, result.dictionary);
+      answers++;
+      if (back.text === expected) exactAnswers++;
+      else if (values.misses) misses.push(`recovery: ${back.text}\n      expected: ${expected}`);
+      // Per pair: its original is back in the recovered text where the expected answer has it.
+      for (const p of result.dictionary) {
+        pairs++;
+        cat.pairs++;
+        if (back.restored.some((r) => r.original === p.original)) (restored++, cat.restored++);
+      }
+    }
+    perCategory.set(item.category, cat);
+  }
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const summary = {
+    set: values.set, prompts: items.length, spans: labelled,
+    recall: found / labelled, precision: correct / detected, retention: kept / labelled, retentionOfDetected: detectedKept / Math.max(1, found),
+    cDict: coverage / items.length, dText: distance / items.length, recoveryExact: exactAnswers / Math.max(1, answers), pairsRestored: restored / Math.max(1, pairs),
+    msPerPrompt: ms / items.length,
+    perKind: Object.fromEntries([...perKind].map(([k, v]) => [k, { ...v, recall: v.found / v.labelled }])),
+    perCategory: Object.fromEntries([...perCategory].map(([k, v]) => [k, { retention: v.retained / v.spans, recovery: v.restored / Math.max(1, v.pairs) }])),
+  };
+  if (values.svg) writeFileSync(values.svg, svg(summary.perCategory));
+  if (values.json) return console.log(JSON.stringify(summary, null, 2));
+  console.log(`${values.set}: ${items.length} prompts, ${labelled} labelled spans`);
+  console.log(`detection recall ${pct(summary.recall)}, precision ${pct(summary.precision)}; retention in y ${pct(summary.retention)} (of detected spans ${pct(summary.retentionOfDetected)})`);
+  console.log(`c_dict ${summary.cDict.toFixed(3)}, d_text ${summary.dText.toFixed(3)}; recovery: answers exact ${pct(summary.recoveryExact)}, pairs restored ${pct(summary.pairsRestored)}; ${summary.msPerPrompt.toFixed(2)} ms per prompt\n`);
+  console.log('| kind | labelled | recall | retained in y |\n|---|---|---|---|');
+  for (const [k, v] of [...perKind].sort((a, b) => b[1].labelled - a[1].labelled)) console.log(`| ${k} | ${v.labelled} | ${pct(v.found / v.labelled)} | ${v.retained} |`);
+  console.log('\n| category | retention | recovery |\n|---|---|---|');
+  for (const [k, v] of Object.entries(summary.perCategory)) console.log(`| ${k} | ${pct(v.retention)} | ${pct(v.recovery)} |`);
+  if (values.misses) console.log(`\n${misses.join('\n')}`);
+}
+
+function svg(perCategory: Record<string, { retention: number; recovery: number }>): string {
+  const entries = Object.entries(perCategory);
+  const W = 120 + entries.length * 90;
+  const H = 260;
+  const y = (v: number) => 30 + (1 - v) * 180;
+  let body = '';
+  entries.forEach(([name, v], i) => {
+    const x = 70 + i * 90;
+    body += `<rect x="${x}" y="${y(v.retention)}" width="30" height="${210 - y(v.retention)}" fill="#c63d3d"/>`;
+    body += `<rect x="${x + 34}" y="${y(v.recovery)}" width="30" height="${210 - y(v.recovery)}" fill="#2a8a3e"/>`;
+    body += `<text x="${x}" y="228" font-size="11">${name}</text>`;
+    body += `<text x="${x}" y="${y(v.retention) - 3}" font-size="9">${(100 * v.retention).toFixed(1)}</text><text x="${x + 34}" y="${y(v.recovery) - 3}" font-size="9">${(100 * v.recovery).toFixed(1)}</text>`;
+  });
+  for (const v of [0, 0.5, 1]) body += `<text x="8" y="${y(v) + 4}" font-size="10">${v * 100}%</text><line x1="50" x2="${W - 10}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif"><text x="8" y="16" font-size="12">CROSS-MAP offline mapper: sensitive spans retained in the mapped text (red) and substitutes recovered (green), per category</text>${body}</svg>\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Hand-written lay terms the generated lists (data/crossmap-lexicon.json, from WordNet 3.1 and faker) miss,
+ * and the cue words the detector reads organisations and people by. Reviewable here: every term makes the
+ * detector map a span. Health and medicine terms are everyday names of conditions and of generic (INN) or
+ * widely sold medicines; finance and legal terms are the situations consumer and court glossaries describe
+ * (US Courts' glossary of legal terms, the CFPB's guides to debt collection and credit, both US public works).
+ */
+export const EXTRA_TERMS = {
+  health: [
+    'anxiety', 'depression', 'panic attacks', 'stroke', 'heart attack', 'obesity', 'pregnancy', 'pregnant', 'miscarriage',
+    'infertility', 'endometriosis', 'PCOS', 'ADHD', 'autism', 'OCD', 'PTSD', 'bipolar', 'eating disorder', 'long covid',
+    'covid', 'HIV', 'chemo', 'chemotherapy', 'dementia', "alzheimer's", "parkinson's", 'type 1 diabetes', 'type 2 diabetes',
+    'prediabetes', 'high blood pressure', 'hypertension', 'cholesterol', 'sleep apnea', 'sleep apnoea', 'IBS', "crohn's",
+    'psoriasis', 'eczema', 'arthritis', 'fibromyalgia', 'chronic fatigue', 'menopause', 'perimenopause', 'postpartum depression',
+    'self-harm', 'suicidal thoughts', 'addiction', 'alcoholism', 'gambling addiction', 'concussion', 'broken arm', 'broken leg',
+    'lump', 'tumour', 'tumor', 'cancer', 'breast cancer', 'prostate cancer', 'leukemia', 'leukaemia', 'lymphoma', 'hepatitis',
+    'asthma', 'epilepsy', 'seizures', 'migraines', 'migraine', 'burnout', 'insomnia', 'std', 'sti', 'chlamydia', 'herpes',
+  ],
+  medication: [
+    'insulin', 'paracetamol', 'acetaminophen', 'ibuprofen', 'aspirin', 'naproxen', 'codeine', 'tramadol', 'morphine',
+    'oxycodone', 'fentanyl', 'metformin', 'semaglutide', 'ozempic', 'wegovy', 'mounjaro', 'tirzepatide', 'sertraline',
+    'fluoxetine', 'citalopram', 'escitalopram', 'venlafaxine', 'duloxetine', 'bupropion', 'mirtazapine', 'amitriptyline',
+    'lithium', 'quetiapine', 'olanzapine', 'aripiprazole', 'risperidone', 'lamotrigine', 'levetiracetam', 'valproate',
+    'adderall', 'ritalin', 'methylphenidate', 'lisdexamfetamine', 'vyvanse', 'diazepam', 'lorazepam', 'alprazolam', 'xanax',
+    'zopiclone', 'melatonin', 'levothyroxine', 'prednisolone', 'prednisone', 'amoxicillin', 'doxycycline', 'antibiotics',
+    'statins', 'atorvastatin', 'simvastatin', 'amlodipine', 'lisinopril', 'ramipril', 'losartan', 'warfarin', 'apixaban',
+    'omeprazole', 'lansoprazole', 'salbutamol', 'albuterol', 'inhaler', 'epipen', 'the pill', 'birth control', 'hrt',
+    'antidepressants', 'methotrexate', 'humira', 'viagra', 'sildenafil', 'finasteride', 'prep', 'truvada', 'suboxone', 'methadone',
+  ],
+  finance: [
+    'bankruptcy', 'bankrupt', 'foreclosure', 'repossession', 'repossessed', 'debt collector', 'debt collectors', 'collection agency',
+    'payday loan', 'payday loans', 'overdraft', 'overdrawn', 'arrears', 'rent arrears', 'mortgage arrears', 'default', 'defaulted',
+    'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt', 'student loans', 'student loan debt',
+    'bad credit', 'credit score', 'garnishment', 'wage garnishment', 'unpaid taxes', 'tax debt', 'benefits', 'food stamps',
+    'universal credit', 'unemployment', 'laid off', 'redundancy', 'evicted', 'homeless', 'gambling debts',
+  ],
+  legal: [
+    'DUI', 'DWI', 'drink driving', 'drunk driving', 'arrested', 'arrest', 'charged with', 'criminal record', 'conviction',
+    'convicted', 'probation', 'parole', 'restraining order', 'protective order', 'custody', 'custody battle', 'child custody',
+    'child support', 'divorce', 'separation', 'alimony', 'eviction', 'eviction notice', 'lawsuit', 'sued', 'being sued',
+    'small claims', 'tribunal', 'employment tribunal', 'unfair dismissal', 'wrongful termination', 'discrimination',
+    'sexual harassment', 'harassment', 'assault', 'domestic violence', 'warrant', 'court date', 'speeding ticket', 'deportation',
+    'asylum', 'asylum claim', 'visa overstay', 'immigration hearing', 'green card', 'power of attorney', 'will dispute',
+    'inheritance dispute', 'bail', 'plea deal', 'misdemeanor', 'felony', 'shoplifting', 'fraud', 'identity theft',
+  ],
+} as const;
+
+/** A capitalised phrase ending in (or holding) one of these names an organisation. */
+export const ORGANISATION_CUES = [
+  'hospital', 'infirmary', 'clinic', 'surgery', 'medical centre', 'medical center', 'health centre', 'school', 'primary',
+  'academy', 'college', 'university', 'nursery', 'bank', 'building society', 'credit union', 'insurance', 'council', 'court',
+  'police', 'department', 'agency', 'ministry', 'office', 'trust', 'foundation', 'charity', 'church', 'mosque', 'temple',
+  'group', 'holdings', 'partners', 'associates', 'solicitors', 'law', 'consulting', 'services', 'systems', 'technologies',
+  'labs', 'company', 'co', 'corp', 'corporation', 'inc', 'llc', 'ltd', 'limited', 'plc', 'gmbh', 'ag', 'sa', 'bv', 'pty',
+  'motors', 'airlines', 'airways', 'restaurant', 'cafe', 'hotel', 'store', 'stores', 'supermarket', 'pharmacy', 'centre', 'center',
+] as const;
+
+/** Words before a name that say it is a person's ("Dr. Okonkwo", "my son Leo"). */
+export const PERSON_CUES = [
+  'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'professor', 'sir', 'dame', 'frau', 'herr', 'madame', 'monsieur', 'señor', 'señora',
+  'son', 'daughter', 'wife', 'husband', 'partner', 'boyfriend', 'girlfriend', 'mum', 'mom', 'dad', 'mother', 'father', 'brother',
+  'sister', 'friend', 'boss', 'manager', 'colleague', 'coworker', 'neighbour', 'neighbor', 'landlord', 'teacher', 'named', 'called',
+] as const;
+
+/** Capitalised words that are not names: the pronoun, days, months and everyday abbreviations. */
+export const NOT_PROPER = new Set([
+  'i', 'im', 'ive', 'id', 'ill', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv', 'uk', 'us', 'eu',
+  'am', 'pm', 'etc', 'asap', 'fyi', 'btw', 'diy', 'gp', 'er', 'a&e', 'nhs', 'gcse', 'sat', 'gre', 'mba', 'phd', 'msc', 'bsc',
+]);
