@@ -10,6 +10,7 @@
  *   root concepts (below), keeping a word only when its most frequent noun sense is in that closure (so
  *   "cold" is kept, "break" and "corn" are not), plus the hand-written lay terms of src/crossmap/terms.ts
  *   (WordNet is from 2006: no "Ozempic", and "stroke" sits under "attack").
+ * - place-common: cities, regions and countries whose name is an everyday word ("Mobile", "Reading").
  * - substitute names: faker's English given and family names.
  *
  *   npx tsx scripts/model/import-crossmap.ts
@@ -28,6 +29,16 @@ const common = new Set<string>();
 for (const size of [10, 20, 35]) for (const variety of ['american', 'british', 'english']) {
   try {
     for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) common.add(w.toLowerCase());
+  } catch {
+    // not every variety has every size
+  }
+}
+
+/** The most common of them (SCOWL 10–20): a WordNet term that is one of these is left out. */
+const veryCommon = new Set<string>();
+for (const size of [10, 20]) for (const variety of ['american', 'british', 'english']) {
+  try {
+    for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) veryCommon.add(w.toLowerCase());
   } catch {
     // not every variety has every size
   }
@@ -74,6 +85,8 @@ function closure(roots: string[]): string[] {
   for (const offset of seen) {
     for (const word of synsets.get(offset)!.words) {
       if (word.length < 3 || /\d{3,}/.test(word)) continue;
+      // A one-word term that is an everyday word ("want", "pain", "hearing") says too little on its own.
+      if (!word.includes(' ') && veryCommon.has(word.toLowerCase())) continue;
       if (seen.has(senses.get(word.toLowerCase())?.[0] ?? '')) terms.add(word);
     }
   }
@@ -109,6 +122,12 @@ add('health', closure(['disease', 'illness', 'disorder', 'pathological state', '
 add('medication', closure(['medication', 'contraceptive', 'vaccine', 'antidepressant', 'painkiller']));
 add('finance', closure(['bankruptcy', 'debt', 'insolvency', 'poverty', 'foreclosure']));
 add('legal', closure(['legal proceeding', 'lawsuit', 'crime', 'felony', 'misdemeanor']));
+// Places (data/places.json, data/m49-countries.json) that are everyday words: matched only with a capital.
+const placeNames = [
+  ...(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/places.json'), 'utf8')) as string[][]).map(([name]) => name!),
+  ...(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/m49-countries.json'), 'utf8')) as string[][]).flatMap(([, , name, short, capital]) => [name!, short!, capital!]),
+];
+add('place-common', placeNames.filter((n) => common.has(n.toLowerCase())));
 // Substitute names: English given and family names that are not common words.
 const enPerson = en.person as { first_name: Record<string, string[]>; last_name: Record<string, string[]> };
 add('substitute-given', Object.values(enPerson.first_name).flat().filter((n) => latin(n) && !common.has(n.toLowerCase())));

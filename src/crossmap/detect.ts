@@ -11,12 +11,15 @@
  * A list word that is also an everyday English word ("Grace", "Reading") counts only when capitalised.
  */
 import lexicon from '../../data/crossmap-lexicon.json';
+import languages from '../../data/languages.json';
 import countries from '../../data/m49-countries.json';
 import places from '../../data/places.json';
+import { PLACE_ALIASES } from '../domains/aliases';
+import { demonyms } from '../domains/demonyms';
 import { lazy } from '../domains/phrases';
 import { normalizeText, stripQualifier } from '../domains/text';
 import { addSpan, patternSpans } from './patterns';
-import { EXTRA_TERMS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES } from './terms';
+import { EXTRA_TERMS, HEALTH_MODIFIERS, HOLIDAYS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES, PLACE_CUES } from './terms';
 import type { Span, SpanKind } from './types';
 
 export interface DetectOptions {
@@ -49,7 +52,7 @@ function words(text: string): Word[] {
 const LIST = lexicon as Record<string, string>;
 const list = (name: string) => (LIST[name] ? LIST[name]!.split('|') : []);
 
-interface Entry { kind: SpanKind; capitalOnly: boolean }
+interface Entry { kind: SpanKind; capitalOnly: boolean; allCaps?: boolean }
 
 /** Phrase (normalised words joined by spaces) → what it is. */
 const table = lazy(() => {
@@ -65,9 +68,13 @@ const table = lazy(() => {
     for (const term of EXTRA_TERMS[kind]) add(term, kind);
     for (const term of list(kind)) add(term, kind, /^\p{Lu}/u.test(term));
   }
-  const commonPlaces = new Set(list('given-common').map((n) => n.toLowerCase()));
-  for (const [, , name, short, capital] of countries as string[][]) for (const p of [stripQualifier(name!), short!, capital!]) add(p, 'place');
-  for (const [name] of places as string[][]) if (name!.length > 2) add(name!, 'place', commonPlaces.has(name!.toLowerCase()) || /^[a-z]+$/i.test(name!) && name!.length <= 4);
+  const commonPlaces = new Set(list('place-common').map((n) => n.toLowerCase()));
+  const place = (name: string) => add(name, 'place', commonPlaces.has(name.toLowerCase()) || name.length <= 4);
+  for (const [, , name, short, capital] of countries as string[][]) for (const p of [stripQualifier(name!), short!, capital!]) place(p);
+  for (const [name, , kind] of places as string[][]) if (kind !== 's' && name!.length > 2) place(name!);
+  // "UK", "US", "USA": in capitals only ("us" is a pronoun).
+  for (const alias of Object.keys(PLACE_ALIASES)) if (!alias.includes(' ') && alias.length <= 3) map.set(alias, { kind: 'place', capitalOnly: true, allCaps: true });
+  for (const name of list('medication')) add(name, 'medication', /^\p{Lu}/u.test(name));
   for (const name of list('given')) add(name, 'person');
   for (const name of list('family')) add(name, 'person');
   for (const name of list('given-common')) add(name, 'person', true);
@@ -77,13 +84,60 @@ const table = lazy(() => {
 
 const ORG_CUES = new Set(ORGANISATION_CUES as readonly string[]);
 const PERSON_CUE = new Set(PERSON_CUES as readonly string[]);
+const PLACE_CUE = new Set(PLACE_CUES as readonly string[]);
+/** Words that name a language, a nationality or a holiday: kept, as the task usually needs them. */
+const KEPT = lazy(() => {
+  const kept = new Set<string>(HOLIDAYS);
+  for (const [name] of languages as string[][]) kept.add(normalizeText(stripQualifier(name!)));
+  for (const [, , name, short, , nationality] of countries as string[][]) for (const d of demonyms(nationality!, [stripQualifier(name!), short!])) kept.add(normalizeText(d));
+  return kept;
+});
+/** Known one-word health and medication terms by first two letters, for misspellings ("ibuprofin"). */
+const SPELLED = lazy(() => {
+  const byStart = new Map<string, { term: string; kind: SpanKind }[]>();
+  for (const kind of ['health', 'medication'] as const) {
+    for (const term of [...EXTRA_TERMS[kind], ...list(kind)]) {
+      const t = normalizeText(term);
+      if (t.length < 7 || /[^a-z]/.test(t)) continue;
+      const bucket = byStart.get(t.slice(0, 2)) ?? [];
+      bucket.push({ term: t, kind });
+      byStart.set(t.slice(0, 2), bucket);
+    }
+  }
+  return byStart;
+});
+
+/** Edit distance with transpositions, stopping early past `limit`. */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+function misspelled(key: string): SpanKind | undefined {
+  if (key.length < 7) return undefined;
+  const limit = key.length >= 9 ? 2 : 1;
+  return SPELLED().get(key.slice(0, 2))?.find((c) => distance(key, c.term, limit) <= limit)?.kind;
+}
+
+const ORG_BEFORE = new Set(['at', 'from', 'with', 'to', 'by', 'the', 'my', 'our', 'his', 'her', 'their']);
 const CONNECTORS = new Set(['of', 'de', 'la', 'le', 'del', 'da', 'van', 'von', 'and', '&', 'for', 'the']);
 
 /** Whether the word at `i` starts a sentence (first word, or after . ! ? or a line break). */
 function startsSentence(text: string, ws: readonly Word[], i: number): boolean {
-  if (i === 0) return true;
-  return /[.!?:\n]["'”)]?\s*$/.test(text.slice(ws[i - 1]!.end, ws[i]!.start));
+  if (i === 0) return /^[\s"'“(]*$/.test(text.slice(0, ws[0]!.start));
+  return /[.!?:\n][\s"'“”()]*$/.test(text.slice(ws[i - 1]!.end, ws[i]!.start));
 }
+
+const ABBREVIATIONS = new Set(['st', 'dr', 'mt', 'ft', 'jr', 'sr', 'mr', 'mrs', 'ms', 'co', 'inc', 'ltd']);
 
 /** Phrases of the profile or the always-map list, found anywhere, any case. */
 function exactSpans(text: string, terms: readonly string[], kind: (term: string) => SpanKind): Span[] {
@@ -120,14 +174,25 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
 
   const ws = words(text);
   const taken = (w: Word) => spans.some((s) => s.start < w.end && w.start < s.end);
-  const capitalised = (i: number) => ws[i]!.capital && !NOT_PROPER.has(ws[i]!.key);
+  const capitalised = (i: number) => {
+    const w = ws[i]!;
+    if (!w.capital || NOT_PROPER.has(w.key.split("'")[0]!) || KEPT().has(w.key)) return false;
+    // An abbreviation in capitals ("MRI", "HOA", "PO") is kept unless a list knows it, or it follows a word that
+    // introduces an organisation ("at SAP", "from HSBC", "with EE").
+    const acronym = w.text.length <= 5 && w.text === w.text.toUpperCase() && /\p{L}/u.test(w.text);
+    return !acronym || ORG_BEFORE.has(ws[i - 1]?.key ?? '');
+  };
 
   // Capitalised runs (with connectors inside): organisations when a cue word is in them.
   const runs: [number, number][] = [];
   for (let i = 0; i < ws.length; i++) {
     if (!capitalised(i) || taken(ws[i]!)) continue;
     let j = i;
-    while (j + 1 < ws.length && /^[\s'’.&-]*$/.test(text.slice(ws[j]!.end, ws[j + 1]!.start)) && !taken(ws[j + 1]!)) {
+    const joins = (a: number) => {
+      const between = text.slice(ws[a]!.end, ws[a + 1]!.start);
+      return /^[\s'’&-]*$/.test(between) || (/^\.\s?$/.test(between) && ABBREVIATIONS.has(ws[a]!.key));
+    };
+    while (j + 1 < ws.length && joins(j) && !taken(ws[j + 1]!)) {
       if (capitalised(j + 1)) j++;
       else if (CONNECTORS.has(ws[j + 1]!.key) && j + 2 < ws.length && capitalised(j + 2)) j += 2;
       else break;
@@ -138,9 +203,10 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
   for (const [i, j] of runs) {
     const keys = ws.slice(i, j + 1).map((w) => w.key.replace(/['’]s$/, ''));
     if (j > i || !startsSentence(text, ws, i)) {
-      if (keys.some((k, n) => ORG_CUES.has(k) || (n < keys.length - 1 && ORG_CUES.has(`${k} ${keys[n + 1]}`)))) {
+      const org = keys.some((k, n) => ORG_CUES.has(k) || (n < keys.length - 1 && ORG_CUES.has(`${k} ${keys[n + 1]}`)));
+      if (org || (j > i && keys.some((k) => PLACE_CUE.has(k)))) {
         const end = /['’]$/.test(text.slice(ws[j]!.end, ws[j]!.end + 1)) && keys.at(-1)!.endsWith('s') ? ws[j]!.end + 1 : ws[j]!.end;
-        addSpan(spans, { start: ws[i]!.start, end, text: text.slice(ws[i]!.start, end), kind: 'organisation' });
+        addSpan(spans, { start: ws[i]!.start, end, text: text.slice(ws[i]!.start, end), kind: org ? 'organisation' : 'place' });
       }
     }
   }
@@ -154,14 +220,24 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       // Only spaces or hyphens inside a phrase ("type 1 diabetes", "self-harm").
       if (group.some((w, k) => k > 0 && !/^[\s-]+$/.test(text.slice(group[k - 1]!.end, w.start)))) continue;
       const key = group.map((w) => w.key).join(' ');
-      const bare = key.replace(/'s$/, '');
-      const entry = map.get(key) ?? map.get(bare);
+      // "Leo's", "self-harming", "migraines": the term without a possessive or an ending.
+      const variants = [key, key.replace(/'s$/, ''), key.replace(/(?:ing|ed|s)$/, ''), key.replace(/(?:ing|ed)$/, 'e')];
+      const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (n === 1 && !group[0]!.capital && misspelled(key) ? { kind: misspelled(key)!, capitalOnly: false } : undefined);
       if (!entry) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
+      if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;
       // A name at the start of a sentence only with a cue before it is too uncertain: "Will", "Mark".
       if (entry.kind === 'person' && entry.capitalOnly && startsSentence(text, ws, i)) continue;
-      const start = group[0]!.start;
+      let start = group[0]!.start;
       const end = group.at(-1)!.end;
+      // "stage 2 breast cancer", "severe peanut allergy", "opioid addiction": modifiers belong to the condition.
+      if (entry.kind === 'health') {
+        for (let k = i - 1; k >= 0 && k >= i - 3 && !taken(ws[k]!) && /^[\s-]+$/.test(text.slice(ws[k]!.end, ws[k + 1]!.start)); k--) {
+          if (!HEALTH_MODIFIERS.has(ws[k]!.key) && !/^\d$/.test(ws[k]!.key)) break;
+          if (/^\d$/.test(ws[k]!.key) && ws[k - 1]?.key !== 'stage' && ws[k - 1]?.key !== 'type') break;
+          start = ws[k]!.start;
+        }
+      }
       addSpan(spans, { start, end, text: text.slice(start, end), kind: entry.kind });
       i += n - 1;
       break;
@@ -182,5 +258,22 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       k = end;
     }
   }
-  return spans.sort((a, b) => a.start - b.start);
+  return mergeRuns(text, spans.sort((a, b) => a.start - b.start));
+}
+
+/**
+ * Adjacent name-like spans separated by one space are one name: "Kevin" + "Pratt" → "Kevin Pratt" (a
+ * person), "Wells" + "Fargo" → "Wells Fargo" (an unknown name), so the substitute replaces the whole.
+ */
+function mergeRuns(text: string, spans: Span[]): Span[] {
+  const NAMELIKE: readonly SpanKind[] = ['person', 'proper', 'place'];
+  const out: Span[] = [];
+  for (const span of spans) {
+    const prev = out.at(-1);
+    if (prev && NAMELIKE.includes(prev.kind) && NAMELIKE.includes(span.kind) && /^ $/.test(text.slice(prev.end, span.start)) && !(prev.kind === 'place' && span.kind === 'place')) {
+      const kind: SpanKind = prev.kind === span.kind ? prev.kind : prev.kind === 'person' || span.kind === 'person' ? 'person' : 'proper';
+      out[out.length - 1] = { start: prev.start, end: span.end, text: text.slice(prev.start, span.end), kind };
+    } else out.push(span);
+  }
+  return out;
 }

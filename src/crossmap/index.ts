@@ -22,7 +22,10 @@ export const substitutePools = lazy((): SubstitutePools => {
   return {
     givenNames: list('substitute-given'),
     familyNames: list('substitute-family'),
-    places: (places as string[][]).filter(([name, , kind]) => kind === 'c' && /^[\p{L} -]+$/u.test(name!)).map(([name]) => name!),
+    // Cities whose name is not an everyday word ("Sale", "Mobile" would read as words).
+    places: (places as string[][])
+      .filter(([name, , kind]) => kind === 'c' && /^[\p{L} -]+$/u.test(name!) && !list('place-common').includes(name!))
+      .map(([name]) => name!),
   };
 });
 

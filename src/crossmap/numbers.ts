@@ -31,6 +31,21 @@ const pad = (n: number, like: string) => String(n).padStart(like.length, '0');
 
 /** `text` moved by `days`, in its own format; undefined when it is not a date this module reads. */
 export function shiftDate(text: string, days: number): string | undefined {
+  // A weekday would be wrong after the shift: it is dropped. A range "Nov 3-5" moves as a whole.
+  const weekday = /^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i.exec(text);
+  if (weekday) return shiftDate(text.slice(weekday[0].length), days);
+  const range = /^(.*?)(\d{1,2})\s?([-–])\s?(\d{1,2})$/.exec(text);
+  if (range && /[A-Za-z]/.test(range[1]!)) {
+    const first = shiftDate(`${range[1]}${range[2]}`, days);
+    const length = Number(range[4]) - Number(range[2]);
+    const day = first && /(\d{1,2})$/.exec(first);
+    return day ? `${first}${range[3]}${Number(day[1]) + length}` : undefined;
+  }
+  const dayMonth = /^(\d{1,2})\/(\d{1,2})$/.exec(text);
+  if (dayMonth) {
+    const shifted = shiftDate(`${text}/2001`, days);
+    return shifted?.replace(/\/\d{4}$/, '');
+  }
   const move = (y: number, m: number, d: number) => {
     const date = new Date(Date.UTC(y, m, d + days));
     return { y: date.getUTCFullYear(), m: date.getUTCMonth(), d: date.getUTCDate() };

@@ -38,7 +38,7 @@ function plural(word: string): string {
 function inForm(original: string, found: string, form: { plural: boolean; possessive: string }): string {
   let text = form.plural ? plural(original) : original;
   const letters = found.replace(/[^\p{L}]/gu, '');
-  if (letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) text = text.toUpperCase();
+  if (letters.length >= 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) text = text.toUpperCase();
   else if (/^\p{Lu}/u.test(found) && /^\p{Ll}/u.test(text)) text = text.charAt(0).toUpperCase() + text.slice(1);
   return text + form.possessive;
 }

@@ -15,6 +15,7 @@ export const EXTRA_TERMS = {
     'self-harm', 'suicidal thoughts', 'addiction', 'alcoholism', 'gambling addiction', 'concussion', 'broken arm', 'broken leg',
     'lump', 'tumour', 'tumor', 'cancer', 'breast cancer', 'prostate cancer', 'leukemia', 'leukaemia', 'lymphoma', 'hepatitis',
     'asthma', 'epilepsy', 'seizures', 'migraines', 'migraine', 'burnout', 'insomnia', 'std', 'sti', 'chlamydia', 'herpes',
+    'COPD', 'schizophrenia', 'down syndrome', "down's syndrome", 'allergy', 'pneumonia', "crohn's disease", 'crohns disease', 'self-harming', 'acl', 'torn acl',
   ],
   medication: [
     'insulin', 'paracetamol', 'acetaminophen', 'ibuprofen', 'aspirin', 'naproxen', 'codeine', 'tramadol', 'morphine',
@@ -25,21 +26,23 @@ export const EXTRA_TERMS = {
     'zopiclone', 'melatonin', 'levothyroxine', 'prednisolone', 'prednisone', 'amoxicillin', 'doxycycline', 'antibiotics',
     'statins', 'atorvastatin', 'simvastatin', 'amlodipine', 'lisinopril', 'ramipril', 'losartan', 'warfarin', 'apixaban',
     'omeprazole', 'lansoprazole', 'salbutamol', 'albuterol', 'inhaler', 'epipen', 'the pill', 'birth control', 'hrt',
-    'antidepressants', 'methotrexate', 'humira', 'viagra', 'sildenafil', 'finasteride', 'prep', 'truvada', 'suboxone', 'methadone',
+    'antidepressants', 'zoloft', 'prozac', 'lexapro', 'wellbutrin', 'propranolol', 'letrozole', 'clomid', 'medical cannabis', 'methotrexate', 'humira', 'viagra', 'sildenafil', 'finasteride', 'prep', 'truvada', 'suboxone', 'methadone',
   ],
   finance: [
     'bankruptcy', 'bankrupt', 'foreclosure', 'repossession', 'repossessed', 'debt collector', 'debt collectors', 'collection agency',
     'payday loan', 'payday loans', 'overdraft', 'overdrawn', 'arrears', 'rent arrears', 'mortgage arrears', 'default', 'defaulted',
     'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt', 'student loans', 'student loan debt',
     'bad credit', 'credit score', 'garnishment', 'wage garnishment', 'unpaid taxes', 'tax debt', 'benefits', 'food stamps',
-    'universal credit', 'unemployment', 'laid off', 'redundancy', 'evicted', 'homeless', 'gambling debts',
+    'universal credit', 'unemployment', 'redundancy', 'evicted', 'homeless', 'gambling debts', 'charge-off', 'debt consolidation',
+    'debt consolidation loan', 'chapter 7', 'chapter 7 bankruptcy', 'chapter 13', 'back taxes',
   ],
   legal: [
-    'DUI', 'DWI', 'drink driving', 'drunk driving', 'arrested', 'arrest', 'charged with', 'criminal record', 'conviction',
+    'DUI', 'DWI', 'drink driving', 'drunk driving', 'arrested', 'arrest', 'criminal record', 'joint custody', 'bail hearing',
+    'non-molestation order', 'conviction',
     'convicted', 'probation', 'parole', 'restraining order', 'protective order', 'custody', 'custody battle', 'child custody',
     'child support', 'divorce', 'separation', 'alimony', 'eviction', 'eviction notice', 'lawsuit', 'sued', 'being sued',
-    'small claims', 'tribunal', 'employment tribunal', 'unfair dismissal', 'wrongful termination', 'discrimination',
-    'sexual harassment', 'harassment', 'assault', 'domestic violence', 'warrant', 'court date', 'speeding ticket', 'deportation',
+    'tribunal', 'employment tribunal', 'unfair dismissal', 'wrongful termination', 'discrimination',
+    'sexual harassment', 'harassment', 'assault', 'domestic violence', 'warrant', 'speeding ticket', 'deportation',
     'asylum', 'asylum claim', 'visa overstay', 'immigration hearing', 'green card', 'power of attorney', 'will dispute',
     'inheritance dispute', 'bail', 'plea deal', 'misdemeanor', 'felony', 'shoplifting', 'fraud', 'identity theft',
   ],
@@ -55,6 +58,23 @@ export const ORGANISATION_CUES = [
   'motors', 'airlines', 'airways', 'restaurant', 'cafe', 'hotel', 'store', 'stores', 'supermarket', 'pharmacy', 'centre', 'center',
 ] as const;
 
+/** A capitalised phrase holding one of these names a place ("Orange County", "Hollywood Boulevard"). */
+export const PLACE_CUES = [
+  'county', 'province', 'district', 'borough', 'parish', 'region', 'state', 'street', 'road', 'avenue', 'avenida', 'boulevard',
+  'lane', 'drive', 'rue', 'calle', 'rua', 'via', 'plaza', 'square', 'park', 'heights', 'village', 'valley', 'beach', 'island',
+] as const;
+
+/** Words before a condition that are part of it ("severe peanut allergy", "stage 2 breast cancer"). */
+export const HEALTH_MODIFIERS = new Set([
+  'stage', 'type', 'severe', 'mild', 'chronic', 'acute', 'early', 'advanced', 'terminal', 'metastatic', 'opioid', 'alcohol', 'drug',
+  'peanut', 'nut', 'gluten', 'lactose', 'shellfish', 'torn', 'broken', 'fractured', 'slipped', 'postpartum', 'postnatal', 'breast',
+  'lung', 'skin', 'bowel', 'colon', 'ovarian', 'prostate', 'cervical', 'pancreatic', 'thyroid', 'clinical', 'major', 'generalized',
+  'generalised', 'social', 'seasonal', 'community', 'acquired', 'gestational', 'juvenile', 'sickle', 'cell', 'multiple', 'herniated',
+]);
+
+/** Holidays a prompt names; kept, like languages and nationalities. */
+export const HOLIDAYS = ['christmas', 'easter', 'ramadan', 'eid', 'diwali', 'hanukkah', 'passover', 'thanksgiving', 'halloween', 'lent', 'holi', 'new year'];
+
 /** Words before a name that say it is a person's ("Dr. Okonkwo", "my son Leo"). */
 export const PERSON_CUES = [
   'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'professor', 'sir', 'dame', 'frau', 'herr', 'madame', 'monsieur', 'señor', 'señora',
@@ -64,8 +84,8 @@ export const PERSON_CUES = [
 
 /** Capitalised words that are not names: the pronoun, days, months and everyday abbreviations. */
 export const NOT_PROPER = new Set([
-  'i', 'im', 'ive', 'id', 'ill', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'i', 'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'frau', 'herr', 'madame', 'monsieur', 'sir', 'dame', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-  'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv', 'uk', 'us', 'eu',
+  'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv',
   'am', 'pm', 'etc', 'asap', 'fyi', 'btw', 'diy', 'gp', 'er', 'a&e', 'nhs', 'gcse', 'sat', 'gre', 'mba', 'phd', 'msc', 'bsc',
 ]);

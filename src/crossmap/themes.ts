@@ -116,8 +116,9 @@ export function themeRole(kind: SpanKind): ThemeRole | undefined {
     case 'finance':
     case 'legal':
       return kind;
-    case 'custom':
     case 'proper':
+      return 'organisation';
+    case 'custom':
     case 'profile':
       return 'thing';
     default:
