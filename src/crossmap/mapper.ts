@@ -7,7 +7,7 @@
 import type { RandomSource } from '../core/contracts';
 import { lookupKey, substituteFor, type CodebookState, type SubstitutePools } from './codebook';
 import type { DetectOptions } from './detect';
-import type { MapResult, Span } from './types';
+import type { MapResult, Span, SpanKind } from './types';
 
 export interface MapContext extends DetectOptions {
   /** The conversation's codebook so far (a new conversation: `newCodebook`). */
@@ -27,6 +27,7 @@ export interface Mapper {
   map(text: string, context: MapContext): Promise<MapOutcome>;
 }
 
+const SHAPED: readonly SpanKind[] = ['age', 'money', 'date', 'phone', 'id', 'email'];
 const DETERMINER = /(?:^|[^\p{L}])(?:my|his|her|their|our|your|its|the|a|an|this|that|these|those)\s+$/iu;
 const ARTICLE = /^(?:a|an|the)\s+/i;
 
@@ -80,7 +81,10 @@ export function offlineMapper(
   return {
     id: 'offline',
     async map(text, context) {
-      const spans = detect(text, context);
+      // Words the conversation already mapped are found again in any case ("mia" after "Mia"); numbers are
+      // found by their shape, so a mapped age "7" does not claim every later "7".
+      const words = context.codebook.entries.filter((e) => !SHAPED.includes(e.kind));
+      const spans = detect(text, { ...context, known: [...(context.known ?? []), ...words] });
       const { mapped, codebook, replaced } = applySubstitutes(text, spans, context.codebook, random, pools);
       return { result: { theme: codebook.theme, dictionary: promptDictionary(codebook, spans), mapped, replaced }, codebook, spans };
     },

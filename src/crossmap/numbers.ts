@@ -98,7 +98,7 @@ export function scaleMoney(text: string, factor: number): string | undefined {
   const digits = raw.replace(decimalMark ? new RegExp(`\\${decimalMark}(?=\\d{1,2}$)`) : /$^/, '#').replace(/[^\d#]/g, '').replace('#', '.');
   const value = Number(digits);
   if (!Number.isFinite(value) || value === 0) return undefined;
-  const significant = Math.max(1, digits.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length);
+  const significant = Math.max(2, digits.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length);
   const scaled = value * factor;
   const magnitude = Math.floor(Math.log10(scaled));
   const decimals = decimalMark ? decimal![1]!.length : 0;
