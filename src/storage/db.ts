@@ -10,6 +10,7 @@ import { Dexie, type Table } from 'dexie';
 import type {
   StoredAttribute,
   StoredCandidateEmbeddings,
+  StoredCodebook,
   StoredLedger,
   StoredMeta,
   StoredModelFile,
@@ -28,6 +29,7 @@ export class VeilDatabase extends Dexie {
   declare releases: Table<StoredRelease, number>;
   declare modelFiles: Table<StoredModelFile, [string, string]>;
   declare candidateEmbeddings: Table<StoredCandidateEmbeddings, string>;
+  declare codebooks: Table<StoredCodebook, [string, string]>;
 
   /** `history` defaults to every version; tests pass a prefix to create an old layout. */
   constructor(name: string = DATABASE_NAME, history: readonly SchemaVersion[] = SCHEMA_HISTORY) {

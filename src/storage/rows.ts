@@ -92,3 +92,15 @@ export interface StoredCandidateEmbeddings {
   body: Uint8Array;
   storedAt: number;
 }
+
+/**
+ * A conversation's CROSS-MAP codebook (schema v5), key `[site+conversation]`. It holds original prompt
+ * spans, so it never leaves the extension's storage: not in an export, not in a message to a page.
+ */
+export interface StoredCodebook {
+  site: string;
+  conversation: string;
+  codebook: import('../crossmap/codebook').CodebookState;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -14,6 +14,8 @@
  *   before get `site: ''`, `conversation: ''` (never reused) and `revision: 0`. Two new tables for an
  *   embedding model the person downloads: its files (`modelFiles`) and the candidate embeddings computed
  *   for it on the device (`candidateEmbeddings`).
+ * - v5: CROSS-MAP codebooks, one per conversation (`codebooks`, key `[site+conversation]`): the theme, the
+ *   number shifts and every (original, substitute) pair. No upgrade: no conversation had one before.
  */
 import type { Transaction } from 'dexie';
 import type { StoredAttribute, StoredBudgetMeta, StoredLedger } from './rows';
@@ -79,6 +81,12 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
           row.conversation ??= '';
           row.revision ??= 0;
         });
+    },
+  },
+  {
+    version: 5,
+    stores: {
+      codebooks: '[site+conversation], updatedAt',
     },
   },
 ];

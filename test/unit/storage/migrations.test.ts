@@ -108,6 +108,12 @@ describe('stored data migrates forward', () => {
     expect(releases).toEqual([{ ...fixture.tables.releases![0], site: '', conversation: '', revision: 0 }]);
   });
 
+  it('v5 → current: everything intact, codebooks included', async () => {
+    const fixture = frozen(5);
+    const db = await openCurrent(await createFrozen(fixture));
+    await expectEveryRowKept(db, fixture);
+  });
+
   it('v4 → current: everything intact', async () => {
     const fixture = frozen(4);
     const db = await openCurrent(await createFrozen(fixture));
