@@ -13,6 +13,7 @@ import { errorMessageForPerson } from '../src/storage/errors';
 import { genericOrigin } from '../src/sites/generic';
 import { readSettings } from '../src/storage/settings-store';
 import type { ReviewRecord, TabReply } from '../src/extension/review-service';
+import type { ComposeRecord, ComposeReply } from '../src/extension/compose-service';
 import { sessionStore } from '../src/extension/session-store';
 import { testHooks } from '../src/extension/test-hooks';
 import { messageListener } from '../src/messaging/listener';
@@ -45,6 +46,8 @@ export default defineBackground({
       reviews: sessionStore<ReviewRecord>('review'),
       tabs,
       toTab: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<TabReply>,
+      composes: sessionStore<ComposeRecord>('compose'),
+      toTabCompose: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<ComposeReply>,
       badge: async (tabId, state) => {
         await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
         await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });

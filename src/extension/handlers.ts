@@ -25,6 +25,7 @@ import { parseProfileFile, profileFileName, serializeProfile } from './profile-f
 import { siteOfUrl, type Site } from '../sites/index';
 import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
 import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
+import { createComposeService, type ComposeDeps, type ComposeRecord } from './compose-service';
 import { createReviewService, memoryStore, type ReviewDeps, type ReviewRecord, type SessionStore } from './review-service';
 
 export interface HandlerDeps {
@@ -41,6 +42,9 @@ export interface HandlerDeps {
   tabs?: SessionStore<TabReport>;
   /** Send a command to the content script in one frame of a tab (review.send, review.cancel). */
   toTab?: ReviewDeps['toTab'];
+  /** CROSS-MAP compose sessions for this browser session (memory when absent), and commands to their pages. */
+  composes?: SessionStore<ComposeRecord>;
+  toTabCompose?: ComposeDeps['toTab'];
   /** How long the review panel's claim waits for its content script's `review.begin` (ms). */
   beginWaitMs?: number;
   /** Host permissions and the generic content script's registration (memory when absent). */
@@ -81,6 +85,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   });
 
   const generic = deps.generic ?? memoryGenericSites();
+  const composes = createComposeService({
+    db,
+    store: deps.composes ?? memoryStore<ComposeRecord>(),
+    toTab: deps.toTabCompose ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
+    now,
+  });
 
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
   const siteStatus = async (url: string): Promise<SiteStatus> => {
@@ -179,6 +189,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'review.fresh': ({ include }, context) => reviews.fresh(context, include ?? []),
     'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
     'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),
+    'compose.begin': async (request, context) => composes.begin(request, await releaseSite(undefined, context), context),
+    'compose.get': ({ token }, context) => composes.get(token, context),
+    'compose.map': ({ text }, context) => composes.map(text, context),
+    'compose.edit': ({ original, substitute }, context) => composes.edit(original, substitute, context),
+    'compose.send': (_request, context) => composes.send(context),
+    'compose.answer': (request, context) => composes.answer(request, context),
+    'compose.recover': ({ text }, context) => composes.recover(text, context),
+    'compose.forget': (_request, context) => composes.forget(context),
+    'compose.close': (_request, context) => composes.close(context, context.kind === 'content'),
     'tab.report': async ({ composerFound }, context) => {
       const { site, enabled } = await siteStatus(context.url);
       if (site === null || context.tabId === undefined) throw new StoreError('only a content script on a chat site reports on its tab');

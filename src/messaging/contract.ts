@@ -26,6 +26,8 @@ import type { ReleaseRecord } from '../release/record';
 import { genericSiteSchema, type GenericSite } from '../sites/generic';
 import type { Variant } from '../dp/utility';
 import type { ReleasedAttribute, ReleaseKind } from '../release/release';
+import type { DictionaryEntry, Span } from '../crossmap/types';
+import type { RestoredSpan } from '../crossmap/recover';
 
 export type SenderKind = 'page' | 'content' | 'offscreen' | 'framed';
 
@@ -228,6 +230,25 @@ export interface TabState {
   composerFound: boolean;
 }
 
+/**
+ * What CROSS-MAP's compose box shows (src/extension/compose-service.ts): the person's original, the mapped
+ * text, where each span and substitute sits, the conversation's codebook, and the recovered answer. Sent
+ * only to the compose box (Veil's own page), never to a content script.
+ */
+export interface ComposeView {
+  composeId: string;
+  siteLabel: string;
+  theme: string | null;
+  original: string;
+  mapped: string;
+  spans: Span[];
+  replaced: (Span & { original: string })[];
+  dictionary: DictionaryEntry[];
+  state: 'composing' | 'waiting' | 'answered';
+  answer: { text: string; restored: RestoredSpan[]; read: string } | null;
+  note: string | null;
+}
+
 const conversationKey = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 export const contract = {
   'profile.get': message<Profile>()(none, PAGES),
@@ -321,6 +342,27 @@ export const contract = {
   'review.send': message<{ sent: true }>()(z.strictObject({ withoutVeil: z.boolean() }), ['framed']),
   /** Close the panel and send nothing (the release shown stays charged). */
   'review.cancel': message<{ cancelled: true }>()(none, ['framed', 'content']),
+  /** The person opened CROSS-MAP's compose box: `token` is drawn by the content script and posted to the box's frame. */
+  'compose.begin': message<{ composeId: string }>()(z.strictObject({ conversation: conversationKey, token: z.string().min(32).max(100) }), ['content']),
+  /** The box claims its session with the token (first call), then by its frame. */
+  'compose.get': message<ComposeView>()(z.strictObject({ token: z.string().min(1).max(100).optional() }), ['framed']),
+  /** Map the person's prompt with the conversation's codebook. */
+  'compose.map': message<ComposeView>()(z.strictObject({ text: z.string().max(20_000) }), ['framed']),
+  /** The person's own substitute for one original. */
+  'compose.edit': message<ComposeView>()(z.strictObject({ original: z.string().min(1).max(500), substitute: z.string().max(500) }), ['framed']),
+  /** Send the mapped text through the page's normal review. */
+  'compose.send': message<ComposeView>()(none, ['framed']),
+  /** The content script read the site's answer to a compose send (null: it could not, `note` says why). */
+  'compose.answer': message<{ recorded: true }>()(
+    z.strictObject({ composeId: z.string().min(1).max(100), text: z.string().max(200_000).nullable(), note: z.string().max(500).optional() }),
+    ['content'],
+  ),
+  /** Recover an answer the person pasted into the box. */
+  'compose.recover': message<ComposeView>()(z.strictObject({ text: z.string().max(200_000) }), ['framed']),
+  /** Forget this conversation's codebook. */
+  'compose.forget': message<ComposeView>()(none, ['framed']),
+  /** Close the box (from the box, or the page's content script). */
+  'compose.close': message<{ closed: true }>()(none, ['framed', 'content']),
   /** A content script says which adapter runs on its page and whether it finds the message box. */
   'tab.report': message<{ recorded: true }>()(z.strictObject({ composerFound: z.boolean() }), ['content']),
   /** The popup asks whether Veil acts on a tab. */

@@ -49,12 +49,15 @@ describe.each(browsers)('%s sender shapes', (_browser, self) => {
   });
 });
 
-describe('a framed page of ours has no rights but the review panel\'s, and those need a review', () => {
-  it('is refused every other message, and finds no review without its token', async () => {
+describe('a framed page of ours has no rights but the review panel\'s and the compose box\'s, and those need a token', () => {
+  it('is refused every other message, and finds no review or compose session without its token', async () => {
     const h = harness();
     const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 8, url: 'https://evil.example/' }, frameId: 3 };
     const panel = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('framed'));
-    expect(panel).toEqual(['review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel']);
+    expect(panel).toEqual([
+      'review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel',
+      'compose.get', 'compose.map', 'compose.edit', 'compose.send', 'compose.recover', 'compose.forget', 'compose.close',
+    ]);
     for (const name of MESSAGE_NAMES.filter((n) => !panel.includes(n))) {
       expect(await h.dispatch({ type: name, request: {} }, framed), name).toEqual({
         ok: false,
@@ -66,6 +69,11 @@ describe('a framed page of ours has no rights but the review panel\'s, and those
     expect(await h.dispatch({ type: 'review.get', request: { token: 'guessed' } }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.send', request: { withoutVeil: false } }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.cancel', request: {} }, framed)).toEqual({ ok: true, value: { cancelled: true } });
+    const noBox = { ok: false, error: 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.' };
+    expect(await h.dispatch({ type: 'compose.get', request: {} }, framed)).toEqual(noBox);
+    expect(await h.dispatch({ type: 'compose.get', request: { token: 'guessed' } }, framed)).toEqual(noBox);
+    expect(await h.dispatch({ type: 'compose.map', request: { text: 'My son Leo' } }, framed)).toEqual(noBox);
+    expect(await h.dispatch({ type: 'compose.send', request: {} }, framed)).toEqual(noBox);
     h.db.close();
   });
 });

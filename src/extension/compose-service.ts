@@ -1,0 +1,229 @@
+/**
+ * CROSS-MAP's private compose box (issue 10), the background's side. The person types a sensitive prompt in
+ * Veil's own page (compose.html, in an iframe over the chat page, extension origin): it never enters the
+ * site's DOM. The flow mirrors a review (review-service.ts):
+ *
+ * 1. `begin` (content script): the person opened the compose box; the content script drew a one-time token
+ *    and posted it to the box's frame only.
+ * 2. The box (`framed`) claims its session with the token: bound to that frame as the browser reports it.
+ * 3. `map`: the offline mapper (src/crossmap) with the conversation's codebook (stored per site and
+ *    conversation, IndexedDB) and the person's profile values as spans to map.
+ * 4. `send`: only the mapped text goes to the content script, which writes it into the composer and opens
+ *    the normal review (the profile release may be appended there, as in any send).
+ * 5. `answer` (content script): the site's answer, read from the page once it stopped streaming, is
+ *    recovered here with the codebook; the box polls for it. The recovered text goes to the box only.
+ * 6. `recover` (the box): an answer the person pasted (a site whose answers Veil cannot read).
+ *
+ * Sessions live in session storage (they hold the original prompt), never on disk; codebooks are on disk
+ * in the extension's own database, and the person can delete them.
+ */
+import { createOfflineMapper, newCodebook, recover, type Span } from '../crossmap';
+import type { RestoredSpan } from '../crossmap/recover';
+import { cryptoRandomSource } from '../dp/random';
+import { siteLabel } from '../sites/generic';
+import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../storage/codebook-store';
+import type { VeilDatabase } from '../storage/db';
+import { StoreError } from '../storage/errors';
+import { readProfile } from '../storage/profile-store';
+import type { ComposeView } from '../messaging/contract';
+import type { Sender, SessionStore } from './review-service';
+
+export interface ComposeRecord {
+  id: string;
+  /** Spent by the box's first `get`. */
+  token: string | null;
+  tabId: number;
+  frameId: number;
+  boxFrameId: number | null;
+  site: string;
+  conversation: string;
+  original: string;
+  mapped: string;
+  spans: Span[];
+  replaced: (Span & { original: string })[];
+  theme: string | null;
+  state: 'composing' | 'waiting' | 'answered';
+  answer: { text: string; restored: RestoredSpan[]; read: string } | null;
+  note: string | null;
+  createdAt: number;
+}
+
+export type ComposeCommand = { veilCompose: 'send'; composeId: string; text: string } | { veilCompose: 'close'; composeId: string };
+export type ComposeReply = { ok: true } | { ok: false; error: string };
+
+export interface ComposeDeps {
+  db: VeilDatabase;
+  store: SessionStore<ComposeRecord>;
+  toTab: (tabId: number, frameId: number, command: ComposeCommand) => Promise<ComposeReply>;
+  now: () => number;
+}
+
+const NOTHING_HERE = 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.';
+
+export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
+  const random = cryptoRandomSource();
+  const mapper = createOfflineMapper(random);
+
+  const frameOf = ({ tabId, frameId }: Sender) => {
+    if (tabId === undefined || frameId === undefined) throw new StoreError('this message must come from a frame in a tab');
+    return { tabId, frameId };
+  };
+
+  async function ofBox(sender: Sender, token?: string): Promise<ComposeRecord> {
+    const { tabId, frameId } = frameOf(sender);
+    if (token !== undefined) {
+      // The box and `begin` are sent at the same moment: wait a little for the token to arrive.
+      const deadline = Date.now() + 3000;
+      let record = (await store.all()).find((r) => r.token !== null && r.token === token);
+      while (!record && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        record = (await store.all()).find((r) => r.token !== null && r.token === token);
+      }
+      if (!record || record.tabId !== tabId) throw new StoreError(NOTHING_HERE);
+      const claimed = { ...record, token: null, boxFrameId: frameId };
+      await store.put(claimed);
+      return claimed;
+    }
+    const record = (await store.all()).find((r) => r.tabId === tabId && r.boxFrameId === frameId);
+    if (!record) throw new StoreError(NOTHING_HERE);
+    return record;
+  }
+
+  async function view(record: ComposeRecord): Promise<ComposeView> {
+    const codebook = await readCodebook(db, record.site, record.conversation);
+    return {
+      composeId: record.id,
+      siteLabel: siteLabel(record.site),
+      theme: record.theme,
+      original: record.original,
+      mapped: record.mapped,
+      spans: record.spans,
+      replaced: record.replaced,
+      dictionary: [...(codebook?.entries ?? [])],
+      state: record.state,
+      answer: record.answer,
+      note: record.note,
+    };
+  }
+
+  async function mapInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
+    const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
+    const profile = await readProfile(db);
+    const outcome = await mapper.map(text, { codebook, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })) });
+    await saveCodebook(db, record.site, record.conversation, outcome.codebook, now());
+    const next: ComposeRecord = {
+      ...record,
+      original: text,
+      mapped: outcome.result.mapped,
+      spans: [...outcome.spans],
+      replaced: [...outcome.result.replaced],
+      theme: outcome.result.theme,
+      state: 'composing',
+      answer: null,
+      note: null,
+    };
+    await store.put(next);
+    return next;
+  }
+
+  return {
+    async begin(request: { conversation: string; token: string }, site: string, sender: Sender): Promise<{ composeId: string }> {
+      const { tabId, frameId } = frameOf(sender);
+      for (const earlier of await store.all()) if (earlier.tabId === tabId && earlier.frameId === frameId) await store.remove(earlier.id);
+      const record: ComposeRecord = {
+        id: crypto.randomUUID(),
+        token: request.token,
+        tabId,
+        frameId,
+        boxFrameId: null,
+        site,
+        conversation: request.conversation,
+        original: '',
+        mapped: '',
+        spans: [],
+        replaced: [],
+        theme: (await readCodebook(db, site, request.conversation))?.theme ?? null,
+        state: 'composing',
+        answer: null,
+        note: null,
+        createdAt: now(),
+      };
+      await store.put(record);
+      return { composeId: record.id };
+    },
+
+    async get(token: string | undefined, sender: Sender): Promise<ComposeView> {
+      return view(await ofBox(sender, token));
+    },
+
+    async map(text: string, sender: Sender): Promise<ComposeView> {
+      return view(await mapInto(await ofBox(sender), text));
+    },
+
+    /** The person's own substitute for one original; the prompt is mapped again with it. */
+    async edit(original: string, substitute: string, sender: Sender): Promise<ComposeView> {
+      const record = await ofBox(sender);
+      await editSubstitute(db, record.site, record.conversation, original, substitute);
+      return view(record.original ? await mapInto(record, record.original) : record);
+    },
+
+    /** Hand the mapped text (only it) to the content script, which opens the normal review with it. */
+    async send(sender: Sender): Promise<ComposeView> {
+      const record = await ofBox(sender);
+      if (!record.mapped.trim()) throw new StoreError('there is nothing to send: write your message and let Veil map it first');
+      const reply = await toTab(record.tabId, record.frameId, { veilCompose: 'send', composeId: record.id, text: record.mapped }).catch(
+        (error: unknown): ComposeReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
+      );
+      if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
+      const next = { ...record, state: 'waiting' as const, note: null };
+      await store.put(next);
+      return view(next);
+    },
+
+    /** The content script read the site's answer (or gave up: `text` null, `note` says why). */
+    async answer(request: { composeId: string; text: string | null; note?: string }, sender: Sender): Promise<{ recorded: true }> {
+      const { tabId, frameId } = frameOf(sender);
+      const record = await store.get(request.composeId);
+      if (!record || record.tabId !== tabId || record.frameId !== frameId) throw new StoreError('no compose box is waiting for an answer on this page');
+      if (request.text === null) {
+        await store.put({ ...record, state: 'composing', note: request.note ?? null });
+        return { recorded: true };
+      }
+      const codebook = await readCodebook(db, record.site, record.conversation);
+      const back = recover(request.text, codebook?.entries ?? []);
+      await store.put({ ...record, state: 'answered', answer: { text: back.text, restored: [...back.restored], read: request.text }, note: null });
+      return { recorded: true };
+    },
+
+    /** An answer the person pasted into the box. */
+    async recover(text: string, sender: Sender): Promise<ComposeView> {
+      const record = await ofBox(sender);
+      const codebook = await readCodebook(db, record.site, record.conversation);
+      const back = recover(text, codebook?.entries ?? []);
+      const next = { ...record, state: 'answered' as const, answer: { text: back.text, restored: [...back.restored], read: text } };
+      await store.put(next);
+      return view(next);
+    },
+
+    /** Forget this conversation's substitutes (a new theme and new substitutes from the next prompt). */
+    async forget(sender: Sender): Promise<ComposeView> {
+      const record = await ofBox(sender);
+      await deleteCodebook(db, record.site, record.conversation);
+      const next = { ...record, mapped: '', spans: [], replaced: [], theme: null, state: 'composing' as const, answer: null };
+      await store.put(next);
+      return view(next);
+    },
+
+    async close(sender: Sender, fromContent: boolean): Promise<{ closed: true }> {
+      const record = fromContent
+        ? (await store.all()).find((r) => r.tabId === sender.tabId && r.frameId === sender.frameId)
+        : await ofBox(sender).catch(() => undefined);
+      if (!record) return { closed: true };
+      await store.remove(record.id);
+      if (!fromContent) await toTab(record.tabId, record.frameId, { veilCompose: 'close', composeId: record.id }).catch(() => undefined);
+      return { closed: true };
+    },
+  };
+}
+
+export type ComposeService = ReturnType<typeof createComposeService>;

@@ -1,0 +1,86 @@
+/**
+ * CROSS-MAP's compose box through the real dispatcher (issue 10): only the box frame that presents the
+ * one-time token sees its session; mapping uses the conversation's codebook (consistent across prompts) and
+ * the profile's values; Send hands only the mapped text to the content script; the answer the content script
+ * reads is recovered for the box alone; a content script cannot map, read or edit anything.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ComposeCommand } from '../../../src/extension/compose-service';
+import { MessageError } from '../../../src/messaging/client';
+import type { SenderInfo } from '../../../src/messaging/sender';
+import { readCodebook } from '../../../src/storage/codebook-store';
+import { harness, SELF, type Harness } from '../messaging/harness';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+const PAGE = 'https://chatgpt.com/c/abc';
+const CONTENT: SenderInfo = { id: SELF.id, url: PAGE, tab: { id: 5, url: PAGE }, frameId: 0 };
+const BOX: SenderInfo = { id: SELF.id, url: `${SELF.origin}compose.html`, tab: { id: 5, url: PAGE }, frameId: 3 };
+const PAGE_FRAMED: SenderInfo = { ...BOX, frameId: 7 };
+const token = () => crypto.randomUUID().replaceAll('-', '');
+
+async function setUp() {
+  const commands: ComposeCommand[] = [];
+  h = harness(undefined, { toTabCompose: async (_tab, _frame, command) => (commands.push(command), { ok: true }) });
+  await h.client()('profile.import', {
+    text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'employer', value: 'Northwind Traders', sharing: 'withheld' }] }),
+  });
+  const content = h.client(CONTENT);
+  const box = h.client(BOX);
+  const t = token();
+  const { composeId } = await content('compose.begin', { conversation: 'c/abc', token: t });
+  return { commands, content, box, composeId, t };
+}
+
+describe('the compose box', () => {
+  it('maps in the box, sends only the mapped text, and recovers the answer for the box alone', async () => {
+    const { commands, content, box, composeId, t } = await setUp();
+    await expect(h.client(PAGE_FRAMED)('compose.get', {})).rejects.toThrow(MessageError);
+    await box('compose.get', { token: t });
+    const view = await box('compose.map', { text: 'My son Leo has asthma and I work at Northwind Traders in Leeds.' });
+    expect(view.mapped).not.toMatch(/Leo|asthma|Northwind Traders|Leeds/);
+    expect(view.dictionary.map((d) => d.original).sort()).toEqual(['Leeds', 'Leo', 'Northwind Traders', 'asthma']);
+    // A page that framed compose.html itself, or another frame, gets nothing; the token is spent.
+    await expect(h.client(PAGE_FRAMED)('compose.get', { token: t })).rejects.toThrow(/not open/);
+
+    // The same conversation maps the same words the same way.
+    const again = await box('compose.map', { text: 'Is asthma worse in Leeds in winter?' });
+    const sub = (original: string) => view.dictionary.find((d) => d.original === original)!.substitute;
+    expect(again.mapped).toContain(sub('asthma'));
+    expect(again.mapped).toContain(sub('Leeds'));
+
+    await box('compose.send', {});
+    expect(commands).toEqual([{ veilCompose: 'send', composeId, text: again.mapped }]);
+    expect((await box('compose.get', {})).state).toBe('waiting');
+
+    const answer = `${sub('asthma').charAt(0).toUpperCase()}${sub('asthma').slice(1)} can flare in cold weather in ${sub('Leeds')}.`;
+    await content('compose.answer', { composeId, text: answer });
+    const done = await box('compose.get', {});
+    expect(done.state).toBe('answered');
+    expect(done.answer!.text).toBe('Asthma can flare in cold weather in Leeds.');
+    expect(done.answer!.restored.map((r) => r.original)).toEqual(['asthma', 'Leeds']);
+  });
+
+  it('keeps codebooks per conversation, lets the person choose a substitute, and forgets on request', async () => {
+    const { box, t } = await setUp();
+    await box('compose.get', { token: t });
+    await box('compose.map', { text: 'Mia has eczema.' });
+    const edited = await box('compose.edit', { original: 'Mia', substitute: 'Rosa' });
+    expect(edited.mapped).toMatch(/^Rosa has /);
+    expect((await readCodebook(h.db, 'chatgpt', 'c/abc'))!.entries.find((e) => e.original === 'Mia')!.substitute).toBe('Rosa');
+    await expect(box('compose.edit', { original: 'Mia', substitute: 'mia' })).rejects.toThrow(/original itself/);
+    await box('compose.forget', {});
+    expect(await readCodebook(h.db, 'chatgpt', 'c/abc')).toBeUndefined();
+  });
+
+  it('refuses the box’s messages from a content script, and the content script’s from the box', async () => {
+    const { content, box, composeId, t } = await setUp();
+    await box('compose.get', { token: t });
+    await expect(content('compose.map' as never, { text: 'x' } as never)).rejects.toThrow(/refused from a content script/);
+    await expect(content('compose.get' as never, {} as never)).rejects.toThrow(/refused/);
+    await expect(box('compose.answer' as never, { composeId, text: 'x' } as never)).rejects.toThrow(/refused/);
+    // Sending before anything was mapped sends nothing.
+    await expect(box('compose.send', {})).rejects.toThrow(/nothing to send/);
+  });
+});
