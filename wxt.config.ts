@@ -90,7 +90,8 @@ export default defineConfig({
     // load review.html (it shows nothing without the one-time token the background hands its content
     // script; a page can tell from it that Veil is installed).
     web_accessible_resources: [
-      { resources: ['review.html'], matches: GENERIC_MATCHES },
+      // CROSS-MAP's compose box sits over the same pages, on the same terms (a one-time token).
+      { resources: ['review.html', 'compose.html'], matches: GENERIC_MATCHES },
       ...(TEST ? [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] : []),
     ],
   }),

@@ -5,6 +5,7 @@
  */
 import { createClient, type VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
+import { ComposeLauncher, isComposeCommand } from './compose';
 import { SendGuard, type PanelCommand } from './send-guard';
 
 export interface GuardRun {
@@ -19,10 +20,24 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
   const send = createClient((envelope) => browser.runtime.sendMessage(envelope));
   const guard = new SendGuard({ adapter, win: window, send, panelUrl: browser.runtime.getURL('/review.html') });
   guard.install();
+  const compose = new ComposeLauncher({
+    adapter,
+    win: window,
+    send,
+    guard,
+    composeUrl: browser.runtime.getURL('/compose.html'),
+    conversation: () => guard.conversationKey(),
+  });
+  compose.install();
 
   // Commands about the open review come from Veil's background only (no tab: not another content script).
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (reply: unknown) => void) => {
-    if (sender.id !== browser.runtime.id || sender.tab || !isPanelCommand(message)) return false;
+    if (sender.id !== browser.runtime.id || sender.tab) return false;
+    if (isComposeCommand(message)) {
+      void compose.command(message).then(sendResponse);
+      return true;
+    }
+    if (!isPanelCommand(message)) return false;
     void guard.command(message).then(sendResponse);
     return true;
   });
@@ -38,6 +53,7 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     const health = guard.checkHealth();
     if (health.changed || force) await send('tab.report', { composerFound: health.composerFound }).catch(() => undefined);
     if (health.composerFound) guard.prepare();
+    compose.place();
   };
   const start = () => {
     void check(true);

@@ -41,6 +41,8 @@ export class SendGuard {
   /** The person's own words of the send under review, to put back if a send does not go out. */
   private prompt = '';
   private replaying = false;
+  /** CROSS-MAP: called once the send of a composed (mapped) text went out. */
+  private afterSend: (() => void) | null = null;
   /** The person chose "Send without Veil" where Veil could not press send itself: let one send through. */
   private bypassOnce = false;
   /** Whether the site is switched on in Veil's settings; unknown counts as on (fail closed). */
@@ -157,6 +159,24 @@ export class SendGuard {
     void this.openReview(prompt);
   }
 
+  /** The conversation key of the page now (reviews and compose sessions share it). */
+  conversationKey(): string {
+    return this.conversations.keyFor(this.deps.adapter.conversation(new URL(this.deps.win.location.href)));
+  }
+
+  /**
+   * CROSS-MAP: the compose box's mapped text goes through the normal review, like a typed send; `onSent`
+   * runs once the site took it (the content script then waits for the answer).
+   */
+  reviewComposed(text: string, onSent: () => void): { ok: true } | { ok: false; error: string } {
+    if (!this.enabled) return { ok: false, error: 'Veil is off for this site' };
+    if (this.panel?.frame.connected) return { ok: false, error: 'a review is already open on this page' };
+    if (!this.deps.adapter.findComposer(this.doc)) return { ok: false, error: `Veil cannot find ${this.deps.adapter.label}'s message box on this page` };
+    this.afterSend = onSent;
+    void this.openReview(text);
+    return { ok: true };
+  }
+
   private async openReview(prompt: string): Promise<void> {
     this.notice.hide();
     this.prompt = prompt;
@@ -167,7 +187,7 @@ export class SendGuard {
     const panel: { frame: PanelFrame; reviewId?: string } = { frame };
     this.panel = panel;
     try {
-      const conversation = this.conversations.keyFor(this.deps.adapter.conversation(new URL(this.deps.win.location.href)));
+      const conversation = this.conversationKey();
       // A one-time token for this review, drawn here: it goes to the background and to the panel's own
       // window at the same moment. A message posted to a cross-origin frame is not seen by the page
       // around it, and it is delivered only if the frame still holds Veil's page.
@@ -237,7 +257,10 @@ export class SendGuard {
     }
     try {
       await this.sendText(command.text);
+      const after = this.afterSend;
+      this.afterSend = null;
       this.closePanel();
+      after?.();
       return { ok: true };
     } catch (error) {
       return { ok: false, error: messageOf(error) };
@@ -314,6 +337,7 @@ export class SendGuard {
   }
 
   private closePanel(): void {
+    this.afterSend = null;
     this.panel?.frame.remove();
     this.panel = null;
     this.deps.win.setTimeout(() => this.prepare(), 0);

@@ -28,6 +28,12 @@ export interface SiteAdapter<Id extends string = string> {
   conversation(url: URL): string | null;
   /** What Veil relies on in the real site's DOM, in words (README, popup, notes). */
   relies: string;
+  /**
+   * The assistant's answers (CROSS-MAP recovery, SITES.md "Reading the answer"): every answer's text element
+   * in page order, and whether one is still streaming. Absent: Veil cannot read answers here, and the compose
+   * box offers to recover a pasted answer instead.
+   */
+  answers?: { all(doc: Document): HTMLElement[]; streaming(doc: Document): boolean };
 }
 
 /** The first element matching any of `selectors`, in the order given (most specific first). */

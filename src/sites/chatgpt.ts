@@ -20,6 +20,10 @@ export const chatgpt: SiteAdapter<'chatgpt'> = {
   findSendButton: (doc) => firstMatch(doc, ['button[data-testid="send-button"]', 'button#composer-submit-button']),
   enterSends: () => true,
   conversation: (url) => pathConversation(url, /\/c\/[\w-]+/),
+  answers: {
+    all: (doc) => [...doc.querySelectorAll<HTMLElement>('[data-message-author-role="assistant"] .markdown')],
+    streaming: (doc) => doc.querySelector('button[data-testid="stop-button"]') !== null,
+  },
   relies:
     'the message box #prompt-textarea (a ProseMirror editor, or a textarea on older pages) and a send button with data-testid="send-button" or id composer-submit-button',
 };

@@ -24,6 +24,10 @@ export const claude: SiteAdapter<'claude'> = {
   findSendButton: (doc) => firstMatch(doc, ['button[aria-label="Send message"]', 'button[aria-label="Send Message"]']),
   enterSends: (win) => !win.matchMedia(`(max-width: ${CLAUDE_NARROW_MAX_WIDTH}px)`).matches,
   conversation: (url) => pathConversation(url, /\/chat\/[\w-]+/),
+  answers: {
+    all: (doc) => [...doc.querySelectorAll<HTMLElement>('.font-claude-response .standard-markdown, .font-claude-message')],
+    streaming: (doc) => doc.querySelector('[data-is-streaming="true"]') !== null || doc.querySelector('button[aria-label="Stop response"]') !== null,
+  },
   relies:
     'the TipTap (ProseMirror) editor inside [data-testid="chat-input"] and a button labelled "Send message" (English only: the label is localized)',
 };

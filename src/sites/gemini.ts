@@ -19,5 +19,10 @@ export const gemini: SiteAdapter<'gemini'> = {
   },
   enterSends: () => true,
   conversation: (url) => pathConversation(url, /\/app\/[\w-]+/),
+  // The answer without its "thinking" section.
+  answers: {
+    all: (doc) => [...doc.querySelectorAll<HTMLElement>('model-response message-content .markdown')],
+    streaming: (doc) => doc.querySelector('mat-icon[fonticon="stop"]') !== null,
+  },
   relies: 'the Quill editor (.ql-editor) inside the rich-textarea element and the button with the class send-button',
 };

@@ -5,10 +5,23 @@
  * which accepts only the real one, once.
  */
 export function reviewTokens(win: Window, onToken: (token: string) => void): void {
+  frameTokens(win, 'veilReviewToken', onToken);
+}
+
+/** Tokens posted under `key` by the window that frames this page (the review panel's, the compose box's). */
+export function frameTokens(win: Window, key: 'veilReviewToken' | 'veilComposeToken', onToken: (token: string) => void): void {
   win.addEventListener('message', (event: MessageEvent) => {
     const data: unknown = event.data;
     if (event.source !== win.parent || !data || typeof data !== 'object') return;
-    const token = (data as { veilReviewToken?: unknown }).veilReviewToken;
+    const token = (data as Record<string, unknown>)[key];
     if (typeof token === 'string' && token.length > 0 && token.length <= 100) onToken(token);
   });
+}
+
+/** Tokens that may arrive before the page renders, kept until it asks: `next()` resolves with the next one. */
+export function tokenQueue(win: Window, key: 'veilReviewToken' | 'veilComposeToken'): () => Promise<string> {
+  const tokens: string[] = [];
+  const waiting: ((token: string) => void)[] = [];
+  frameTokens(win, key, (token) => (waiting.length > 0 ? waiting.shift()!(token) : tokens.push(token)));
+  return () => new Promise<string>((resolve) => (tokens.length > 0 ? resolve(tokens.shift()!) : waiting.push(resolve)));
 }

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage, type ChromiumWithVeil } from './browsers';
 import type { FixtureSite } from './site-server';
-import { chromiumOnSites, COMPOSER, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
+import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
 
 let browser: ChromiumWithVeil;
 let popup: Page;
@@ -187,22 +187,7 @@ describe('ChatGPT fixture: failing closed', () => {
 describe('ChatGPT fixture: privacy and reuse', () => {
   it('a hostile page reads no withheld value: not in its DOM, not from events, not through the iframe, not by framing the panel', async () => {
     const page = await browser.context.newPage();
-    await page.addInitScript(() => {
-      const log: string[] = [];
-      (window as unknown as { hostileLog: string[] }).hostileLog = log;
-      for (const type of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'message', 'focusin', 'paste', 'copy']) {
-        const record = (e: Event) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}:${JSON.stringify((e as MessageEvent).data ?? null)}`);
-        window.addEventListener(type, record, true);
-        document.addEventListener(type, record, true);
-      }
-      new MutationObserver((records) => {
-        for (const r of records) {
-          for (const n of r.addedNodes) log.push(`dom:${n.textContent ?? ''}:${n instanceof Element ? n.outerHTML : ''}`);
-          if (r.type === 'attributes') log.push(`attr:${(r.target as Element).getAttribute(r.attributeName!) ?? ''}`);
-          if (r.type === 'characterData') log.push(`text:${r.target.textContent ?? ''}`);
-        }
-      }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
+    await installHostileRecorder(page);
     await openFixture(page, 'chatgpt');
     // A message about work, so the release carries the withheld occupation.
     await typeInto(page, 'chatgpt', 'Plan my week at work.');
@@ -237,12 +222,12 @@ describe('ChatGPT fixture: privacy and reuse', () => {
     await frame.locator('#prompt-edit').pressSequentially('Plan my quiet week.');
     await frame.getByRole('button', { name: 'Use this message' }).click();
     await expect.poll(() => frame.locator('pre.sent-text').textContent()).toMatch(/^Plan my quiet week\./);
-    const heard = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n'));
+    const heard = await hostileHeard(page, { withDom: false });
     expect(heard).not.toContain('quiet');
     for (const value of WITHHELD_VALUES) expect(heard).not.toContain(value);
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(async () => (await received(page))[0]).toMatch(/^Plan my quiet week\./);
-    const after = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + document.documentElement.outerHTML);
+    const after = await hostileHeard(page);
     for (const value of WITHHELD_VALUES) expect(after).not.toContain(value);
     await page.close();
   });

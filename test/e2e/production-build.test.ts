@@ -18,7 +18,7 @@ const TARGETS = ['chrome-mv3', 'firefox-mv2'];
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 
 describe('production build', () => {
-  it.each(TARGETS)('%s: the chat-site content script on the registry\'s sites, other sites only as optional permissions, the review panel; no test probe', (target) => {
+  it.each(TARGETS)('%s: the chat-site content script on the registry\'s sites, other sites only as optional permissions, the review panel and the compose box; no test probe', (target) => {
     const production = resolve('.output-test/production', target);
     const m = manifest(production);
     expect(m.name).toBe('Veil');
@@ -29,7 +29,8 @@ describe('production build', () => {
     const anySite = ['https://*/*', 'http://*/*'];
     expect(target === 'chrome-mv3' ? m.optional_host_permissions : m.optional_permissions).toEqual(anySite);
     const exposed = m.web_accessible_resources as ({ resources: string[]; matches: string[] } | string)[];
-    expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: ['review.html'], matches: anySite }] : ['review.html']);
+    const panels = ['review.html', 'compose.html'];
+    expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: panels, matches: anySite }] : panels);
     expect(JSON.stringify(m)).not.toContain('test-probe');
     expect(JSON.stringify(m)).not.toContain('generic.test');
     expect(readdirSync(join(production, 'content-scripts')).sort()).toEqual(['chat.js', 'generic.js']);

@@ -1,0 +1,159 @@
+/**
+ * CROSS-MAP on the chat page (issue 10), the content script's side. It places a small "Private compose"
+ * button by the site's message box and listens for Alt+Shift+P; either opens Veil's compose box
+ * (compose.html, an iframe of the extension's own origin, docked at the side). The person types there, so
+ * their words never enter the page. The content script only ever holds the mapped text, which it sends
+ * through the normal review (send-guard.ts), and the site's answer, which is on the page anyway: it reads
+ * that once the site stopped streaming and hands it to the background, which recovers it for the box.
+ */
+import type { VeilClient } from '../messaging/client';
+import type { SiteAdapter } from '../sites/adapter';
+import type { SendGuard } from './send-guard';
+
+import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
+
+export interface ComposeDeps {
+  adapter: SiteAdapter;
+  win: Window & typeof globalThis;
+  send: VeilClient;
+  guard: SendGuard;
+  /** compose.html in the extension. */
+  composeUrl: string;
+  /** The conversation key of the page now (the same keys the reviews use). */
+  conversation: () => string;
+  /** How long to wait for an answer to finish (ms). */
+  answerTimeoutMs?: number;
+}
+
+const FRAME = 'all:initial;display:block;position:fixed;top:0;right:0;width:min(520px,100vw);height:100vh;border:0;margin:0;padding:0;z-index:2147483646;background:transparent;color-scheme:normal;';
+const BUTTON =
+  'all:initial;position:fixed;z-index:2147483645;font:600 12px/1.2 system-ui,sans-serif;color:#fff;background:#3b4cca;border-radius:999px;padding:6px 10px;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3);';
+
+export class ComposeLauncher {
+  private frame: HTMLIFrameElement | null = null;
+  private button: HTMLButtonElement | null = null;
+  private composeId: string | null = null;
+  private watching = 0;
+
+  constructor(private readonly deps: ComposeDeps) {}
+
+  install(): () => void {
+    const keydown = (event: KeyboardEvent) => {
+      if (!event.isTrusted || !this.deps.guard.enabled || !event.altKey || !event.shiftKey || event.code !== 'KeyP') return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void this.open();
+    };
+    this.deps.win.addEventListener('keydown', keydown, true);
+    return () => this.deps.win.removeEventListener('keydown', keydown, true);
+  }
+
+  /** Keep the button by the message box (call on every health check). */
+  place(): void {
+    const doc = this.deps.win.document;
+    const composer = this.deps.adapter.findComposer(doc);
+    if (!composer || !this.deps.guard.enabled) {
+      this.button?.remove();
+      this.button = null;
+      return;
+    }
+    if (!this.button?.isConnected) {
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Private compose';
+      button.title = 'Veil: write a private message that is mapped before it is sent (Alt+Shift+P)';
+      button.dataset.veilCompose = 'open';
+      button.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
+        event.preventDefault();
+        event.stopPropagation();
+        void this.open();
+      });
+      doc.documentElement.append(button);
+      this.button = button;
+    }
+    const rect = composer.getBoundingClientRect();
+    this.button.style.cssText = `${BUTTON}top:${Math.max(4, rect.top - 34)}px;left:${Math.max(4, rect.right - 140)}px;`;
+  }
+
+  /** Open the box (or focus it): a fresh one-time token, posted to the box's frame only. */
+  async open(): Promise<void> {
+    if (this.frame?.isConnected) {
+      this.frame.focus();
+      return;
+    }
+    const doc = this.deps.win.document;
+    const frame = doc.createElement('iframe');
+    frame.src = this.deps.composeUrl;
+    frame.title = 'Veil: private compose';
+    frame.style.cssText = FRAME;
+    frame.dataset.veilCompose = 'box';
+    const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+    doc.documentElement.append(frame);
+    frame.focus();
+    this.frame = frame;
+    const token = Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
+    try {
+      const [{ composeId }] = await Promise.all([
+        this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }),
+        loaded.then(() => frame.contentWindow?.postMessage({ veilComposeToken: token }, new URL(this.deps.composeUrl).origin)),
+      ]);
+      this.composeId = composeId;
+    } catch {
+      this.close();
+    }
+  }
+
+  close(): void {
+    this.frame?.remove();
+    this.frame = null;
+    this.composeId = null;
+    this.watching++;
+  }
+
+  /** A command from the background about the open box. */
+  async command(command: ComposeCommand): Promise<ComposeReply> {
+    if (command.composeId !== this.composeId) return { ok: false, error: 'this compose box is no longer open on the page' };
+    if (command.veilCompose === 'close') {
+      this.close();
+      return { ok: true };
+    }
+    const answers = this.deps.adapter.answers;
+    const before = answers ? answers.all(this.deps.win.document).length : 0;
+    const composeId = command.composeId;
+    return this.deps.guard.reviewComposed(command.text, () => void this.watch(composeId, before));
+  }
+
+  /** Wait for the site's answer to the compose send and hand its text to the background. */
+  private async watch(composeId: string, before: number): Promise<void> {
+    const run = ++this.watching;
+    const { adapter, win, send } = this.deps;
+    const report = (text: string | null, note?: string) => send('compose.answer', { composeId, text, ...(note ? { note } : {}) }).catch(() => undefined);
+    if (!adapter.answers) {
+      await report(null, `Veil cannot read ${adapter.label}'s answers. Paste the answer below to read it in your own words.`);
+      return;
+    }
+    const deadline = Date.now() + (this.deps.answerTimeoutMs ?? 180_000);
+    let last: string | null = null;
+    while (run === this.watching && Date.now() < deadline) {
+      await new Promise((resolve) => win.setTimeout(resolve, 300));
+      const all = adapter.answers.all(win.document);
+      if (all.length <= before || adapter.answers.streaming(win.document)) continue;
+      const text = all.at(-1)!.textContent?.trim() ?? '';
+      // Finished: not streaming, and the same text twice in a row.
+      if (text && text === last) {
+        await report(text);
+        return;
+      }
+      last = text;
+    }
+    if (run === this.watching) await report(null, `Veil did not see ${adapter.label}'s answer finish. Paste it below to read it in your own words.`);
+  }
+}
+
+export function isComposeCommand(message: unknown): message is ComposeCommand {
+  if (!message || typeof message !== 'object') return false;
+  const { veilCompose, composeId, text } = message as { veilCompose?: unknown; composeId?: unknown; text?: unknown };
+  if (typeof composeId !== 'string') return false;
+  return veilCompose === 'close' || (veilCompose === 'send' && typeof text === 'string');
+}

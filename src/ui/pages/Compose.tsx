@@ -1,0 +1,248 @@
+/**
+ * CROSS-MAP's private compose box (issue 10): Veil's own page in an iframe docked beside the chat page
+ * (entrypoints/compose). The person writes here; the chat site sees only the mapped text. The box shows the
+ * original and the mapped text side by side with every mapping marked, lets the person change a substitute,
+ * sends through the site's normal review, and shows the site's answer back in the person's own words. A
+ * page that frames this URL itself gets nothing: the session needs the one-time token.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComposeView } from '../../messaging/contract';
+import { errorText, useClient } from '../client';
+
+type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'open'; view: ComposeView };
+
+const KIND_LABEL: Record<string, string> = {
+  person: 'name', place: 'place', organisation: 'organisation', date: 'date', age: 'age', money: 'amount', email: 'e-mail',
+  phone: 'phone', id: 'ID number', health: 'health', medication: 'medicine', finance: 'money situation', legal: 'legal situation',
+  profile: 'from your profile', custom: 'your word', proper: 'a name Veil guessed',
+};
+
+/** `text` with the ranges `marks` wrapped in <mark>, each titled. */
+function Marked({ text, marks }: { text: string; marks: readonly { start: number; end: number; title: string }[] }) {
+  const parts: (string | preact.JSX.Element)[] = [];
+  let at = 0;
+  for (const [i, m] of [...marks].sort((a, b) => a.start - b.start).entries()) {
+    if (m.start < at) continue;
+    parts.push(text.slice(at, m.start));
+    parts.push(
+      <mark key={i} title={m.title}>
+        {text.slice(m.start, m.end)}
+      </mark>,
+    );
+    at = m.end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
+
+export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
+  const send = useClient();
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [draft, setDraft] = useState('');
+  const [pasted, setPasted] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ original: string; value: string } | null>(null);
+  const mapTimer = useRef<ReturnType<typeof setTimeout>>();
+  const view = phase.kind === 'open' ? phase.view : null;
+
+  useEffect(() => {
+    let live = true;
+    const none = 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.';
+    const timer = setTimeout(() => live && setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p)), 3000);
+    void (async () => {
+      while (live) {
+        const token = await nextToken();
+        if (!live) return;
+        try {
+          const opened = await send('compose.get', { token });
+          clearTimeout(timer);
+          if (live) setPhase({ kind: 'open', view: opened });
+          return;
+        } catch (e) {
+          if (live) setPhase({ kind: 'none', error: errorText(e) });
+        }
+      }
+    })();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  // While the site answers, ask the background for the recovered answer every second.
+  useEffect(() => {
+    if (view?.state !== 'waiting') return;
+    const timer = setInterval(() => {
+      void send('compose.get', {}).then((v) => setPhase({ kind: 'open', view: v }), () => undefined);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [view?.state]);
+
+  const act = async (label: string, action: () => Promise<ComposeView | void>) => {
+    setBusy(label);
+    setError(null);
+    try {
+      const next = await action();
+      if (next) setPhase({ kind: 'open', view: next });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const map = (text: string) => act('map', () => send('compose.map', { text }));
+  const onInput = (text: string) => {
+    setDraft(text);
+    clearTimeout(mapTimer.current);
+    mapTimer.current = setTimeout(() => void map(text), 400);
+  };
+  const close = () => void send('compose.close', {}).catch(() => undefined);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const current = view && view.original === draft;
+  const guessed = view?.spans.filter((s) => s.kind === 'proper') ?? [];
+
+  return (
+    <div class="compose" role="dialog" aria-labelledby="compose-title">
+      <div class="compose-head">
+        <h1 id="compose-title">Private compose{view ? ` for ${view.siteLabel}` : ''}</h1>
+        <button type="button" class="button" onClick={close} aria-label="Close the private compose box">
+          Close
+        </button>
+      </div>
+      {phase.kind === 'loading' && <p role="status">Opening…</p>}
+      {phase.kind === 'none' && <p class="error">{phase.error}</p>}
+      {view && (
+        <>
+          <p class="muted">
+            Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the mapped text. Veil replaces the names, places,
+            organisations, dates, ages, amounts, contacts, ID numbers and health, money and legal words it recognises
+            {view.theme ? ` with words about ${view.theme}` : ''}, and nothing else. There is no formal guarantee: read the mapped
+            text before you send.
+          </p>
+          <label for="compose-text">Your message (stays in Veil)</label>
+          <textarea id="compose-text" rows={5} value={draft} onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)} />
+          {view.original && (
+            <div class="compose-columns">
+              <div>
+                <h3>What you wrote</h3>
+                <p class="sent-text" data-testid="compose-original">
+                  <Marked text={view.original} marks={view.spans.map((s) => ({ start: s.start, end: s.end, title: KIND_LABEL[s.kind] ?? s.kind }))} />
+                </p>
+              </div>
+              <div>
+                <h3>What {view.siteLabel} will see</h3>
+                <p class="sent-text" data-testid="compose-mapped">
+                  <Marked text={view.mapped} marks={view.replaced.map((r) => ({ start: r.start, end: r.end, title: `stands for: ${r.original}` }))} />
+                </p>
+              </div>
+            </div>
+          )}
+          {view.original && view.replaced.length === 0 && (
+            <p class="typed-warning" role="status">
+              Veil found nothing to map in this message: it would go out exactly as written.
+            </p>
+          )}
+          {guessed.length > 0 && (
+            <p class="typed-warning">
+              Mapped because they look like names: {guessed.map((g) => `“${g.text}”`).join(', ')}. Anything not marked goes out as
+              written.
+            </p>
+          )}
+          {view.replaced.length > 0 && (
+            <ul class="compose-pairs" aria-label="Replacements">
+              {[...new Map(view.replaced.map((r) => [r.original.toLowerCase(), r])).values()].map((r) => (
+                <li key={r.original}>
+                  <span>{r.original}</span> → {editing?.original === r.original ? (
+                    <form
+                      class="inline-form"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        void act('edit', () => send('compose.edit', { original: r.original, substitute: editing.value })).then(() => setEditing(null));
+                      }}
+                    >
+                      <input aria-label={`Replacement for ${r.original}`} value={editing.value} onInput={(e) => setEditing({ original: r.original, value: (e.target as HTMLInputElement).value })} />
+                      <button type="submit" class="button" disabled={busy !== null}>
+                        Save
+                      </button>
+                    </form>
+                  ) : (
+                    <>
+                      <strong>{r.text.replace(/['’]s$/, '')}</strong>{' '}
+                      <button type="button" class="link" onClick={() => setEditing({ original: r.original, value: r.text.replace(/['’]s$/, '') })}>
+                        Change
+                      </button>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <div class="dialog-actions">
+            <button
+              type="button"
+              class="button primary"
+              disabled={busy !== null || !current || view.state === 'waiting' || !view.mapped.trim()}
+              onClick={() => void act('send', () => send('compose.send', {}))}
+            >
+              Send the mapped text…
+            </button>
+          </div>
+          {view.state === 'waiting' && <p role="status">Sent for review. Waiting for {view.siteLabel}'s answer…</p>}
+          {view.note && <p class="typed-warning">{view.note}</p>}
+          {view.answer && (
+            <section aria-labelledby="answer-title" class="compose-answer">
+              <h3 id="answer-title">{view.siteLabel}'s answer, in your words</h3>
+              <p class="sent-text" data-testid="compose-answer">
+                <Marked text={view.answer.text} marks={view.answer.restored.map((r) => ({ start: r.start, end: r.end, title: `${view.siteLabel} wrote: ${r.found}` }))} />
+              </p>
+              <details>
+                <summary>What {view.siteLabel} wrote</summary>
+                <p class="sent-text">{view.answer.read}</p>
+              </details>
+            </section>
+          )}
+          <details class="compose-paste">
+            <summary>Read an answer you copied from {view.siteLabel}</summary>
+            <label for="compose-paste">Paste the answer</label>
+            <textarea id="compose-paste" rows={4} value={pasted} onInput={(e) => setPasted((e.target as HTMLTextAreaElement).value)} />
+            <button type="button" class="button" disabled={!pasted.trim() || busy !== null} onClick={() => void act('recover', () => send('compose.recover', { text: pasted }))}>
+              Put my words back
+            </button>
+          </details>
+          <details class="compose-codebook">
+            <summary>This conversation's replacements ({view.dictionary.length})</summary>
+            <p class="muted">
+              The same word gets the same replacement for the whole conversation, so {view.siteLabel}'s answers stay consistent; another
+              conversation gets different ones. They are kept on this device only.
+            </p>
+            <ul>
+              {view.dictionary.map((d) => (
+                <li key={d.original}>
+                  {d.original} → {d.substitute}
+                </li>
+              ))}
+            </ul>
+            <button type="button" class="button" disabled={busy !== null || view.dictionary.length === 0} onClick={() => void act('forget', () => send('compose.forget', {}))}>
+              Forget them
+            </button>
+          </details>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * CROSS-MAP's private compose box in headless Chromium with the built extension, on the ChatGPT fixture
+ * served under its real host name (issue 10): the person writes in Veil's box, the site's send handler
+ * receives exactly the mapped text (through the normal review), the site's streamed answer comes back in
+ * the person's words in Veil's box, and a hostile page script that records the DOM and every event in the
+ * capture phase never sees an original span, the codebook, or the recovered answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, sendFromPage } from './browsers';
+import { chromiumOnSites, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
+
+let veil: ChromiumOnSites;
+
+beforeAll(async () => {
+  veil = await chromiumOnSites('veil-compose-');
+  // No profile: the release adds nothing, so the site receives the mapped text alone.
+  await sendFromPage(veil.popup, 'profile.import', { text: '{"version":1,"attributes":[]}' });
+}, 90_000);
+afterAll(async () => veil?.close());
+
+const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
+const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
+
+describe('ChatGPT fixture: private compose', () => {
+  it('sends only the mapped text and shows the answer in the person’s words, with nothing private in the page', async () => {
+    const page = await veil.browser.context.newPage();
+    await installHostileRecorder(page);
+    await openFixture(page, 'chatgpt');
+    // Veil's button sits by the message box; the keyboard shortcut opens the box too.
+    await page.locator('button[data-veil-compose="open"]').waitFor({ timeout: 15_000 });
+    await page.locator('#prompt-textarea').click();
+    await page.keyboard.press('Alt+Shift+KeyP');
+    const box = page.frameLocator('iframe[data-veil-compose="box"]');
+    await box.locator('#compose-text').waitFor({ timeout: 15_000 });
+    await box.locator('#compose-text').pressSequentially(PROMPT);
+    const mappedLocator = box.getByTestId('compose-mapped');
+    await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
+    await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
+    const mapped = (await mappedLocator.textContent())!;
+    for (const original of ORIGINALS) expect(mapped).not.toContain(original);
+    await screenshot(page, 'compose-mapped');
+
+    await box.getByRole('button', { name: 'Send the mapped text…' }).click();
+    const review = await panelReady(page);
+    await expect.poll(() => review.locator('pre.sent-text').textContent()).toBe(mapped);
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([mapped]);
+
+    // The fixture streams an answer that repeats the message (with the substitutes); Veil's box shows it back.
+    const answer = box.getByTestId('compose-answer');
+    await answer.waitFor({ timeout: 30_000 });
+    const recovered = (await answer.textContent())!;
+    expect(recovered).toContain(`You wrote: "${PROMPT}"`);
+    await screenshot(page, 'compose-answer');
+
+    const heard = await hostileHeard(page);
+    for (const original of ORIGINALS) expect(heard, original).not.toContain(original);
+    expect(heard).not.toContain('in your words');
+    await page.close();
+  }, 120_000);
+});
