@@ -1,13 +1,13 @@
 /**
- * CROSS-MAP's private compose box in headless Chromium with the built extension, on the ChatGPT fixture
- * served under its real host name (issue 10): the person writes in Veil's box, the site's send handler
+ * CROSS-MAP's private compose box in headless Chromium with the built extension, on the ChatGPT, Claude and
+ * Gemini fixtures served under their real host names (issue 10): the person writes in Veil's box, the site's send handler
  * receives exactly the mapped text (through the normal review), the site's streamed answer comes back in
  * the person's words in Veil's box, and a hostile page script that records the DOM and every event in the
  * capture phase never sees an original span, the codebook, or the recovered answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage } from './browsers';
-import { chromiumOnSites, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
+import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
 
 let veil: ChromiumOnSites;
 
@@ -21,14 +21,14 @@ afterAll(async () => veil?.close());
 const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
 const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
 
-describe('ChatGPT fixture: private compose', () => {
-  it('sends only the mapped text and shows the answer in the person’s words, with nothing private in the page', async () => {
+describe('private compose on the three chat-site fixtures', () => {
+  it.each(['chatgpt', 'claude', 'gemini'] as const)('%s: sends only the mapped text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
     const page = await veil.browser.context.newPage();
     await installHostileRecorder(page);
-    await openFixture(page, 'chatgpt');
+    await openFixture(page, site);
     // Veil's button sits by the message box; the keyboard shortcut opens the box too.
     await page.locator('button[data-veil-compose="open"]').waitFor({ timeout: 15_000 });
-    await page.locator('#prompt-textarea').click();
+    await page.locator(COMPOSER[site]).click();
     await page.keyboard.press('Alt+Shift+KeyP');
     const box = page.frameLocator('iframe[data-veil-compose="box"]');
     await box.locator('#compose-text').waitFor({ timeout: 15_000 });
@@ -38,7 +38,7 @@ describe('ChatGPT fixture: private compose', () => {
     await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
     const mapped = (await mappedLocator.textContent())!;
     for (const original of ORIGINALS) expect(mapped).not.toContain(original);
-    await screenshot(page, 'compose-mapped');
+    await screenshot(page, `compose-mapped-${site}`);
 
     await box.getByRole('button', { name: 'Send the mapped text…' }).click();
     const review = await panelReady(page);
@@ -51,7 +51,7 @@ describe('ChatGPT fixture: private compose', () => {
     await answer.waitFor({ timeout: 30_000 });
     const recovered = (await answer.textContent())!;
     expect(recovered).toContain(`You wrote: "${PROMPT}"`);
-    await screenshot(page, 'compose-answer');
+    await screenshot(page, `compose-answer-${site}`);
 
     const heard = await hostileHeard(page);
     for (const original of ORIGINALS) expect(heard, original).not.toContain(original);
