@@ -63,6 +63,8 @@ export const settingsSchema = z.strictObject({
    * browser's host permission and the content script's registration in step.
    */
   genericSites: z.array(genericSiteSchema).max(200).refine((list) => new Set(list.map((s) => s.origin)).size === list.length, 'one entry per site'),
+  /** Words CROSS-MAP's compose box always replaces, whatever its detector finds (a project name, a nickname). */
+  alwaysMap: z.array(z.string().trim().min(2, 'a word to replace needs at least 2 characters').max(100)).max(200),
   /** Default cap for each withheld attribute's ledger (ε). A ledger may carry its own, raised cap. */
   attributeCap: positiveEpsilon,
   /** Cap on the sum of all ledgers (ε). */
@@ -79,6 +81,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   suppressed: 'omit',
   sites: [...SITES],
   genericSites: [],
+  alwaysMap: [],
   attributeCap: 32,
   totalCap: 256,
 }) as Settings;

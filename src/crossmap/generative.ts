@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { lookupKey, type CodebookState } from './codebook';
 import type { DetectOptions } from './detect';
-import { promptDictionary, type MapContext, type Mapper, type MapOutcome } from './mapper';
+import { promptDictionary, type Mapper, type MapOutcome } from './mapper';
 import type { DictionaryEntry, Span, SpanKind } from './types';
 
 /** What the model must return. */
@@ -24,8 +24,6 @@ export const generativeOutputSchema = z
     mapped: z.string().min(1).max(40_000),
   })
   .strict();
-
-export type GenerativeOutcome = MapOutcome & { readonly fallback?: string };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordPattern = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`, 'iu');
@@ -117,7 +115,7 @@ export function checkGenerative(text: string, output: string, spans: readonly Sp
  * A mapper that asks `generate` (a local model) first and checks its answer; the offline mapper's result,
  * with the reason, whenever the model's is not safe to use or the model fails.
  */
-export function generativeMapper(generate: (prompt: string) => Promise<string>, offline: Mapper, detect: (text: string, options: DetectOptions) => Span[]): Mapper & { map(text: string, context: MapContext): Promise<GenerativeOutcome> } {
+export function generativeMapper(generate: (prompt: string) => Promise<string>, offline: Mapper, detect: (text: string, options: DetectOptions) => Span[]): Mapper {
   return {
     id: 'generative',
     async map(text, context) {

@@ -20,6 +20,8 @@ export interface MapOutcome {
   readonly codebook: CodebookState;
   /** The spans found in the original, in text order. */
   readonly spans: readonly Span[];
+  /** Set by the generative mapper when it used the offline mapping instead: why. */
+  readonly fallback?: string;
 }
 
 export interface Mapper {

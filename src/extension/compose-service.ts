@@ -25,6 +25,7 @@ import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../s
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
+import { readSettings } from '../storage/settings-store';
 import type { ComposeView } from '../messaging/contract';
 import type { Sender, SessionStore } from './review-service';
 
@@ -108,8 +109,8 @@ export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
 
   async function mapInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
     const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
-    const profile = await readProfile(db);
-    const outcome = await mapper.map(text, { codebook, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })) });
+    const [profile, settings] = await Promise.all([readProfile(db), readSettings(db)]);
+    const outcome = await mapper.map(text, { codebook, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap });
     await saveCodebook(db, record.site, record.conversation, outcome.codebook, now());
     const next: ComposeRecord = {
       ...record,

@@ -10,9 +10,9 @@ import { bumpRevision } from './revision';
 
 export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
-  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [] };
+  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [], alwaysMap: [] };
   const { id: _id, ...stored } = row;
-  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `facts`, `genericSites`) read as its default.
+  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `facts`, `genericSites`, `alwaysMap`) read as its default.
   const older = stored as Partial<Settings>;
   const parsed = settingsSchema.safeParse({
     ...stored,
@@ -20,6 +20,7 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
     variant: older.variant ?? DEFAULT_SETTINGS.variant,
     facts: older.facts ?? DEFAULT_SETTINGS.facts,
     genericSites: older.genericSites ?? [],
+    alwaysMap: older.alwaysMap ?? [],
   });
   if (!parsed.success) {
     throw new StoreError(`stored settings are damaged (${firstIssue(parsed.error)})`);

@@ -30,6 +30,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
   const [attributeCap, setAttributeCap] = useState(String(settings.attributeCap));
   const [totalCap, setTotalCap] = useState(String(settings.totalCap));
   const [pendingCaps, setPendingCaps] = useState<Pick<Settings, 'attributeCap' | 'totalCap'> | null>(null);
+  const [alwaysMap, setAlwaysMap] = useState(settings.alwaysMap.join('\n'));
 
   const update = async (patch: Partial<Settings>, confirmed = false) => {
     try {
@@ -179,6 +180,24 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
           </span>
         </label>
       </fieldset>
+
+      <form
+        class="always-map"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void update({ alwaysMap: [...new Set(alwaysMap.split('\n').map((w) => w.trim()).filter(Boolean))] });
+        }}
+      >
+        <label for="always-map">Words private compose always replaces, one per line</label>
+        <p class="hint">
+          Private compose (the Veil button by a chat site's message box) replaces the names, places and sensitive words it
+          recognises. Add here what it cannot know is private: a project's code name, a nickname, a rare place.
+        </p>
+        <textarea id="always-map" rows={3} value={alwaysMap} onInput={(e) => setAlwaysMap((e.target as HTMLTextAreaElement).value)} />
+        <button type="submit" class="button">
+          Save words
+        </button>
+      </form>
 
       <fieldset class="choice-list">
         <legend>Chat sites Veil is on</legend>

@@ -72,6 +72,11 @@ describe('the compose box', () => {
     await expect(box('compose.edit', { original: 'Mia', substitute: 'mia' })).rejects.toThrow(/original itself/);
     await box('compose.forget', {});
     expect(await readCodebook(h.db, 'chatgpt', 'c/abc')).toBeUndefined();
+    // The person's always-map words are replaced too, any case.
+    await h.client()('settings.update', { patch: { alwaysMap: ['Project Orion'] } });
+    const view = await box('compose.map', { text: 'Is project orion late?' });
+    expect(view.mapped).not.toMatch(/orion/i);
+    expect(view.spans.map((s) => [s.kind, s.text])).toEqual([['custom', 'project orion']]);
   });
 
   it('refuses the box’s messages from a content script, and the content script’s from the box', async () => {

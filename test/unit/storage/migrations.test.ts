@@ -68,8 +68,8 @@ describe('stored data migrates forward', () => {
       fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })),
     );
     expect(await readSettings(db)).toEqual({
-      // `suppressed`, `variant`, `facts` and `genericSites` came later: a v1 row reads as their defaults.
-      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], attributeCap: 64, totalCap: 256,
+      // `suppressed`, `variant`, `facts`, `genericSites` and `alwaysMap` came later: a v1 row reads as their defaults.
+      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], attributeCap: 64, totalCap: 256,
     });
 
     const budget = await readBudget(db);

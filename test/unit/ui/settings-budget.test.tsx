@@ -46,6 +46,16 @@ describe('settings', () => {
     h.db.close();
   });
 
+  it('saves the words private compose always replaces, one per line, trimmed and once each', async () => {
+    const h = renderWithVeil(() => <Options />);
+    const settings = await screen.findByRole('region', { name: 'Settings' });
+    const q = within(settings);
+    fireEvent.input(q.getByLabelText(/Words private compose always replaces/), { target: { value: ' Project Orion \n\nBlue Fox\nProject Orion' } });
+    fireEvent.click(q.getByRole('button', { name: 'Save words' }));
+    await expect.poll(async () => (await h.client()('settings.get', {})).alwaysMap).toEqual(['Project Orion', 'Blue Fox']);
+    h.db.close();
+  });
+
   it('raises caps only after the confirmation, and Cancel keeps them', async () => {
     const h = renderWithVeil(() => <Options />);
     const settings = await screen.findByRole('region', { name: 'Settings' });
