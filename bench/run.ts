@@ -12,6 +12,8 @@
  * Plus the sampler's extremes: one draw over 18 candidates and over the 1,210-cell professional block.
  *
  * Aim (issue 4): plan + sample under 1 ms; whole release under 20 ms.
+ * Then CROSS-MAP's offline mapper (detect + map, a fresh codebook each) over eval/crossmap.jsonl and the
+ * recoverer on a long answer.
  */
 import { readFileSync } from 'node:fs';
 import { epsilonToUnits } from '../src/core/epsilon';
@@ -29,6 +31,7 @@ import { PrivacyLedger } from '../src/ledger/ledger';
 import { prepareRelease } from '../src/release/prepare';
 import { releaseProfile } from '../src/release/release';
 import { sampleReleaseKey } from '../src/release/sample';
+import { createOfflineMapper, newCodebook, recover } from '../src/crossmap';
 
 const profile: Profile = parseProfile(JSON.parse(readFileSync(new URL('../test/fixtures/profiles/ten-attributes.json', import.meta.url), 'utf8')));
 
@@ -99,6 +102,18 @@ async function main(): Promise<void> {
     const sBig = await time(5000, 500, () => sampleExponential(w, bits));
     console.log(`  ε = ${String(epsilon).padEnd(5)} 18 candidates: ${cell(s18)} 1,210-cell block: ${cell(sBig)}`);
   }
+
+  // CROSS-MAP (issue 10): the offline mapper and the recoverer on the labelled prompts, each its own conversation.
+  const prompts = readFileSync(new URL('../eval/crossmap.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+  const random = cryptoRandomSource();
+  const mapper = createOfflineMapper(random);
+  const firstMap = await time(1, 0, () => mapper.map(prompts[0]!, { codebook: newCodebook(random) }));
+  let k = 0;
+  const mapped = await time(2000, 200, () => mapper.map(prompts[k++ % prompts.length]!, { codebook: newCodebook(random) }));
+  const outcome = await mapper.map(prompts[0]!, { codebook: newCodebook(random) });
+  const answer = `${outcome.result.mapped} ${outcome.result.dictionary.map((d) => `${d.substitute}'s ${d.substitute.toUpperCase()}`).join(' ')}`.repeat(10);
+  const recovered = await time(2000, 200, () => recover(answer, outcome.result.dictionary));
+  console.log(`\nCROSS-MAP (offline), ${prompts.length} labelled prompts: first map (word lists loaded) ${fmt(firstMap.median)}; map ${cell(mapped)}recover a ${answer.length}-character answer ${cell(recovered)}`);
 
   // Memory of the whole process after all of the above (Node, tsx, ONNX Runtime, model and candidates).
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
