@@ -3,7 +3,7 @@
  * opens Veil's review panel, Send writes the approved text and the site's own send handler receives exactly
  * it, once; the button opens the panel too, and Escape cancels: nothing is sent. Then the generic adapter on
  * a site outside the registry (https://chat.generic.test/, granted to the test build up front): switched on,
- * pointed at, reviewed.
+ * pointed at, reviewed. And CROSS-MAP's private compose box: typed into from the keyboard, mapped, sent.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
@@ -107,6 +107,50 @@ describe('Firefox ESR: the ChatGPT fixture', () => {
     expect(await page.$eval(COMPOSER.chatgpt, (el) => (el as HTMLElement).innerText.trim())).toBe('Hello');
     await page.close();
   });
+});
+
+describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
+  it('Alt+Shift+P opens Veil\'s box; what is typed there never reaches the page; the site receives the mapped text', async () => {
+    const page = await firefox.browser.newPage();
+    // A page script that records every key and input event in the capture phase, and every DOM change.
+    await page.evaluateOnNewDocument(() => {
+      const log: string[] = [];
+      (window as unknown as { hostileLog: string[] }).hostileLog = log;
+      for (const type of ['keydown', 'keypress', 'input', 'beforeinput', 'message']) {
+        window.addEventListener(type, (e) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}`), true);
+      }
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) log.push(`dom:${n.textContent ?? ''}`);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(FIXTURE_SITES.chatgpt);
+    await page.waitForSelector('html[data-fixture-ready="1"]');
+    await page.waitForSelector('button[data-veil-compose="open"]');
+    await page.click(COMPOSER.chatgpt);
+    const before = ((await sendFromFirefoxPage(popup, 'releases.list', {})) as { value: unknown[] }).value.length;
+    await page.keyboard.down('Alt');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('KeyP');
+    await page.keyboard.up('Shift');
+    await page.keyboard.up('Alt');
+    await page.waitForSelector('iframe[data-veil-compose="box"]');
+    // The box focuses its text area when it opens (the test cannot see into a moz-extension frame).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const prompt = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
+    await page.keyboard.type(prompt);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('Enter');
+    await page.keyboard.up('Control');
+    await panelShown(page, before + 1);
+    await page.keyboard.press('Enter');
+    await until(async () => (await received(page)).length > 0, 20_000);
+    const [sent] = await received(page);
+    expect(sent).toMatch(/^My daughter \S.* was just diagnosed with .*; how do I talk to her school in .*\?/);
+    for (const original of ['Mia', 'type 1 diabetes', 'Leeds']) expect(sent).not.toContain(original);
+    const heard = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + document.documentElement.outerHTML);
+    for (const original of ['Mia', 'diabetes', 'Leeds']) expect(heard).not.toContain(original);
+    await page.close();
+  }, 60_000);
 });
 
 describe('Firefox ESR: a site outside the registry (the generic adapter)', () => {

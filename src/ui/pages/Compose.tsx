@@ -44,7 +44,12 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ original: string; value: string } | null>(null);
   const mapTimer = useRef<ReturnType<typeof setTimeout>>();
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const view = phase.kind === 'open' ? phase.view : null;
+  // The box opens ready to type in.
+  useEffect(() => {
+    if (phase.kind === 'open') textArea.current?.focus();
+  }, [phase.kind]);
 
   useEffect(() => {
     let live = true;
@@ -99,6 +104,14 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
     mapTimer.current = setTimeout(() => void map(text), 400);
   };
   const close = () => void send('compose.close', {}).catch(() => undefined);
+  /** Ctrl/Cmd+Enter: map what is written now, then send it. */
+  const mapAndSend = () =>
+    act('send', async () => {
+      clearTimeout(mapTimer.current);
+      const mapped = await send('compose.map', { text: draft });
+      setPhase({ kind: 'open', view: mapped });
+      return send('compose.send', {});
+    });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -130,7 +143,23 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
             text before you send.
           </p>
           <label for="compose-text">Your message (stays in Veil)</label>
-          <textarea id="compose-text" rows={5} value={draft} onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="compose-text"
+            ref={textArea}
+            rows={5}
+            value={draft}
+            aria-describedby="compose-keys"
+            onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && draft.trim() && busy === null) {
+                e.preventDefault();
+                void mapAndSend();
+              }
+            }}
+          />
+          <p id="compose-keys" class="hint">
+            Ctrl+Enter sends the mapped text for review; Esc closes this box.
+          </p>
           {view.original && (
             <div class="compose-columns">
               <div>
