@@ -19,8 +19,10 @@ export interface ComposeDeps {
   guard: SendGuard;
   /** compose.html in the extension. */
   composeUrl: string;
-  /** The conversation key of the page now (the same keys the reviews use). */
+  /** The conversation key of the page now. */
   conversation: () => string;
+  /** The site's own id of the conversation, once the page shows one. */
+  conversationId: () => string | null;
   /** How long to wait for an answer to finish (ms). */
   answerTimeoutMs?: number;
 }
@@ -128,7 +130,10 @@ export class ComposeLauncher {
   private async watch(composeId: string, before: number): Promise<void> {
     const run = ++this.watching;
     const { adapter, win, send } = this.deps;
-    const report = (text: string | null, note?: string) => send('compose.answer', { composeId, text, ...(note ? { note } : {}) }).catch(() => undefined);
+    const report = (text: string | null, note?: string) => {
+      const conversation = this.deps.conversationId();
+      return send('compose.answer', { composeId, text, ...(note ? { note } : {}), ...(conversation ? { conversation } : {}) }).catch(() => undefined);
+    };
     if (!adapter.answers) {
       await report(null, `Veil cannot read ${adapter.label}'s answers. Paste the answer below to read it in your own words.`);
       return;

@@ -26,7 +26,10 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     send,
     guard,
     composeUrl: browser.runtime.getURL('/compose.html'),
-    conversation: () => guard.conversationKey(),
+    // The site's own id for the chat when the page shows one (a codebook then survives a reload), else the
+    // page's key for a chat that has no id yet (the answer tells the background the id once there is one).
+    conversation: () => adapter.conversation(new URL(location.href)) ?? guard.conversationKey(),
+    conversationId: () => adapter.conversation(new URL(location.href)),
   });
   compose.install();
 

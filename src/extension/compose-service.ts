@@ -182,10 +182,20 @@ export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
     },
 
     /** The content script read the site's answer (or gave up: `text` null, `note` says why). */
-    async answer(request: { composeId: string; text: string | null; note?: string }, sender: Sender): Promise<{ recorded: true }> {
+    async answer(request: { composeId: string; text: string | null; note?: string; conversation?: string }, sender: Sender): Promise<{ recorded: true }> {
       const { tabId, frameId } = frameOf(sender);
-      const record = await store.get(request.composeId);
+      let record = await store.get(request.composeId);
       if (!record || record.tabId !== tabId || record.frameId !== frameId) throw new StoreError('no compose box is waiting for an answer on this page');
+      // A new chat got its id with this send: its codebook moves to that id, so it is found after a reload.
+      if (request.conversation && request.conversation !== record.conversation) {
+        const moving = await readCodebook(db, record.site, record.conversation);
+        if (moving && !(await readCodebook(db, record.site, request.conversation))) {
+          await saveCodebook(db, record.site, request.conversation, moving, now());
+          await deleteCodebook(db, record.site, record.conversation);
+          record = { ...record, conversation: request.conversation };
+          await store.put(record);
+        }
+      }
       if (request.text === null) {
         await store.put({ ...record, state: 'composing', note: request.note ?? null });
         return { recorded: true };

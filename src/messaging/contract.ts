@@ -354,7 +354,13 @@ export const contract = {
   'compose.send': message<ComposeView>()(none, ['framed']),
   /** The content script read the site's answer to a compose send (null: it could not, `note` says why). */
   'compose.answer': message<{ recorded: true }>()(
-    z.strictObject({ composeId: z.string().min(1).max(100), text: z.string().max(200_000).nullable(), note: z.string().max(500).optional() }),
+    z.strictObject({
+      composeId: z.string().min(1).max(100),
+      text: z.string().max(200_000).nullable(),
+      note: z.string().max(500).optional(),
+      /** The site's id for the chat, when a new chat got one with this send: its codebook moves there. */
+      conversation: conversationKey.optional(),
+    }),
     ['content'],
   ),
   /** Recover an answer the person pasted into the box. */

@@ -79,6 +79,21 @@ describe('the compose box', () => {
     expect(view.spans.map((s) => [s.kind, s.text])).toEqual([['custom', 'project orion']]);
   });
 
+  it('moves a new chat’s codebook to the id the site gave it, so the same words map the same way after a reload', async () => {
+    const { content, box, composeId, t } = await setUp();
+    await box('compose.get', { token: t });
+    const first = await box('compose.map', { text: 'Leo has asthma.' });
+    await box('compose.send', {});
+    await content('compose.answer', { composeId, text: 'Fine.', conversation: 'c/xyz' });
+    expect(await readCodebook(h.db, 'chatgpt', 'c/abc')).toBeUndefined();
+    expect((await readCodebook(h.db, 'chatgpt', 'c/xyz'))!.entries).toEqual(first.dictionary);
+    // A box opened later for that conversation (after a reload) finds it.
+    const t2 = token();
+    await content('compose.begin', { conversation: 'c/xyz', token: t2 });
+    const later = await box('compose.get', { token: t2 });
+    expect(later.dictionary).toEqual(first.dictionary);
+  });
+
   it('refuses the box’s messages from a content script, and the content script’s from the box', async () => {
     const { content, box, composeId, t } = await setUp();
     await box('compose.get', { token: t });
