@@ -10,12 +10,17 @@
  * ```
  */
 import { env, pipeline, type TextGenerationPipeline } from '@huggingface/transformers';
+import { configureBrowserRuntime, type ModelFileCache } from '../embedding/transformers-embedder';
 
 export interface TextGeneratorOptions {
   /** Folder (Node path or URL prefix) holding `<modelId>/config.json`, tokenizer and `onnx/model.onnx`. */
   localModelPath: string;
   maxNewTokens?: number;
   progress?: (info: unknown) => void;
+  dtype?: 'fp32' | 'q4';
+  /** In a browser: the shipped ONNX Runtime wasm, and the model's files as stored on the device. */
+  wasmUrl?: string;
+  fileCache?: ModelFileCache;
 }
 
 export class TextGenerator {
@@ -30,12 +35,18 @@ export class TextGenerator {
     env.allowLocalModels = true;
     // Never the hub: the person downloads a model through Veil, which stores it on the device first.
     env.allowRemoteModels = false;
+    if (options.wasmUrl !== undefined) configureBrowserRuntime(options);
     const pipe = (await pipeline('text-generation', modelId, {
       local_files_only: true,
-      dtype: 'fp32',
+      dtype: options.dtype ?? 'fp32',
+      ...(options.wasmUrl !== undefined ? { device: 'wasm' as const } : {}),
       ...(options.progress ? { progress_callback: options.progress } : {}),
     })) as TextGenerationPipeline;
     return new TextGenerator(modelId, pipe, options.maxNewTokens ?? 768);
+  }
+
+  async dispose(): Promise<void> {
+    await this.pipe.dispose();
   }
 
   async generate(prompt: string): Promise<string> {

@@ -48,7 +48,7 @@ export interface ModelFileCache {
  * our own extension files, and ONNX Runtime on the shipped wasm, single-threaded and without a proxy worker
  * (a service worker cannot start one, and nothing else needs it for a model this small).
  */
-function configureBrowserRuntime(options: LoadOptions): void {
+export function configureBrowserRuntime(options: Pick<LoadOptions, 'wasmUrl' | 'fileCache'>): void {
   env.useBrowserCache = false;
   env.useWasmCache = false;
   env.useCustomCache = options.fileCache !== undefined;

@@ -17,7 +17,10 @@
  * Sessions live in session storage (they hold the original prompt), never on disk; codebooks are on disk
  * in the extension's own database, and the person can delete them.
  */
-import { createOfflineMapper, newCodebook, recover, type Span } from '../crossmap';
+import { createOfflineMapper, detectSpans, newCodebook, recover, type Span } from '../crossmap';
+import { generativeMapper } from '../crossmap/generative';
+import { generatorModel } from '../model-host/catalog';
+import { readActiveGenerator } from '../storage/model-store';
 import type { RestoredSpan } from '../crossmap/recover';
 import { cryptoRandomSource } from '../dp/random';
 import { siteLabel } from '../sites/generic';
@@ -43,6 +46,8 @@ export interface ComposeRecord {
   spans: Span[];
   replaced: (Span & { original: string })[];
   theme: string | null;
+  /** Who made the mapping shown: Veil's word lists, or the language model in use. */
+  mappedBy: string;
   state: 'composing' | 'waiting' | 'answered';
   answer: { text: string; restored: RestoredSpan[]; read: string } | null;
   note: string | null;
@@ -54,6 +59,8 @@ export type ComposeReply = { ok: true } | { ok: false; error: string };
 
 export interface ComposeDeps {
   db: VeilDatabase;
+  /** The language model in use for private compose, if the person installed one (the model host's `generate`). */
+  generate?: (prompt: string) => Promise<string>;
   store: SessionStore<ComposeRecord>;
   toTab: (tabId: number, frameId: number, command: ComposeCommand) => Promise<ComposeReply>;
   now: () => number;
@@ -61,9 +68,12 @@ export interface ComposeDeps {
 
 const NOTHING_HERE = 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.';
 
-export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
+export const WORD_LISTS = "Veil's word lists";
+
+export function createComposeService({ db, store, toTab, now, generate }: ComposeDeps) {
   const random = cryptoRandomSource();
-  const mapper = createOfflineMapper(random);
+  const offline = createOfflineMapper(random);
+  const generative = generate ? generativeMapper(generate, offline, detectSpans) : undefined;
 
   const frameOf = ({ tabId, frameId }: Sender) => {
     if (tabId === undefined || frameId === undefined) throw new StoreError('this message must come from a frame in a tab');
@@ -96,6 +106,7 @@ export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
       composeId: record.id,
       siteLabel: siteLabel(record.site),
       theme: record.theme,
+      mappedBy: record.mappedBy,
       original: record.original,
       mapped: record.mapped,
       spans: record.spans,
@@ -109,8 +120,10 @@ export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
 
   async function mapInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
     const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
-    const [profile, settings] = await Promise.all([readProfile(db), readSettings(db)]);
+    const [profile, settings, model] = await Promise.all([readProfile(db), readSettings(db), readActiveGenerator(db)]);
+    const mapper = model !== null && generative ? generative : offline;
     const outcome = await mapper.map(text, { codebook, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap });
+    const label = model !== null ? (generatorModel(model)?.label ?? model) : WORD_LISTS;
     await saveCodebook(db, record.site, record.conversation, outcome.codebook, now());
     const next: ComposeRecord = {
       ...record,
@@ -119,9 +132,10 @@ export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
       spans: [...outcome.spans],
       replaced: [...outcome.result.replaced],
       theme: outcome.result.theme,
+      mappedBy: outcome.fallback ? WORD_LISTS : label,
       state: 'composing',
       answer: null,
-      note: null,
+      note: outcome.fallback ? `${label} was not used for this message (${outcome.fallback}): Veil's own mapping is shown.` : null,
     };
     await store.put(next);
     return next;
@@ -144,6 +158,7 @@ export function createComposeService({ db, store, toTab, now }: ComposeDeps) {
         spans: [],
         replaced: [],
         theme: (await readCodebook(db, site, request.conversation))?.theme ?? null,
+        mappedBy: WORD_LISTS,
         state: 'composing',
         answer: null,
         note: null,

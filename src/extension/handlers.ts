@@ -11,10 +11,10 @@ import { BUNDLED_MODEL_ID } from '../embedding/bundled';
 import type { ModelOverview, SiteStatus } from '../messaging/contract';
 import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
 import type { Self } from '../messaging/sender';
-import { catalog } from '../model-host/catalog';
+import { catalog, generatorCatalog } from '../model-host/catalog';
 import type { ModelHost } from '../model-host/host';
 import { errorMessageForPerson, StoreError } from '../storage/errors';
-import { installedModels, readActiveModel, setActiveModel } from '../storage/model-store';
+import { installedGenerators, installedModels, readActiveGenerator, readActiveModel, setActiveGenerator, setActiveModel } from '../storage/model-store';
 import { createReleaseService } from './release-service';
 import { readBudget, setAttributeCap, startNewPeriod } from '../storage/budget-store';
 import type { VeilDatabase } from '../storage/db';
@@ -90,6 +90,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     store: deps.composes ?? memoryStore<ComposeRecord>(),
     toTab: deps.toTabCompose ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
     now,
+    generate: (prompt) => model.generate(prompt),
   });
 
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
@@ -127,13 +128,29 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   };
 
   const modelOverview = async (): Promise<ModelOverview> => {
-    const [status, active, installed, install] = await Promise.all([model.status(), readActiveModel(db), installedModels(db), model.install()]);
+    const generators = generatorCatalog();
+    const [status, active, installed, install, generatorsInstalled, generator] = await Promise.all([
+      model.status(),
+      readActiveModel(db),
+      installedModels(db),
+      model.install(),
+      installedGenerators(db, generators.map((g) => g.id)),
+      readActiveGenerator(db),
+    ]);
+    const option = (installedIds: string[]) => (m: { id: string; label: string; files: readonly { bytes: number }[] }) => ({
+      id: m.id,
+      label: m.label,
+      bytes: m.files.reduce((s, f) => s + f.bytes, 0),
+      installed: installedIds.includes(m.id),
+    });
     return {
       status,
       active,
       bundled: BUNDLED_MODEL_ID,
-      options: catalog().map((m) => ({ id: m.id, label: m.label, bytes: m.files.reduce((s, f) => s + f.bytes, 0), installed: installed.includes(m.id) })),
+      options: catalog().map(option(installed)),
       install,
+      generators: generators.map(option(generatorsInstalled)),
+      generator,
     };
   };
 
@@ -176,6 +193,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'model.cancelInstall': async () => {
       await model.cancelInstall();
+      return modelOverview();
+    },
+    'model.useGenerator': async ({ model: id }) => {
+      await setActiveGenerator(db, id);
       return modelOverview();
     },
     'model.use': async ({ model: id }) => {

@@ -158,6 +158,9 @@ export interface ModelOverview {
   options: ModelOption[];
   /** The latest download, while it runs and after it ends. */
   install: ModelInstall | null;
+  /** Language models private compose may map with, and the one it uses (null: Veil's word lists). */
+  generators: ModelOption[];
+  generator: string | null;
 }
 
 /** One fact as the review panel shows it. The original value appears only in Veil's own pages. */
@@ -244,6 +247,8 @@ export interface ComposeView {
   spans: Span[];
   replaced: (Span & { original: string })[];
   dictionary: DictionaryEntry[];
+  /** Who made the mapping shown: Veil's word lists, or the language model in use. */
+  mappedBy: string;
   state: 'composing' | 'waiting' | 'answered';
   answer: { text: string; restored: RestoredSpan[]; read: string } | null;
   note: string | null;
@@ -317,6 +322,8 @@ export const contract = {
   'model.cancelInstall': message<ModelOverview>()(none, PAGES),
   /** Use the bundled model or an installed one for releases from now on. */
   'model.use': message<ModelOverview>()(z.strictObject({ model: z.string().min(1).max(200) }), PAGES),
+  /** Map private compose with an installed language model, or (null) with Veil's word lists. */
+  'model.useGenerator': message<ModelOverview>()(z.strictObject({ model: z.string().min(1).max(200).nullable() }), PAGES),
   /**
    * A content script caught a send: make (or reuse) its release for the review panel. `token` is a random
    * one-time token the content script also hands to the panel's iframe it placed (at the same time, so the

@@ -51,6 +51,52 @@ export const TEST_CATALOG_MODEL: CatalogModel = {
   ],
 };
 
+/**
+ * Language models private compose may map with (src/crossmap/generative.ts), downloaded only after the
+ * person confirms, like the embedding models. Their mapping quality is NOT measured: no such model can be
+ * downloaded where Veil is built; the generative mapper checks every output and falls back to Veil's own.
+ */
+export interface GeneratorModel extends Omit<CatalogModel, 'dtype'> {
+  dtype: 'fp32' | 'q4';
+}
+
+export const GENERATOR_CATALOG: readonly GeneratorModel[] = [
+  {
+    id: 'HuggingFaceTB/SmolLM2-135M-Instruct',
+    label: 'SmolLM2 135M Instruct (English)',
+    dtype: 'q4',
+    files: [
+      { path: 'config.json', bytes: 900 },
+      { path: 'generation_config.json', bytes: 150 },
+      { path: 'tokenizer.json', bytes: 2_100_000 },
+      { path: 'tokenizer_config.json', bytes: 3_800 },
+      { path: 'onnx/model_q4.onnx', bytes: 200_000_000 },
+    ],
+  },
+];
+
+/** Test builds only: the tiny bigram model of scripts/model/tiny-generator.ts, served by the e2e tests. */
+export const TEST_GENERATOR: GeneratorModel = {
+  id: 'veil-test/tiny-generator',
+  label: 'Test tiny generator',
+  dtype: 'fp32',
+  files: [
+    { path: 'config.json', bytes: 250 },
+    { path: 'generation_config.json', bytes: 60 },
+    { path: 'tokenizer.json', bytes: 700 },
+    { path: 'tokenizer_config.json', bytes: 150 },
+    { path: 'onnx/model.onnx', bytes: 600 },
+  ],
+};
+
+export function generatorCatalog(): readonly GeneratorModel[] {
+  return import.meta.env?.VEIL_TEST ? [...GENERATOR_CATALOG, TEST_GENERATOR] : GENERATOR_CATALOG;
+}
+
+export function generatorModel(id: string): GeneratorModel | undefined {
+  return generatorCatalog().find((m) => m.id === id);
+}
+
 export function catalog(): readonly CatalogModel[] {
   return import.meta.env?.VEIL_TEST ? [...MODEL_CATALOG, TEST_CATALOG_MODEL] : MODEL_CATALOG;
 }

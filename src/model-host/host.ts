@@ -30,4 +30,6 @@ export interface ModelHost {
   install(): Promise<ModelInstall | null>;
   /** Load the model stored as active (after `model.use` changed it). */
   reload(): Promise<ModelStatus>;
+  /** Private compose: the installed language model's continuation of `prompt` (refused when none is in use). */
+  generate(prompt: string): Promise<string>;
 }

@@ -18,5 +18,6 @@ export function lazyHost(make: () => Promise<ModelHost>): ModelHost {
     cancelInstall: async () => (await get()).cancelInstall(),
     install: async () => (await get()).install(),
     reload: async () => (await get()).reload(),
+    generate: async (prompt) => (await get()).generate(prompt),
   };
 }

@@ -25,8 +25,9 @@ import type { ModelInstall } from '../messaging/contract';
 import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
 import type { VeilDatabase } from '../storage/db';
 import { errorMessageForPerson } from '../storage/errors';
-import { putInstalledModel, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
-import { catalogModel, MODEL_HUB, type CatalogModel } from './catalog';
+import { putInstalledGenerator, putInstalledModel, readActiveGenerator, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
+import { TextGenerator } from '../crossmap/text-generator';
+import { catalogModel, generatorModel, MODEL_HUB, type CatalogModel, type GeneratorModel } from './catalog';
 import type { ModelHost, ScoreItem } from './host';
 
 export interface LocalHostDeps {
@@ -59,6 +60,8 @@ export class LocalModelHost implements ModelHost {
   private loading: Promise<Loaded> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private download: { state: ModelInstall; abort: AbortController } | undefined;
+  /** Private compose's language model, loaded on first use. */
+  private generator: { model: string; generator: TextGenerator } | undefined;
 
   constructor(private readonly deps: LocalHostDeps) {}
 
@@ -117,15 +120,40 @@ export class LocalModelHost implements ModelHost {
     return this.download?.state ?? null;
   }
 
+  /** The language model private compose uses (the one stored as active), loaded once per process. */
+  async generate(prompt: string): Promise<string> {
+    const active = await readActiveGenerator(this.deps.db);
+    if (active === null) throw new Error('no language model is in use for private compose');
+    return this.serially(async () => {
+      if (this.generator?.model !== active) {
+        await this.generator?.generator.dispose().catch(() => undefined);
+        this.generator = undefined;
+        this.generator = { model: active, generator: await this.loadGenerator(active, storedFileCache(this.deps.db, this.deps.modelBase, active)) };
+      }
+      return this.generator.generator.generate(prompt);
+    });
+  }
+
+  private loadGenerator(model: string, fileCache: ModelFileCache): Promise<TextGenerator> {
+    const entry = generatorModel(model);
+    return TextGenerator.load(model, {
+      localModelPath: this.deps.modelBase,
+      fileCache,
+      ...(this.deps.wasmUrl ? { wasmUrl: this.deps.wasmUrl } : {}),
+      ...(entry ? { dtype: entry.dtype } : {}),
+    });
+  }
+
   async startInstall(model: string, source = MODEL_HUB): Promise<ModelInstall> {
     const entry = catalogModel(model);
-    if (!entry) throw new Error(`${model} is not one of the models Veil offers`);
+    const generator = entry ? undefined : generatorModel(model);
+    if (!entry && !generator) throw new Error(`${model} is not one of the models Veil offers`);
     if (this.download && (this.download.state.state === 'downloading' || this.download.state.state === 'computing')) {
       throw new Error(`${this.download.state.model} is still being installed; cancel it first`);
     }
     const abort = new AbortController();
     this.download = { abort, state: { model, state: 'downloading', progress: 0, detail: 'starting the download' } };
-    void this.runInstall(entry, source, abort.signal);
+    void (generator ? this.runGeneratorInstall(generator, source, abort.signal) : this.runInstall(entry!, source, abort.signal));
     return this.download.state;
   }
 
@@ -231,6 +259,32 @@ export class LocalModelHost implements ModelHost {
     if (this.download) this.download.state = { ...this.download.state, ...patch };
   }
 
+  /** A language model: downloaded, tried once from memory (it must load and answer), then stored and used. */
+  private async runGeneratorInstall(entry: GeneratorModel, source: string, signal: AbortSignal): Promise<void> {
+    try {
+      const files = await downloadFiles(this.deps.fetch, entry, source, signal, (progress, detail) => this.setInstall({ progress, detail }));
+      this.setInstall({ state: 'computing', progress: null, detail: 'checking that the model runs on this device' });
+      await this.serially(async () => {
+        const trial = await this.loadGenerator(entry.id, memoryFileCache(this.deps.modelBase, entry.id, files));
+        try {
+          await trial.generate('Reply with {}');
+        } finally {
+          await trial.dispose().catch(() => undefined);
+        }
+      });
+      if (signal.aborted) throw abortError();
+      await putInstalledGenerator(this.deps.db, entry.id, files, (this.deps.now ?? Date.now)());
+      this.setInstall({ state: 'done', progress: 1, detail: `${entry.label} is installed; private compose maps with it` });
+    } catch (error) {
+      const cancelled = signal.aborted;
+      this.setInstall({
+        state: cancelled ? 'cancelled' : 'failed',
+        progress: null,
+        detail: cancelled ? 'cancelled: nothing was kept' : `${errorMessageForPerson(error)}; nothing was kept`,
+      });
+    }
+  }
+
   private async runInstall(entry: CatalogModel, source: string, signal: AbortSignal): Promise<void> {
     try {
       const files = await downloadFiles(this.deps.fetch, entry, source, signal, (progress, detail) => this.setInstall({ progress, detail }));
@@ -262,7 +316,7 @@ export class LocalModelHost implements ModelHost {
 /** Fetch every file of `entry`, with progress over all of them; nothing is kept if any fails. */
 async function downloadFiles(
   fetcher: typeof fetch,
-  entry: CatalogModel,
+  entry: Pick<CatalogModel, 'id' | 'files'>,
   source: string,
   signal: AbortSignal,
   progress: (fraction: number, detail: string) => void,

@@ -31,7 +31,8 @@ export type HostCall =
   | { op: 'startInstall'; model: string; source?: string }
   | { op: 'cancelInstall' }
   | { op: 'install' }
-  | { op: 'reload' };
+  | { op: 'reload' }
+  | { op: 'generate'; prompt: string };
 
 export interface HostEnvelope {
   veilModelHost: HostCall;
@@ -83,6 +84,9 @@ export class OffscreenModelHost implements ModelHost {
   }
   reload(): Promise<ModelStatus> {
     return this.call({ op: 'reload' }) as Promise<ModelStatus>;
+  }
+  generate(prompt: string): Promise<string> {
+    return this.call({ op: 'generate', prompt }) as Promise<string>;
   }
 
   private async ensureDocument(): Promise<void> {
@@ -165,5 +169,7 @@ function run(host: ModelHost, call: HostCall): Promise<unknown> {
       return host.install();
     case 'reload':
       return host.reload();
+    case 'generate':
+      return host.generate(call.prompt);
   }
 }

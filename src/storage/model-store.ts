@@ -67,3 +67,36 @@ export async function readCandidateCache(db: VeilDatabase, model: string): Promi
   const row = await db.candidateEmbeddings.get(model);
   return row ? { header: row.header, body: row.body } : undefined;
 }
+
+/** The language model private compose maps with, or null (Veil's own word lists). */
+export async function readActiveGenerator(db: VeilDatabase): Promise<string | null> {
+  const row: unknown = await db.meta.get('generator');
+  if (row === undefined) return null;
+  const active = (row as { active?: unknown }).active;
+  if (active !== null && (typeof active !== 'string' || active === '')) throw new StoreError('the stored choice of language model is damaged');
+  return active;
+}
+
+/** Store a downloaded language model's files whole (no candidate embeddings: it does not score), and use it. */
+export async function putInstalledGenerator(db: VeilDatabase, model: string, files: ReadonlyMap<string, Uint8Array>, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.modelFiles, db.meta, async () => {
+    await db.modelFiles.where('modelId').equals(model).delete();
+    await db.modelFiles.bulkPut([...files].map(([file, bytes]) => ({ modelId: model, file, bytes, storedAt: now })));
+    await db.meta.put({ id: 'generator', active: model });
+  });
+}
+
+/** Map with an installed language model (its files must be stored), or with none. */
+export async function setActiveGenerator(db: VeilDatabase, model: string | null): Promise<void> {
+  await db.transaction('rw', db.meta, db.modelFiles, async () => {
+    if (model !== null && (await db.modelFiles.where('modelId').equals(model).count()) === 0) throw new StoreError(`${model} is not installed`);
+    await db.meta.put({ id: 'generator', active: model });
+  });
+}
+
+/** Installed language models (files stored, no candidate embeddings). */
+export async function installedGenerators(db: VeilDatabase, ids: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of ids) if ((await db.modelFiles.where('modelId').equals(id).count()) > 0) out.push(id);
+  return out;
+}

@@ -37,7 +37,13 @@ export interface StoredBudgetMeta {
   startedAt: number;
 }
 
-export type StoredMeta = StoredProfileMeta | StoredBudgetMeta | StoredModelChoice | StoredRevision;
+export type StoredMeta = StoredProfileMeta | StoredBudgetMeta | StoredModelChoice | StoredGeneratorChoice | StoredRevision;
+
+/** The language model private compose maps with, if the person installed one and uses it (null: none). */
+export interface StoredGeneratorChoice {
+  id: 'generator';
+  active: string | null;
+}
 
 /**
  * One attribute's privacy ledger in one budget period (schema v2). Primary key `[period+key]`, `key` being

@@ -28,7 +28,7 @@ export function ModelChooser() {
 function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOverview: (o: ModelOverview) => void }) {
   const send = useClient();
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<ModelOption | null>(null);
+  const [confirming, setConfirming] = useState<(ModelOption & { generator?: boolean }) | null>(null);
   const run = async (action: () => Promise<ModelOverview>) => {
     try {
       onOverview(await action());
@@ -60,22 +60,42 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
           )}
         </li>
         {overview.options.map((option) => (
-          <li key={option.id}>
-            <span>
-              {option.label} · about {megabytes(option.bytes)} <span class="hint">{option.id}</span>
-            </span>
-            {overview.active === option.id ? (
-              <span class="badge">In use</span>
-            ) : option.installed ? (
-              <button type="button" class="button" onClick={() => run(() => send('model.use', { model: option.id }))}>
-                Use
-              </button>
-            ) : (
-              <button type="button" class="button" disabled={busy} onClick={() => setConfirming(option)}>
-                Download…
-              </button>
-            )}
-          </li>
+          <ModelRow
+            key={option.id}
+            option={option}
+            inUse={overview.active === option.id}
+            busy={busy}
+            onUse={() => run(() => send('model.use', { model: option.id }))}
+            onDownload={() => setConfirming(option)}
+          />
+        ))}
+      </ul>
+      <h3 id="generator-heading">Private compose mapping</h3>
+      <p class="hint">
+        Private compose replaces what Veil's word lists recognise. A small language model on this device can write the mapping
+        instead: Veil checks everything it writes and shows its own mapping whenever the model's misses a span Veil found or
+        leaves an original in. How well such a model maps has not been measured.
+      </p>
+      <ul class="model-options" aria-labelledby="generator-heading">
+        <li>
+          <span>Veil's word lists</span>
+          {overview.generator === null ? (
+            <span class="badge">In use</span>
+          ) : (
+            <button type="button" class="button" onClick={() => run(() => send('model.useGenerator', { model: null }))}>
+              Use
+            </button>
+          )}
+        </li>
+        {overview.generators.map((option) => (
+          <ModelRow
+            key={option.id}
+            option={option}
+            inUse={overview.generator === option.id}
+            busy={busy}
+            onUse={() => run(() => send('model.useGenerator', { model: option.id }))}
+            onDownload={() => setConfirming({ ...option, generator: true })}
+          />
         ))}
       </ul>
       {install && (
@@ -105,13 +125,44 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
             void run(() => send('model.install', { model: option.id, confirmed: true }));
           }}
         >
-          <p>
-            About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are
-            fetched; nothing about you is sent. Veil then computes its category embeddings on this device, and uses it
-            from then on. You can cancel at any time; the current model stays in use until the new one is ready.
-          </p>
+          {confirming.generator ? (
+            <p>
+              About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are
+              fetched; nothing about you is sent. Veil checks that it runs on this device, then private compose maps with it. It
+              runs on this device only, and can be slow on a phone or an old computer. You can cancel at any time.
+            </p>
+          ) : (
+            <p>
+              About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are
+              fetched; nothing about you is sent. Veil then computes its category embeddings on this device, and uses it
+              from then on. You can cancel at any time; the current model stays in use until the new one is ready.
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/** One downloadable model: in use, installed (Use), or not yet (Download…, which asks first). */
+function ModelRow(props: { option: ModelOption; inUse: boolean; busy: boolean; onUse: () => void; onDownload: () => void }) {
+  const { option } = props;
+  return (
+    <li>
+      <span>
+        {option.label} · about {megabytes(option.bytes)} <span class="hint">{option.id}</span>
+      </span>
+      {props.inUse ? (
+        <span class="badge">In use</span>
+      ) : option.installed ? (
+        <button type="button" class="button" onClick={props.onUse}>
+          Use
+        </button>
+      ) : (
+        <button type="button" class="button" disabled={props.busy} onClick={props.onDownload}>
+          Download…
+        </button>
+      )}
+    </li>
   );
 }

@@ -176,6 +176,11 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
               </div>
             </div>
           )}
+          {view.original && (
+            <p class="hint" data-testid="compose-mapped-by">
+              Mapped by {view.mappedBy}, on this device.
+            </p>
+          )}
           {view.original && view.replaced.length === 0 && (
             <p class="typed-warning" role="status">
               Veil found nothing to map in this message: it would go out exactly as written.

@@ -94,6 +94,26 @@ describe('the compose box', () => {
     expect(later.dictionary).toEqual(first.dictionary);
   });
 
+  it('maps with the language model in use when its mapping passes Veil’s checks, and says when it did not', async () => {
+    const { box, t } = await setUp();
+    await box('compose.get', { token: t });
+    const model = 'HuggingFaceTB/SmolLM2-135M-Instruct';
+    await h.db.modelFiles.put({ modelId: model, file: 'config.json', bytes: new Uint8Array([123, 125]), storedAt: 1 });
+    await h.client()('model.useGenerator', { model });
+    h.model.generates = async () =>
+      JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Leo', substitute: 'Ash' }, { original: 'asthma', substitute: 'leaf curl' }], mapped: 'Ash has leaf curl.' });
+    const used = await box('compose.map', { text: 'Leo has asthma.' });
+    expect(used).toMatchObject({ mapped: 'Ash has leaf curl.', mappedBy: 'SmolLM2 135M Instruct (English)', note: null });
+    // A model that leaves an original in: Veil's own mapping, and the box says why.
+    h.model.generates = async () => JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Mia', substitute: 'Rosa' }, { original: 'eczema', substitute: 'scab' }], mapped: 'Rosa has eczema.' });
+    const refused = await box('compose.map', { text: 'Mia has eczema.' });
+    expect(refused.mappedBy).toBe("Veil's word lists");
+    expect(refused.note).toMatch(/SmolLM2 135M Instruct \(English\) was not used for this message \(the mapped text still says “eczema”\)/);
+    expect(refused.mapped).not.toMatch(/Mia|eczema/);
+    await h.client()('model.useGenerator', { model: null });
+    expect((await box('compose.map', { text: 'Leo has asthma.' })).mappedBy).toBe("Veil's word lists");
+  });
+
   it('refuses the box’s messages from a content script, and the content script’s from the box', async () => {
     const { content, box, composeId, t } = await setUp();
     await box('compose.get', { token: t });

@@ -10,12 +10,18 @@ export interface FakeHost extends ModelHost {
   /** Runs inside `score`, before answering (to change things while a release is being prepared). */
   duringScore?: () => Promise<void>;
   failWith?: Error;
+  /** What `generate` answers (a language model's output), or undefined: no language model. */
+  generates?: (prompt: string) => Promise<string>;
 }
 
 export function fakeHost(model = 'fake-model'): FakeHost {
   const embedder = hashingEmbedder(16);
   const host: FakeHost = {
     calls: { score: [], embed: 0 },
+    async generate(prompt) {
+      if (!host.generates) throw new Error('no language model is in use for private compose');
+      return host.generates(prompt);
+    },
     async status(): Promise<ModelStatus> {
       return host.failWith ? { state: 'failed', model, error: host.failWith.message } : { state: 'ready', model, backend: 'wasm', reason: 'fake', loadMs: 0 };
     },

@@ -93,7 +93,7 @@ describe('options: model choice', () => {
     const h = await renderWithProfile(() => <Options />, profile);
     const section = await screen.findByRole('region', { name: 'Embedding model' });
     const q = within(section);
-    await q.findByText('In use');
+    await q.findAllByText('In use');
     const [download] = await q.findAllByRole('button', { name: 'Download…' });
     fireEvent.click(download!);
     const dialog = await screen.findByRole('alertdialog');
@@ -102,6 +102,21 @@ describe('options: model choice', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(section.textContent).toMatch(/its accuracy\s+with Veil's categories has not been measured/);
     expect(await h.client()('model.get', {})).toMatchObject({ install: null, active: 'veil-glove-100d' });
+    h.db.close();
+  });
+
+  it('offers a language model for private compose, asks before downloading it, and says its quality is unmeasured', async () => {
+    const h = await renderWithProfile(() => <Options />, profile);
+    const list = await screen.findByRole('list', { name: 'Private compose mapping' });
+    const q = within(list);
+    expect(q.getByText("Veil's word lists").parentElement!.textContent).toContain('In use');
+    fireEvent.click(within(q.getByText(/SmolLM2 135M Instruct/).parentElement!).getByRole('button', { name: 'Download…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toMatch(/About 202 MB from the Hugging Face model hub .* private compose maps with it/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Embedding model' }).textContent).toMatch(/How well such a model maps has not been measured/);
+    expect(await h.client()('model.get', {})).toMatchObject({ install: null, generator: null });
+    await expect(h.client()('model.useGenerator', { model: 'HuggingFaceTB/SmolLM2-135M-Instruct' })).rejects.toThrow(/not installed/);
     h.db.close();
   });
 });
