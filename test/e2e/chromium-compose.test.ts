@@ -7,16 +7,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage } from './browsers';
+import { serveModel } from './model-server';
 import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
 
 let veil: ChromiumOnSites;
+let hub: Awaited<ReturnType<typeof serveModel>>;
 
 beforeAll(async () => {
   veil = await chromiumOnSites('veil-compose-');
+  hub = await serveModel();
   // No profile: the release adds nothing, so the site receives the mapped text alone.
   await sendFromPage(veil.popup, 'profile.import', { text: '{"version":1,"attributes":[]}' });
 }, 90_000);
-afterAll(async () => veil?.close());
+afterAll(async () => {
+  await veil?.close();
+  await hub?.close();
+});
 
 const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
 const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
@@ -56,6 +62,42 @@ describe('private compose on the three chat-site fixtures', () => {
     const heard = await hostileHeard(page);
     for (const original of ORIGINALS) expect(heard, original).not.toContain(original);
     expect(heard).not.toContain('in your words');
+    await page.close();
+  }, 120_000);
+});
+
+describe('private compose with a language model on the device', () => {
+  it('downloads the model after confirmation, runs it in the model host, and shows Veil’s own mapping when the model’s fails the checks', async () => {
+    const model = 'veil-test/tiny-generator';
+    const started = (await sendFromPage(veil.popup, 'model.install', { model, confirmed: true, source: hub.url })) as { ok: boolean; error?: string };
+    expect(started).toMatchObject({ ok: true });
+    let install: { state: string; detail: string } | null = null;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const reply = (await sendFromPage(veil.popup, 'model.get', {})) as { value: { install: { state: string; detail: string } | null; generator: string | null } };
+      install = reply.value.install;
+      if (install && ['done', 'failed', 'cancelled'].includes(install.state)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(install).toMatchObject({ state: 'done', detail: 'Test tiny generator is installed; private compose maps with it' });
+    expect(((await sendFromPage(veil.popup, 'model.get', {})) as { value: { generator: string } }).value.generator).toBe(model);
+
+    const page = await veil.browser.context.newPage();
+    await openFixture(page, 'chatgpt');
+    await page.locator('button[data-veil-compose="open"]').waitFor({ timeout: 15_000 });
+    await page.locator(COMPOSER.chatgpt).click();
+    await page.keyboard.press('Alt+Shift+KeyP');
+    const box = page.frameLocator('iframe[data-veil-compose="box"]');
+    await box.locator('#compose-text').waitFor({ timeout: 15_000 });
+    await box.locator('#compose-text').pressSequentially(PROMPT);
+    // The tiny model writes valid JSON that maps nothing: Veil's checks refuse it and its own mapping is shown.
+    await expect.poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 30_000 }).toContainEqual(
+      expect.stringMatching(/Test tiny generator was not used for this message \(the model left out “Mia”, “7”, “type 1 diabetes”, “Leeds”\)/),
+    );
+    expect(await box.getByTestId('compose-mapped-by').textContent()).toBe("Mapped by Veil's word lists, on this device.");
+    for (const original of ORIGINALS) expect(await box.getByTestId('compose-mapped').textContent()).not.toContain(original);
+    expect(hub.requests.filter((r) => r.startsWith('/veil-test/tiny-generator/'))).toHaveLength(5);
+    await screenshot(page, 'compose-generator-fallback');
+    await sendFromPage(veil.popup, 'model.useGenerator', { model: null });
     await page.close();
   }, 120_000);
 });
