@@ -123,7 +123,12 @@ export class ComposeLauncher {
     const answers = this.deps.adapter.answers;
     const before = answers ? answers.all(this.deps.win.document).length : 0;
     const composeId = command.composeId;
-    return this.deps.guard.reviewComposed(command.text, () => void this.watch(composeId, before));
+    return this.deps.guard.reviewComposed(
+      command.text,
+      () => void this.watch(composeId, before),
+      () =>
+        void this.deps.send('compose.answer', { composeId, text: null, note: 'The review closed without sending: nothing was sent. Your message is still here.' }).catch(() => undefined),
+    );
   }
 
   /** Wait for the site's answer to the compose send and hand its text to the background. */

@@ -41,8 +41,8 @@ export class SendGuard {
   /** The person's own words of the send under review, to put back if a send does not go out. */
   private prompt = '';
   private replaying = false;
-  /** CROSS-MAP: called once the send of a composed (mapped) text went out. */
-  private afterSend: (() => void) | null = null;
+  /** CROSS-MAP: called once the send of a composed (mapped) text went out, or when its review ended without one. */
+  private afterSend: { sent: () => void; dropped: () => void } | null = null;
   /** The person chose "Send without Veil" where Veil could not press send itself: let one send through. */
   private bypassOnce = false;
   /** Whether the site is switched on in Veil's settings; unknown counts as on (fail closed). */
@@ -168,11 +168,11 @@ export class SendGuard {
    * CROSS-MAP: the compose box's mapped text goes through the normal review, like a typed send; `onSent`
    * runs once the site took it (the content script then waits for the answer).
    */
-  reviewComposed(text: string, onSent: () => void): { ok: true } | { ok: false; error: string } {
+  reviewComposed(text: string, onSent: () => void, onDropped: () => void): { ok: true } | { ok: false; error: string } {
     if (!this.enabled) return { ok: false, error: 'Veil is off for this site' };
     if (this.panel?.frame.connected) return { ok: false, error: 'a review is already open on this page' };
     if (!this.deps.adapter.findComposer(this.doc)) return { ok: false, error: `Veil cannot find ${this.deps.adapter.label}'s message box on this page` };
-    this.afterSend = onSent;
+    this.afterSend = { sent: onSent, dropped: onDropped };
     void this.openReview(text);
     return { ok: true };
   }
@@ -260,7 +260,7 @@ export class SendGuard {
       const after = this.afterSend;
       this.afterSend = null;
       this.closePanel();
-      after?.();
+      after?.sent();
       return { ok: true };
     } catch (error) {
       return { ok: false, error: messageOf(error) };
@@ -337,7 +337,10 @@ export class SendGuard {
   }
 
   private closePanel(): void {
+    // A composed text whose review closed without a send: the compose box must not wait for an answer.
+    const dropped = this.afterSend?.dropped;
     this.afterSend = null;
+    dropped?.();
     this.panel?.frame.remove();
     this.panel = null;
     this.deps.win.setTimeout(() => this.prepare(), 0);

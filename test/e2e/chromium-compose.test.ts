@@ -66,6 +66,24 @@ describe('private compose on the three chat-site fixtures', () => {
   }, 120_000);
 });
 
+describe('private compose: a review closed without sending', () => {
+  it('tells the box nothing was sent, and lets the person send again', async () => {
+    const page = await veil.browser.context.newPage();
+    await openFixture(page, 'chatgpt');
+    await page.locator('button[data-veil-compose="open"]').click();
+    const box = page.frameLocator('iframe[data-veil-compose="box"]');
+    await box.locator('#compose-text').waitFor({ timeout: 15_000 });
+    await box.locator('#compose-text').pressSequentially('Leo has asthma.');
+    await box.locator('#compose-text').press('Control+Enter');
+    const review = await panelReady(page);
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringMatching(/The review closed without sending: nothing was sent/));
+    expect(await received(page)).toEqual([]);
+    await expect.poll(() => box.getByRole('button', { name: 'Send the mapped text…' }).isEnabled()).toBe(true);
+    await page.close();
+  }, 60_000);
+});
+
 describe('private compose with a language model on the device', () => {
   it('downloads the model after confirmation, runs it in the model host, and shows Veil’s own mapping when the model’s fails the checks', async () => {
     const model = 'veil-test/tiny-generator';
