@@ -144,9 +144,12 @@ const ABBREVIATIONS = new Set(['st', 'dr', 'mt', 'ft', 'jr', 'sr', 'mr', 'mrs', 
 /** Phrases of the profile or the always-map list, found anywhere, any case. */
 function exactSpans(text: string, terms: readonly string[], kind: (term: string) => SpanKind): Span[] {
   const out: Span[] = [];
-  const lower = normalizeText(text);
+  // Offsets must stay the text's own: when normalising changes the length (a ligature), match in lower case only.
+  const normalized = normalizeText(text);
+  const sameLength = normalized.length === text.length;
+  const lower = sameLength ? normalized : text.toLowerCase();
   for (const term of [...terms].sort((a, b) => b.length - a.length)) {
-    const t = normalizeText(term.trim());
+    const t = sameLength ? normalizeText(term.trim()) : term.trim().toLowerCase();
     if (t.length < 2) continue;
     let from = 0;
     for (let at = lower.indexOf(t, from); at >= 0; at = lower.indexOf(t, from)) {
