@@ -83,7 +83,11 @@ export function substituteFor(
   const draw = drawFrom(random);
   const used = new Set(state.entries.map((e) => lookupKey(e.substitute)));
   const avoidText = avoid.toLowerCase();
-  const free = (candidate: string) => !used.has(lookupKey(candidate)) && !avoidText.includes(lookupKey(candidate)) && lookupKey(candidate) !== key;
+  // Not taken, not a word of the prompt, and not a near-copy of the original ("Leonor" for "Leo").
+  const free = (candidate: string) => {
+    const c = lookupKey(candidate);
+    return !used.has(c) && !avoidText.includes(c) && !c.includes(key) && !key.includes(c);
+  };
   const pick = (pool: readonly string[]) => {
     const options = pool.filter(free);
     return options.length ? options[draw(options.length)] : undefined;
