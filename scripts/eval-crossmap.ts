@@ -19,6 +19,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOfflineMapper, newCodebook, recover, type Span } from '../src/crossmap';
+import { parseJsonLines } from '../src/cli/args';
+import { wordPattern } from '../src/crossmap/recover';
 import { SPAN_KINDS } from '../src/crossmap/types';
 import { seededRandomSource } from '../src/dp/random';
 import { loadBundledScorer } from '../src/embedding/node';
@@ -26,23 +28,19 @@ import { loadBundledScorer } from '../src/embedding/node';
 interface Item { category: string; text: string; spans: Span[] }
 
 export function readCrossmapSet(path: string): Item[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((line, i) => {
-      const item = JSON.parse(line) as Item;
-      for (const s of item.spans) {
-        if (item.text.slice(s.start, s.end) !== s.text || !SPAN_KINDS.includes(s.kind)) throw new Error(`${path}:${i + 1}: bad span ${JSON.stringify(s)}`);
-      }
-      return item;
-    });
+  return parseJsonLines(readFileSync(path, 'utf8'), path).map(({ line, value }) => {
+    const item = value as Item;
+    for (const s of item.spans) {
+      if (item.text.slice(s.start, s.end) !== s.text || !SPAN_KINDS.includes(s.kind)) throw new Error(`${path}:${line}: bad span ${JSON.stringify(s)}`);
+    }
+    return item;
+  });
 }
 
 const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
 const wordTokens = (t: string) => [...t.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => [m.index!, m.index! + m[0].length] as const);
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const retained = (span: string, y: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(span)}(?![\\p{L}\\p{N}])`, 'iu').test(y);
+const retained = (span: string, y: string) => wordPattern(span).test(y);
 
 /** A simulated answer about the substitutes, and the same answer about the originals. */
 function simulatedAnswer(pairs: readonly { original: string; substitute: string; kind: string }[]): [string, string] {

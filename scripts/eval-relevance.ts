@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseJsonLines } from '../src/cli/args';
 import { KNOWN_FIELDS, isKnownField } from '../src/core/profile';
 import type { PublicAttribute } from '../src/dp/public-view';
 import { relevantKeys } from '../src/dp/relevance';
@@ -20,14 +21,11 @@ import { relevantKeys } from '../src/dp/relevance';
 interface Item { message: string; needed: string[] }
 
 export function readRelevanceSet(path: string): Item[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((line, i) => {
-      const item = JSON.parse(line) as Item;
-      if (typeof item.message !== 'string' || !Array.isArray(item.needed) || !item.needed.every(isKnownField)) throw new Error(`${path}:${i + 1}: bad line`);
-      return item;
-    });
+  return parseJsonLines(readFileSync(path, 'utf8'), path).map(({ line, value }) => {
+    const item = value as Item;
+    if (typeof item.message !== 'string' || !Array.isArray(item.needed) || !item.needed.every(isKnownField)) throw new Error(`${path}:${line}: bad line`);
+    return item;
+  });
 }
 
 const VIEW: PublicAttribute[] = KNOWN_FIELDS.map((field, index) => ({ index, entity: 'self', field, sharing: 'withheld' }));

@@ -3,6 +3,7 @@
  * whose field has no domain or whose code is not one of its categories stops the run, naming the line.
  */
 import { readFileSync } from 'node:fs';
+import { parseJsonLines } from '../src/cli/args';
 import { isKnownField } from '../src/core/profile';
 import { candidateDomain } from '../src/domains';
 
@@ -13,13 +14,10 @@ export interface Labelled {
 }
 
 export function readSet(path: string): Labelled[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((line, i) => {
-      const item = JSON.parse(line) as Labelled;
-      const domain = isKnownField(item.field) ? candidateDomain(item.field) : undefined;
-      if (!domain || !domain.categories.some((c) => c.code === item.code)) throw new Error(`${path}:${i + 1}: bad field or code`);
-      return item;
-    });
+  return parseJsonLines(readFileSync(path, 'utf8'), path).map(({ line, value }) => {
+    const item = value as Labelled;
+    const domain = isKnownField(item.field) ? candidateDomain(item.field) : undefined;
+    if (!domain || !domain.categories.some((c) => c.code === item.code)) throw new Error(`${path}:${line}: bad field or code`);
+    return item;
+  });
 }

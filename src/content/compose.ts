@@ -8,7 +8,7 @@
  */
 import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
-import type { SendGuard } from './send-guard';
+import { randomToken, type SendGuard } from './send-guard';
 
 import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
 
@@ -94,7 +94,7 @@ export class ComposeLauncher {
     doc.documentElement.append(frame);
     frame.focus();
     this.frame = frame;
-    const token = Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const token = randomToken();
     try {
       const [{ composeId }] = await Promise.all([
         this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }),

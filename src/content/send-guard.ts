@@ -362,7 +362,8 @@ export class SendGuard {
   }
 }
 
-function randomToken(): string {
+/** A one-time token for a frame of Veil's (the review panel, the compose box). */
+export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

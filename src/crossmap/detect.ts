@@ -51,8 +51,10 @@ function words(text: string): Word[] {
   }));
 }
 
-const LIST = lexicon as Record<string, string>;
-const list = (name: string) => (LIST[name] ? LIST[name]!.split('|') : []);
+/** One list of data/crossmap-lexicon.json (its terms are joined by "|"). */
+export function lexiconList(name: string): string[] {
+  return ((lexicon as Record<string, string>)[name] ?? '').split('|').filter(Boolean);
+}
 
 interface Entry { kind: SpanKind; capitalOnly: boolean; allCaps?: boolean }
 
@@ -68,19 +70,19 @@ const table = lazy(() => {
   };
   for (const kind of ['health', 'medication', 'finance', 'legal'] as const) {
     for (const term of EXTRA_TERMS[kind]) add(term, kind);
-    for (const term of list(kind)) add(term, kind, /^\p{Lu}/u.test(term));
+    for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
   }
-  const commonPlaces = new Set(list('place-common').map((n) => n.toLowerCase()));
+  const commonPlaces = new Set(lexiconList('place-common').map((n) => n.toLowerCase()));
   const place = (name: string) => add(name, 'place', commonPlaces.has(name.toLowerCase()) || name.length <= 4);
   for (const [, , name, short, capital] of countries as string[][]) for (const p of [stripQualifier(name!), short!, capital!]) place(p);
   for (const [name, , kind] of places as string[][]) if (kind !== 's' && name!.length > 2) place(name!);
   // "UK", "US", "USA": in capitals only ("us" is a pronoun).
   for (const alias of Object.keys(PLACE_ALIASES)) if (!alias.includes(' ') && alias.length <= 3) map.set(alias, { kind: 'place', capitalOnly: true, allCaps: true });
-  for (const name of list('medication')) add(name, 'medication', /^\p{Lu}/u.test(name));
-  for (const name of list('given')) add(name, 'person');
-  for (const name of list('family')) add(name, 'person');
-  for (const name of list('given-common')) add(name, 'person', true);
-  for (const name of list('family-common')) add(name, 'person', true);
+  for (const name of lexiconList('medication')) add(name, 'medication', /^\p{Lu}/u.test(name));
+  for (const name of lexiconList('given')) add(name, 'person');
+  for (const name of lexiconList('family')) add(name, 'person');
+  for (const name of lexiconList('given-common')) add(name, 'person', true);
+  for (const name of lexiconList('family-common')) add(name, 'person', true);
   return { map, longest };
 });
 
@@ -98,7 +100,7 @@ const KEPT = lazy(() => {
 const SPELLED = lazy(() => {
   const byStart = new Map<string, { term: string; kind: SpanKind }[]>();
   for (const kind of ['health', 'medication'] as const) {
-    for (const term of [...EXTRA_TERMS[kind], ...list(kind)]) {
+    for (const term of [...EXTRA_TERMS[kind], ...lexiconList(kind)]) {
       const t = normalizeText(term);
       if (t.length < 7 || /[^a-z]/.test(t)) continue;
       const bucket = byStart.get(t.slice(0, 2)) ?? [];
@@ -229,7 +231,8 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       const key = group.map((w) => w.key).join(' ');
       // "Leo's", "self-harming", "migraines": the term without a possessive or an ending.
       const variants = [key, key.replace(/'s$/, ''), key.replace(/(?:ing|ed|s)$/, ''), key.replace(/(?:ing|ed)$/, 'e')];
-      const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (n === 1 && !group[0]!.capital && misspelled(key) ? { kind: misspelled(key)!, capitalOnly: false } : undefined);
+      const spelled = n === 1 && !group[0]!.capital ? misspelled(key) : undefined;
+      const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (spelled ? { kind: spelled, capitalOnly: false } : undefined);
       if (!entry) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
       if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;

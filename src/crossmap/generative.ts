@@ -13,7 +13,8 @@
 import { z } from 'zod';
 import { lookupKey, type CodebookState } from './codebook';
 import type { DetectOptions } from './detect';
-import { promptDictionary, type Mapper, type MapOutcome } from './mapper';
+import { detectInConversation, promptDictionary, type Mapper, type MapOutcome } from './mapper';
+import { wordPattern } from './recover';
 import type { DictionaryEntry, Span, SpanKind } from './types';
 
 /** What the model must return. */
@@ -25,8 +26,6 @@ export const generativeOutputSchema = z
   })
   .strict();
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const wordPattern = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`, 'iu');
 
 /** The instruction a model is given: the prompt, the spans it must map, and the pairs already in use. */
 export function generativePrompt(text: string, spans: readonly Span[], codebook: CodebookState): string {
@@ -119,8 +118,7 @@ export function generativeMapper(generate: (prompt: string) => Promise<string>, 
   return {
     id: 'generative',
     async map(text, context) {
-      const known = context.codebook.entries.filter((e) => !['age', 'money', 'date', 'phone', 'id', 'email'].includes(e.kind));
-      const spans = detect(text, { ...context, known: [...(context.known ?? []), ...known] });
+      const spans = detectInConversation(detect, text, context);
       let reason: string;
       try {
         const checked = checkGenerative(text, await generate(generativePrompt(text, spans, context.codebook)), spans, context.codebook);

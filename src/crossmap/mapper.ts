@@ -38,6 +38,15 @@ function sentenceStart(text: string, start: number): boolean {
   return /(?:^|[.!?]\s+|\n\s*)["'“(]?$/.test(text.slice(Math.max(0, start - 4), start)) || start === 0;
 }
 
+/**
+ * The spans of `text` in its conversation: words the conversation already mapped are found again in any
+ * case ("mia" after "Mia"); numbers are found by their shape, so a mapped age "7" does not claim every "7".
+ */
+export function detectInConversation(detect: (text: string, options: DetectOptions) => Span[], text: string, context: MapContext): Span[] {
+  const words = context.codebook.entries.filter((e) => !SHAPED.includes(e.kind));
+  return detect(text, { ...context, known: [...(context.known ?? []), ...words] });
+}
+
 /** Write `spans`' substitutes into `text`; returns the mapped text, the codebook and where each went. */
 export function applySubstitutes(
   text: string,
@@ -83,10 +92,7 @@ export function offlineMapper(
   return {
     id: 'offline',
     async map(text, context) {
-      // Words the conversation already mapped are found again in any case ("mia" after "Mia"); numbers are
-      // found by their shape, so a mapped age "7" does not claim every later "7".
-      const words = context.codebook.entries.filter((e) => !SHAPED.includes(e.kind));
-      const spans = detect(text, { ...context, known: [...(context.known ?? []), ...words] });
+      const spans = detectInConversation(detect, text, context);
       const { mapped, codebook, replaced } = applySubstitutes(text, spans, context.codebook, random, pools);
       return { result: { theme: codebook.theme, dictionary: promptDictionary(codebook, spans), mapped, replaced }, codebook, spans };
     },

@@ -28,6 +28,11 @@ export interface Recovered {
 const ARTICLE = /^(?:a|an|the)\s+/i;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** `text` as a whole word or phrase, any case (not inside a longer word). */
+export function wordPattern(text: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(text)}(?![\\p{L}\\p{N}])`, 'iu');
+}
+
 function plural(word: string): string {
   if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
 import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
 import { FIXTURE_SITES, GENERIC_FIXTURE, serveSites, type SiteServer } from './site-server';
-import { COMPOSER, SEND_BUTTON, WITHHELD_VALUES } from './sites';
+import { COMPOSER, recordHostile, SEND_BUTTON, WITHHELD_VALUES } from './sites';
 
 let firefox: FirefoxWithVeil;
 let server: SiteServer;
@@ -112,17 +112,8 @@ describe('Firefox ESR: the ChatGPT fixture', () => {
 describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
   it('Alt+Shift+P opens Veil\'s box; what is typed there never reaches the page; the site receives the mapped text', async () => {
     const page = await firefox.browser.newPage();
-    // A page script that records every key and input event in the capture phase, and every DOM change.
-    await page.evaluateOnNewDocument(() => {
-      const log: string[] = [];
-      (window as unknown as { hostileLog: string[] }).hostileLog = log;
-      for (const type of ['keydown', 'keypress', 'input', 'beforeinput', 'message']) {
-        window.addEventListener(type, (e) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}`), true);
-      }
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) log.push(`dom:${n.textContent ?? ''}`);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    // A page script that records every event in the capture phase, and every DOM change.
+    await page.evaluateOnNewDocument(recordHostile);
     await page.goto(FIXTURE_SITES.chatgpt);
     await page.waitForSelector('html[data-fixture-ready="1"]');
     await page.waitForSelector('button[data-veil-compose="open"]');

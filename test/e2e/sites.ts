@@ -91,23 +91,26 @@ export async function chromiumOnSites(prefix: string): Promise<ChromiumOnSites> 
  * capture phase on window and document, and every DOM change. `hostileHeard` returns all it saw plus the
  * page's DOM now.
  */
-export async function installHostileRecorder(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const log: string[] = [];
-    (window as unknown as { hostileLog: string[] }).hostileLog = log;
-    for (const type of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'message', 'focusin', 'paste', 'copy']) {
-      const record = (e: Event) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}:${JSON.stringify((e as MessageEvent).data ?? null)}`);
-      window.addEventListener(type, record, true);
-      document.addEventListener(type, record, true);
+/** The hostile page script itself (given to Playwright's addInitScript or Puppeteer's evaluateOnNewDocument). */
+export function recordHostile(): void {
+  const log: string[] = [];
+  (window as unknown as { hostileLog: string[] }).hostileLog = log;
+  for (const type of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'message', 'focusin', 'paste', 'copy']) {
+    const record = (e: Event) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}:${JSON.stringify((e as MessageEvent).data ?? null)}`);
+    window.addEventListener(type, record, true);
+    document.addEventListener(type, record, true);
+  }
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) log.push(`dom:${n.textContent ?? ''}:${n instanceof Element ? n.outerHTML : ''}`);
+      if (r.type === 'attributes') log.push(`attr:${(r.target as Element).getAttribute(r.attributeName!) ?? ''}`);
+      if (r.type === 'characterData') log.push(`text:${r.target.textContent ?? ''}`);
     }
-    new MutationObserver((records) => {
-      for (const r of records) {
-        for (const n of r.addedNodes) log.push(`dom:${n.textContent ?? ''}:${n instanceof Element ? n.outerHTML : ''}`);
-        if (r.type === 'attributes') log.push(`attr:${(r.target as Element).getAttribute(r.attributeName!) ?? ''}`);
-        if (r.type === 'characterData') log.push(`text:${r.target.textContent ?? ''}`);
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+export async function installHostileRecorder(page: Page): Promise<void> {
+  await page.addInitScript(recordHostile);
 }
 
 export function hostileHeard(page: Page, { withDom = true } = {}): Promise<string> {
