@@ -13,12 +13,15 @@ export type ThemeRole = 'organisation' | 'health' | 'medication' | 'finance' | '
 
 export interface Theme {
   readonly id: string;
+  /** The theme in words, for "replaced with words about …". */
+  readonly about: string;
   readonly pools: Readonly<Record<ThemeRole, readonly string[]>>;
 }
 
 export const THEMES: readonly Theme[] = [
   {
     id: 'orchard',
+    about: 'an orchard',
     pools: {
       organisation: ['Northfield Orchard', 'the Cider Press Co-op', 'Hillside Nursery', 'the Growers Guild', 'Brambley Farm Shop', 'Old Mill Orchards', 'the Pruning Society', 'Valley Fruit Growers', 'Kestrel Lane Allotments', 'the Graft House'],
       health: ['apple scab', 'fire blight', 'canker', 'powdery mildew', 'root rot', 'leaf curl', 'codling moth', 'brown rot', 'silver leaf', 'bitter pit', 'woolly aphid', 'frost crack'],
@@ -30,6 +33,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'sailing',
+    about: 'a sailing club',
     pools: {
       organisation: ['Harbour Sailing Club', 'the Boatyard', 'Westpoint Marina', 'the Chandlery', 'Lighthouse Yacht Club', 'the Rigging Loft', 'Seaward Sail Makers', 'the Harbour Office', 'Gull Rock Moorings', 'the Regatta Committee'],
       health: ['a fouled hull', 'a sprung mast', 'osmosis blisters', 'a cracked keel', 'a leaking seacock', 'sail chafe', 'a jammed winch', 'rusted rigging', 'a bent rudder', 'a flooded bilge', 'a torn mainsail', 'corroded wiring'],
@@ -41,6 +45,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'observatory',
+    about: 'an observatory',
     pools: {
       organisation: ['Ridgeline Observatory', 'the Star Party Society', 'the Planetarium', 'Clearsky Optics', 'the Dark Sky Trust', 'Meridian Telescope Works', 'the Comet Circle', 'Summit Station', 'the Lens Guild', 'the Ephemeris Office'],
       health: ['lens fogging', 'mirror pinching', 'tracking drift', 'light pollution', 'a misaligned finder', 'coma distortion', 'dew on the optics', 'periodic error', 'a cracked eyepiece', 'flexure', 'backlash', 'field rotation'],
@@ -52,6 +57,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'bakery',
+    about: 'a bakery',
     pools: {
       organisation: ['Corner Crust Bakery', 'the Flour Mill', 'Rise and Shine Bakehouse', 'the Pastry Guild', 'Stoneground Mills', 'the Market Bakers', 'Golden Loaf Co', 'the Sourdough Circle', 'Harvest Oven', 'the Proving Room'],
       health: ['a collapsed sourdough', 'a sluggish starter', 'soggy bottoms', 'over-proofing', 'a burnt crust', 'dense crumb', 'sticky dough', 'a cracked glaze', 'tough pastry', 'a sunken sponge', 'split ganache', 'flat meringue'],
@@ -63,6 +69,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'railway',
+    about: 'a heritage railway',
     pools: {
       organisation: ['Valley Heritage Railway', 'the Signal Box', 'Eastbank Depot', 'the Locomotive Society', 'Junction Works', 'the Timetable Office', 'Northline Rail Club', 'the Carriage Shed', 'Summit Halt', 'the Permanent Way Gang'],
       health: ['a hot axle box', 'a leaking boiler tube', 'worn flanges', 'a sticking regulator', 'priming', 'a cracked frame', 'a blocked injector', 'flat wheels', 'a seized valve gear', 'a failed brake pipe', 'a dropped plug', 'loose coupling rods'],
@@ -74,6 +81,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'theatre',
+    about: 'a theatre',
     pools: {
       organisation: ['the Lantern Playhouse', 'Riverside Players', 'the Costume Store', 'Limelight Rep', 'the Box Office', 'Curtain Call Company', 'the Scenery Dock', 'the Rehearsal Rooms', 'Footlights Society', 'the Stage Door'],
       health: ['stage fright', 'a forgotten cue', 'a jammed fly bar', 'a missed entrance', 'a blown fuse', 'a torn backdrop', 'a squeaking trapdoor', 'a lost prop', 'feedback in the sound', 'a collapsed flat', 'a broken spotlight', 'a dropped line'],
@@ -85,6 +93,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'beekeeping',
+    about: 'beekeeping',
     pools: {
       organisation: ['Meadow Apiary', 'the Beekeepers Association', 'Clover Honey Co', 'the Extraction Room', 'Heather Hill Hives', 'the Queen Breeders Circle', 'the Wax Works', 'Lavender Lane Apiary', 'the Swarm Collectors', 'the Honey Show'],
       health: ['varroa mites', 'chalkbrood', 'a queenless colony', 'nosema', 'wax moth', 'foulbrood', 'a laying worker', 'robbing', 'a swarm', 'deformed wing virus', 'a chilled brood', 'small hive beetle'],
@@ -96,6 +105,7 @@ export const THEMES: readonly Theme[] = [
   },
   {
     id: 'pottery',
+    about: 'a pottery studio',
     pools: {
       organisation: ['Kiln Yard Studio', 'the Clay Collective', 'Glazeworks', 'the Wheel Room', 'Riverbank Ceramics', 'the Potters Guild', 'Slipcast Supplies', 'the Raku Circle', 'Firing Shed Pottery', 'the Craft Fair'],
       health: ['glaze crawling', 'crazing', 'a cracked pot', 'warping', 'a blown kiln element', 'pinholes', 'S-cracks', 'a stuck lid', 'shivering', 'bloating', 'a collapsed pot', 'dunting'],
@@ -124,4 +134,9 @@ export function themeRole(kind: SpanKind): ThemeRole | undefined {
     default:
       return undefined;
   }
+}
+
+/** "an orchard" for the theme `orchard`; the id itself for one not in the list. */
+export function themeAbout(id: string): string {
+  return THEMES.find((t) => t.id === id)?.about ?? id;
 }

@@ -19,6 +19,7 @@
  */
 import { createOfflineMapper, detectSpans, newCodebook, recover, type Span } from '../crossmap';
 import { generativeMapper } from '../crossmap/generative';
+import { themeAbout } from '../crossmap/themes';
 import { generatorModel } from '../model-host/catalog';
 import { readActiveGenerator } from '../storage/model-store';
 import type { RestoredSpan } from '../crossmap/recover';
@@ -105,7 +106,7 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     return {
       composeId: record.id,
       siteLabel: siteLabel(record.site),
-      theme: record.theme,
+      theme: record.theme === null ? null : themeAbout(record.theme),
       mappedBy: record.mappedBy,
       original: record.original,
       mapped: record.mapped,

@@ -241,6 +241,7 @@ export interface TabState {
 export interface ComposeView {
   composeId: string;
   siteLabel: string;
+  /** The conversation's theme in words ("an orchard"), once it has one. */
   theme: string | null;
   original: string;
   mapped: string;

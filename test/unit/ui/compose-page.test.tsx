@@ -36,6 +36,8 @@ describe('the compose box page', () => {
     expect(mapped.textContent).not.toMatch(/Leo|asthma/);
     expect([...mapped.querySelectorAll('mark')].map((m) => m.title)).toEqual(['stands for: Leo', 'stands for: asthma']);
     expect(screen.getByTestId('compose-mapped-by').textContent).toBe("Mapped by Veil's word lists, on this device.");
+    // The theme reads as words ("with words about an orchard"), not as its id.
+    expect(document.body.textContent).toMatch(/recognises\s+with words about (an? [a-z ]+|beekeeping), and nothing else/);
 
     const pairs = screen.getByRole('list', { name: 'Replacements' });
     fireEvent.click(within(pairs).getAllByRole('button', { name: 'Change' })[0]!);
