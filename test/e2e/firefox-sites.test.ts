@@ -6,10 +6,12 @@
  * pointed at, reviewed. And CROSS-MAP's private compose box: typed into from the keyboard, mapped, sent.
  */
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
 import { FIXTURE_SITES, GENERIC_FIXTURE, serveSites, type SiteServer } from './site-server';
 import { COMPOSER, recordHostile, SEND_BUTTON, WITHHELD_VALUES } from './sites';
 
@@ -129,6 +131,9 @@ describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const prompt = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
     await page.keyboard.type(prompt);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'firefox-compose.png') });
     await page.keyboard.down('Control');
     await page.keyboard.press('Enter');
     await page.keyboard.up('Control');
