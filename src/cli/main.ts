@@ -19,6 +19,7 @@ const commands: Record<string, () => Promise<Command>> = {
   sample: () => import('./sample'),
   map: () => import('./map'),
   recover: () => import('./recover'),
+  memview: () => import('./memview'),
 };
 
 const usage = `usage: veil <command> [options]
@@ -27,6 +28,7 @@ const usage = `usage: veil <command> [options]
   sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]
   map     --input FILE.jsonl [--seed N]        CROSS-MAP: { "text" } per line → { theme, dictionary, mapped }
   recover --input FILE.jsonl                   CROSS-MAP: { dictionary, answer } per line → { text, restored }
+  memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--seed N]   DP-MemView: views, charges, ledgers per turn
 veil <command> --help says what one command does.`;
 
 async function main(argv: string[]): Promise<number> {

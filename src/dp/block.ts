@@ -4,6 +4,9 @@
  *
  *     L_b(u, y_b) = γ · J_b(y_b) + ½ Σ_{i∈b} ε_i s_{f_i}(v_i, y_i),     Pr[ṽ_b = y_b] ∝ exp L_b(u, y_b).
  *
+ * Each member's term is an exponential mechanism with utility s ∈ [0,1] and sensitivity Δu = 1
+ * (src/dp/mechanism.ts), so its weight ε_i·s/(2Δu) and its cost ε_i come from there.
+ *
  * Guarantee: J_b is a public function of the candidate combination only, so it cancels between
  * neighbouring profiles; changing withheld values moves each log-weight by at most ½ Σ ε_i over the
  * changed attributes of b and the log-normalizer by the same bound, hence the block is (Σ_{i∈b} ε_i)-DP
@@ -19,6 +22,16 @@
  * const cell = sampleExponential(logWeights, bits); decodeCell(cell, sizes);
  * ```
  */
+
+import { exponentialMechanism, MechanismError } from './mechanism';
+import { LOG_DENOMINATOR, SCORE_SCALE } from './scale';
+
+/** A member's score term: an exponential mechanism over scores in 2^-16 with Δu = 1. */
+function memberMechanism(epsilonUnits: number) {
+  const mechanism = exponentialMechanism({ epsilonUnits, utilityDenominator: SCORE_SCALE, sensitivity: [1, 1] });
+  if (mechanism.denominator !== LOG_DENOMINATOR) throw new MechanismError('a block member must weigh on the 2^-37 grid');
+  return mechanism;
+}
 
 /** Largest joint support a block may have (DESIGN.md: "at or below about 2,000 cells"). */
 export const MAX_JOINT_CELLS = 2000;
@@ -68,6 +81,7 @@ export function blockLogWeights(
   const cells = supportSize(sizes);
   if (cells > MAX_JOINT_CELLS) throw new RangeError(`block support ${cells} exceeds ${MAX_JOINT_CELLS} cells`);
   if (priorUnits && priorUnits.length !== cells) throw new RangeError(`prior has ${priorUnits.length} cells, support has ${cells}`);
+  const multipliers = members.map((m) => memberMechanism(m.epsilonUnits).multiplier);
   const out = new Float64Array(cells);
   const index = new Array<number>(members.length).fill(0);
   // Running partial sums would save little at ≤ 2000 cells; a direct odometer keeps it obvious.
@@ -75,7 +89,7 @@ export function blockLogWeights(
     let l = priorUnits ? 2 * gammaUnits * priorUnits[cell]! : 0;
     for (let m = 0; m < members.length; m++) {
       const member = members[m]!;
-      l += member.epsilonUnits * member.scoreUnits[index[m]!]! + (member.baseUnits?.[index[m]!] ?? 0);
+      l += multipliers[m]! * member.scoreUnits[index[m]!]! + (member.baseUnits?.[index[m]!] ?? 0);
     }
     out[cell] = l;
     nextCell(index, sizes);

@@ -6,7 +6,8 @@
  * ```
  *
  * Guarantee: returns index y with probability exactly exp(L_y) / Σ_z exp(L_z), where
- * L_y = logWeights[y] / LOG_DENOMINATOR, for any magnitudes of L (no floating point: at ε_i = 4096 the
+ * L_y = logWeights[y] / denominator (LOG_DENOMINATOR unless the mechanism names its own,
+ * src/dp/mechanism.ts), for any magnitudes of L (no floating point: at ε_i = 4096 the
  * gaps reach e^-2048, which float64 rounds to 0). Every candidate has positive probability.
  *
  * Method: rejection. Propose y uniformly, accept with probability exp(-(L_max - L_y)) by the exact
@@ -18,7 +19,7 @@ import type { RandomBits } from './bits';
 import { bernoulliExpNeg } from './bernoulli';
 import { LOG_DENOMINATOR } from './scale';
 
-export function sampleExponential(logWeights: ArrayLike<number>, bits: RandomBits): number {
+export function sampleExponential(logWeights: ArrayLike<number>, bits: RandomBits, denominator: number = LOG_DENOMINATOR): number {
   const n = logWeights.length;
   if (n === 0) throw new RangeError('cannot sample from an empty candidate set');
   let max = -Infinity;
@@ -29,7 +30,7 @@ export function sampleExponential(logWeights: ArrayLike<number>, bits: RandomBit
   }
   for (;;) {
     const y = bits.uniformInt(n);
-    if (bernoulliExpNeg(bits, max - logWeights[y]!, LOG_DENOMINATOR)) return y;
+    if (bernoulliExpNeg(bits, max - logWeights[y]!, denominator)) return y;
   }
 }
 
@@ -37,11 +38,11 @@ export function sampleExponential(logWeights: ArrayLike<number>, bits: RandomBit
  * The exact distribution's natural-log probabilities, in float64 (for audits and tests; the sampler does
  * not use it). Computed relative to L_max so it is finite at every ε; log p_y ≥ -(L_max - L_y) - ln n.
  */
-export function exactLogPmf(logWeights: ArrayLike<number>): number[] {
+export function exactLogPmf(logWeights: ArrayLike<number>, denominator: number = LOG_DENOMINATOR): number[] {
   const n = logWeights.length;
   let max = -Infinity;
   for (let i = 0; i < n; i++) max = Math.max(max, logWeights[i]!);
-  const shifted = Array.from({ length: n }, (_, i) => (logWeights[i]! - max) / LOG_DENOMINATOR);
+  const shifted = Array.from({ length: n }, (_, i) => (logWeights[i]! - max) / denominator);
   let sum = 0;
   for (const s of shifted) sum += Math.exp(s);
   const logZ = Math.log(sum);

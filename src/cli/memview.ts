@@ -1,0 +1,76 @@
+/**
+ * `veil memview --store FILE --queries FILE --mode online|pre [--K N] [--seed N]` (issue 11): DP-MemView
+ * over a query sequence; one JSON line per turn with the views released, what each charged, the fallbacks
+ * and every protected attribute's ledger after the turn.
+ */
+import { z } from 'zod';
+import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
+import { RandomBits } from '../dp/bits';
+import { memoryLedgerKey } from '../ledger/keys';
+import { PrivacyLedger } from '../ledger/ledger';
+import { answerPreferences } from '../memview/render';
+import { MEMVIEW_MODES, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
+import { MemoryError, parseMemoryFile } from '../memview/types';
+import { choice, CliError, integer, parseJsonLines, readText, required } from './args';
+import { randomSourceOf } from './release';
+
+export const OPTIONS = ['store', 'queries', 'mode', 'K', 'seed'] as const;
+export const HELP = [
+  'veil memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--seed N]',
+  '  DP-MemView: for each query (a JSON string or { "query": … } per line), the views its slots release, in order.',
+  '  --store is a memory file: { "memories": [{ id, slot, text }], "protected": [{ id, name, cap, members }], "views": [] }.',
+  '  --mode online: each charged selection costs min B_a/K of the attributes it reads (K default 3);',
+  '  --mode pre: min B_a/C_a, C_a being how many selections of this query sequence read a\'s group.',
+  '  Out, one line per turn: { turn, query, views: [{ slot, code, text, kind, charged }], added, ledgers }.',
+  '  kind: selected (charged), fallback (a cap would pass: generic view, free), generic (nothing to choose),',
+  '  unprotected (the memories read are in no protected group: best view, outside the guarantee). ε in the',
+  '  output is a number; every charge is an exact multiple of 2^-20. No total cap applies here.',
+].join('\n');
+
+const Query = z.union([z.string(), z.strictObject({ query: z.string() })]);
+
+export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
+  const storePath = required(args, 'store');
+  const queriesPath = required(args, 'queries');
+  const mode = choice(args, 'mode', MEMVIEW_MODES);
+  const k = integer(args, 'K', 3)!;
+  if (k < 1 || k > 1000) throw new CliError('--K must be between 1 and 1000');
+  let store;
+  try {
+    store = parseMemoryFile(JSON.parse(await readText(storePath)) as unknown);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new CliError(`${storePath}: not valid JSON (${error.message})`);
+    if (error instanceof MemoryError) throw new CliError(`${storePath}: ${error.message}`);
+    throw error;
+  }
+  const queries = parseJsonLines(await readText(queriesPath), queriesPath).map(({ line, value }) => {
+    const parsed = Query.safeParse(value);
+    if (!parsed.success) throw new CliError(`${queriesPath}:${line}: expected a string or { "query": string }`);
+    return typeof parsed.data === 'string' ? parsed.data : parsed.data.query;
+  });
+  const ledger = PrivacyLedger.fromState(
+    withMemoryCaps({ version: 1, attributeCap: 0, total: { spent: 0, cap: epsilonToUnits(2 ** 30) }, attributes: {} }, store.protected),
+  );
+  const bits = new RandomBits(randomSourceOf(args));
+  const planned = mode === 'pre' ? plannedCharges(queries, store) : undefined;
+  queries.forEach((query, i) => {
+    const views = memviewTurn(query, { store, policy: { mode, k }, ledger, bits, ...(planned ? { planned } : {}) });
+    out(
+      JSON.stringify({
+        turn: i + 1,
+        query,
+        views: views.map((v) => ({
+          slot: v.slot,
+          code: v.view.code,
+          text: v.view.text,
+          kind: v.kind,
+          charged: Object.fromEntries(v.attributes.map((a) => [a, v.kind === 'selected' ? unitsToEpsilon(v.epsilonUnits) : 0])),
+        })),
+        added: answerPreferences(views),
+        ledgers: Object.fromEntries(
+          store.protected.map((a) => [a.id, { spent: unitsToEpsilon(ledger.spent(memoryLedgerKey(a.id))), cap: a.cap }]),
+        ),
+      }),
+    );
+  });
+}

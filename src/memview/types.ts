@@ -1,0 +1,101 @@
+/**
+ * The memory side of Veil (DP-MemView): memories at fixed positions in slots, protected attributes with
+ * their caps and groups, and the person's own views. Also the file format (`memory` in a profile file,
+ * and the CLI's `--store`), validated with zod.
+ *
+ * ```json
+ * { "memories": [ { "id": "m1", "slot": "health", "text": "Diagnosed with type 2 diabetes in March" } ],
+ *   "protected": [ { "id": "diabetes", "name": "type 2 diabetes", "cap": 2, "members": ["m1"] } ],
+ *   "views": [] }
+ * ```
+ *
+ * - A memory's position is its id and its place in its slot: the layout (ids, slots, order) is public to
+ *   the mechanism, its text is not.
+ * - `cap` is B_a in ε; `members` is I_a (memory ids), confirmed by the person; `planned` (optional) is
+ *   C_a, the number of charged selections the preallocated mode spreads B_a over.
+ */
+import { z } from 'zod';
+import { MEMORY_ID_PATTERN } from '../ledger/keys';
+import { SLOTS, type Slot } from './slots';
+
+const id = z.string().regex(MEMORY_ID_PATTERN, 'must be 1–40 lower-case letters, digits or "-"');
+const words = z.array(z.string().trim().min(2, 'a word needs at least 2 characters').max(60)).max(60);
+
+export const memorySchema = z.strictObject({
+  id,
+  slot: z.enum(SLOTS, { error: `must be one of ${SLOTS.join(', ')}` }),
+  text: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1,000 characters'),
+});
+export type Memory = z.infer<typeof memorySchema>;
+
+export const protectedAttributeSchema = z.strictObject({
+  id,
+  name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+  /** B_a in ε. */
+  cap: z.number().finite().positive('must be more than 0').max(64, 'must be at most 64'),
+  /** I_a: the memory ids whose text may imply the attribute. */
+  members: z.array(id).max(500),
+  /** C_a for the preallocated mode (default: K). */
+  planned: z.number().int().min(1).max(1000).optional(),
+});
+export type ProtectedAttribute = z.infer<typeof protectedAttributeSchema>;
+
+export const customViewSchema = z.strictObject({
+  slot: z.enum(SLOTS),
+  code: z.string().regex(/^custom-[a-z0-9-]{1,40}$/, 'must be "custom-" and lower-case letters, digits or "-"'),
+  text: z.string().trim().min(3).max(200),
+  topics: words.min(1, 'needs at least one word of a message it answers'),
+  evidence: words.min(1, 'needs at least one word of a memory that supports it'),
+});
+export type CustomView = z.infer<typeof customViewSchema>;
+
+export const memoryFileSchema = z
+  .strictObject({
+    memories: z.array(memorySchema).max(500, 'at most 500 memories'),
+    protected: z.array(protectedAttributeSchema).max(100, 'at most 100 protected attributes'),
+    views: z.array(customViewSchema).max(200).default([]),
+  })
+  .superRefine((file, ctx) => {
+    const ids = new Set<string>();
+    file.memories.forEach((m, i) => {
+      if (ids.has(m.id)) ctx.addIssue({ code: 'custom', path: ['memories', i, 'id'], message: `repeats the id ${m.id}` });
+      ids.add(m.id);
+    });
+    const names = new Set<string>();
+    file.protected.forEach((a, i) => {
+      if (names.has(a.id)) ctx.addIssue({ code: 'custom', path: ['protected', i, 'id'], message: `repeats the id ${a.id}` });
+      names.add(a.id);
+      a.members.forEach((m, j) => {
+        if (!ids.has(m)) ctx.addIssue({ code: 'custom', path: ['protected', i, 'members', j], message: `names no memory (${m})` });
+      });
+    });
+    const codes = new Set<string>();
+    file.views.forEach((v, i) => {
+      const key = `${v.slot}/${v.code}`;
+      if (codes.has(key)) ctx.addIssue({ code: 'custom', path: ['views', i, 'code'], message: `repeats ${key}` });
+      codes.add(key);
+    });
+  });
+export type MemoryFile = z.infer<typeof memoryFileSchema>;
+
+export const EMPTY_MEMORY: MemoryFile = Object.freeze({ memories: [], protected: [], views: [] }) as MemoryFile;
+
+export class MemoryError extends Error {
+  override name = 'MemoryError';
+}
+
+/** Validate untrusted input as a memory file; the error names the place ("protected[1].members[0]: …"). */
+export function parseMemoryFile(input: unknown): MemoryFile {
+  const parsed = memoryFileSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+  throw new MemoryError(`${path || 'memory'}: ${issue.code === 'unrecognized_keys' ? `has unknown keys ${issue.keys.join(', ')}` : issue.message}`);
+}
+
+/** The public layout: each slot's memory ids in order. */
+export function layoutOf(memories: readonly Memory[]): Map<Slot, string[]> {
+  const layout = new Map<Slot, string[]>(SLOTS.map((s) => [s, []]));
+  for (const m of memories) layout.get(m.slot)!.push(m.id);
+  return layout;
+}

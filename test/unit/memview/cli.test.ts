@@ -1,0 +1,57 @@
+/** `veil memview` (issue 11). */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run as memview } from '../../../src/cli/memview';
+
+const dir = mkdtempSync(join(tmpdir(), 'veil-memview-'));
+const STORE = 'test/fixtures/memview/store.json';
+const QUERIES = 'test/fixtures/memview/queries.jsonl';
+
+async function run(args: Record<string, string>): Promise<Record<string, any>[]> {
+  const out: string[] = [];
+  await memview(new Map(Object.entries(args)), (l) => out.push(l));
+  return out.map((l) => JSON.parse(l) as Record<string, any>);
+}
+
+describe('veil memview', () => {
+  it('prints views, charges, fallbacks and ledgers per turn, reproducibly with --seed', async () => {
+    const turns = await run({ store: STORE, queries: QUERIES, mode: 'online', seed: '1' });
+    expect(await run({ store: STORE, queries: QUERIES, mode: 'online', seed: '1' })).toEqual(turns);
+    expect(turns).toHaveLength(5);
+    expect(turns[0]).toMatchObject({ turn: 1, query: 'Suggest some dinner recipes', views: [{ slot: 'food', kind: 'selected' }] });
+    // ε = B/K = 2/3 rounded down to 2^-20, charged to both groups the food slot meets.
+    const third = Math.floor(2 ** 21 / 3) / 2 ** 20;
+    expect(turns[0]!.views[0].charged).toEqual({ diabetes: third, debt: third });
+    // Ledgers never pass their caps; once they would, the generic view comes back for free.
+    for (const t of turns) for (const l of Object.values(t.ledgers) as { spent: number; cap: number }[]) expect(l.spent).toBeLessThanOrEqual(l.cap);
+    expect(turns[3]!.views.filter((v: any) => v.kind === 'fallback').length).toBeGreaterThan(0);
+    expect(turns[3]!.added).toBe('');
+    // No memory text in the output.
+    expect(JSON.stringify(turns)).not.toMatch(/diagnosed|14k|credit card debt/i);
+  });
+
+  it('the preallocated mode spreads each cap over the selections the queries will make', async () => {
+    const turns = await run({ store: STORE, queries: QUERIES, mode: 'pre', seed: '2' });
+    const charged = turns.flatMap((t) => t.views.filter((v: any) => v.kind === 'selected'));
+    expect(turns.flatMap((t) => t.views).filter((v: any) => v.kind === 'fallback')).toEqual([]);
+    const last = turns.at(-1)!.ledgers as Record<string, { spent: number; cap: number }>;
+    expect(last.diabetes!.spent).toBeLessThanOrEqual(2);
+    expect(last.debt!.spent).toBeGreaterThan(1.99); // debt, read most often, uses its whole cap; diabetes shares selections at debt's ε
+    expect(charged.length).toBeGreaterThan(3);
+  });
+
+  it('refuses a bad store or query file with a message naming the place', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ memories: [{ id: 'a', slot: 'garden', text: 'x' }], protected: [] }));
+    await expect(run({ store: bad, queries: QUERIES, mode: 'online' })).rejects.toThrow(/memories\[0\]\.slot: must be one of health/);
+    const orphan = join(dir, 'orphan.json');
+    writeFileSync(orphan, JSON.stringify({ memories: [], protected: [{ id: 'd', name: 'd', cap: 1, members: ['zz'] }] }));
+    await expect(run({ store: orphan, queries: QUERIES, mode: 'online' })).rejects.toThrow(/protected\[0\]\.members\[0\]: names no memory/);
+    const queries = join(dir, 'q.jsonl');
+    writeFileSync(queries, '"fine"\n{"q": 1}\n');
+    await expect(run({ store: STORE, queries, mode: 'online' })).rejects.toThrow(/q\.jsonl:2: expected a string/);
+    await expect(run({ store: STORE, queries: QUERIES, mode: 'sideways' })).rejects.toThrow(/--mode/);
+  });
+});
