@@ -15,6 +15,11 @@ export interface LedgerView {
   capIsDefault: boolean;
   /** Whether the attribute is withheld in the profile now (a ledger outlives a removed or shared attribute). */
   withheld: boolean;
+  /**
+   * A protected memory attribute (DP-MemView): `field` is its name, `entity` empty, and its cap B_a is
+   * changed with the attribute in Memories. `withheld` then says whether it is still protected.
+   */
+  memory?: true;
 }
 
 export interface BudgetOverview {

@@ -22,6 +22,10 @@
  *   not need costs nothing and the ε is split among fewer facts (each comes out right more often). The
  *   person can add a fact to a release in the review panel (a new release) or choose `all`.
  * - format `structured`: `Field: value` lines are easiest to review before sending.
+ * - memoryMode `online`, memoryK 3 (DP-MemView): each view a protected memory pays for costs B_a/3, so a
+ *   protected attribute supports 3 charged views per budget period (a conversation reuses a slot's view
+ *   for free). The paper's main setting (B_a = 2, K = 3); `pre` spreads B_a over the number of uses the
+ *   person plans for the attribute instead.
  * - suppressed `omit`: a fact Veil cannot privatize (no public categories, or its cap spent with no
  *   earlier release) is left out of the release text. Sent as `[withheld]` it would tell the assistant
  *   nothing about the value (the symbol is the same for every value) but would tell the site the fact
@@ -65,6 +69,10 @@ export const settingsSchema = z.strictObject({
   genericSites: z.array(genericSiteSchema).max(200).refine((list) => new Set(list.map((s) => s.origin)).size === list.length, 'one entry per site'),
   /** Words CROSS-MAP's compose box always replaces, whatever its detector finds (a project name, a nickname). */
   alwaysMap: z.array(z.string().trim().min(2, 'a word to replace needs at least 2 characters').max(100)).max(200),
+  /** DP-MemView's budget mode: `online` ε = min B_a/K per charged view; `pre` ε = min B_a/C_a (C_a: planned uses). */
+  memoryMode: z.enum(['online', 'pre']),
+  /** K: the number of charged views each protected memory attribute's cap is split into (online mode). */
+  memoryK: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'),
   /** Default cap for each withheld attribute's ledger (ε). A ledger may carry its own, raised cap. */
   attributeCap: positiveEpsilon,
   /** Cap on the sum of all ledgers (ε). */
@@ -82,6 +90,8 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   sites: [...SITES],
   genericSites: [],
   alwaysMap: [],
+  memoryMode: 'online',
+  memoryK: 3,
   attributeCap: 32,
   totalCap: 256,
 }) as Settings;

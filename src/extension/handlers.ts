@@ -19,9 +19,10 @@ import { createReleaseService } from './release-service';
 import { readBudget, setAttributeCap, startNewPeriod } from '../storage/budget-store';
 import type { VeilDatabase } from '../storage/db';
 import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../storage/profile-store';
+import { memoryOverview, readMemory, writeMemory } from '../storage/memory-store';
 import { listReleases } from '../storage/release-store';
 import { readSettings, setGenericSites, updateSettings } from '../storage/settings-store';
-import { parseProfileFile, profileFileName, serializeProfile } from './profile-file';
+import { memoryOfFile, parseProfileFile, profileFileName, serializeProfile } from './profile-file';
 import { siteOfUrl, type Site } from '../sites/index';
 import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
 import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
@@ -166,14 +167,26 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'profile.import': async ({ text }) => {
       // Parse and validate everything before touching storage: a bad file leaves the profile as it was.
-      const profile = parseProfile(parseProfileFile(text));
-      await replaceProfile(db, profile, now());
+      const file = parseProfileFile(text);
+      const profile = parseProfile(file);
+      const memory = memoryOfFile(file);
+      // One transaction: the profile and the memories are replaced together or not at all (a file that
+      // would raise a protected attribute's cap is refused: raising one needs its own confirmation).
+      await db.transaction('rw', [db.attributes, db.ledgers, db.meta, db.settings, db.memory], async () => {
+        await replaceProfile(db, profile, now());
+        if (memory) await writeMemory(db, memory, { now: now() });
+      });
       return readProfile(db);
     },
     'profile.export': async () => ({
       filename: profileFileName(new Date(now())),
-      text: serializeProfile(await readProfile(db)),
+      text: serializeProfile(await readProfile(db), await readMemory(db)),
     }),
+    'memory.get': () => memoryOverview(db),
+    'memory.put': async ({ memory, confirmed }) => {
+      await writeMemory(db, memory, { confirmed: confirmed ?? false, now: now() });
+      return memoryOverview(db);
+    },
     'settings.get': () => readSettings(db),
     'settings.update': ({ patch, confirmed }) => updateSettings(db, patch, confirmed ?? false),
     'budget.get': () => readBudget(db),

@@ -5,10 +5,36 @@
  */
 import type { Profile } from '../core/profile';
 import { ProfileError } from '../core/profile';
+import { MemoryError, parseMemoryFile, type MemoryFile } from '../memview/types';
 
-export function serializeProfile(profile: Profile): string {
-  const file: Profile = { version: 1, ...(profile.instruction !== undefined ? { instruction: profile.instruction } : {}), attributes: profile.attributes };
+/**
+ * The file: the profile, and (when the person keeps any) their memories under `memory` — a key older
+ * versions of Veil ignore (unknown top-level keys are), so a newer file still imports there.
+ */
+export function serializeProfile(profile: Profile, memory?: MemoryFile): string {
+  const hasMemory = memory !== undefined && (memory.memories.length > 0 || memory.protected.length > 0 || memory.views.length > 0);
+  const file = {
+    version: 1,
+    ...(profile.instruction !== undefined ? { instruction: profile.instruction } : {}),
+    attributes: profile.attributes,
+    ...(hasMemory ? { memory } : {}),
+  };
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * The `memory` part of a parsed file: undefined when the file has none (a file from before memories, or
+ * from someone who keeps none: the stored memories are then left as they are). Invalid → ProfileError.
+ */
+export function memoryOfFile(file: unknown): MemoryFile | undefined {
+  const raw = (file as { memory?: unknown } | null)?.memory;
+  if (raw === undefined) return undefined;
+  try {
+    return parseMemoryFile(raw);
+  } catch (error) {
+    if (error instanceof MemoryError) throw new ProfileError(`memory.${error.message}`);
+    throw error;
+  }
 }
 
 /** JSON text → unknown value, with an error a person can act on. Validation is `parseProfile`'s job. */

@@ -31,7 +31,7 @@ import type { Profile } from '../core/profile';
 import type { ReleaseFormat, Settings } from '../core/settings';
 import { cryptoRandomSource } from '../dp/random';
 import { PrivacyLedger } from '../ledger/ledger';
-import type { EpsilonFigures, PreviewAttribute, PreviewOutcome, ReleasePreview, ReleaseResponse } from '../messaging/contract';
+import type { EpsilonFigures, PreviewAttribute, PreviewOutcome, ReleasePreview, ReleaseResponse, ReleaseViewInfo } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
 import type { ReleasePlan } from '../dp/plan';
 import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
@@ -46,6 +46,13 @@ import { readLedgerState, withPrivacyLedger } from '../storage/ledger-store';
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
 import { readSettings } from '../storage/settings-store';
+import { RandomBits } from '../dp/bits';
+import { memoryLedgerKey } from '../ledger/keys';
+import { answerPreferences } from '../memview/render';
+import type { Slot } from '../memview/slots';
+import { memviewTurn, type SlotRelease } from '../memview/turn';
+import type { MemoryFile } from '../memview/types';
+import { toBits } from '../release/release';
 
 export interface ReleaseRequest {
   prompt: string;
@@ -153,44 +160,72 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     return { ...inputs, prepared, carried: carriedKey(carry) };
   }
 
-  async function reuse(request: ReleaseRequest): Promise<ReleaseResponse | undefined> {
-    return db.transaction('rw', [db.releases, db.meta, db.ledgers, db.settings, db.attributes], async () => {
+  /**
+   * This conversation's earlier release at the current revision, if any (its profile part is reused for
+   * free), and the views its slots were already released with (reused for free too, unless `fresh`).
+   */
+  async function history(request: ReleaseRequest): Promise<{ earlier: ReleaseRecord | undefined; released: Map<Slot, { code: string; text: string }> }> {
+    return db.transaction('r', db.releases, db.meta, async () => {
       const revision = await readRevision(db);
-      const earlier = (await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray())
-        .filter((r) => r.revision === revision && r.kind !== 'reused')
-        .at(-1);
-      if (!earlier) return undefined;
-      const { profile, settings } = cached?.revision === revision ? cached : { profile: await readProfile(db), settings: await readSettings(db) };
-      const text = composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed);
-      const record: ReleaseRecord = {
-        ...withoutId(earlier),
-        createdAt: now(),
-        spent: Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])),
-        kind: 'reused',
-        reusedFrom: earlier.id!,
-        outcome: 'shown',
-        text,
-      };
-      const releaseId = await db.releases.add({ ...record, period: (await readBudgetMeta(db)).period });
-      const ledger = PrivacyLedger.fromState(await readLedgerState(db));
-      return {
-        releaseId,
-        mechanism: earlier.mechanism,
-        epsilon: unitsToEpsilon(earlier.epsilon),
-        attributes: earlier.attributes,
-        text,
-        charged: { total: 0, perAttribute: record.spent },
-        remaining: remainingOf(ledger, Object.keys(earlier.spent)),
-        kind: 'reused',
-        reused: true,
-        fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
-      };
+      const rows = await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray();
+      const released = new Map<Slot, { code: string; text: string }>();
+      if (!request.fresh) for (const row of rows) for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
+      const earlier = request.fresh ? undefined : rows.filter((r) => r.revision === revision && r.kind !== 'reused').at(-1);
+      return { earlier, released };
     });
   }
 
+  /**
+   * The views for this prompt (DP-MemView), drawn and charged on the same ledger, inside the same
+   * transaction as the profile release, after it: profile and memory charges share the total cap.
+   */
+  function turnViews(prompt: string, ledger: PrivacyLedger, memory: MemoryFile, settings: Settings, released: ReadonlyMap<Slot, { code: string; text: string }>, bits: RandomBits) {
+    if (memory.memories.length === 0) return { views: [] as SlotRelease[], units: {} as Record<string, number> };
+    const views = memviewTurn(prompt, { store: memory, policy: { mode: settings.memoryMode, k: settings.memoryK }, ledger, bits, released });
+    const units: Record<string, number> = {};
+    for (const v of views) {
+      if (v.kind !== 'selected') continue;
+      for (const id of v.attributes) units[memoryLedgerKey(id)] = (units[memoryLedgerKey(id)] ?? 0) + v.epsilonUnits;
+    }
+    return { views, units };
+  }
+
+  async function reuse(request: ReleaseRequest, earlier: ReleaseRecord, released: ReadonlyMap<Slot, { code: string; text: string }>): Promise<ReleaseResponse | undefined> {
+    const { profile, settings } = cached?.revision === earlier.revision ? cached : await readInputs();
+    const bits = toBits(random());
+    const { value, recordIds } = await withPrivacyLedger(
+      db,
+      (ledger, record, context) => {
+        // Changed since it was read: not reusable any more; a fresh release is made instead.
+        if (context.revision !== earlier.revision) return undefined;
+        const { views, units } = turnViews(request.prompt, ledger, context.memory, settings, released, bits);
+        const text = withPreferences(composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed), views);
+        const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
+        record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, text });
+        return { views, text, spent, remaining: remainingOf(ledger, Object.keys(spent)), names: namesOf(context.memory) };
+      },
+      { now: now() },
+    );
+    if (!value) return undefined;
+    return {
+      releaseId: recordIds[0]!,
+      mechanism: earlier.mechanism,
+      epsilon: unitsToEpsilon(earlier.epsilon),
+      attributes: earlier.attributes,
+      text: value.text,
+      views: viewInfos(value.views, value.names),
+      charged: figuresOf(value.spent),
+      remaining: value.remaining,
+      kind: 'reused',
+      reused: true,
+      fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
+    };
+  }
+
   async function create(request: ReleaseRequest): Promise<ReleaseResponse> {
-    if (!request.fresh) {
-      const reused = await reuse(request);
+    const { earlier, released } = await history(request);
+    if (earlier) {
+      const reused = await reuse(request, earlier, released);
       if (reused) return reused;
     }
     // A cached plan for the same facts is used when the inputs have not changed since: the charging
@@ -204,7 +239,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       await deps.beforeCharge?.();
       const { settings, revision } = plan;
       const current = plan;
-      const bits = random();
+      const bits = toBits(random());
       const charges = blockCharges(current.prepared.plan);
       try {
         const { value, recordIds } = await withPrivacyLedger(
@@ -219,12 +254,18 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
               reusable: context.reusable,
               ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
             });
-            record(recordOf(release, settings.format, request, revision, now()));
-            return { release, remaining: remainingOf(ledger, charges.flat().map((c) => c.key)) };
+            const { views, units } = turnViews(request.prompt, ledger, context.memory, settings, released, bits);
+            const row = recordOf(release, settings.format, request, revision, now());
+            const text = withPreferences(row.text, views);
+            record({ ...row, spent: { ...row.spent, ...units }, views, text });
+            const keys = [...charges.flat().map((c) => c.key), ...Object.keys(units)];
+            return { release, views, text, units, remaining: remainingOf(ledger, keys), names: namesOf(context.memory) };
           },
           { now: now(), needsReusable: (ledger) => ledger.decide(charges).some((d) => !d.fresh) },
         );
-        return responseOf(value.release, recordIds[0]!, value.remaining);
+        const response = responseOf(value.release, recordIds[0]!, value.remaining);
+        const charged = figuresOf({ ...value.release.units.perAttribute, ...value.units });
+        return { ...response, text: value.text, views: viewInfos(value.views, value.names), charged };
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name !== 'StaleInputs') throw error;
         if (cached === current) cached = undefined;
@@ -352,7 +393,34 @@ function remainingOf(ledger: PrivacyLedger, keys: readonly string[]): EpsilonFig
   return { total: unitsToEpsilon(Math.max(0, ledger.totalCap - ledger.totalSpent)), perAttribute };
 }
 
-function responseOf(release: ProfileRelease, releaseId: number, remaining: EpsilonFigures): ReleaseResponse {
+/** The prompt's text with the views' answer preferences after it (nothing added when none says anything). */
+function withPreferences(text: string, views: readonly SlotRelease[]): string {
+  const preferences = answerPreferences(views);
+  return preferences === '' ? text : `${text}\n\n${preferences}`;
+}
+
+function namesOf(memory: MemoryFile): Map<string, string> {
+  return new Map(memory.protected.map((a) => [a.id, a.name]));
+}
+
+function viewInfos(views: readonly SlotRelease[], names: ReadonlyMap<string, string>): ReleaseViewInfo[] {
+  return views.map((v) => ({
+    slot: v.slot,
+    code: v.view.code,
+    text: v.view.text,
+    kind: v.kind,
+    attributes: v.attributes.map((id) => names.get(id) ?? id),
+    epsilon: unitsToEpsilon(v.epsilonUnits),
+  }));
+}
+
+/** ε figures from exact per-key units: the total is their exact sum. */
+function figuresOf(units: Readonly<Record<string, number>>): EpsilonFigures {
+  const total = Object.values(units).reduce((a, b) => a + b, 0);
+  return { total: unitsToEpsilon(total), perAttribute: Object.fromEntries(Object.entries(units).map(([k, u]) => [k, unitsToEpsilon(u)])) };
+}
+
+function responseOf(release: ProfileRelease, releaseId: number, remaining: EpsilonFigures): Omit<ReleaseResponse, 'views'> {
   return {
     releaseId,
     mechanism: release.mechanism,

@@ -27,6 +27,13 @@ import { errorMessageForPerson, StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
 import type { ReleaseService } from './release-service';
+import { answerPreferences } from '../memview/render';
+import { SLOT_LABELS, type Slot } from '../memview/slots';
+
+/** What `dropped` calls a memory slot's view. */
+function viewKey(slot: string): string {
+  return `view:${slot}`;
+}
 
 export interface ReviewRecord {
   id: string;
@@ -190,7 +197,7 @@ export function createReviewService(deps: ReviewDeps) {
       freshCost: settings.epsilon,
     };
     if (review.state !== 'ready' || !review.release) {
-      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], leftOut: [] };
+      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], leftOut: [] };
     }
     const release = review.release;
     const profile = await readProfile(db);
@@ -220,11 +227,13 @@ export function createReviewService(deps: ReviewDeps) {
       const key = attributeKey(t);
       return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedValue.get(key) ?? '[withheld]' };
     });
+    const views = (release.views ?? []).map((v) => ({ ...v, key: viewKey(v.slot), label: SLOT_LABELS[v.slot as Slot] ?? v.slot, dropped: review.dropped.includes(viewKey(v.slot)) }));
     return {
       ...base,
       state: 'ready',
       text,
       facts,
+      views,
       charged: release.charged.total,
       remaining: release.remaining.total,
       reused: release.reused,
@@ -239,7 +248,10 @@ export function createReviewService(deps: ReviewDeps) {
     const record = await db.releases.get(release.releaseId);
     if (!record) throw new StoreError('the release of this review is no longer stored');
     const kept = release.attributes.filter((a) => !review.dropped.includes(attributeKey(a)));
-    return composeRelease(kept, profile, review.prompt.trim() !== '' ? review.prompt : undefined, record.format, suppressed);
+    const text = composeRelease(kept, profile, review.prompt.trim() !== '' ? review.prompt : undefined, record.format, suppressed);
+    // The answer preferences of the views the person kept: a function of the released views only.
+    const preferences = answerPreferences((record.views ?? []).filter((v) => !review.dropped.includes(viewKey(v.slot))));
+    return preferences === '' ? text : `${text}\n\n${preferences}`;
   }
 
   async function close(review: ReviewRecord, outcome: 'sent' | 'edited' | 'cancelled'): Promise<void> {

@@ -48,7 +48,7 @@ export interface MemViewPolicy {
   k: number;
 }
 
-export type SlotReleaseKind = 'selected' | 'fallback' | 'generic' | 'unprotected';
+export type SlotReleaseKind = 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused';
 
 /** One slot's release: public values only. */
 export interface SlotRelease {
@@ -57,7 +57,8 @@ export interface SlotRelease {
   /**
    * `selected`: drawn by the exponential mechanism and charged; `fallback`: a cap would have been passed,
    * so the generic view, free; `generic`: nothing to choose or nothing to read, free; `unprotected`: the
-   * memories read are in no protected group (outside the guarantee), the best view, free.
+   * memories read are in no protected group (outside the guarantee), the best view, free; `reused`: the
+   * view this slot released earlier in the same conversation, sent again (post-processing), free.
    */
   kind: SlotReleaseKind;
   /** Ids of the protected attributes charged (selected) or that would have passed a cap (fallback). */
@@ -117,6 +118,11 @@ export interface TurnContext {
   planned?: ReadonlyMap<string, number>;
   mechanics?: Mechanics;
   observe?: (event: SelectionEvent) => void;
+  /**
+   * Released history: views this conversation's slots were already released with (charged selections).
+   * A slot found here releases the same view again, free — a function of what was released only (C4).
+   */
+  released?: ReadonlyMap<Slot, { code: string; text: string }>;
 }
 
 /** ε of a charged selection for charge set Γ, in units (C4: caps and plan only). */
@@ -143,6 +149,8 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
       attributes,
       epsilonUnits,
     });
+    const earlier = context.released?.get(slot);
+    if (earlier) return { slot, view: { ...earlier }, kind: 'reused', attributes: [], epsilonUnits: 0 };
     const read = layout.get(slot)!;
     if (views.length === 1 || read.length === 0) return release('generic', generic);
     const charged = mechanics.chargeSet(read, store.protected);

@@ -28,6 +28,7 @@ import type { Variant } from '../dp/utility';
 import type { ReleasedAttribute, ReleaseKind } from '../release/release';
 import type { DictionaryEntry, Span } from '../crossmap/types';
 import type { RestoredSpan } from '../crossmap/recover';
+import type { MemoryFile } from '../memview/types';
 
 export type SenderKind = 'page' | 'content' | 'offscreen' | 'framed';
 
@@ -66,6 +67,30 @@ export interface EpsilonFigures {
   perAttribute: Record<string, number>;
 }
 
+/**
+ * The memories page's data: the person's memories, protected attributes and own views, with each
+ * attribute's ledger this budget period (units of 2^-20). Sent to Veil's own pages only.
+ */
+export interface MemoryOverview {
+  memory: MemoryFile;
+  spent: Record<string, number>;
+  mode: 'online' | 'pre';
+  k: number;
+}
+
+/** One slot's view in a release (DP-MemView): public values only, never a memory's text. */
+export interface ReleaseViewInfo {
+  slot: string;
+  code: string;
+  /** What the send carries for it ('' for the generic view: nothing). */
+  text: string;
+  kind: 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused';
+  /** The protected attributes charged (selected) or whose cap stopped it (fallback), by name. */
+  attributes: string[];
+  /** ε charged to each of them (0 unless selected). */
+  epsilon: number;
+}
+
 /** What `release.create` returns: everything the review panel shows, public values only. */
 export interface ReleaseResponse {
   /** The stored record (`release.outcome` reports against it). */
@@ -74,9 +99,11 @@ export interface ReleaseResponse {
   /** The per-release ε setting it was made at. */
   epsilon: number;
   attributes: ReleasedAttribute[];
-  /** The prompt followed by the released profile: exactly what would be sent. */
+  /** The prompt followed by the released profile and the answer preferences: exactly what would be sent. */
   text: string;
-  /** ε charged by this release (all 0 when reused). */
+  /** The views of the slots the prompt activated, in order (empty without memories). */
+  views: ReleaseViewInfo[];
+  /** ε charged by this release (0 for a reused profile; views may still be charged, per `memory:<id>` key). */
   charged: EpsilonFigures;
   /** ε left under the caps after it: the total and each withheld attribute this release read. */
   remaining: EpsilonFigures;
@@ -185,6 +212,15 @@ export interface ReviewFact {
   reason?: string;
 }
 
+/** One memory slot's view as the review panel shows it (no memory text: only the view and its cost). */
+export interface ReviewSlotView extends ReleaseViewInfo {
+  /** `view:<slot>`, what `dropped` names when the person leaves it out. */
+  key: string;
+  /** "Food". */
+  label: string;
+  dropped: boolean;
+}
+
 /** A withheld fact the prompt itself mentions, and what the panel offers to put in its place. */
 export interface ReviewTypedFact {
   key: string;
@@ -205,6 +241,8 @@ export interface ReviewView {
   /** Exactly the text that Send writes into the site's message box. */
   text: string;
   facts: ReviewFact[];
+  /** The views its memory slots released (DP-MemView), in order; empty without memories. */
+  views: ReviewSlotView[];
   /** ε this release charged in all (0 when reused). */
   charged: number;
   /** ε left under the total cap after it. */
@@ -273,6 +311,13 @@ export const contract = {
   /** The file's text; parsed and validated in the background, the stored profile replaced only if valid. */
   'profile.import': message<Profile>()(z.strictObject({ text: z.string().max(2_000_000, 'file is larger than 2 MB') }), PAGES),
   'profile.export': message<ExportedProfile>()(none, PAGES),
+  /** The memories, protected attributes and own views, with their ledgers (DP-MemView). */
+  'memory.get': message<MemoryOverview>()(none, PAGES),
+  /**
+   * Replace them all (validated in the background; nothing changes if invalid). Raising a protected
+   * attribute's cap needs `confirmed`: what was already released stays released.
+   */
+  'memory.put': message<MemoryOverview>()(z.strictObject({ memory: z.unknown(), confirmed: z.boolean().optional() }), PAGES),
   'settings.get': message<Settings>()(none, PAGES),
   'settings.update': message<Settings>()(
     z.strictObject({ patch: settingsSchema.omit({ genericSites: true }).partial(), confirmed: z.boolean().optional() }),

@@ -11,6 +11,7 @@
  */
 import type { Mechanism, ReleaseFormat } from '../core/settings';
 import type { ReleasedAttribute, ReleaseKind } from './release';
+import type { SlotRelease } from '../memview/turn';
 
 export type ReleaseOutcome = 'shown' | 'sent' | 'edited' | 'cancelled';
 
@@ -40,6 +41,11 @@ export interface ReleaseRecord {
   /** `shown` until the caller reports what the person did. A cancelled release stays charged: it was shown. */
   outcome: ReleaseOutcome;
   attributes: ReleasedAttribute[];
-  /** The composed text: the prompt followed by the released profile. */
+  /**
+   * DP-MemView (schema v6): the view each slot the prompt activated released, public values only. Their
+   * charges are in `spent` under `memory:<id>` keys. Absent on releases made before memories existed.
+   */
+  views?: SlotRelease[];
+  /** The composed text: the prompt, the released profile, then the answer preferences of `views`. */
   text: string;
 }

@@ -13,6 +13,8 @@ import { readAttributeRows, readBudgetMeta, readLedgerRow, readLedgerRows } from
 import { StoreError } from './errors';
 import type { StoredLedger } from './rows';
 import { readSettings } from './settings-store';
+import { memoryIdOfKey, memoryLedgerKey } from '../ledger/keys';
+import { readMemory } from './memory-store';
 
 export { readBudgetMeta };
 export type { BudgetOverview, LedgerView };
@@ -32,7 +34,7 @@ export async function ensureLedgers(db: VeilDatabase, attributes: readonly Attri
  * charged but is no longer withheld (its spend still counts), in profile order.
  */
 export async function readBudget(db: VeilDatabase): Promise<BudgetOverview> {
-  return db.transaction('r', db.meta, db.ledgers, db.attributes, db.settings, async () => {
+  return db.transaction('r', db.meta, db.ledgers, db.attributes, db.settings, db.memory, async () => {
     const meta = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const defaultCap = epsilonToUnits(settings.attributeCap);
@@ -54,9 +56,14 @@ export async function readBudget(db: VeilDatabase): Promise<BudgetOverview> {
     for (const a of attributes) {
       if (a.sharing === 'withheld') ledgers.push(view(attributeKey(a), a.entity, a.field, true));
     }
+    // Protected memory attributes after the profile's facts; their cap is B_a, set in Memories.
+    for (const a of (await readMemory(db)).protected) {
+      const key = memoryLedgerKey(a.id);
+      ledgers.push({ key, entity: '', field: a.name, spent: rows.get(key)?.spent ?? 0, cap: epsilonToUnits(a.cap), capIsDefault: false, withheld: true, memory: true });
+    }
     const shown = new Set(ledgers.map((l) => l.key));
     for (const row of rows.values()) {
-      if (!shown.has(row.key) && row.spent > 0) ledgers.push(view(row.key, row.entity, row.field, false));
+      if (!shown.has(row.key) && row.spent > 0) ledgers.push({ ...view(row.key, row.entity, row.field, false), ...(row.namespace === 'memory' ? { memory: true as const } : {}) });
     }
     let totalSpent = 0;
     for (const row of rows.values()) totalSpent += row.spent;
@@ -84,6 +91,7 @@ export async function setAttributeCap(
   await db.transaction('rw', db.meta, db.ledgers, db.attributes, db.settings, async () => {
     const { period } = await readBudgetMeta(db);
     const defaultCap = epsilonToUnits((await readSettings(db)).attributeCap);
+    if (memoryIdOfKey(key) !== undefined) throw new StoreError('a memory attribute’s cap is changed with the attribute, in Memories');
     let row = await readLedgerRow(db, period, key);
     if (!row) {
       const attribute = (await readAttributeRows(db)).find((a) => attributeKey(a) === key && a.sharing === 'withheld');

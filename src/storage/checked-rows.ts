@@ -12,6 +12,7 @@ import { firstIssue } from '../core/zod-issue';
 import { attributeKey, attributeSchema, type Attribute } from '../core/profile';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
+import { memoryIdOfKey } from '../ledger/keys';
 import type { StoredBudgetMeta, StoredLedger, StoredProfileMeta } from './rows';
 
 /** ε units: integers so ledgers add exactly (src/core/epsilon.ts). */
@@ -20,6 +21,7 @@ const units = z.number().int('must be a whole number of units').min(0, 'must not
 const ledgerRowSchema = z.object({
   period: z.number().int().min(1),
   key: z.string(),
+  namespace: z.literal('memory').optional(),
   entity: z.string(),
   field: z.string(),
   spent: units,
@@ -99,7 +101,9 @@ export function checkLedgerRow(row: unknown): StoredLedger {
   const label = `the stored ledger of ${String(raw.key)} (period ${String(raw.period)})`;
   const parsed = ledgerRowSchema.safeParse(row);
   if (!parsed.success) throw new StoreError(`${label} is damaged (${firstIssue(parsed.error)})`);
-  if (parsed.data.key !== attributeKey(parsed.data)) {
+  if (parsed.data.namespace === 'memory') {
+    if (memoryIdOfKey(parsed.data.key) === undefined) throw new StoreError(`${label} is damaged (key: not a memory attribute's)`);
+  } else if (parsed.data.key !== attributeKey(parsed.data)) {
     throw new StoreError(`${label} is damaged (key: does not match ${attributeKey(parsed.data)})`);
   }
   return parsed.data;

@@ -12,6 +12,7 @@ import type {
   StoredCandidateEmbeddings,
   StoredCodebook,
   StoredLedger,
+  StoredMemory,
   StoredMeta,
   StoredModelFile,
   StoredRelease,
@@ -30,6 +31,7 @@ export class VeilDatabase extends Dexie {
   declare modelFiles: Table<StoredModelFile, [string, string]>;
   declare candidateEmbeddings: Table<StoredCandidateEmbeddings, string>;
   declare codebooks: Table<StoredCodebook, [string, string]>;
+  declare memory: Table<StoredMemory, 'current'>;
 
   /** `history` defaults to every version; tests pass a prefix to create an old layout. */
   constructor(name: string = DATABASE_NAME, history: readonly SchemaVersion[] = SCHEMA_HISTORY) {

@@ -25,14 +25,21 @@ import type { Category } from '../core/contracts';
 import { readRevision } from './revision';
 import type { StoredLedger, StoredRelease } from './rows';
 import { readSettings } from './settings-store';
+import { memoryIdOfKey } from '../ledger/keys';
+import type { MemoryFile } from '../memview/types';
+import { withMemoryCaps } from '../memview/turn';
+import { readMemory } from './memory-store';
 
-/** The current period's ledger state, as `PrivacyLedger.fromState` reads it. */
+/**
+ * The current period's ledger state, as `PrivacyLedger.fromState` reads it: profile facts and protected
+ * memory attributes in one ledger, each memory attribute's cap its B_a.
+ */
 export async function readLedgerState(db: VeilDatabase): Promise<LedgerState> {
-  return db.transaction('r', db.meta, db.ledgers, db.settings, async () => {
+  return db.transaction('r', db.meta, db.ledgers, db.settings, db.memory, async () => {
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const rows = await readLedgerRows(db, period);
-    return toState(rows, epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap));
+    return withMemoryCaps(toState(rows, epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)), (await readMemory(db)).protected);
   });
 }
 
@@ -49,6 +56,8 @@ export interface LedgerContext {
    * last REUSE_WINDOW releases are read. Empty otherwise.
    */
   reusable: ReadonlyMap<string, Category>;
+  /** The memories and protected attributes now (DP-MemView reads them inside the same transaction). */
+  memory: MemoryFile;
 }
 
 /** How many of the latest releases a fallback looks through for an earlier release to reuse. */
@@ -74,17 +83,20 @@ export async function withPrivacyLedger<T>(
   use: (ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext) => T,
   { now = Date.now(), needsReusable }: LedgerOptions = {},
 ): Promise<{ value: T; recordIds: number[] }> {
-  return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases], async () => {
+  return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases, db.memory], async () => {
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const revision = await readRevision(db);
+    const memory = await readMemory(db);
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
-    const ledger = PrivacyLedger.fromState(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)));
+    const ledger = PrivacyLedger.fromState(
+      withMemoryCaps(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)), memory.protected),
+    );
     let attributes: CheckedAttribute[] | undefined;
     const readAttributes = async () => (attributes ??= await readAttributeRows(db));
     const reusable = needsReusable?.(ledger) ? await latestReleased(db, await readAttributes()) : new Map<string, Category>();
     const releases: Omit<StoredRelease, 'id' | 'period'>[] = [];
-    const value = use(ledger, (release) => releases.push(release), { revision, period, reusable });
+    const value = use(ledger, (release) => releases.push(release), { revision, period, reusable, memory });
     // A thenable (not `instanceof Promise`: Dexie swaps the global Promise inside its transactions).
     if (typeof (value as { then?: unknown } | null)?.then === 'function') {
       throw new StoreError('withPrivacyLedger: the callback must be synchronous');
@@ -94,6 +106,13 @@ export async function withPrivacyLedger<T>(
     for (const [key, entry] of Object.entries(ledger.toState().attributes)) {
       const row = rows.get(key);
       if (row && row.spent === entry.spent && row.cap === entry.cap) continue;
+      const memoryId = memoryIdOfKey(key);
+      if (memoryId !== undefined) {
+        const attribute = memory.protected.find((a) => a.id === memoryId);
+        if (!attribute) throw new StoreError(`${key} is not a protected memory attribute: cannot keep its ledger`);
+        changed.push({ period, key, namespace: 'memory', entity: '', field: attribute.name, spent: entry.spent, cap: entry.cap, updatedAt: now });
+        continue;
+      }
       const owner = row ?? (await readAttributes()).find((a) => attributeKey(a) === key);
       if (!owner) throw new StoreError(`${key} is not in the profile: cannot keep its ledger`);
       changed.push({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });

@@ -5,6 +5,7 @@
 import type { Importance, Sharing } from '../core/profile';
 import type { Settings } from '../core/settings';
 import type { ReleaseRecord } from '../release/record';
+import type { MemoryFile } from '../memview/types';
 
 /** One profile attribute `(entity, field, value, sharing)`; primary key `[entity+field]`. */
 export interface StoredAttribute {
@@ -47,12 +48,15 @@ export interface StoredGeneratorChoice {
 
 /**
  * One attribute's privacy ledger in one budget period (schema v2). Primary key `[period+key]`, `key` being
- * `attributeKey` (`entity.field`). Rows are never deleted: what was released stays released, and the
- * history of a past period is part of the person's record.
+ * `attributeKey` (`entity.field`) for a profile fact, or `memory:<id>` for a protected memory attribute
+ * (schema v6: `namespace: 'memory'`, `entity` empty, `field` the attribute's name when last charged).
+ * Rows are never deleted: what was released stays released, and the history of a past period is part of
+ * the person's record.
  */
 export interface StoredLedger {
   period: number;
   key: string;
+  namespace?: 'memory';
   entity: string;
   field: string;
   /** ε spent on fresh releases that read this attribute, in units. */
@@ -97,6 +101,12 @@ export interface StoredCandidateEmbeddings {
   header: string;
   body: Uint8Array;
   storedAt: number;
+}
+
+/** The person's memories, protected attributes and own views (schema v6): one row, id `current`. */
+export interface StoredMemory extends MemoryFile {
+  id: 'current';
+  updatedAt: number;
 }
 
 /**

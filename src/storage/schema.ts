@@ -16,6 +16,10 @@
  *   for it on the device (`candidateEmbeddings`).
  * - v5: CROSS-MAP codebooks, one per conversation (`codebooks`, key `[site+conversation]`): the theme, the
  *   number shifts and every (original, substitute) pair. No upgrade: no conversation had one before.
+ * - v6: DP-MemView (issue 11). `memory`, one row `current`: the memories, protected attributes and the
+ *   person's own views (src/memview/types.ts). Ledger rows may now also belong to a memory attribute
+ *   (`namespace: 'memory'`, key `memory:<id>`), and a release row may carry the views it sent (`views`).
+ *   No upgrade: nobody had memories before, and older ledger and release rows are valid as they are.
  */
 import type { Transaction } from 'dexie';
 import type { StoredAttribute, StoredBudgetMeta, StoredLedger } from './rows';
@@ -87,6 +91,12 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
     version: 5,
     stores: {
       codebooks: '[site+conversation], updatedAt',
+    },
+  },
+  {
+    version: 6,
+    stores: {
+      memory: 'id',
     },
   },
 ];

@@ -32,7 +32,8 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function attributeLabel(a: { entity: string; field: string }): string {
+export function attributeLabel(a: { entity: string; field: string; memory?: true }): string {
+  if (a.memory) return `Memory · ${a.field}`;
   return `${entityLabel(a.entity)} · ${fieldLabel(a.field)}`;
 }
 
@@ -50,7 +51,8 @@ export function formatEpsilonValue(epsilon: number): string {
 }
 
 /** A fact as a sentence names it: "your location", "my child's age" (capitalise it to start a sentence). */
-export function factPhrase(a: { entity: string; field: string }): string {
+export function factPhrase(a: { entity: string; field: string; memory?: true }): string {
+  if (a.memory) return `“${a.field}”`;
   const field = fieldLabel(a.field).toLowerCase();
   return a.entity === 'self' ? `your ${field}` : `${a.entity}'s ${field}`;
 }

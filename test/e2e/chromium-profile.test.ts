@@ -92,7 +92,7 @@ describe('Chromium: profile editing persists', () => {
     expect(await reopened.getByLabel('Privacy budget per release (ε)').inputValue()).toBe('32');
     const budget = reopened.getByRole('region', { name: 'Privacy budget' });
     expect(await budget.getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
-      'All withheld facts',
+      'All withheld facts and protected memories',
       'My child · Age',
       'You · Location',
     ]);

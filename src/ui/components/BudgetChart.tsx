@@ -87,7 +87,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
           Period {budget.period}, {started}
         </span>
       </div>
-      <Bar label="All withheld facts" spent={budget.totalSpent} cap={budget.totalCap} total />
+      <Bar label="All withheld facts and protected memories" spent={budget.totalSpent} cap={budget.totalCap} total />
       {budget.ledgers.length === 0 && <p class="empty">No withheld facts yet. Mark a fact withheld to see its budget here.</p>}
       <ul class="ledgers">
         {budget.ledgers.map((l) => (
@@ -96,9 +96,13 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
               label={attributeLabel(l)}
               spent={l.spent}
               cap={l.cap}
-              note={[l.capIsDefault ? '' : 'your own cap', l.withheld ? '' : 'no longer withheld; its spending still counts'].filter(Boolean).join(' · ')}
+              note={
+                l.memory
+                  ? ['protected memory; its cap is set in Memories', l.withheld ? '' : 'no longer protected; its spending still counts'].filter(Boolean).join(' · ')
+                  : [l.capIsDefault ? '' : 'your own cap', l.withheld ? '' : 'no longer withheld; its spending still counts'].filter(Boolean).join(' · ')
+              }
             />
-            {editing === l.key ? (
+            {l.memory ? null : editing === l.key ? (
               <form class="cap-form" onSubmit={submitCap(l)}>
                 <label for={`cap-${l.key}`}>New cap for {factPhrase(l)} (ε)</label>
                 <input ref={capField} id={`cap-${l.key}`} type="number" min="1" step="any" value={capInput} onInput={(e) => setCapInput(e.currentTarget.value)} />

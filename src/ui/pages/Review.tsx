@@ -8,7 +8,7 @@
  * Keyboard: focus starts on Send, Tab stays inside the panel, Escape cancels.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ReviewFact, ReviewView } from '../../messaging/contract';
+import type { ReviewFact, ReviewSlotView, ReviewView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
 import { trapTab } from '../focus-trap';
 import { formatEpsilonValue } from '../labels';
@@ -84,7 +84,7 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
 
   const update = (prompt: string, dropped: string[]) =>
     act('Updating…', async () => setPhase({ kind: 'review', view: await send('review.update', { prompt, dropped }) }));
-  const dropped = (v: ReviewView) => v.facts.filter((f) => f.dropped).map((f) => f.key);
+  const dropped = (v: ReviewView) => [...v.facts, ...v.views].filter((f) => f.dropped).map((f) => f.key);
   const cancel = () =>
     act('Cancelling…', async () => {
       await send('review.cancel', {});
@@ -210,6 +210,16 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
                 </div>
               </div>
             )}
+            {view.views.length > 0 && (
+              <>
+                <h3>Answer preferences from your memories</h3>
+                <ul class="review-facts review-views">
+                  {view.views.map((v) => (
+                    <ViewRow key={v.key} view={v} onToggle={() => update(view.prompt, v.dropped ? dropped(view).filter((k) => k !== v.key) : [...dropped(view), v.key])} disabled={busy !== null} />
+                  ))}
+                </ul>
+              </>
+            )}
             <Cost view={view} />
           </>
         )}
@@ -293,6 +303,38 @@ function FactRow({ fact, onToggle, disabled }: { fact: ReviewFact; onToggle: () 
   );
 }
 
+const VIEW_KINDS: Record<ReviewSlotView['kind'], string> = {
+  selected: 'chosen privately from your memories',
+  reused: 'this conversation’s earlier view, free',
+  fallback: 'a cap would have passed: nothing added, free',
+  generic: 'nothing to add for this message, free',
+  unprotected: 'from memories in no protected group (outside the guarantee), free',
+};
+
+function ViewRow({ view, onToggle, disabled }: { view: ReviewSlotView; onToggle: () => void; disabled: boolean }) {
+  return (
+    <li class={`review-fact view ${view.kind}${view.dropped ? ' dropped' : ''}`}>
+      <span class="fact-text">
+        <strong>{view.label}:</strong> {view.text === '' ? <span class="muted">nothing added</span> : `“${view.text}”`}
+        <span class="muted"> · {VIEW_KINDS[view.kind]}</span>
+        {view.kind === 'selected' && (
+          <span class="muted">
+            {' '}
+            · ε {formatEpsilonValue(view.epsilon)} charged to {view.attributes.join(', ')}
+          </span>
+        )}
+        {view.kind === 'fallback' && <span class="muted"> ({view.attributes.join(', ')})</span>}
+        {view.dropped && <span class="muted"> · left out of this send</span>}
+      </span>
+      {view.text !== '' && (
+        <button type="button" class="link-button" onClick={onToggle} disabled={disabled} aria-label={`${view.dropped ? 'Put back' : 'Leave out'} the ${view.label} preference`}>
+          {view.dropped ? 'Put back' : 'Leave out'}
+        </button>
+      )}
+    </li>
+  );
+}
+
 function TypedWarning({ view, onReplace, disabled }: { view: ReviewView; onReplace: (prompt: string) => void; disabled: boolean }) {
   return (
     <div class="typed-warning" role="alert">
@@ -313,7 +355,7 @@ function TypedWarning({ view, onReplace, disabled }: { view: ReviewView; onRepla
 function Cost({ view }: { view: ReviewView }) {
   return (
     <div class="review-cost">
-      {view.reused ? (
+      {view.reused && view.charged === 0 ? (
         <p>This conversation’s earlier release is used again: this send costs nothing.</p>
       ) : (
         <p>

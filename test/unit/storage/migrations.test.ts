@@ -7,6 +7,7 @@ import { readProfile } from '../../../src/storage/profile-store';
 import { readSettings } from '../../../src/storage/settings-store';
 import { readBudget } from '../../../src/storage/budget-store';
 import { listReleases } from '../../../src/storage/release-store';
+import { readMemory } from '../../../src/storage/memory-store';
 
 interface Frozen {
   schemaVersion: number;
@@ -68,8 +69,8 @@ describe('stored data migrates forward', () => {
       fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })),
     );
     expect(await readSettings(db)).toEqual({
-      // `suppressed`, `variant`, `facts`, `genericSites` and `alwaysMap` came later: a v1 row reads as their defaults.
-      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], attributeCap: 64, totalCap: 256,
+      // `suppressed`, `variant`, `facts`, `genericSites`, `alwaysMap` and the memory settings came later: a v1 row reads as their defaults.
+      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], memoryMode: 'online', memoryK: 3, attributeCap: 64, totalCap: 256,
     });
 
     const budget = await readBudget(db);
@@ -108,10 +109,23 @@ describe('stored data migrates forward', () => {
     expect(releases).toEqual([{ ...fixture.tables.releases![0], site: '', conversation: '', revision: 0 }]);
   });
 
-  it('v5 → current: everything intact, codebooks included', async () => {
+  it('v6 → current: memories, memory ledgers and views intact, in the budget chart', async () => {
+    const fixture = frozen(6);
+    const db = await openCurrent(await createFrozen(fixture));
+    await expectEveryRowKept(db, fixture);
+    const { id: _id, updatedAt: _at, ...memory } = fixture.tables.memory![0] as Record<string, unknown>;
+    expect(await readMemory(db)).toEqual(memory);
+    const budget = await readBudget(db);
+    expect(budget.ledgers.filter((l) => l.memory)).toEqual([
+      { key: 'memory:diabetes', entity: '', field: 'type 2 diabetes', spent: 699050, cap: 2 * 2 ** 20, capIsDefault: false, withheld: true, memory: true },
+    ]);
+  });
+
+  it('v5 → current: everything intact, codebooks included; no memories yet', async () => {
     const fixture = frozen(5);
     const db = await openCurrent(await createFrozen(fixture));
     await expectEveryRowKept(db, fixture);
+    expect(await readMemory(db)).toEqual({ memories: [], protected: [], views: [] });
   });
 
   it('v4 → current: everything intact', async () => {

@@ -1,0 +1,68 @@
+/**
+ * The person's memories (DP-MemView) in IndexedDB: one row holding the memories, the protected attributes
+ * and their own views, read with a check and replaced whole, so an edit is all or nothing.
+ *
+ * ```ts
+ * const file = await readMemory(db);                       // EMPTY_MEMORY when none was ever saved
+ * await writeMemory(db, next, { confirmed: false });        // refuses to raise a cap without confirmation
+ * ```
+ *
+ * A protected attribute's cap B_a is the person's own limit (DESIGN.md "Caps"): raising it lets more be
+ * learned, so it needs their confirmation that what was already released stays released. Its ledger rows
+ * stay when the attribute is removed (what was released stays released).
+ */
+import { EMPTY_MEMORY, MemoryError, parseMemoryFile, type MemoryFile } from '../memview/types';
+import { memoryLedgerKey } from '../ledger/keys';
+import type { MemoryOverview } from '../messaging/contract';
+import type { VeilDatabase } from './db';
+import { StoreError } from './errors';
+import { readBudgetMeta, readLedgerRow } from './checked-rows';
+import { readSettings } from './settings-store';
+
+/** The stored memory, checked; a damaged row is an error naming what is wrong, never an empty store. */
+export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
+  const row = await db.memory.get('current');
+  if (row === undefined) return structuredClone(EMPTY_MEMORY);
+  const { id: _id, updatedAt: _at, ...file } = row;
+  try {
+    return parseMemoryFile(file);
+  } catch (error) {
+    throw new StoreError(`your stored memories are damaged (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Attributes of `next` whose cap is above the one they have in `current`. */
+export function raisedCaps(current: MemoryFile, next: MemoryFile): string[] {
+  const before = new Map(current.protected.map((a) => [a.id, a.cap]));
+  return next.protected.filter((a) => before.has(a.id) && a.cap > before.get(a.id)!).map((a) => a.name);
+}
+
+export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed = false, now = Date.now() }: { confirmed?: boolean; now?: number } = {}): Promise<MemoryFile> {
+  let next: MemoryFile;
+  try {
+    next = parseMemoryFile(input);
+  } catch (error) {
+    if (error instanceof MemoryError) throw new StoreError(`these memories cannot be saved: ${error.message}`);
+    throw error;
+  }
+  return db.transaction('rw', db.memory, async () => {
+    const raised = raisedCaps(await readMemory(db), next);
+    if (raised.length > 0 && !confirmed) {
+      throw new StoreError(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
+    }
+    await db.memory.put({ id: 'current', ...next, updatedAt: now });
+    return next;
+  });
+}
+
+/** What the memories page shows: the memory and each protected attribute's spend this budget period. */
+export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> {
+  return db.transaction('r', db.memory, db.meta, db.ledgers, db.settings, async () => {
+    const memory = await readMemory(db);
+    const { period } = await readBudgetMeta(db);
+    const settings = await readSettings(db);
+    const spent: Record<string, number> = {};
+    for (const a of memory.protected) spent[a.id] = (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0;
+    return { memory, spent, mode: settings.memoryMode, k: settings.memoryK };
+  });
+}

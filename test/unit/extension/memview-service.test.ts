@@ -1,0 +1,120 @@
+/**
+ * DP-MemView in the extension's background, over fake-indexeddb: memories kept and validated, import and
+ * export, a send carrying views after the profile release, memory charges on the same ledger and under
+ * the same total cap as profile charges, free reuse of a slot's view within a conversation, caps, and no
+ * memory text ever in what a page gets.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { epsilonToUnits } from '../../../src/core/epsilon';
+import { readBudget } from '../../../src/storage/budget-store';
+import { CONTENT_ON_DEMO, harness, type Harness } from '../messaging/harness';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+const memory = {
+  memories: [
+    { id: 'h1', slot: 'health', text: 'Diagnosed with type 2 diabetes in March' },
+    { id: 'h2', slot: 'health', text: 'Checking my blood sugar every morning' },
+    { id: 'f1', slot: 'food', text: 'Low-carb meals now, and cheap ones since the credit card debt' },
+    { id: 'n1', slot: 'finance', text: 'Paying off 14k of credit card debt' },
+  ],
+  protected: [
+    { id: 'diabetes', name: 'type 2 diabetes', cap: 2, members: ['h1', 'h2', 'f1'] },
+    { id: 'debt', name: 'debt', cap: 2, members: ['f1', 'n1'] },
+  ],
+  views: [],
+};
+const TEXTS = memory.memories.map((m) => m.text);
+const profile = { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] };
+
+async function setUp() {
+  h = harness();
+  const send = h.client();
+  await send('profile.import', { text: JSON.stringify(profile) });
+  await send('memory.put', { memory });
+  return send;
+}
+
+const third = Math.floor(epsilonToUnits(2) / 3);
+const spentOf = async (key: string) => (await readBudget(h.db)).ledgers.find((l) => l.key === key)?.spent ?? 0;
+
+describe('memories in the background', () => {
+  it('keeps them, validated; a bad edit changes nothing; raising a cap needs confirmation', async () => {
+    const send = await setUp();
+    expect(await send('memory.get', {})).toEqual({ memory, spent: { diabetes: 0, debt: 0 }, mode: 'online', k: 3 });
+    await expect(send('memory.put', { memory: { ...memory, protected: [{ ...memory.protected[0], members: ['nope'] }] } })).rejects.toThrow(/members\[0\]: names no memory/);
+    const raised = { ...memory, protected: [{ ...memory.protected[0]!, cap: 4 }, memory.protected[1]!] };
+    await expect(send('memory.put', { memory: raised })).rejects.toThrow(/raising the cap of type 2 diabetes needs your confirmation/);
+    expect((await send('memory.get', {})).memory).toEqual(memory);
+    expect((await send('memory.put', { memory: raised, confirmed: true })).memory.protected[0]!.cap).toBe(4);
+  });
+
+  it('export carries the memories; import restores them; a file without memories leaves them be', async () => {
+    const send = await setUp();
+    const file = await send('profile.export', {});
+    expect(JSON.parse(file.text)).toEqual({ ...profile, memory });
+    await send('memory.put', { memory: { memories: [], protected: [], views: [] } });
+    await send('profile.import', { text: file.text });
+    expect((await send('memory.get', {})).memory).toEqual(memory);
+    await send('profile.import', { text: JSON.stringify(profile) });
+    expect((await send('memory.get', {})).memory).toEqual(memory);
+    // A broken memory part refuses the whole file: the profile is not replaced either.
+    const bad = JSON.stringify({ version: 1, attributes: [], memory: { memories: [{ id: 'X', slot: 'food', text: 'a' }], protected: [] } });
+    await expect(send('profile.import', { text: bad })).rejects.toThrow(/memory\.memories\[0\]\.id/);
+    expect((await send('profile.get', {})).attributes).toHaveLength(1);
+  });
+
+  it('a send carries the views after the profile release and charges each affected memory ledger', async () => {
+    const send = await setUp();
+    const r = await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    expect(r.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected', attributes: ['type 2 diabetes', 'debt'], epsilon: third / 2 ** 20 })]);
+    const food = r.views[0]!;
+    if (food.text !== '') expect(r.text.endsWith(`\n\nAnswer preferences: ${food.text}.`)).toBe(true);
+    else expect(r.text).not.toContain('Answer preferences');
+    expect(r.charged.perAttribute).toMatchObject({ 'memory:diabetes': third / 2 ** 20, 'memory:debt': third / 2 ** 20 });
+    expect(await spentOf('memory:diabetes')).toBe(third);
+    expect(await spentOf('memory:debt')).toBe(third);
+    // The record says the same, and neither it nor the answer holds any memory's text.
+    const [record] = await send('releases.list', {});
+    expect(record).toMatchObject({ views: [expect.objectContaining({ slot: 'food', kind: 'selected', attributes: ['diabetes', 'debt'], epsilonUnits: third })], spent: { 'memory:diabetes': third, 'memory:debt': third } });
+    for (const t of TEXTS) {
+      expect(JSON.stringify(r)).not.toContain(t);
+      expect(JSON.stringify(record)).not.toContain(t);
+    }
+  });
+
+  it('a conversation reuses its slots’ views for free; another conversation is charged; caps fall back to nothing added', async () => {
+    const send = await setUp();
+    const first = await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    const again = await send('release.create', { prompt: 'Another dinner idea?', conversation: 'c1', site: 'veil' });
+    expect(again.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'reused', code: first.views[0]!.code, epsilon: 0 })]);
+    expect(again.charged.total).toBe(0);
+    expect(await spentOf('memory:diabetes')).toBe(third);
+    // Two more conversations spend the rest of both caps (3 × 2/3); the fourth falls back, free.
+    await send('release.create', { prompt: 'dinner', conversation: 'c2', site: 'veil' });
+    await send('release.create', { prompt: 'dinner', conversation: 'c3', site: 'veil' });
+    const capped = await send('release.create', { prompt: 'dinner', conversation: 'c4', site: 'veil' });
+    expect(capped.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'fallback', code: 'general', text: '', epsilon: 0 })]);
+    expect(capped.text).not.toContain('Answer preferences');
+    expect(await spentOf('memory:diabetes')).toBe(3 * third);
+    expect(await spentOf('memory:debt')).toBe(3 * third);
+  });
+
+  it('profile and memory charges share the total cap', async () => {
+    const send = await setUp();
+    // Total cap 17: the profile release (ε 16) leaves 1, less than the two 2/3 charges the food view needs.
+    await send('settings.update', { patch: { totalCap: 17 } });
+    const r = await send('release.create', { prompt: 'Suggest some dinner recipes for my age', conversation: 'c1', site: 'veil' });
+    expect(r.charged.perAttribute['self.age']).toBe(16);
+    expect(r.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'fallback' })]);
+    expect((await readBudget(h.db)).totalSpent).toBeLessThanOrEqual(epsilonToUnits(17));
+  });
+
+  it('a content script cannot read or change memories', async () => {
+    await setUp();
+    const content = h.client(CONTENT_ON_DEMO);
+    await expect(content('memory.get', {})).rejects.toThrow();
+    await expect(content('memory.put', { memory })).rejects.toThrow();
+  });
+});
