@@ -1,5 +1,5 @@
 /**
- * The options page: profile, settings, budget, import/export, each a section reachable from the side
+ * The options page: profile, memories, settings, budget, import/export, each a section reachable from the side
  * navigation.
  */
 import { useEffect } from 'preact/hooks';
@@ -10,6 +10,7 @@ import { ModelChooser } from '../components/ModelChooser';
 import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
 import { ProfileEditor } from '../components/ProfileEditor';
+import { MemoryEditor } from '../components/MemoryEditor';
 import { SettingsForm } from '../components/SettingsForm';
 import { useLoad } from '../use-load';
 
@@ -18,8 +19,10 @@ export function Options() {
   const [profile, setProfile] = useLoad(() => send('profile.get', {}));
   const [settings, setSettings] = useLoad(() => send('settings.get', {}));
   const [budget, setBudget, reloadBudget] = useLoad(() => send('budget.get', {}));
-  // The budget lists withheld facts and reads the default cap from settings.
-  useEffect(reloadBudget, [profile, settings]);
+  // Importing a file may replace the memories too: they are read again with the profile.
+  const [memory, setMemory] = useLoad(() => send('memory.get', {}), [profile]);
+  // The budget lists withheld facts and protected memories, and reads the default cap from settings.
+  useEffect(reloadBudget, [profile, settings, memory]);
 
   return (
     <div class="options">
@@ -33,6 +36,7 @@ export function Options() {
       <div class="layout">
         <nav aria-label="Sections">
           <a href="#profile">Profile</a>
+          <a href="#memories">Memories</a>
           <a href="#settings">Settings</a>
           <a href="#budget">Budget</a>
           <a href="#next-release">Next release</a>
@@ -42,6 +46,9 @@ export function Options() {
         <main>
           <div id="profile" class="card">
             <WhenLoaded loaded={profile}>{(p) => <ProfileEditor profile={p} onProfile={setProfile} />}</WhenLoaded>
+          </div>
+          <div id="memories" class="card">
+            <WhenLoaded loaded={memory}>{(m) => <MemoryEditor overview={m} onOverview={setMemory} />}</WhenLoaded>
           </div>
           <div id="settings" class="card">
             <WhenLoaded loaded={settings}>{(s) => <SettingsForm settings={s} onSettings={setSettings} />}</WhenLoaded>

@@ -1,0 +1,379 @@
+/**
+ * Memories (DP-MemView): short notes kept in Veil at fixed places in public slots, the protected
+ * attributes they may imply (each with its cap B_a and its group of memories, every member confirmed by
+ * the person), and the views a send may carry instead of them. Every change replaces the stored memory
+ * at once; the last removal can be undone from the status line.
+ *
+ * A memory never leaves the device: a send carries at most one public view per slot its message is
+ * about, chosen privately and charged to every protected attribute whose group the slot's memories meet.
+ */
+import { useState } from 'preact/hooks';
+import { unitsToEpsilon } from '../../core/epsilon';
+import type { MemoryOverview } from '../../messaging/contract';
+import { SLOT_LABELS, SLOTS, type Slot } from '../../memview/slots';
+import { suggestMembers } from '../../memview/suggest';
+import type { CustomView, Memory, MemoryFile, ProtectedAttribute } from '../../memview/types';
+import { slotVocabulary } from '../../memview/vocabulary';
+import { errorText, useClient } from '../client';
+import { formatEpsilonValue } from '../labels';
+import { useStatus } from '../use-status';
+import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
+import { Feedback } from './Feedback';
+
+export interface MemoryEditorProps {
+  overview: MemoryOverview;
+  onOverview: (overview: MemoryOverview) => void;
+}
+
+/** A new id: lower-case letters and digits, never shown to anyone. */
+function newId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `${prefix}${[...bytes].map((b) => (b % 36).toString(36)).join('')}`;
+}
+
+const words = (text: string) =>
+  text
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w.length >= 2);
+
+export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
+  const send = useClient();
+  const file = overview.memory;
+  const [error, setError] = useState<string | null>(null);
+  const [undo, setUndo] = useState<{ label: string; file: MemoryFile } | null>(null);
+  const [status, setStatus] = useStatus(() => setUndo(null));
+  const [pending, setPending] = useState<{ next: MemoryFile; done: string; names: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState('');
+  const [newSlot, setNewSlot] = useState<Slot>('health');
+  const [newText, setNewText] = useState('');
+  const [newName, setNewName] = useState('');
+  const [newCap, setNewCap] = useState('2');
+  const [view, setView] = useState({ slot: 'food' as Slot, text: '', topics: '', evidence: '' });
+
+  const save = async (next: MemoryFile, done: string, previous?: { label: string }, confirmed = false) => {
+    setError(null);
+    try {
+      onOverview(await send('memory.put', { memory: next, confirmed }));
+      setUndo(previous ? { label: previous.label, file } : null);
+      setStatus(done);
+      return true;
+    } catch (e) {
+      const message = errorText(e);
+      if (/needs your confirmation/.test(message)) {
+        const before = new Map(file.protected.map((a) => [a.id, a.cap]));
+        setPending({ next, done, names: next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name).join(', ') });
+      } else setError(message);
+      return false;
+    }
+  };
+
+  const withMemories = (memories: Memory[]): MemoryFile => ({ ...file, memories });
+  const withAttributes = (attributes: ProtectedAttribute[]): MemoryFile => ({ ...file, protected: attributes });
+  const groupsOf = (id: string) => file.protected.filter((a) => a.members.includes(id)).map((a) => a.name);
+
+  const move = (m: Memory, by: -1 | 1) => {
+    const same = file.memories.filter((x) => x.slot === m.slot);
+    const at = same.indexOf(m);
+    const other = same[at + by];
+    if (!other) return;
+    const list = [...file.memories];
+    const [i, j] = [list.indexOf(m), list.indexOf(other)];
+    [list[i], list[j]] = [list[j]!, list[i]!];
+    void save(withMemories(list), `Moved the memory ${by < 0 ? 'up' : 'down'}.`);
+  };
+
+  const remove = (m: Memory) => {
+    // Removing a memory also takes it out of every group (a group names memories that exist).
+    const next: MemoryFile = {
+      ...file,
+      memories: file.memories.filter((x) => x.id !== m.id),
+      protected: file.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== m.id) })),
+    };
+    void save(next, 'Removed the memory.', { label: 'Undo removing the memory' });
+  };
+
+  const toggleMember = (a: ProtectedAttribute, id: string) => {
+    const members = a.members.includes(id) ? a.members.filter((x) => x !== id) : [...a.members, id];
+    void save(withAttributes(file.protected.map((x) => (x.id === a.id ? { ...x, members } : x))), a.members.includes(id) ? `Left out of “${a.name}”: that memory is now outside its guarantee.` : `Added to “${a.name}”.`);
+  };
+
+  return (
+    <section class="memories" aria-labelledby="memories-heading">
+      <div class="section-head">
+        <h2 id="memories-heading">Memories</h2>
+        <span class="count">{file.memories.length === 1 ? '1 memory' : `${file.memories.length} memories`}</span>
+      </div>
+      <p class="muted">
+        Notes that help answers remember you (“training for a marathon”). They stay on this device. A send never carries them: for each topic your
+        message is about, it carries at most one general answer preference (“keep meals very cheap”), picked at random with a bias towards what your
+        memories support, and it shows you that preference before anything is sent.
+      </p>
+
+      {SLOTS.map((slot) => {
+        const here = file.memories.filter((m) => m.slot === slot);
+        if (here.length === 0) return null;
+        return (
+          <div key={slot} class="memory-slot">
+            <h3>{SLOT_LABELS[slot]}</h3>
+            <ul class="memory-list">
+              {here.map((m, i) => (
+                <li key={m.id} class="memory" data-memory={m.id}>
+                  {editing === m.id ? (
+                    <form
+                      class="inline-form"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        void save(withMemories(file.memories.map((x) => (x.id === m.id ? { ...x, text: draft } : x))), 'Saved the memory.').then((ok) => ok && setEditing(null));
+                      }}
+                    >
+                      <label for={`edit-${m.id}`}>Memory</label>
+                      <input id={`edit-${m.id}`} value={draft} maxLength={1000} onInput={(e) => setDraft(e.currentTarget.value)} />
+                      <button type="submit" class="button primary">
+                        Save
+                      </button>
+                      <button type="button" class="button" onClick={() => setEditing(null)}>
+                        Cancel
+                      </button>
+                    </form>
+                  ) : (
+                    <>
+                      <span class="memory-text">{m.text}</span>
+                      {groupsOf(m.id).length > 0 ? (
+                        <span class="muted"> · protected as {groupsOf(m.id).join(', ')}</span>
+                      ) : (
+                        <span class="muted"> · in no protected group</span>
+                      )}
+                      <span class="row-actions">
+                        <button type="button" class="link-button" onClick={() => { setEditing(m.id); setDraft(m.text); }} aria-label={`Edit memory: ${m.text}`}>
+                          Edit
+                        </button>
+                        <button type="button" class="link-button" disabled={i === 0} onClick={() => move(m, -1)} aria-label={`Move up: ${m.text}`}>
+                          Up
+                        </button>
+                        <button type="button" class="link-button" disabled={i === here.length - 1} onClick={() => move(m, 1)} aria-label={`Move down: ${m.text}`}>
+                          Down
+                        </button>
+                        <button type="button" class="link-button" onClick={() => remove(m)} aria-label={`Remove memory: ${m.text}`}>
+                          Remove
+                        </button>
+                      </span>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+
+      <form
+        class="add-panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(withMemories([...file.memories, { id: newId('m'), slot: newSlot, text: newText.trim() }]), `Added a ${SLOT_LABELS[newSlot].toLowerCase()} memory.`).then((ok) => ok && setNewText(''));
+        }}
+      >
+        <label for="memory-slot">Topic</label>
+        <select id="memory-slot" value={newSlot} onChange={(e) => setNewSlot(e.currentTarget.value as Slot)}>
+          {SLOTS.map((s) => (
+            <option key={s} value={s}>
+              {SLOT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <label for="memory-text">New memory</label>
+        <input id="memory-text" value={newText} maxLength={1000} placeholder="e.g. Training for a half marathon in spring" onInput={(e) => setNewText(e.currentTarget.value)} />
+        <button type="submit" class="button primary" disabled={newText.trim() === ''}>
+          Add memory
+        </button>
+      </form>
+
+      <h3>Protected attributes</h3>
+      <p class="muted">
+        Something your memories may give away that you want limited (“type 2 diabetes”, “debt”). Every preference picked from a memory in its group is
+        charged to it; once its cap would be passed, nothing more is added for those memories. Tick every memory that could hint at it:{' '}
+        <strong>a memory left out of the group is outside the guarantee.</strong> Veil marks memories it thinks may belong, but only you decide.
+      </p>
+      {file.protected.map((a) => {
+        const suggested = new Set(suggestMembers(a.name, file.memories));
+        return (
+          <fieldset key={a.id} class="protected" data-attribute={a.id}>
+            <legend>
+              {a.name} · cap ε {formatEpsilonValue(a.cap)} · spent ε {formatEpsilonValue(unitsToEpsilon(overview.spent[a.id] ?? 0))}
+            </legend>
+            <label>
+              Cap for {a.name} (ε){' '}
+              <input
+                type="number"
+                min="0.1"
+                max="64"
+                step="any"
+                value={a.cap}
+                onChange={(e) => {
+                  const cap = Number(e.currentTarget.value);
+                  void save(withAttributes(file.protected.map((x) => (x.id === a.id ? { ...x, cap } : x))), `The cap of “${a.name}” is now ε ${formatEpsilonValue(cap)}.`);
+                }}
+              />
+            </label>
+            {overview.mode === 'pre' && (
+              <label>
+                Planned uses of {a.name}{' '}
+                <input
+                  type="number"
+                  min="1"
+                  max="1000"
+                  value={a.planned ?? overview.k}
+                  onChange={(e) => void save(withAttributes(file.protected.map((x) => (x.id === a.id ? { ...x, planned: Number(e.currentTarget.value) } : x))), 'Saved.')}
+                />
+              </label>
+            )}
+            <p class="muted">Memories that may imply {a.name}:</p>
+            {file.memories.length === 0 && <p class="muted">No memories yet.</p>}
+            <ul class="members">
+              {file.memories.map((m) => (
+                <li key={m.id}>
+                  <label>
+                    <input type="checkbox" checked={a.members.includes(m.id)} onChange={() => toggleMember(a, m.id)} /> {m.text}
+                    {suggested.has(m.id) && !a.members.includes(m.id) && <span class="suggested"> · Veil suggests this one</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <button type="button" class="link-button" onClick={() => void save(withAttributes(file.protected.filter((x) => x.id !== a.id)), `Removed “${a.name}”. What was released stays released.`, { label: `Undo removing “${a.name}”` })}>
+              Remove {a.name}
+            </button>
+          </fieldset>
+        );
+      })}
+      <form
+        class="add-panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const id = newId(`${newName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 20) || 'a'}-`);
+          void save(withAttributes([...file.protected, { id, name: newName.trim(), cap: Number(newCap), members: [] }]), `Added “${newName.trim()}”. Now tick the memories that may imply it.`).then(
+            (ok) => ok && setNewName(''),
+          );
+        }}
+      >
+        <label for="attribute-name">Protected attribute</label>
+        <input id="attribute-name" value={newName} maxLength={80} placeholder="e.g. type 2 diabetes" onInput={(e) => setNewName(e.currentTarget.value)} />
+        <label for="attribute-cap">Cap (ε)</label>
+        <input id="attribute-cap" type="number" min="0.1" max="64" step="any" value={newCap} onInput={(e) => setNewCap(e.currentTarget.value)} />
+        <button type="submit" class="button primary" disabled={newName.trim() === ''}>
+          Add protected attribute
+        </button>
+      </form>
+
+      <h3>How preferences are charged</h3>
+      <fieldset class="memory-mode">
+        <legend>Budget for memories</legend>
+        <label>
+          <input type="radio" name="memory-mode" checked={overview.mode === 'online'} onChange={() => void setMode({ memoryMode: 'online' })} /> Each preference costs
+          a protected attribute its cap divided by{' '}
+          <input
+            type="number"
+            min="1"
+            max="64"
+            aria-label="Number of charged preferences per cap (K)"
+            value={overview.k}
+            onChange={(e) => void setMode({ memoryK: Number(e.currentTarget.value) })}
+          />
+        </label>
+        <label>
+          <input type="radio" name="memory-mode" checked={overview.mode === 'pre'} onChange={() => void setMode({ memoryMode: 'pre' })} /> Each protected attribute’s
+          cap is split over the uses you plan for it
+        </label>
+      </fieldset>
+
+      <details class="views">
+        <summary>Preferences a send may carry, by topic</summary>
+        <p class="muted">
+          The same for everyone, whatever your memories say. A topic’s first choice is always “nothing added”. You may add your own; what a memory says
+          never adds one.
+        </p>
+        {SLOTS.map((slot) => (
+          <div key={slot}>
+            <h4>{SLOT_LABELS[slot]}</h4>
+            <ul>
+              {slotVocabulary(slot).views.map((v) => (
+                <li key={v.code}>{v.text === '' ? <span class="muted">nothing added</span> : v.text}</li>
+              ))}
+              {file.views
+                .filter((v) => v.slot === slot)
+                .map((v) => (
+                  <li key={v.code}>
+                    {v.text} <span class="muted">(yours)</span>{' '}
+                    <button type="button" class="link-button" onClick={() => void save({ ...file, views: file.views.filter((x) => x !== v) }, 'Removed your preference.')}>
+                      Remove
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+        <form
+          class="add-panel"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const own: CustomView = { slot: view.slot, code: newId('custom-'), text: view.text.trim(), topics: words(view.topics), evidence: words(view.evidence) };
+            void save({ ...file, views: [...file.views, own] }, 'Added your preference.').then((ok) => ok && setView({ ...view, text: '', topics: '', evidence: '' }));
+          }}
+        >
+          <label for="view-slot">Topic</label>
+          <select id="view-slot" value={view.slot} onChange={(e) => setView({ ...view, slot: e.currentTarget.value as Slot })}>
+            {SLOTS.map((s) => (
+              <option key={s} value={s}>
+                {SLOT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <label for="view-text">Preference</label>
+          <input id="view-text" value={view.text} maxLength={200} placeholder="e.g. keep recipes spicy" onInput={(e) => setView({ ...view, text: e.currentTarget.value })} />
+          <label for="view-topics">Words in a message it answers (comma-separated)</label>
+          <input id="view-topics" value={view.topics} onInput={(e) => setView({ ...view, topics: e.currentTarget.value })} />
+          <label for="view-evidence">Words in a memory that support it</label>
+          <input id="view-evidence" value={view.evidence} onInput={(e) => setView({ ...view, evidence: e.currentTarget.value })} />
+          <button type="submit" class="button" disabled={view.text.trim().length < 3}>
+            Add preference
+          </button>
+        </form>
+      </details>
+
+      <Feedback error={error} status={status}>
+        {undo && (
+          <button type="button" class="link-button" onClick={() => void save(undo.file, 'Undone.')}>
+            {undo.label}
+          </button>
+        )}
+      </Feedback>
+      {pending && (
+        <ConfirmDialog
+          title={`Raise the cap of ${pending.names}?`}
+          confirmLabel="Raise cap"
+          onConfirm={() => {
+            const p = pending;
+            setPending(null);
+            void save(p.next, p.done, undefined, true);
+          }}
+          onCancel={() => setPending(null)}
+        >
+          <p>Veil may then add more preferences picked from the memories in its group.</p>
+          <ReleasedStaysReleased />
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+
+  async function setMode(patch: { memoryMode?: 'online' | 'pre'; memoryK?: number }) {
+    setError(null);
+    try {
+      const settings = await send('settings.update', { patch });
+      onOverview({ ...overview, mode: settings.memoryMode, k: settings.memoryK });
+      setStatus('Saved.');
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }
+}

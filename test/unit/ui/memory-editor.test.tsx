@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+/**
+ * The Memories section of the options page against the real handlers: add a memory, add a protected
+ * attribute, see Veil's suggestion, confirm a member yourself, raise a cap only after confirming, remove
+ * and undo; every change stored at once.
+ */
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Options } from '../../../src/ui/pages/Options';
+import { renderWithVeil } from './render';
+
+afterEach(cleanup);
+
+describe('memories in the options page', () => {
+  it('adds memories and a protected attribute, suggests members the person must tick, and confirms a raised cap', async () => {
+    const h = renderWithVeil(() => <Options />);
+    const send = h.client();
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    const q = within(section);
+
+    fireEvent.change(q.getByLabelText('Topic', { selector: '#memory-slot' }), { target: { value: 'health' } });
+    fireEvent.input(q.getByLabelText('New memory'), { target: { value: 'Diagnosed with type 2 diabetes in March' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
+    await q.findByText('Diagnosed with type 2 diabetes in March');
+    fireEvent.change(q.getByLabelText('Topic', { selector: '#memory-slot' }), { target: { value: 'food' } });
+    fireEvent.input(q.getByLabelText('New memory'), { target: { value: 'I like spicy food' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
+    await q.findByText('I like spicy food');
+
+    fireEvent.input(q.getByLabelText('Protected attribute'), { target: { value: 'type 2 diabetes' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add protected attribute' }));
+    const group = await q.findByRole('group', { name: /type 2 diabetes · cap ε 2/ });
+    // A suggestion, not a membership: nothing is ticked until the person does it.
+    expect(within(group).getAllByText(/Veil suggests this one/)).toHaveLength(1);
+    expect((await send('memory.get', {})).memory.protected[0]!.members).toEqual([]);
+    expect(section.textContent).toContain('a memory left out of the group is outside the guarantee');
+    fireEvent.click(within(group).getByLabelText(/Diagnosed with type 2 diabetes/));
+    await expect.poll(async () => (await send('memory.get', {})).memory.protected[0]!.members.length).toBe(1);
+    await q.findByText(/protected as type 2 diabetes/);
+
+    // Raising the cap asks first; cancelling keeps it.
+    fireEvent.change(within(group).getByLabelText(/Cap for type 2 diabetes/), { target: { value: '4' } });
+    const dialog = await screen.findByRole('alertdialog', { name: /Raise the cap of type 2 diabetes/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Raise cap' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory.protected[0]!.cap).toBe(4);
+
+    // Remove a memory (it leaves every group), then undo.
+    fireEvent.click(q.getByRole('button', { name: 'Remove memory: Diagnosed with type 2 diabetes in March' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory.memories.length).toBe(1);
+    expect((await send('memory.get', {})).memory.protected[0]!.members).toEqual([]);
+    fireEvent.click(await q.findByRole('button', { name: 'Undo removing the memory' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory.protected[0]!.members.length).toBe(1);
+
+    // The budget lists the protected attribute with the profile's facts.
+    const budget = await screen.findByRole('region', { name: 'Privacy budget' });
+    await within(budget).findByText('Memory · type 2 diabetes');
+    h.db.close();
+  });
+
+  it('switches the budget mode and K in settings', async () => {
+    const h = renderWithVeil(() => <Options />);
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    fireEvent.change(within(section).getByLabelText('Number of charged preferences per cap (K)'), { target: { value: '4' } });
+    await expect.poll(async () => (await h.client()('settings.get', {})).memoryK).toBe(4);
+    fireEvent.click(within(section).getByLabelText(/split over the uses you plan/));
+    await expect.poll(async () => (await h.client()('settings.get', {})).memoryMode).toBe('pre');
+    h.db.close();
+  });
+});
