@@ -32,6 +32,9 @@ import { prepareRelease } from '../src/release/prepare';
 import { releaseProfile } from '../src/release/release';
 import { sampleReleaseKey } from '../src/release/sample';
 import { createOfflineMapper, newCodebook, recover } from '../src/crossmap';
+import { SLOTS, type Slot } from '../src/memview/slots';
+import { memviewTurn, withMemoryCaps } from '../src/memview/turn';
+import type { MemoryFile } from '../src/memview/types';
 
 const profile: Profile = parseProfile(JSON.parse(readFileSync(new URL('../test/fixtures/profiles/ten-attributes.json', import.meta.url), 'utf8')));
 
@@ -114,6 +117,26 @@ async function main(): Promise<void> {
   const answer = `${outcome.result.mapped} ${outcome.result.dictionary.map((d) => `${d.substitute}'s ${d.substitute.toUpperCase()}`).join(' ')}`.repeat(10);
   const recovered = await time(2000, 200, () => recover(answer, outcome.result.dictionary));
   console.log(`\nCROSS-MAP (offline), ${prompts.length} labelled prompts: first map (word lists loaded) ${fmt(firstMap.median)}; map ${cell(mapped)}recover a ${answer.length}-character answer ${cell(recovered)}`);
+
+  // DP-MemView (issue 11): one send's views — route, score, select and charge every active slot — for a
+  // 24-memory store (3 per slot, 4 protected attributes) and for the largest store Veil accepts (500).
+  const templates = JSON.parse(readFileSync(new URL('../eval/memview/templates.json', import.meta.url), 'utf8')) as {
+    background: Record<Slot, string[]>;
+    queries: Record<string, { target: string[]; neutral: string[] }>;
+  };
+  const queries = Object.values(templates.queries).flatMap((q) => [...q.target, ...q.neutral]);
+  const storeOf = (perSlot: number): MemoryFile => {
+    const memories = SLOTS.flatMap((slot) => Array.from({ length: perSlot }, (_, i) => ({ id: `${slot}-${i}`, slot, text: templates.background[slot][i % templates.background[slot].length]! })));
+    const protectedAttributes = ['a', 'b', 'c', 'd'].map((id, j) => ({ id, name: id, cap: 1e3, members: memories.filter((_, i) => i % 4 === j).map((m) => m.id) }));
+    return { memories, protected: protectedAttributes, views: [] };
+  };
+  const viewBits = new RandomBits(random);
+  for (const [label, store] of [['24 memories', storeOf(3)], ['500 memories', storeOf(62)]] as const) {
+    const ledger = PrivacyLedger.fromState(withMemoryCaps({ version: 1, attributeCap: 0, total: { spent: 0, cap: epsilonToUnits(1e9) }, attributes: {} }, store.protected));
+    let q = 0;
+    const turn = await time(2000, 200, () => memviewTurn(queries[q++ % queries.length]!, { store, policy: { mode: 'online', k: 3, variant: 'veil' }, ledger, bits: viewBits }));
+    console.log(`${label === '24 memories' ? '\n' : ''}DP-MemView, one send's views (${queries.length} messages, ${label}): ${cell(turn)}`);
+  }
 
   // Memory of the whole process after all of the above (Node, tsx, ONNX Runtime, model and candidates).
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;

@@ -256,12 +256,15 @@ export function buildSet(t: Templates, perAttribute = 40): Pair[] {
 // ------------------------------------------------------------------------------------------- methods
 
 type Family = 'online' | 'pre' | 'generic' | 'argmax';
-interface Method { key: string; label: string; family: Family; cap: number; k: number }
+interface Method { key: string; label: string; family: Family; cap: number; k: number; variant?: 'veil' }
 
 function methods(): Method[] {
   const out: Method[] = [];
   for (const cap of CAPS) for (const k of KS) out.push({ key: `on-B${cap}-K${k}`, label: `DP-MemView (on) B=${cap} K=${k}`, family: 'online', cap, k });
   for (const cap of CAPS) out.push({ key: `pre-B${cap}`, label: `DP-MemView (pre) B=${cap}`, family: 'pre', cap, k: 3 });
+  // Veil's variant: a public base weight on the generic view (src/memview/turn.ts genericBase).
+  for (const cap of CAPS) out.push({ key: `on-veil-B${cap}-K3`, label: `Veil variant (on) B=${cap} K=3`, family: 'online', cap, k: 3, variant: 'veil' });
+  for (const cap of CAPS) out.push({ key: `pre-veil-B${cap}`, label: `Veil variant (pre) B=${cap}`, family: 'pre', cap, k: 3, variant: 'veil' });
   out.push({ key: 'generic', label: 'GenericOnly', family: 'generic', cap: 0, k: 0 });
   for (const cap of CAPS) out.push({ key: `argmax-B${cap}-K3`, label: `CappedArgmax B=${cap} K=3`, family: 'argmax', cap, k: 3 });
   return out;
@@ -296,7 +299,7 @@ function genericTranscript(queries: readonly string[]): Transcript {
 function drawAndScore(method: Method, pair: Pair, queries: readonly string[], side: 0 | 1, stream: number, verify = false): SideRun {
   const stores = [withCap(pair.m, method.cap), withCap(pair.mPrime, method.cap)] as const;
   const mechanics = method.family === 'argmax' ? CAPPED_ARGMAX : DP_MEMVIEW;
-  const policy = { mode: method.family === 'pre' ? ('pre' as const) : ('online' as const), k: method.k };
+  const policy = { mode: method.family === 'pre' ? ('pre' as const) : ('online' as const), k: method.k, ...(method.variant ? { variant: method.variant } : {}) };
   const planned = method.family === 'pre' ? plannedCharges(queries, stores[0]) : undefined;
   const options = (store: MemoryFile): RunOptions => ({ store, policy, ledger: () => freshLedger(store), mechanics, ...(planned ? { planned } : {}) });
   const own = stores[side];
@@ -350,6 +353,9 @@ interface PairRecord {
   recMPrime: number[];
   selected: number;
   fallback: number;
+  /** Of the slot releases with a choice (selected), how many added a preference the store's memories in that slot support, and how many one they do not (misleading). */
+  supported: number;
+  unsupported: number;
   /** Σ over seeds and sides of each attribute's spend (units), and the largest single spend. */
   spentSum: number;
   targetSpentSum: number;
@@ -374,7 +380,7 @@ function goldShare(transcript: Transcript, pair: Pair, horizon: number): number 
 function measure(method: Method, pair: Pair, seeds: number): PairRecord[] {
   const queries = pair.turns.map((t) => t.query);
   const records = new Map<Horizon, PairRecord>(
-    HORIZONS.map((h) => [h, { pair: pair.index, method: method.key, horizon: h, scoreM: [], scoreMPrime: [], recM: [], recMPrime: [], selected: 0, fallback: 0, spentSum: 0, targetSpentSum: 0, maxSpent: 0, runs: 0, planned: 0 }]),
+    HORIZONS.map((h) => [h, { pair: pair.index, method: method.key, horizon: h, scoreM: [], scoreMPrime: [], recM: [], recMPrime: [], selected: 0, fallback: 0, supported: 0, unsupported: 0, spentSum: 0, targetSpentSum: 0, maxSpent: 0, runs: 0, planned: 0 }]),
   );
   const account = (h: Horizon, runs: [SideRun, SideRun]) => {
     const r = records.get(h)!;
@@ -382,10 +388,17 @@ function measure(method: Method, pair: Pair, seeds: number): PairRecord[] {
     r.scoreMPrime.push(runs[1].scores[h]!);
     r.recM.push(goldShare(runs[0].transcript, pair, h));
     r.recMPrime.push(goldShare(runs[1].transcript, pair, h));
-    for (const run of runs) {
+    runs.forEach((run, side) => {
+      const store = side === 0 ? pair.m : pair.mPrime;
       for (const turn of run.transcript.slice(0, h)) for (const x of turn) {
-        if (x.kind === 'selected') r.selected++;
         if (x.kind === 'fallback') r.fallback++;
+        if (x.kind !== 'selected') continue;
+        r.selected++;
+        if (x.view.code === GENERIC_CODE) continue;
+        const view = slotVocabulary(x.slot).views.find((v) => v.code === x.view.code)!;
+        const backed = store.memories.some((m) => m.slot === x.slot && matchesAny(wordText(m.text), view.evidence));
+        if (backed) r.supported++;
+        else r.unsupported++;
       }
       for (const a of ATTRIBUTES) {
         const units = spentUnits(run.transcript, a, h);
@@ -394,7 +407,7 @@ function measure(method: Method, pair: Pair, seeds: number): PairRecord[] {
         r.maxSpent = Math.max(r.maxSpent, units);
       }
       r.runs++;
-    }
+    });
   };
   if (method.family === 'generic') {
     const transcript = genericTranscript(queries);
@@ -449,6 +462,9 @@ interface Figures {
   tRec: number;
   unsup: number;
   fallbackShare: number;
+  /** Of the selections: the share that added a preference the memories support, and one they do not (misleading). */
+  supportedShare: number;
+  misleadingShare: number;
   meanEpsilonSpent: number;
   meanTargetEpsilonSpent: number;
   bound: number | 'Infinity';
@@ -480,6 +496,8 @@ function summarize(method: Method, records: readonly PairRecord[]): Figures {
     tRec: mean(records.map((r) => mean(r.recM))),
     unsup: mean(records.map((r) => mean(r.recMPrime))),
     fallbackShare: selected + fallback === 0 ? 0 : fallback / (selected + fallback),
+    supportedShare: selected === 0 ? 0 : records.reduce((a, r) => a + r.supported, 0) / selected,
+    misleadingShare: selected === 0 ? 0 : records.reduce((a, r) => a + r.unsupported, 0) / selected,
     meanEpsilonSpent: unitsToEpsilon(records.reduce((a, r) => a + r.spentSum, 0)) / (runs * ATTRIBUTES.length),
     meanTargetEpsilonSpent: unitsToEpsilon(records.reduce((a, r) => a + r.targetSpentSum, 0)) / runs,
     bound: method.family === 'argmax' ? 'Infinity' : unitsToEpsilon(maxSpent),
@@ -567,10 +585,10 @@ const f3 = (x: number) => x.toFixed(3);
 const bound = (b: number | 'Infinity') => (b === 'Infinity' ? '∞' : f3(b));
 
 function table(rows: { label: string; eps: string; f: Figures }[]): string {
-  const head = '| method | ε per selection | AUC | TPR@5% | tRec ↑ | Unsup ↓ | fallbacks | mean ε spent (target) | bound |\n|---|---|---|---|---|---|---|---|---|';
+  const head = '| method | ε per selection | AUC | TPR@5% | tRec ↑ | Unsup ↓ | backed / misleading | fallbacks | mean ε spent (target) | bound |\n|---|---|---|---|---|---|---|---|---|---|';
   return [
     head,
-    ...rows.map(({ label, eps, f }) => `| ${label} | ${eps} | ${f3(f.auc)} | ${f3(f.tpr5)} | ${f3(f.tRec)} | ${f3(f.unsup)} | ${(100 * f.fallbackShare).toFixed(1)}% | ${f3(f.meanEpsilonSpent)} (${f3(f.meanTargetEpsilonSpent)}) | ${bound(f.bound)} |`),
+    ...rows.map(({ label, eps, f }) => `| ${label} | ${eps} | ${f3(f.auc)} | ${f3(f.tpr5)} | ${f3(f.tRec)} | ${f3(f.unsup)} | ${(100 * f.supportedShare).toFixed(0)}% / ${(100 * f.misleadingShare).toFixed(0)}% | ${(100 * f.fallbackShare).toFixed(1)}% | ${f3(f.meanEpsilonSpent)} (${f3(f.meanTargetEpsilonSpent)}) | ${bound(f.bound)} |`),
   ].join('\n');
 }
 

@@ -9,19 +9,21 @@ import { RandomBits } from '../dp/bits';
 import { memoryLedgerKey } from '../ledger/keys';
 import { PrivacyLedger } from '../ledger/ledger';
 import { answerPreferences } from '../memview/render';
-import { MEMVIEW_MODES, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
+import { MEMVIEW_MODES, MEMVIEW_VARIANTS, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
 import { MemoryError, parseMemoryFile } from '../memview/types';
 import { choice, CliError, integer, parseJsonLines, readText, required } from './args';
 import { randomSourceOf } from './release';
 
-export const OPTIONS = ['store', 'queries', 'mode', 'K', 'seed'] as const;
+export const OPTIONS = ['store', 'queries', 'mode', 'K', 'variant', 'seed'] as const;
 export const HELP = [
-  'veil memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--seed N]',
+  'veil memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--variant veil|paper] [--seed N]',
   '  DP-MemView: for each query (a JSON string or { "query": … } per line), the views its slots release, in order.',
   '  --store is a memory file: { "memories": [{ id, slot, text }], "protected": [{ id, name, cap, members }], "views": [] }.',
   '  --mode online: each charged selection costs min B_a/K of the attributes it reads (K default 3);',
   '  --mode pre: min B_a/C_a, C_a being how many selections of this query sequence read a\'s group.',
   '  Out, one line per turn: { turn, query, views: [{ slot, code, text, kind, charged }], added, ledgers }.',
+  '  --variant veil (default, as the extension): a public weight on the generic view (as likely as all others together',
+  '  when the memories support nothing); paper: the paper\'s Pr[v] ∝ exp(ε u / 2Δu) exactly. Same guarantee.',
   '  kind: selected (charged), fallback (a cap would pass: generic view, free), generic (nothing to choose),',
   '  unprotected (the memories read are in no protected group: best view, outside the guarantee). ε in the',
   '  output is a number; every charge is an exact multiple of 2^-20. No total cap applies here.',
@@ -34,6 +36,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const queriesPath = required(args, 'queries');
   const mode = choice(args, 'mode', MEMVIEW_MODES);
   const k = integer(args, 'K', 3)!;
+  const variant = choice(args, 'variant', MEMVIEW_VARIANTS, 'veil');
   if (k < 1 || k > 1000) throw new CliError('--K must be between 1 and 1000');
   let store;
   try {
@@ -54,7 +57,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const bits = new RandomBits(randomSourceOf(args));
   const planned = mode === 'pre' ? plannedCharges(queries, store) : undefined;
   queries.forEach((query, i) => {
-    const views = memviewTurn(query, { store, policy: { mode, k }, ledger, bits, ...(planned ? { planned } : {}) });
+    const views = memviewTurn(query, { store, policy: { mode, k, variant }, ledger, bits, ...(planned ? { planned } : {}) });
     out(
       JSON.stringify({
         turn: i + 1,

@@ -181,7 +181,9 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    */
   function turnViews(prompt: string, ledger: PrivacyLedger, memory: MemoryFile, settings: Settings, released: ReadonlyMap<Slot, { code: string; text: string }>, bits: RandomBits) {
     if (memory.memories.length === 0) return { views: [] as SlotRelease[], units: {} as Record<string, number> };
-    const views = memviewTurn(prompt, { store: memory, policy: { mode: settings.memoryMode, k: settings.memoryK }, ledger, bits, released });
+    // The variant setting covers both: Veil's (a public weight on "nothing added") or the paper's.
+    const policy = { mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant === 'paper' ? ('paper' as const) : ('veil' as const) };
+    const views = memviewTurn(prompt, { store: memory, policy, ledger, bits, released });
     const units: Record<string, number> = {};
     for (const v of views) {
       if (v.kind !== 'selected') continue;

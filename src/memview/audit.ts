@@ -48,7 +48,7 @@ export function transcriptLogProbability(queries: readonly string[], transcript:
       ...mechanics,
       select: (mechanism, utilities, _bits, at) => {
         const index = at.codes.indexOf(wanted.get(at.slot) ?? '');
-        logP += index < 0 ? -Infinity : mechanics.logPmf(mechanism, utilities)[index]!;
+        logP += index < 0 ? -Infinity : mechanics.logPmf(mechanism, utilities, at.base)[index]!;
         return Math.max(0, index);
       },
     };
@@ -75,8 +75,8 @@ export function enumerateTranscripts(queries: readonly string[], options: RunOpt
     let logP = 0;
     const walker: Mechanics = {
       ...mechanics,
-      select: (mechanism, utilities) => {
-        const pmf = mechanics.logPmf(mechanism, utilities);
+      select: (mechanism, utilities, _bits, at) => {
+        const pmf = mechanics.logPmf(mechanism, utilities, at.base);
         const step = choices.length;
         const choice = step < prefix.length ? prefix[step]! : 0;
         choices.push(choice);

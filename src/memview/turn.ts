@@ -46,6 +46,21 @@ export interface MemViewPolicy {
   mode: MemViewMode;
   /** K: how many charged selections each cap is split into (online mode; preallocated's default C_a). */
   k: number;
+  /**
+   * `paper` (default): Pr[v] ∝ exp(ε u / 2Δu). `veil`: the same with a public base weight on the generic
+   * view, n − 1 for n candidates (`genericBase`), so that when the memories support nothing the generic
+   * view ("nothing added") is as likely as all the others together. The base depends on the candidate
+   * count only, never on a memory, so the guarantee is unchanged.
+   */
+  variant?: MemViewVariant;
+}
+
+export const MEMVIEW_VARIANTS = ['paper', 'veil'] as const;
+export type MemViewVariant = (typeof MEMVIEW_VARIANTS)[number];
+
+/** Log base weights (integers over `denominator`): ln(n − 1) on the generic view (index 0), 0 elsewhere. */
+export function genericBase(n: number, denominator: number): number[] {
+  return Array.from({ length: n }, (_, i) => (i === 0 && n > 2 ? Math.round(Math.log(n - 1) * denominator) : 0));
 }
 
 export type SlotReleaseKind = 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused';
@@ -81,8 +96,8 @@ export interface Mechanics {
   /** C2: the attributes charged for a read set: every one whose group meets it. */
   chargeSet(read: readonly string[], attributes: readonly ProtectedAttribute[]): ProtectedAttribute[];
   /** C3: draw a candidate index, and (for audits) its exact log-probabilities. */
-  select(mechanism: ExponentialMechanism, utilities: readonly number[], bits: RandomBits, at: { slot: Slot; codes: readonly string[] }): number;
-  logPmf(mechanism: ExponentialMechanism, utilities: readonly number[]): number[];
+  select(mechanism: ExponentialMechanism, utilities: readonly number[], bits: RandomBits, at: { slot: Slot; codes: readonly string[]; base?: readonly number[] }): number;
+  logPmf(mechanism: ExponentialMechanism, utilities: readonly number[], base?: readonly number[]): number[];
   /**
    * C5: the prospective cap check with the generic fallback. Without it (the NoCap counterexample, whose
    * test ledger has no effective caps) every selection is charged and released.
@@ -98,16 +113,20 @@ export function slotViews(slot: Slot, custom: readonly CustomView[]): View[] {
 export const DP_MEMVIEW: Mechanics = {
   vocabulary: (slot, store) => slotViews(slot, store.views),
   chargeSet: (read, attributes) => attributes.filter((a) => a.members.some((m) => read.includes(m))),
-  select: (mechanism, utilities, bits) => {
+  select: (mechanism, utilities, bits, at) => {
     const { numerators, denominator } = exponentialLogWeights(mechanism, utilities);
-    return sampleExponential(numerators, bits, denominator);
+    return sampleExponential(withBase(numerators, at.base), bits, denominator);
   },
-  logPmf: (mechanism, utilities) => {
+  logPmf: (mechanism, utilities, base) => {
     const { numerators, denominator } = exponentialLogWeights(mechanism, utilities);
-    return exactLogPmf(numerators, denominator);
+    return exactLogPmf(withBase(numerators, base), denominator);
   },
   capCheck: true,
 };
+
+function withBase(numerators: number[], base: readonly number[] | undefined): number[] {
+  return base ? numerators.map((n, i) => n + base[i]!) : numerators;
+}
 
 export interface TurnContext {
   store: MemoryFile;
@@ -166,8 +185,9 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
     const mechanism = exponentialMechanism({ epsilonUnits, utilityDenominator: UTILITY_DENOMINATOR, sensitivity: UTILITY_SENSITIVITY });
     const utilities = scoreViews(query, views, read.map((id) => text.get(id)!)).map(utilityUnits);
     const codes = views.map((v) => v.code);
-    const chosen = mechanics.select(mechanism, utilities, bits, { slot, codes });
-    if (observe) observe({ slot, codes, logPmf: mechanics.logPmf(mechanism, utilities), chosen });
+    const base = policy.variant === 'veil' ? genericBase(views.length, mechanism.denominator) : undefined;
+    const chosen = mechanics.select(mechanism, utilities, bits, { slot, codes, ...(base ? { base } : {}) });
+    if (observe) observe({ slot, codes, logPmf: mechanics.logPmf(mechanism, utilities, base), chosen });
     // Charged before it is returned; `charge` refuses (throws) rather than pass a cap.
     ledger.charge(charges);
     return release('selected', views[chosen]!, ids, exponentialCost(mechanism));

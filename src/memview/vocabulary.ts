@@ -37,15 +37,21 @@ function generic(): View {
   return { code: GENERIC_CODE, text: '', topics: [], evidence: [] };
 }
 
-const MEALS = ['meal', 'dinner', 'lunch', 'breakfast', 'recipe', 'cook', 'snack', 'eat', 'food', 'menu', 'grocer', 'dish', 'dessert', 'bake', 'diet', 'nutrition'];
-const MONEY = ['budget', 'cheap', 'afford', 'cost', 'price', 'spend', 'save', 'saving', 'money', 'pay', 'loan', 'buy', 'purchase', 'subscription', 'bill', 'expens', 'invest', 'financ', 'gift'];
-const CAREER = ['job', 'career', 'work=', 'working', 'works', 'workplace', 'cv', 'resume', 'résumé', 'interview', 'cover letter', 'linkedin', 'salary', 'boss', 'colleague', 'office', 'skill', 'course', 'hire', 'hiring', 'application', 'promotion'];
+const MEALS = ['meal', 'dinner', 'lunch', 'breakfast', 'recipe', 'cook', 'snack', 'eat', 'food', 'menu', 'grocer', 'dish', 'dessert', 'bake', 'diet', 'nutrition', 'drink', 'coffee', 'party', 'picnic', 'barbecue', 'bbq'];
+const MONEY = ['budget', 'cheap', 'afford', 'cost', 'price', 'spend', 'save', 'saving', 'money', 'pay', 'loan', 'buy', 'purchase', 'subscription', 'bill', 'expens', 'invest', 'financ', 'gift', 'upgrade', 'worth it', 'date night', 'hobby', 'hobbies'];
+const CAREER = ['job', 'career', 'work=', 'working', 'works', 'workplace', 'cv', 'resume', 'résumé', 'interview', 'cover letter', 'linkedin', 'salary', 'boss', 'colleague', 'office', 'skill', 'course', 'hire', 'hiring', 'application', 'promotion', 'networking', 'industry', 'side project', 'freelanc', 'introduce myself'];
 const EXERCISE = ['exercise', 'workout', 'training', 'run', 'gym', 'fitness', 'walk', 'yoga', 'sport', 'marathon', 'stretch', 'swim', 'cycle'];
 const CARE = ['health', 'doctor', 'symptom', 'medic', 'sleep', 'tired', 'energy', 'stress', 'wellbeing', 'well-being', 'pain', 'headache', 'appointment', 'checkup', 'vitamin', 'supplement'];
 const PLANS = ['plan', 'schedule', 'routine', 'week', 'weekend', 'morning', 'evening', 'calendar', 'time', 'day', 'habit', 'productiv', 'to-do', 'todo'];
-const TRIPS = ['trip', 'travel', 'holiday', 'vacation', 'flight', 'hotel', 'itinerary', 'visit', 'abroad', 'pack', 'destination', 'getaway', 'road trip'];
+const TRIPS = ['trip', 'travel', 'holiday', 'vacation', 'flight', 'hotel', 'itinerary', 'visit', 'abroad', 'pack', 'destination', 'getaway', 'road trip', 'ski', 'weekend away'];
 const HOUSE = ['home', 'house', 'flat', 'apartment', 'room', 'clean', 'decor', 'furniture', 'garden', 'move', 'moving', 'rent', 'kitchen', 'nursery', 'declutter'];
 const KIN = ['family', 'kid', 'child', 'partner', 'parent', 'baby', 'wife', 'husband', 'son', 'daughter', 'mum', 'mom', 'dad', 'relative', 'wedding', 'birthday'];
+
+// Evidence shared by the views one situation supports (tuned on the dev half of eval/memview/templates.json).
+const DIABETES = ['diabet', 'blood sugar', 'my sugar', 'glucose', 'insulin', 'metformin', 'a1c', 'hba1c', 'glyc', 'finger prick', 'endocrinolog', 'type 2', 'type ii', 'fasting reading', 'readings', 'cgm', 'low-gi', 'low gi', 'carb', 'spikes me', 'my levels', 'my numbers', 'dietitian'];
+const PREGNANCY = ['pregnan', 'prenatal', 'antenatal', 'midwife', 'obstetric', 'trimester', 'due date', 'morning sickness', 'folic', 'ultrasound', 'expecting', 'weeks along', 'bump', 'nausea', 'baby', 'the birth', 'grandparent', 'gender reveal', 'onesie', 'belly', 'mat leave', 'maternity'];
+const DEBT = ['debt', 'overdraft', 'owe', 'arrears', 'repay', 'minimum payment', 'payday', 'maxed', 'overdue', 'missed payment', 'credit score', 'card payment', 'card balance', 'loan payment', 'final notice', 'behind on', 'eviction', 'consolidat', 'declined', 'paying off', 'bankrupt', 'collection agenc', 'borrowed'];
+const JOBLOSS = ['laid off', 'let me go', 'layoff', 'redundan', 'unemploy', 'out of work', 'let go', 'lost my job', 'job got cut', 'severance', 'jobcentre', 'job centre', 'jobseeker', 'outplacement', 'between jobs', 'job hunt', 'job search', 'fired', 'working again', "don't have a job", 'no job', 'no income'];
 
 export const VOCABULARY: readonly SlotVocabulary[] = [
   {
@@ -53,8 +59,8 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: [...CARE, ...EXERCISE, 'body', 'weight'],
     views: [
       generic(),
-      { code: 'blood-sugar', text: 'keep suggestions blood-sugar-conscious (steady energy, no sugar spikes)', topics: [...CARE, ...EXERCISE, ...MEALS, 'energy'], evidence: ['diabet', 'blood sugar', 'glucose', 'insulin', 'metformin', 'a1c', 'hba1c', 'glyc', 'finger prick', 'endocrinolog'] },
-      { code: 'pregnancy-safe', text: 'keep suggestions safe during pregnancy', topics: [...CARE, ...EXERCISE, ...MEALS, 'travel', 'trip'], evidence: ['pregnan', 'prenatal', 'antenatal', 'midwife', 'obstetric', 'trimester', 'due date', 'morning sickness', 'folic', 'ultrasound', 'expecting'] },
+      { code: 'blood-sugar', text: 'keep suggestions blood-sugar-conscious (steady energy, no sugar spikes)', topics: [...CARE, ...EXERCISE, ...MEALS, 'energy'], evidence: DIABETES },
+      { code: 'pregnancy-safe', text: 'keep suggestions safe during pregnancy', topics: [...CARE, ...EXERCISE, ...MEALS, 'travel', 'trip'], evidence: PREGNANCY },
       { code: 'low-impact', text: 'prefer gentle, low-impact activity', topics: [...EXERCISE, ...CARE], evidence: ['knee', 'back pain', 'injur', 'arthrit', 'joint', 'physio', 'surgery', 'sprain'] },
       { code: 'heart-healthy', text: 'keep suggestions heart-healthy', topics: [...CARE, ...EXERCISE, ...MEALS], evidence: ['blood pressure', 'hypertens', 'cholesterol', 'heart', 'cardio', 'statin'] },
       { code: 'rest-first', text: 'put rest and recovery first', topics: [...CARE, ...PLANS, ...EXERCISE], evidence: ['exhaust', 'burnout', 'insomnia', 'fatigue', 'recover', 'anxiety', 'migraine'] },
@@ -66,9 +72,9 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: MEALS,
     views: [
       generic(),
-      { code: 'low-sugar', text: 'favour low-sugar, low-glycaemic meals', topics: MEALS, evidence: ['diabet', 'blood sugar', 'glucose', 'insulin', 'low-carb', 'low carb', 'sugar-free', 'glycaemic', 'glycemic', 'carb count'] },
-      { code: 'pregnancy-safe-food', text: 'avoid foods not advised in pregnancy (raw fish, soft cheese, alcohol)', topics: MEALS, evidence: ['pregnan', 'prenatal', 'craving', 'morning sickness', 'folic', 'midwife', 'trimester', 'expecting'] },
-      { code: 'budget-meals', text: 'keep meals very cheap', topics: [...MEALS, ...MONEY], evidence: ['cheap', 'budget', 'afford', 'food bank', 'coupon', 'discount', 'leftover', 'bulk', 'cost'] },
+      { code: 'low-sugar', text: 'favour low-sugar, low-glycaemic meals', topics: MEALS, evidence: [...DIABETES, 'sugar-free', 'glycaemic'] },
+      { code: 'pregnancy-safe-food', text: 'avoid foods not advised in pregnancy (raw fish, soft cheese, alcohol)', topics: MEALS, evidence: [...PREGNANCY, 'craving'] },
+      { code: 'budget-meals', text: 'keep meals very cheap', topics: [...MEALS, ...MONEY], evidence: [...DEBT, 'cheap', 'afford', 'food bank', 'coupon', 'discount'] },
       { code: 'vegetarian', text: 'keep meals vegetarian', topics: MEALS, evidence: ['vegetarian', 'vegan', 'plant-based', 'no meat', "don't eat meat", 'tofu'] },
       { code: 'allergy-aware', text: 'avoid common allergens', topics: MEALS, evidence: ['allerg', 'gluten', 'coeliac', 'celiac', 'lactose', 'nut', 'intoleran'] },
       { code: 'quick', text: 'prefer quick meals', topics: [...MEALS, ...PLANS], evidence: ['no time', 'busy', 'quick', 'late shift', 'rush', '15 minute', '20 minute'] },
@@ -79,9 +85,9 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: MONEY,
     views: [
       generic(),
-      { code: 'strict-budget', text: 'keep spending strictly minimal', topics: [...MONEY, ...MEALS, ...TRIPS, ...KIN, ...HOUSE], evidence: ['debt', 'credit card', 'overdraft', 'owe', 'collection', 'arrears', 'repay', 'minimum payment', 'loan', 'behind on', 'bankrupt', 'payday'] },
-      { code: 'debt-first', text: 'put paying down debt before other goals', topics: MONEY, evidence: ['debt', 'credit card', 'owe', 'repay', 'arrears', 'interest rate', 'minimum payment', 'consolidat', 'collection'] },
-      { code: 'income-gap', text: 'assume income may be irregular for now', topics: [...MONEY, ...CAREER], evidence: ['laid off', 'redundan', 'unemploy', 'severance', 'jobseeker', 'benefit', 'lost my job', 'let go', 'between jobs', 'no income'] },
+      { code: 'strict-budget', text: 'keep spending strictly minimal', topics: [...MONEY, ...MEALS, ...TRIPS, ...KIN, ...HOUSE], evidence: DEBT },
+      { code: 'debt-first', text: 'put paying down debt before other goals', topics: MONEY, evidence: [...DEBT, 'interest rate'] },
+      { code: 'income-gap', text: 'assume income may be irregular for now', topics: [...MONEY, ...CAREER], evidence: JOBLOSS },
       { code: 'saving-goal', text: 'keep a savings goal in view', topics: MONEY, evidence: ['saving for', 'deposit', 'emergency fund', 'pension', 'retire', 'isa', '401k'] },
       { code: 'comfortable', text: 'cost is not a main concern', topics: MONEY, evidence: ['bonus', 'well paid', 'comfortable', 'inheritance', 'raise'] },
     ],
@@ -91,8 +97,8 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: CAREER,
     views: [
       generic(),
-      { code: 'job-search', text: 'focus on finding new work', topics: [...CAREER, ...PLANS, ...MONEY], evidence: ['laid off', 'redundan', 'unemploy', 'job hunt', 'job search', 'lost my job', 'let go', 'severance', 'between jobs', 'applying', 'jobseeker', 'fired'] },
-      { code: 'leave', text: 'plan around time away from work', topics: [...CAREER, ...PLANS], evidence: ['maternity', 'paternity', 'parental leave', 'pregnan', 'sick leave', 'sabbatical', 'due date'] },
+      { code: 'job-search', text: 'focus on finding new work', topics: [...CAREER, ...PLANS, ...MONEY], evidence: JOBLOSS },
+      { code: 'leave', text: 'plan around time away from work', topics: [...CAREER, ...PLANS], evidence: [...PREGNANCY, 'paternity', 'parental leave', 'sick leave', 'sabbatical'] },
       { code: 'career-growth', text: 'focus on career growth', topics: CAREER, evidence: ['promotion', 'certif', 'manager', 'lead', 'mentor', 'course', 'degree'] },
       { code: 'flexible-hours', text: 'assume flexible or remote hours', topics: [...CAREER, ...PLANS], evidence: ['remote', 'freelanc', 'part-time', 'part time', 'shift', 'self-employ', 'from home'] },
     ],
@@ -102,10 +108,10 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: KIN,
     views: [
       generic(),
-      { code: 'expecting', text: 'keep a baby on the way in mind', topics: [...KIN, ...HOUSE, ...PLANS, ...TRIPS], evidence: ['pregnan', 'due date', 'nursery', 'baby shower', 'expecting', 'trimester', 'midwife'] },
+      { code: 'expecting', text: 'keep a baby on the way in mind', topics: [...KIN, ...HOUSE, ...PLANS, ...TRIPS], evidence: [...PREGNANCY, 'nursery'] },
       { code: 'young-children', text: 'keep young children in mind', topics: [...KIN, ...PLANS, ...TRIPS, ...MEALS], evidence: ['toddler', 'nursery', 'daycare', 'preschool', 'my son', 'my daughter', 'kids', 'baby'] },
       { code: 'caregiving', text: 'allow for caring for a relative', topics: [...KIN, ...PLANS], evidence: ['care for', 'carer', 'caregiver', 'my mother', 'my father', 'elderly', 'dementia', 'hospital'] },
-      { code: 'low-cost-family', text: 'keep family plans low-cost', topics: [...KIN, ...MONEY, ...TRIPS], evidence: ['debt', 'tight', 'afford', 'budget', 'laid off', 'unemploy', 'cheap'] },
+      { code: 'low-cost-family', text: 'keep family plans low-cost', topics: [...KIN, ...MONEY, ...TRIPS], evidence: [...DEBT, ...JOBLOSS, 'tight', 'afford', 'cheap'] },
     ],
   },
   {
@@ -113,8 +119,8 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: PLANS,
     views: [
       generic(),
-      { code: 'appointments', text: 'leave room for regular appointments', topics: PLANS, evidence: ['appointment', 'clinic', 'check-up', 'checkup', 'scan', 'therapy', 'doctor', 'midwife', 'endocrinolog'] },
-      { code: 'open-days', text: 'assume weekdays are open', topics: [...PLANS, ...CAREER], evidence: ['laid off', 'unemploy', 'between jobs', 'free during the day', 'not working', 'job hunt'] },
+      { code: 'appointments', text: 'leave room for regular appointments', topics: PLANS, evidence: [...DIABETES, ...PREGNANCY, 'clinic', 'screening', 'therapy', 'doctor', 'sensor'] },
+      { code: 'open-days', text: 'assume weekdays are open', topics: [...PLANS, ...CAREER], evidence: [...JOBLOSS, 'free during the day', 'not working', 'weekdays are'] },
       { code: 'early', text: 'prefer early starts', topics: PLANS, evidence: ['early', 'dawn', '6am', '6 am', 'morning person', 'sunrise'] },
       { code: 'evenings', text: 'prefer evenings', topics: PLANS, evidence: ['night shift', 'evening', 'late', 'night owl'] },
     ],
@@ -125,8 +131,8 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     views: [
       generic(),
       { code: 'small-space', text: 'assume a small living space', topics: HOUSE, evidence: ['studio', 'small flat', 'tiny', 'one-bedroom', 'one bedroom', 'no garden'] },
-      { code: 'baby-proof', text: 'keep a baby-safe home in mind', topics: [...HOUSE, ...KIN], evidence: ['nursery', 'pregnan', 'baby', 'due date', 'crib', 'cot'] },
-      { code: 'frugal-home', text: 'keep home costs minimal', topics: [...HOUSE, ...MONEY], evidence: ['debt', 'rent arrears', 'behind on rent', 'tight', 'laid off', 'unemploy', 'cheap', 'second-hand'] },
+      { code: 'baby-proof', text: 'keep a baby-safe home in mind', topics: [...HOUSE, ...KIN], evidence: [...PREGNANCY, 'nursery', 'crib', 'cot'] },
+      { code: 'frugal-home', text: 'keep home costs minimal', topics: [...HOUSE, ...MONEY], evidence: [...DEBT, 'tight', 'cheap', 'second-hand', 'heating off'] },
       { code: 'accessible', text: 'prefer step-free, accessible options', topics: HOUSE, evidence: ['wheelchair', 'mobility', 'stairs', 'knee', 'disab', 'walker'] },
     ],
   },
@@ -135,9 +141,9 @@ export const VOCABULARY: readonly SlotVocabulary[] = [
     cues: TRIPS,
     views: [
       generic(),
-      { code: 'budget-travel', text: 'keep travel very cheap', topics: [...TRIPS, ...MONEY], evidence: ['debt', 'cheap', 'budget', 'afford', 'tight', 'laid off', 'unemploy', 'hostel'] },
-      { code: 'pregnancy-travel', text: 'keep travel suitable during pregnancy', topics: TRIPS, evidence: ['pregnan', 'trimester', 'due date', 'midwife', 'expecting'] },
-      { code: 'medical-travel', text: 'allow for medication and medical needs while travelling', topics: TRIPS, evidence: ['insulin', 'medication', 'diabet', 'inhaler', 'epipen', 'prescription', 'glucose'] },
+      { code: 'budget-travel', text: 'keep travel very cheap', topics: [...TRIPS, ...MONEY], evidence: [...DEBT, 'cheap', 'afford', 'tight', 'hostel', 'cards'] },
+      { code: 'pregnancy-travel', text: 'keep travel suitable during pregnancy', topics: TRIPS, evidence: PREGNANCY },
+      { code: 'medical-travel', text: 'allow for medication and medical needs while travelling', topics: TRIPS, evidence: [...DIABETES, 'medication', 'inhaler', 'epipen', 'prescription'] },
       { code: 'family-travel', text: 'keep travel family-friendly', topics: [...TRIPS, ...KIN], evidence: ['kids', 'children', 'toddler', 'my son', 'my daughter', 'family'] },
       { code: 'adventure', text: 'lean towards active, outdoor travel', topics: TRIPS, evidence: ['hike', 'climb', 'trek', 'surf', 'ski', 'dive', 'camp'] },
     ],

@@ -76,6 +76,8 @@ export interface MemoryOverview {
   spent: Record<string, number>;
   mode: 'online' | 'pre';
   k: number;
+  /** The settings' variant, which memory views follow too. */
+  variant: Variant;
 }
 
 /** One slot's view in a release (DP-MemView): public values only, never a memory's text. */

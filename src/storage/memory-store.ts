@@ -63,6 +63,6 @@ export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> 
     const settings = await readSettings(db);
     const spent: Record<string, number> = {};
     for (const a of memory.protected) spent[a.id] = (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0;
-    return { memory, spent, mode: settings.memoryMode, k: settings.memoryK };
+    return { memory, spent, mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
   });
 }

@@ -16,6 +16,7 @@ import type { CustomView, Memory, MemoryFile, ProtectedAttribute } from '../../m
 import { slotVocabulary } from '../../memview/vocabulary';
 import { errorText, useClient } from '../client';
 import { formatEpsilonValue } from '../labels';
+import { MEASURED_MEMVIEW } from '../measured-memview';
 import { useStatus } from '../use-status';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
 import { Feedback } from './Feedback';
@@ -40,12 +41,14 @@ const words = (text: string) =>
 export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
   const send = useClient();
   const file = overview.memory;
+  const rates = MEASURED_MEMVIEW[overview.variant];
   const [error, setError] = useState<string | null>(null);
   const [undo, setUndo] = useState<{ label: string; file: MemoryFile } | null>(null);
   const [status, setStatus] = useStatus(() => setUndo(null));
   const [pending, setPending] = useState<{ next: MemoryFile; done: string; names: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
+  const [draftSlot, setDraftSlot] = useState<Slot>('health');
   const [newSlot, setNewSlot] = useState<Slot>('health');
   const [newText, setNewText] = useState('');
   const [newName, setNewName] = useState('');
@@ -110,6 +113,11 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         message is about, it carries at most one general answer preference (“keep meals very cheap”), picked at random with a bias towards what your
         memories support, and it shows you that preference before anything is sent.
       </p>
+      <p class="reading">
+        Measured on a synthetic test set, at a new attribute’s cap (2) and K = 3: when Veil picks a preference, it is one your memories support{' '}
+        {rates.backed}% of the time, one they do not support {rates.misleading}% of the time, and nothing is added {rates.nothing}%. At such budgets your
+        memories give the assistant only a faint hint. Check each preference in the review panel and leave out any that does not fit you: that is free.
+      </p>
 
       {SLOTS.map((slot) => {
         const here = file.memories.filter((m) => m.slot === slot);
@@ -125,9 +133,20 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                       class="inline-form"
                       onSubmit={(e) => {
                         e.preventDefault();
-                        void save(withMemories(file.memories.map((x) => (x.id === m.id ? { ...x, text: draft } : x))), 'Saved the memory.').then((ok) => ok && setEditing(null));
+                        // Another topic moves it to the end of that topic's memories.
+                        const edited = { ...m, text: draft, slot: draftSlot };
+                        const list = draftSlot === m.slot ? file.memories.map((x) => (x.id === m.id ? edited : x)) : [...file.memories.filter((x) => x.id !== m.id), edited];
+                        void save(withMemories(list), draftSlot === m.slot ? 'Saved the memory.' : `Saved the memory under ${SLOT_LABELS[draftSlot]}.`).then((ok) => ok && setEditing(null));
                       }}
                     >
+                      <label for={`edit-slot-${m.id}`}>Topic</label>
+                      <select id={`edit-slot-${m.id}`} value={draftSlot} onChange={(e) => setDraftSlot(e.currentTarget.value as Slot)}>
+                        {SLOTS.map((s) => (
+                          <option key={s} value={s}>
+                            {SLOT_LABELS[s]}
+                          </option>
+                        ))}
+                      </select>
                       <label for={`edit-${m.id}`}>Memory</label>
                       <input id={`edit-${m.id}`} value={draft} maxLength={1000} onInput={(e) => setDraft(e.currentTarget.value)} />
                       <button type="submit" class="button primary">
@@ -146,7 +165,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                         <span class="muted"> · in no protected group</span>
                       )}
                       <span class="row-actions">
-                        <button type="button" class="link-button" onClick={() => { setEditing(m.id); setDraft(m.text); }} aria-label={`Edit memory: ${m.text}`}>
+                        <button type="button" class="link-button" onClick={() => { setEditing(m.id); setDraft(m.text); setDraftSlot(m.slot); }} aria-label={`Edit memory: ${m.text}`}>
                           Edit
                         </button>
                         <button type="button" class="link-button" disabled={i === 0} onClick={() => move(m, -1)} aria-label={`Move up: ${m.text}`}>

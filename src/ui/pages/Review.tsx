@@ -213,6 +213,7 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
             {view.views.length > 0 && (
               <>
                 <h3>Answer preferences from your memories</h3>
+                <p class="muted">Picked at random with a bias towards your memories, so one may not fit you: leave it out if so (free). Your memories themselves are never sent.</p>
                 <ul class="review-facts review-views">
                   {view.views.map((v) => (
                     <ViewRow key={v.key} view={v} onToggle={() => update(view.prompt, v.dropped ? dropped(view).filter((k) => k !== v.key) : [...dropped(view), v.key])} disabled={busy !== null} />

@@ -95,6 +95,13 @@ describe('neighbour audit: stores differing only inside I_a, adaptive queries', 
     }
   });
 
+  it("the same holds for Veil's variant (a public base weight on the generic view)", () => {
+    const a: RunOptions = { store, policy: { mode: 'online', k: 3, variant: 'veil' }, ledger: () => freshLedger(store) };
+    const loss = maxPrivacyLoss(queries, a, { ...a, store: neighbourD, ledger: () => freshLedger(neighbourD) });
+    expect(loss).toBeGreaterThan(0.05);
+    expect(loss).toBeLessThanOrEqual(2 + SLACK);
+  });
+
   it('the same holds in the preallocated mode, whose ε comes from the planned charges', () => {
     const a: RunOptions = { store, policy: { mode: 'pre', k: 3 }, ledger: () => freshLedger(store), planned: new Map([['d', 2], ['b', 4]]) };
     expect(maxPrivacyLoss(queries, a, { ...a, store: neighbourD, ledger: () => freshLedger(neighbourD) })).toBeLessThanOrEqual(2 + SLACK);

@@ -53,5 +53,7 @@ describe('veil memview', () => {
     writeFileSync(queries, '"fine"\n{"q": 1}\n');
     await expect(run({ store: STORE, queries, mode: 'online' })).rejects.toThrow(/q\.jsonl:2: expected a string/);
     await expect(run({ store: STORE, queries: QUERIES, mode: 'sideways' })).rejects.toThrow(/--mode/);
+    await expect(run({ store: STORE, queries: QUERIES, mode: 'online', variant: 'other' })).rejects.toThrow(/--variant/);
+    expect(await run({ store: STORE, queries: QUERIES, mode: 'online', variant: 'paper', seed: '3' })).toHaveLength(5);
   });
 });

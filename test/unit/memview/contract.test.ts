@@ -97,6 +97,16 @@ describe('DP-MemView interface contract', () => {
     }
     expect(chiSquareTest(counts, expected).pValue).toBeGreaterThan(ALPHA);
 
+    // Veil's variant: the same weights times a public base n − 1 on the generic view.
+    const veil = w.map((x, i) => (i === 0 ? x * (views.length - 1) : x));
+    const zv = veil.reduce((a, b) => a + b, 0);
+    const veilCounts = new Array<number>(views.length).fill(0);
+    for (let i = 0; i < n; i++) {
+      const food = memviewTurn(q, { store, policy: { ...online, variant: 'veil' }, ledger: freshLedger(store), bits }).find((r) => r.slot === 'food')!;
+      veilCounts[views.findIndex((v) => v.code === food.view.code)]!++;
+    }
+    expect(chiSquareTest(veilCounts, veil.map((x) => x / zv)).pValue).toBeGreaterThan(ALPHA);
+
     // Only public values leave: the slot, a vocabulary view, the control and the charged attribute ids.
     const phrases = store.memories.map((m) => m.text.toLowerCase());
     for (const r of memviewTurn('Suggest some dinner recipes for this week', { store, policy: online, ledger: freshLedger(), bits })) {

@@ -44,6 +44,18 @@ describe('memories in the options page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise cap' }));
     await expect.poll(async () => (await send('memory.get', {})).memory.protected[0]!.cap).toBe(4);
 
+    // Edit a memory into another topic: it moves there, its groups stay.
+    fireEvent.click(q.getByRole('button', { name: 'Edit memory: I like spicy food' }));
+    fireEvent.change(q.getByLabelText('Topic', { selector: 'select[id^="edit-slot-"]' }), { target: { value: 'home' } });
+    fireEvent.input(q.getByLabelText('Memory'), { target: { value: 'I like a spicy kitchen' } });
+    fireEvent.click(q.getByRole('button', { name: 'Save' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory.memories.map((m: { slot: string; text: string }) => [m.slot, m.text])).toEqual([
+      ['health', 'Diagnosed with type 2 diabetes in March'],
+      ['home', 'I like a spicy kitchen'],
+    ]);
+    await q.findByText(/Saved the memory under Home/);
+    await q.findByRole('button', { name: 'Edit memory: I like a spicy kitchen' });
+
     // Remove a memory (it leaves every group), then undo.
     fireEvent.click(q.getByRole('button', { name: 'Remove memory: Diagnosed with type 2 diabetes in March' }));
     await expect.poll(async () => (await send('memory.get', {})).memory.memories.length).toBe(1);
