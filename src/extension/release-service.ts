@@ -165,11 +165,18 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    * free), and the views its slots were already released with (reused for free too, unless `fresh`).
    */
   async function history(request: ReleaseRequest): Promise<{ earlier: ReleaseRecord | undefined; released: Map<Slot, { code: string; text: string }> }> {
-    return db.transaction('r', db.releases, db.meta, async () => {
+    return db.transaction('r', db.releases, db.meta, db.memory, async () => {
       const revision = await readRevision(db);
       const rows = await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray();
+      // Views drawn before the memories last changed are not reused: the person's edit takes effect at once.
+      const memoryChanged = (await db.memory.get('current'))?.updatedAt ?? 0;
       const released = new Map<Slot, { code: string; text: string }>();
-      if (!request.fresh) for (const row of rows) for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
+      if (!request.fresh) {
+        for (const row of rows) {
+          if (row.createdAt <= memoryChanged) continue;
+          for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
+        }
+      }
       const earlier = request.fresh ? undefined : rows.filter((r) => r.revision === revision && r.kind !== 'reused').at(-1);
       return { earlier, released };
     });

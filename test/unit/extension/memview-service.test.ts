@@ -29,7 +29,9 @@ const TEXTS = memory.memories.map((m) => m.text);
 const profile = { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] };
 
 async function setUp() {
-  h = harness();
+  // A clock that moves: reuse depends on a view being made after the memories last changed.
+  let clock = Date.UTC(2026, 10, 30);
+  h = harness(() => clock++);
   const send = h.client();
   await send('profile.import', { text: JSON.stringify(profile) });
   await send('memory.put', { memory });
@@ -99,6 +101,33 @@ describe('memories in the background', () => {
     expect(capped.text).not.toContain('Answer preferences');
     expect(await spentOf('memory:diabetes')).toBe(3 * third);
     expect(await spentOf('memory:debt')).toBe(3 * third);
+  });
+
+  it('after the memories change, a conversation draws its views afresh (charged) instead of reusing old ones', async () => {
+    const send = await setUp();
+    await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    await send('memory.put', { memory: { ...memory, memories: memory.memories.map((m) => (m.id === 'f1' ? { ...m, text: 'Cooking for friends on Fridays' } : m)) } });
+    const next = await send('release.create', { prompt: 'Another dinner idea?', conversation: 'c1', site: 'veil' });
+    expect(next.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
+    expect(await spentOf('memory:diabetes')).toBe(2 * third);
+  });
+
+  it('a new budget period starts memory ledgers at 0; the old period keeps its record', async () => {
+    const send = await setUp();
+    await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    await send('budget.newPeriod', { confirmed: true });
+    expect(await spentOf('memory:diabetes')).toBe(0);
+    expect((await send('memory.get', {})).spent).toEqual({ diabetes: 0, debt: 0 });
+    expect(await h.db.ledgers.get([1, 'memory:diabetes'])).toMatchObject({ namespace: 'memory', spent: third });
+  });
+
+  it('an imported file that raises a protected cap is refused whole; the profile stays as it was', async () => {
+    const send = await setUp();
+    const raised = { ...memory, protected: [{ ...memory.protected[0]!, cap: 8 }, memory.protected[1]!] };
+    const text = JSON.stringify({ version: 1, attributes: [], memory: raised });
+    await expect(send('profile.import', { text })).rejects.toThrow(/raising the cap of type 2 diabetes needs your confirmation/);
+    expect((await send('profile.get', {})).attributes).toHaveLength(1);
+    expect((await send('memory.get', {})).memory.protected[0]!.cap).toBe(2);
   });
 
   it('profile and memory charges share the total cap', async () => {
