@@ -8,7 +8,8 @@
  */
 import { parseProfile } from '../core/profile';
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
-import type { ModelOverview, SiteStatus } from '../messaging/contract';
+import type { EpsilonFigures, ModelOverview, ReleaseResponse, SiteStatus } from '../messaging/contract';
+import { memoryIdOfKey } from '../ledger/keys';
 import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
 import type { Self } from '../messaging/sender';
 import { catalog, generatorCatalog } from '../model-host/catalog';
@@ -193,8 +194,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'budget.setCap': ({ key, cap, confirmed }) => setAttributeCap(db, key, cap, confirmed, now()),
     'budget.newPeriod': ({ confirmed }) => startNewPeriod(db, confirmed, now()),
     'releases.list': ({ limit }) => listReleases(db, limit),
-    'release.create': async ({ prompt, conversation, fresh, site }, context) =>
-      releases.create({ prompt, conversation, fresh: fresh ?? false, site: await releaseSite(site, context) }),
+    'release.create': async ({ prompt, conversation, fresh, site }, context) => {
+      const release = await releases.create({ prompt, conversation, fresh: fresh ?? false, site: await releaseSite(site, context) });
+      return context.kind === 'content' ? withoutMemoryAccounts(release) : release;
+    },
     'release.outcome': async ({ releaseId, outcome }, context) =>
       releases.outcome(releaseId, outcome, context.kind === 'content' ? await releaseSite(undefined, context) : undefined),
     'release.preview': () => releases.preview(),
@@ -287,4 +290,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return updated;
     },
   };
+}
+
+/**
+ * A release as a content script may see it: the text and the views it carries, but not which protected
+ * memory attributes paid for them or what they have left (a content script runs next to the chat page).
+ */
+function withoutMemoryAccounts(release: ReleaseResponse): ReleaseResponse {
+  const profileOnly = (figures: EpsilonFigures): EpsilonFigures => ({
+    total: figures.total,
+    perAttribute: Object.fromEntries(Object.entries(figures.perAttribute).filter(([key]) => memoryIdOfKey(key) === undefined)),
+  });
+  return { ...release, views: release.views.map((v) => ({ ...v, attributes: [] })), charged: profileOnly(release.charged), remaining: profileOnly(release.remaining) };
 }

@@ -162,20 +162,22 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
 
   /**
    * This conversation's earlier release at the current revision, if any (its profile part is reused for
-   * free), and the views its slots were already released with (reused for free too, unless `fresh`).
+   * free unless `fresh`), and the views its slots were already released with since the memories last
+   * changed (reused for free, even for a fresh release).
    */
   async function history(request: ReleaseRequest): Promise<{ earlier: ReleaseRecord | undefined; released: Map<Slot, { code: string; text: string }> }> {
     return db.transaction('r', db.releases, db.meta, db.memory, async () => {
       const revision = await readRevision(db);
       const rows = await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray();
-      // Views drawn before the memories last changed are not reused: the person's edit takes effect at once.
-      const memoryChanged = (await db.memory.get('current'))?.updatedAt ?? 0;
+      // Views drawn before the memories' texts last changed are not reused: an edit takes effect at once.
+      const row = await db.memory.get('current');
+      const memoryChanged = row?.changedAt ?? row?.updatedAt ?? 0;
+      // Also for a new release (`fresh`: a new draw of the profile part): a preference that does not fit
+      // is left out in the review for free, so drawing it again would only spend budget.
       const released = new Map<Slot, { code: string; text: string }>();
-      if (!request.fresh) {
-        for (const row of rows) {
-          if (row.createdAt <= memoryChanged) continue;
-          for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
-        }
+      for (const row of rows) {
+        if (row.createdAt <= memoryChanged) continue;
+        for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
       }
       const earlier = request.fresh ? undefined : rows.filter((r) => r.revision === revision && r.kind !== 'reused').at(-1);
       return { earlier, released };

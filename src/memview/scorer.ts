@@ -35,12 +35,14 @@ export function scoreViews(query: string, candidates: readonly View[], memories:
   const texts = memories.map(wordText);
   const supports = candidates.map((v, i) => texts.map((t) => i > 0 && matchesAny(t, v.evidence)));
   const unsupported = texts.map((_, m) => !supports.some((row) => row[m]));
+  const anySupport = unsupported.some((u) => !u);
   return candidates.map((v, i) => {
     const hits = i === 0 ? unsupported : supports[i]!;
     const count = hits.filter(Boolean).length;
     return {
       r: i === 0 ? 0.5 : matchesAny(q, v.topics) ? 1 : 0,
-      c: count > 0 ? 1 : 0,
+      // The generic view covers the read set only when no memory supports any other candidate.
+      c: i === 0 ? (anySupport ? 0 : 1) : count > 0 ? 1 : 0,
       s: texts.length > 0 ? count / texts.length : 0,
     };
   });

@@ -11,6 +11,7 @@
  * learned, so it needs their confirmation that what was already released stays released. Its ledger rows
  * stay when the attribute is removed (what was released stays released).
  */
+import { epsilonToUnits } from '../core/epsilon';
 import { EMPTY_MEMORY, MemoryError, parseMemoryFile, type MemoryFile } from '../memview/types';
 import { memoryLedgerKey } from '../ledger/keys';
 import type { MemoryOverview } from '../messaging/contract';
@@ -23,7 +24,7 @@ import { readSettings } from './settings-store';
 export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
   const row = await db.memory.get('current');
   if (row === undefined) return structuredClone(EMPTY_MEMORY);
-  const { id: _id, updatedAt: _at, ...file } = row;
+  const { id: _id, updatedAt: _at, changedAt: _changed, ...file } = row;
   try {
     return parseMemoryFile(file);
   } catch (error) {
@@ -31,10 +32,23 @@ export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
   }
 }
 
-/** Attributes of `next` whose cap is above the one they have in `current`. */
-export function raisedCaps(current: MemoryFile, next: MemoryFile): string[] {
-  const before = new Map(current.protected.map((a) => [a.id, a.cap]));
-  return next.protected.filter((a) => before.has(a.id) && a.cap > before.get(a.id)!).map((a) => a.name);
+/**
+ * Attributes of `next` whose cap is above the one they have now: in `current`, or — for one removed and
+ * added again under the same id — in its ledger this period (`ledgerCaps`, units), whose spend it keeps.
+ */
+export function raisedCaps(current: MemoryFile, next: MemoryFile, ledgerCaps: ReadonlyMap<string, number> = new Map()): string[] {
+  const before = new Map(current.protected.map((a) => [a.id, epsilonToUnits(a.cap)]));
+  return next.protected
+    .filter((a) => {
+      const was = before.get(a.id) ?? ledgerCaps.get(a.id);
+      return was !== undefined && epsilonToUnits(a.cap) > was;
+    })
+    .map((a) => a.name);
+}
+
+function contentOf(file: MemoryFile): string {
+  const memories = [...file.memories].sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => [m.id, m.slot, m.text]);
+  return JSON.stringify([memories, file.views]);
 }
 
 export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed = false, now = Date.now() }: { confirmed?: boolean; now?: number } = {}): Promise<MemoryFile> {
@@ -45,12 +59,22 @@ export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed 
     if (error instanceof MemoryError) throw new StoreError(`these memories cannot be saved: ${error.message}`);
     throw error;
   }
-  return db.transaction('rw', db.memory, async () => {
-    const raised = raisedCaps(await readMemory(db), next);
+  return db.transaction('rw', db.memory, db.meta, db.ledgers, async () => {
+    const { period } = await readBudgetMeta(db);
+    const ledgerCaps = new Map<string, number>();
+    for (const a of next.protected) {
+      const row = await readLedgerRow(db, period, memoryLedgerKey(a.id));
+      if (row?.cap != null) ledgerCaps.set(a.id, row.cap);
+    }
+    const raised = raisedCaps(await readMemory(db), next, ledgerCaps);
     if (raised.length > 0 && !confirmed) {
       throw new StoreError(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
     }
-    await db.memory.put({ id: 'current', ...next, updatedAt: now });
+    const row = await db.memory.get('current');
+    // When what the views are drawn from changed (a memory's text or topic, the person's own views), not
+    // on a reorder, a new cap or group: a conversation then stops reusing views drawn before.
+    const changedAt = row && contentOf(row) === contentOf(next) ? (row.changedAt ?? row.updatedAt) : now;
+    await db.memory.put({ id: 'current', ...next, updatedAt: now, changedAt });
     return next;
   });
 }

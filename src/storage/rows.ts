@@ -107,6 +107,8 @@ export interface StoredCandidateEmbeddings {
 export interface StoredMemory extends MemoryFile {
   id: 'current';
   updatedAt: number;
+  /** When the memories' texts or topics, or the person's own views, last changed (absent: `updatedAt`). */
+  changedAt?: number;
 }
 
 /**

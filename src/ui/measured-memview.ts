@@ -14,8 +14,8 @@ export interface MemoryRates {
 }
 
 export const MEASURED_MEMVIEW: Readonly<Record<Variant, MemoryRates>> = {
-  veil: { backed: 6, misleading: 40, nothing: 54 },
-  paper: { backed: 10, misleading: 69, nothing: 21 },
+  veil: { backed: 6, misleading: 42, nothing: 52 },
+  paper: { backed: 10, misleading: 70, nothing: 20 },
 };
 
 /** The keys of eval/memview/results.json these rows come from. */

@@ -270,7 +270,8 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         class="add-panel"
         onSubmit={(e) => {
           e.preventDefault();
-          const id = newId(`${newName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 20) || 'a'}-`);
+          // An opaque id: it names the attribute's ledger (`memory:<id>`), so it says nothing of the name.
+          const id = newId('a');
           void save(withAttributes([...file.protected, { id, name: newName.trim(), cap: Number(newCap), members: [] }]), `Added “${newName.trim()}”. Now tick the memories that may imply it.`).then(
             (ok) => ok && setNewName(''),
           );

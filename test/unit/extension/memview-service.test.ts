@@ -93,6 +93,10 @@ describe('memories in the background', () => {
     expect(again.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'reused', code: first.views[0]!.code, epsilon: 0 })]);
     expect(again.charged.total).toBe(0);
     expect(await spentOf('memory:diabetes')).toBe(third);
+    // A new release redraws the profile part only: the view stays, free (it can be left out for free).
+    const fresh = await send('release.create', { prompt: 'Another dinner idea?', conversation: 'c1', site: 'veil', fresh: true });
+    expect(fresh.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'reused', code: first.views[0]!.code })]);
+    expect(await spentOf('memory:diabetes')).toBe(third);
     // Two more conversations spend the rest of both caps (3 × 2/3); the fourth falls back, free.
     await send('release.create', { prompt: 'dinner', conversation: 'c2', site: 'veil' });
     await send('release.create', { prompt: 'dinner', conversation: 'c3', site: 'veil' });
@@ -110,6 +114,11 @@ describe('memories in the background', () => {
     const next = await send('release.create', { prompt: 'Another dinner idea?', conversation: 'c1', site: 'veil' });
     expect(next.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
     expect(await spentOf('memory:diabetes')).toBe(2 * third);
+    // A change that does not touch what views are drawn from (a cap, the order) keeps the reuse.
+    const current = (await send('memory.get', {})).memory;
+    await send('memory.put', { memory: { ...current, memories: [...current.memories].reverse(), protected: current.protected.map((a) => ({ ...a, cap: 1.5 })) } });
+    const again = await send('release.create', { prompt: 'And a dessert for dinner?', conversation: 'c1', site: 'veil' });
+    expect(again.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'reused', code: next.views[0]!.code })]);
   });
 
   it('a new budget period starts memory ledgers at 0; the old period keeps its record', async () => {
@@ -119,6 +128,15 @@ describe('memories in the background', () => {
     expect(await spentOf('memory:diabetes')).toBe(0);
     expect((await send('memory.get', {})).spent).toEqual({ diabetes: 0, debt: 0 });
     expect(await h.db.ledgers.get([1, 'memory:diabetes'])).toMatchObject({ namespace: 'memory', spent: third });
+  });
+
+  it('removing an attribute and adding it back under its id with a higher cap still needs confirmation', async () => {
+    const send = await setUp();
+    await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    await send('memory.put', { memory: { ...memory, protected: [memory.protected[1]!] } });
+    const back = { ...memory, protected: [{ ...memory.protected[0]!, cap: 64 }, memory.protected[1]!] };
+    await expect(send('memory.put', { memory: back })).rejects.toThrow(/raising the cap of type 2 diabetes/);
+    expect((await send('memory.put', { memory: back, confirmed: true })).spent.diabetes).toBe(third);
   });
 
   it('an imported file that raises a protected cap is refused whole; the profile stays as it was', async () => {
@@ -140,10 +158,14 @@ describe('memories in the background', () => {
     expect((await readBudget(h.db)).totalSpent).toBeLessThanOrEqual(epsilonToUnits(17));
   });
 
-  it('a content script cannot read or change memories', async () => {
+  it('a content script cannot read or change memories, nor learn from a release which attributes paid', async () => {
     await setUp();
     const content = h.client(CONTENT_ON_DEMO);
     await expect(content('memory.get', {})).rejects.toThrow();
     await expect(content('memory.put', { memory })).rejects.toThrow();
+    const r = await content('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1' });
+    expect(r.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected', attributes: [] })]);
+    expect(JSON.stringify(r)).not.toMatch(/diabetes|debt|memory:/);
+    expect(await spentOf('memory:diabetes')).toBe(third); // still charged, of course
   });
 });

@@ -147,6 +147,35 @@ describe('review: edit, cancel, reuse, new release', () => {
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'edited' });
   });
 
+  it('shows each memory view with what it charged, leaves one out for free, and sends exactly the rest', async () => {
+    const { commands, popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const memory = {
+      memories: [
+        { id: 'f1', slot: 'food', text: 'Counting carbs since my diabetes diagnosis' },
+        { id: 'n1', slot: 'finance', text: 'Paying off my overdraft' },
+      ],
+      protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['f1'] }],
+      views: [{ slot: 'food', code: 'custom-always', text: 'always this one', topics: ['dinner'], evidence: ['carbs'] }],
+    };
+    await popup('memory.put', { memory });
+    const { token } = await begin(content, { prompt: 'Cheap dinner ideas?', conversation: 'new-1' });
+    const view = await panel('review.get', { token });
+    const food = view.views.find((v) => v.slot === 'food')!;
+    expect(food).toMatchObject({ key: 'view:food', label: 'Food', kind: 'selected', attributes: ['type 2 diabetes'], dropped: false });
+    expect(view.views.find((v) => v.slot === 'finance')).toMatchObject({ kind: 'unprotected', attributes: [] });
+    expect(JSON.stringify(view)).not.toMatch(/Counting carbs|overdraft/);
+    const spent = (await readBudget(h.db)).totalSpent;
+    // Leave out every view: the text loses its preferences line, nothing more is charged.
+    const dropped = await panel('review.update', { prompt: view.prompt, dropped: view.views.map((v) => v.key) });
+    expect(dropped.text).not.toContain('Answer preferences');
+    expect(dropped.views.every((v) => v.dropped)).toBe(true);
+    expect((await readBudget(h.db)).totalSpent).toBe(spent);
+    await panel('review.send', { withoutVeil: false });
+    expect(commands[0]!.command).toMatchObject({ text: dropped.text });
+    expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: view.text === dropped.text ? 'sent' : 'edited' });
+  });
+
   it('cancel sends nothing and keeps the charge; the next send in the conversation reuses the release for free', async () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });

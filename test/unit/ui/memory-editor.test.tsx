@@ -39,6 +39,10 @@ describe('memories in the options page', () => {
     await q.findByText(/protected as type 2 diabetes/);
 
     // Raising the cap asks first; cancelling keeps it.
+    fireEvent.change(within(group).getByLabelText(/Cap for type 2 diabetes/), { target: { value: '8' } });
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: /Raise the cap of type 2 diabetes/ })).getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    expect((await send('memory.get', {})).memory.protected[0]!.cap).toBe(2);
     fireEvent.change(within(group).getByLabelText(/Cap for type 2 diabetes/), { target: { value: '4' } });
     const dialog = await screen.findByRole('alertdialog', { name: /Raise the cap of type 2 diabetes/ });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise cap' }));
