@@ -1,7 +1,8 @@
 /**
  * Firefox ESR, built test variant (MV2): the same release path as in Chromium, with the model in the
  * background page. The popup shows the backend; Veil's page and a content script each get a release,
- * charged to the ledger; a reuse in the same conversation is free; nothing leaves the machine meanwhile
+ * charged to the ledger; a reuse in the same conversation is free; a send carries a memory view, charged
+ * to the protected attribute's ledger; nothing leaves the machine meanwhile
  * (a proxy watches, as in Chromium).
  */
 import { readFileSync } from 'node:fs';
@@ -59,6 +60,24 @@ describe('Firefox ESR: releases in the background page', () => {
     const again = await send<{ kind: string; charged: { total: number } }>(popup, 'release.create', { prompt: 'And Sunday?', conversation: 'ff-1', site: 'veil' });
     expect(again).toMatchObject({ kind: 'reused', charged: { total: 0 } });
     expect((await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent).toBe(spent);
+
+    // Memories (DP-MemView) in Firefox's IndexedDB: a send about food carries at most one shipped food
+    // view, charged to the attribute whose group has the food memory, and never the memory's text.
+    const memory = {
+      memories: [{ id: 'f1', slot: 'food', text: 'Counting carbs since the diagnosis' }],
+      protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['f1'] }],
+      views: [],
+    };
+    await send(popup, 'memory.put', { memory });
+    const withViews = await send<{ text: string; views: { slot: string; kind: string; text: string }[]; charged: { perAttribute: Record<string, number> } }>(
+      popup,
+      'release.create',
+      { prompt: 'Suggest some dinner recipes', conversation: 'ff-2', site: 'veil' },
+    );
+    expect(withViews.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
+    expect(withViews.charged.perAttribute['memory:a1']).toBe(Math.floor(2 ** 21 / 3) / 2 ** 20);
+    expect(withViews.text).not.toContain('Counting carbs');
+    if (withViews.views[0]!.text !== '') expect(withViews.text.endsWith(`Answer preferences: ${withViews.views[0]!.text}.`)).toBe(true);
 
     const page = await firefox.browser.newPage();
     await page.goto(demo.url);
