@@ -16,7 +16,7 @@ import type { CustomView, Memory, MemoryFile, ProtectedAttribute } from '../../m
 import { slotVocabulary } from '../../memview/vocabulary';
 import { errorText, useClient } from '../client';
 import { formatEpsilonValue } from '../labels';
-import { MEASURED_MEMVIEW } from '../measured-memview';
+import { MEASURED_CAPS, MEASURED_MEMVIEW } from '../measured-memview';
 import { useStatus } from '../use-status';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
 import { Feedback } from './Feedback';
@@ -115,9 +115,38 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
       </p>
       <p class="reading">
         Measured on a synthetic test set, at a new attribute’s cap (2) and K = 3: when Veil picks a preference, it is one your memories support{' '}
-        {rates.backed}% of the time, one they do not support {rates.misleading}% of the time, and nothing is added {rates.nothing}%. At such budgets your
-        memories give the assistant only a faint hint. Check each preference in the review panel and leave out any that does not fit you: that is free.
+        {rates[2].backed}% of the time, one they do not support {rates[2].misleading}% of the time, and nothing is added {rates[2].nothing}%. At such budgets
+        your memories give the assistant only a faint hint. Check each preference in the review panel and leave out any that does not fit you: that is free.
       </p>
+      <details class="cap-rates">
+        <summary>What a higher cap buys, and what it costs</summary>
+        <table>
+          <caption class="muted">
+            Per cap (K = 3): preferences backed by your memories, not backed, nothing added; and how well the best possible observer of the
+            preferences tells whether you have the attribute (0.5 = a coin toss, 1 = always).
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">cap (ε)</th>
+              <th scope="col">backed</th>
+              <th scope="col">not backed</th>
+              <th scope="col">nothing added</th>
+              <th scope="col">observer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {MEASURED_CAPS.map((cap) => (
+              <tr key={cap}>
+                <th scope="row">{cap}</th>
+                <td>{rates[cap].backed}%</td>
+                <td>{rates[cap].misleading}%</td>
+                <td>{rates[cap].nothing}%</td>
+                <td>{rates[cap].auc.toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
 
       {SLOTS.map((slot) => {
         const here = file.memories.filter((m) => m.slot === slot);

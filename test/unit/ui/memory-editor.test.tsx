@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Options } from '../../../src/ui/pages/Options';
+import { MEASURED_CAPS, MEASURED_MEMVIEW } from '../../../src/ui/measured-memview';
 import { renderWithVeil } from './render';
 
 afterEach(cleanup);
@@ -73,9 +74,13 @@ describe('memories in the options page', () => {
     h.db.close();
   });
 
-  it('switches the budget mode and K in settings', async () => {
+  it('quotes the measured rates per cap, and switches the budget mode and K in settings', async () => {
     const h = renderWithVeil(() => <Options />);
     const section = await screen.findByRole('region', { name: 'Memories' });
+    const { backed, misleading, nothing } = MEASURED_MEMVIEW.veil[2];
+    expect(section.textContent).toContain(`one your memories support ${backed}% of the time, one they do not support ${misleading}% of the time, and nothing is added ${nothing}%`);
+    const rows = [...section.querySelectorAll('.cap-rates tbody tr')].map((r) => r.textContent);
+    expect(rows).toEqual(MEASURED_CAPS.map((c) => `${c}${MEASURED_MEMVIEW.veil[c].backed}%${MEASURED_MEMVIEW.veil[c].misleading}%${MEASURED_MEMVIEW.veil[c].nothing}%${MEASURED_MEMVIEW.veil[c].auc.toFixed(2)}`));
     fireEvent.change(within(section).getByLabelText('Number of charged preferences per cap (K)'), { target: { value: '4' } });
     await expect.poll(async () => (await h.client()('settings.get', {})).memoryK).toBe(4);
     fireEvent.click(within(section).getByLabelText(/split over the uses you plan/));
