@@ -153,6 +153,11 @@ export function selectionEpsilon(charged: readonly ProtectedAttribute[], policy:
   return Math.min(...shares);
 }
 
+/** Whether a slot reads its memories: only when there is something to choose and something to read. */
+function readsMemory(candidates: readonly View[], read: readonly string[]): boolean {
+  return candidates.length > 1 && read.length > 0;
+}
+
 export function memviewTurn(query: string, context: TurnContext): SlotRelease[] {
   const { store, policy, ledger, bits, observe } = context;
   const mechanics = context.mechanics ?? DP_MEMVIEW;
@@ -171,7 +176,7 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
     const earlier = context.released?.get(slot);
     if (earlier) return { slot, view: { ...earlier }, kind: 'reused', attributes: [], epsilonUnits: 0 };
     const read = layout.get(slot)!;
-    if (views.length === 1 || read.length === 0) return release('generic', generic);
+    if (!readsMemory(views, read)) return release('generic', generic);
     const charged = mechanics.chargeSet(read, store.protected);
     if (charged.length === 0) {
       // No protected group meets R: the contents read are the same in every adjacent store.
@@ -217,7 +222,7 @@ export function plannedCharges(queries: readonly string[], store: MemoryFile): M
   for (const query of queries) {
     for (const slot of activeSlots(query)) {
       const read = layout.get(slot)!;
-      if (read.length === 0 || candidateViews(slotViews(slot, store.views), query).length === 1) continue;
+      if (!readsMemory(candidateViews(slotViews(slot, store.views), query), read)) continue;
       for (const a of DP_MEMVIEW.chargeSet(read, store.protected)) counts.set(a.id, counts.get(a.id)! + 1);
     }
   }

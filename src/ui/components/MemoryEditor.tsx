@@ -169,13 +169,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                       }}
                     >
                       <label for={`edit-slot-${m.id}`}>Topic</label>
-                      <select id={`edit-slot-${m.id}`} value={draftSlot} onChange={(e) => setDraftSlot(e.currentTarget.value as Slot)}>
-                        {SLOTS.map((s) => (
-                          <option key={s} value={s}>
-                            {SLOT_LABELS[s]}
-                          </option>
-                        ))}
-                      </select>
+                      <TopicSelect id={`edit-slot-${m.id}`} value={draftSlot} onChange={setDraftSlot} />
                       <label for={`edit-${m.id}`}>Memory</label>
                       <input id={`edit-${m.id}`} value={draft} maxLength={1000} onInput={(e) => setDraft(e.currentTarget.value)} />
                       <button type="submit" class="button primary">
@@ -224,13 +218,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         }}
       >
         <label for="memory-slot">Topic</label>
-        <select id="memory-slot" value={newSlot} onChange={(e) => setNewSlot(e.currentTarget.value as Slot)}>
-          {SLOTS.map((s) => (
-            <option key={s} value={s}>
-              {SLOT_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <TopicSelect id="memory-slot" value={newSlot} onChange={setNewSlot} />
         <label for="memory-text">New memory</label>
         <input id="memory-text" value={newText} maxLength={1000} placeholder="e.g. Training for a half marathon in spring" onInput={(e) => setNewText(e.currentTarget.value)} />
         <button type="submit" class="button primary" disabled={newText.trim() === ''}>
@@ -371,13 +359,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
           }}
         >
           <label for="view-slot">Topic</label>
-          <select id="view-slot" value={view.slot} onChange={(e) => setView({ ...view, slot: e.currentTarget.value as Slot })}>
-            {SLOTS.map((s) => (
-              <option key={s} value={s}>
-                {SLOT_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          <TopicSelect id="view-slot" value={view.slot} onChange={(slot) => setView({ ...view, slot })} />
           <label for="view-text">Preference</label>
           <input id="view-text" value={view.text} maxLength={200} placeholder="e.g. keep recipes spicy" onInput={(e) => setView({ ...view, text: e.currentTarget.value })} />
           <label for="view-topics">Words in a message it answers (comma-separated)</label>
@@ -425,4 +407,17 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
       setError(errorText(e));
     }
   }
+}
+
+/** The topic (slot) picker the memory and preference forms share. */
+function TopicSelect({ id, value, onChange }: { id: string; value: Slot; onChange: (slot: Slot) => void }) {
+  return (
+    <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value as Slot)}>
+      {SLOTS.map((s) => (
+        <option key={s} value={s}>
+          {SLOT_LABELS[s]}
+        </option>
+      ))}
+    </select>
+  );
 }

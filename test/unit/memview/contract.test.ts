@@ -16,33 +16,28 @@ import { bitsOf, freshLedger, neighbourB, neighbourD, QUERIES, store } from './f
 
 const online = { mode: 'online', k: 3 } as const;
 
-/** The store with every memory's text unreadable: whatever reads it throws. */
-function sealed(s: MemoryFile): MemoryFile {
+/** The store with every memory's text given by `read` at each access (same layout). */
+function withTexts(s: MemoryFile, read: (id: string) => string): MemoryFile {
   return {
     ...s,
     memories: s.memories.map((m) => ({
       id: m.id,
       slot: m.slot,
       get text(): string {
-        throw new Error(`memory ${m.id} was read`);
+        return read(m.id);
       },
     })),
   };
 }
 
+/** The store with every memory's text unreadable: whatever reads it throws. */
+const sealed = (s: MemoryFile) =>
+  withTexts(s, (id) => {
+    throw new Error(`memory ${id} was read`);
+  });
+
 /** The store with every memory's text a new random string at each read. */
-function chaotic(s: MemoryFile): MemoryFile {
-  return {
-    ...s,
-    memories: s.memories.map((m) => ({
-      id: m.id,
-      slot: m.slot,
-      get text(): string {
-        return `${Math.random()} debt diabetes pregnant laid off`.slice(0, 10 + Math.floor(Math.random() * 30));
-      },
-    })),
-  };
-}
+const chaotic = (s: MemoryFile) => withTexts(s, () => `${Math.random()} debt diabetes pregnant laid off`.slice(0, 10 + Math.floor(Math.random() * 30)));
 
 /** What an observer and the ledger see of a release besides the view itself. */
 function control(r: SlotRelease) {
