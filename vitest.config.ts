@@ -6,5 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     setupFiles: ['fake-indexeddb/auto'],
+    // Many tests draw tens of thousands of samples for chi-square and audit checks; on a loaded 2-core CI
+    // machine they can take several seconds. The timeout only catches hangs: speed is for `npm run bench`.
+    testTimeout: 60_000,
   },
 });
