@@ -7,6 +7,8 @@
  *   generic view was drawn, "Answer preferences: <one of the shipped food views>." (the draw is random:
  *   the test accepts any food view, never one in particular); exactly the protected attributes whose group
  *   holds a food memory are charged ε = ⌊B_a·2^20/K⌋ units (B_a = 2, K = 3), the others nothing;
+ * - after it, the popup's preview of the next release shows each protected attribute's cost per
+ *   preference and what its cap has left;
  * - no memory's text (nor a telling piece of it, nor a protected attribute's name) reaches the page: not
  *   in what the site received, not in what a hostile page script recorded (DOM, events, messages), and a
  *   content script is refused `memory.get` and `memory.put`.
@@ -230,6 +232,19 @@ describe('Chromium: DP-MemView memories', () => {
     expect(await memoryLedger(diabetes.id)).toMatchObject({ spent: CHARGE_UNITS, cap: 2 * 2 ** 20, memory: true });
     expect(await memoryLedger(debt.id)).toMatchObject({ spent: 0, cap: 4 * 2 ** 20, memory: true });
     expect((await memoryGet(extensionPage)).spent).toEqual({ [diabetes.id]: CHARGE_UNITS, [debt.id]: 0 });
+
+    // The popup's preview of the next release says what memories would add and what each cap has left.
+    await extensionPage.reload();
+    const preview = extensionPage.getByRole('region', { name: 'Your next release' });
+    await preview.getByText(DIABETES, { exact: true }).waitFor();
+    const previewText = (await preview.textContent())!;
+    expect(previewText).toContain('Your 3 memories (health, food, finance): a message about one of these topics adds at most one general preference');
+    expect(previewText).toContain(`${DIABETES}each preference from its memories costs up to ε 0.67 · ε 1.33 of 2 left, 2 preferences`);
+    expect(previewText).toContain(`${DEBT}each preference from its memories costs up to ε 1.33 · ε 4 of 4 left, 3 preferences`);
+    expect(previewText).not.toContain('in no protected attribute');
+    for (const memory of MEMORIES) expect(previewText).not.toContain(memory);
+    await preview.locator('.memory-preview').scrollIntoViewIfNeeded();
+    await preview.locator('.memory-preview').screenshot({ path: join(SCREENSHOTS, 'popup-memories.png') });
 
     // Nothing of the memories reached the page: not sent, not in its DOM, events or messages.
     const heard = await hostileHeard(page);

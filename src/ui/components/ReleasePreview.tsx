@@ -3,8 +3,12 @@
  * public categories (with the ε it would cost), or sent as [withheld]. Planned only, never drawn: opening
  * it spends nothing, and the screen says so.
  */
-import type { PreviewAttribute, ReleasePreview as Preview } from '../../messaging/contract';
+import { epsilonToUnits, unitsToEpsilon } from '../../core/epsilon';
+import { SLOT_LABELS, SLOTS } from '../../memview/slots';
+import { selectionEpsilon } from '../../memview/turn';
+import type { MemoryOverview, PreviewAttribute, ReleasePreview as Preview } from '../../messaging/contract';
 import { useClient } from '../client';
+import { MEASURED_MEMVIEW } from '../measured-memview';
 import { attributeLabel, factPhrase, formatEpsilonValue } from '../labels';
 import { useLoad } from '../use-load';
 import { WhenLoaded } from './Loading';
@@ -75,13 +79,68 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
   );
 }
 
+/**
+ * What the memories would add to a send (DP-MemView), planned from public values only: the topics that
+ * hold memories, each protected attribute's cost per preference and how many it has left this period,
+ * the memories outside every group, and the measured rates at the default cap. Nothing drawn or spent.
+ */
+export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
+  const { memory } = overview;
+  if (memory.memories.length === 0) return null;
+  const topics = SLOTS.filter((slot) => memory.memories.some((m) => m.slot === slot)).map((slot) => SLOT_LABELS[slot].toLowerCase());
+  const policy = { mode: overview.mode, k: overview.k, variant: overview.variant === 'paper' ? ('paper' as const) : ('veil' as const) };
+  const outside = memory.memories.filter((m) => !memory.protected.some((a) => a.members.includes(m.id))).length;
+  const rates = MEASURED_MEMVIEW[overview.variant][2];
+  return (
+    <div class="memory-preview">
+      <p>
+        Your {memory.memories.length === 1 ? 'memory' : `${memory.memories.length} memories`} ({topics.join(', ')}): a message about one of these
+        topics adds at most one general preference per topic, never a memory.
+      </p>
+      {memory.protected.length > 0 && (
+        <ul class="preview-list">
+          {memory.protected.map((a) => {
+            const per = selectionEpsilon([a], policy);
+            const left = Math.max(0, epsilonToUnits(a.cap) - (overview.spent[a.id] ?? 0));
+            const uses = per > 0 ? Math.floor(left / per) : 0;
+            return (
+              <li key={a.id} class="preview">
+                <span class="preview-name">{a.name}</span>
+                <span class="preview-what">
+                  {a.members.length === 0
+                    ? 'no memory in its group yet, so nothing charges it'
+                    : `each preference from its memories costs up to ε ${formatEpsilonValue(unitsToEpsilon(per))} · ε ${formatEpsilonValue(unitsToEpsilon(left))} of ${formatEpsilonValue(a.cap)} left, ${uses === 1 ? '1 preference' : `${uses} preferences`}`}
+                </span>
+                {a.members.length > 0 && uses === 0 && <span class="hint">Its cap is reached: its memories add nothing until the next budget period (free).</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {outside > 0 && (
+        <p class="warning">
+          {outside === 1 ? '1 memory is' : `${outside} memories are`} in no protected attribute's group: what a preference reveals about{' '}
+          {outside === 1 ? 'it' : 'them'} has no bound.
+        </p>
+      )}
+      <p class="hint">
+        Measured at cap 2: {rates.backed}% of the preferences picked are backed by the memories, {rates.misleading}% are not (they would tell the
+        assistant something untrue about you), {rates.nothing}% add nothing (test stores, 3 preferences per cap; other caps in Settings, Memories).
+        Read them in the review before you send.
+      </p>
+    </div>
+  );
+}
+
 export function ReleasePreviewSection({ refreshKey }: { refreshKey?: unknown }) {
   const send = useClient();
   const [preview] = useLoad(() => send('release.preview', {}), [refreshKey]);
+  const [memory] = useLoad(() => send('memory.get', {}), [refreshKey]);
   return (
     <section class="release-preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">Your next release</h2>
       <WhenLoaded loaded={preview}>{(p) => <ReleasePreviewList preview={p} />}</WhenLoaded>
+      <WhenLoaded loaded={memory}>{(m) => <MemoryPreview overview={m} />}</WhenLoaded>
     </section>
   );
 }

@@ -3,7 +3,11 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelStatus } from '../../../src/core/model-status';
+import { epsilonToUnits } from '../../../src/core/epsilon';
 import { ModelStatusLine } from '../../../src/ui/components/ModelStatus';
+import { MemoryPreview } from '../../../src/ui/components/ReleasePreview';
+import { MEASURED_MEMVIEW } from '../../../src/ui/measured-memview';
+import type { MemoryFile } from '../../../src/memview/types';
 import { Options } from '../../../src/ui/pages/Options';
 import { Popup } from '../../../src/ui/pages/Popup';
 import { render } from '@testing-library/preact';
@@ -41,6 +45,54 @@ describe('popup: next release and model', () => {
     expect(await screen.findByText(/ready on/)).toHaveProperty('textContent', expect.stringContaining('WASM'));
     expect((await h.client()('budget.get', {})).totalSpent).toBe(0);
     h.db.close();
+  });
+});
+
+describe('popup: what memories would add', () => {
+  const memory: MemoryFile = {
+    memories: [
+      { id: 'm1', slot: 'health', text: 'Diagnosed with type 2 diabetes in March' },
+      { id: 'm2', slot: 'food', text: 'I like spicy food' },
+      { id: 'm3', slot: 'finance', text: 'Paying off my credit cards' },
+    ],
+    protected: [
+      { id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['m1'] },
+      { id: 'a2', name: 'debt', cap: 1, members: [] },
+    ],
+    views: [],
+  };
+
+  it('lists the topics, each attribute’s cost per preference and what is left, the unprotected memories and the measured rates; never a memory', async () => {
+    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, profile, (h) => h.client()('memory.put', { memory, confirmed: false }));
+    const preview = await screen.findByRole('region', { name: 'Your next release' });
+    await within(preview).findByText('type 2 diabetes');
+    const text = preview.textContent!;
+    expect(text).toContain('Your 3 memories (health, food, finance): a message about one of these topics adds at most one general preference per topic, never a memory.');
+    // K = 3: each preference costs up to 2/3 of the cap (on the 2^-20 grid, rounded down).
+    expect(text).toContain('each preference from its memories costs up to ε 0.67 · ε 2 of 2 left, 3 preferences');
+    expect(text).toContain('no memory in its group yet, so nothing charges it');
+    expect(text).toContain("2 memories are in no protected attribute's group: what a preference reveals about them has no bound.");
+    const rates = MEASURED_MEMVIEW.veil[2];
+    expect(text).toContain(`Measured at cap 2: ${rates.backed}% of the preferences picked are backed by the memories, ${rates.misleading}% are not`);
+    for (const m of memory.memories) expect(text).not.toContain(m.text);
+    h.db.close();
+  });
+
+  it('says when a cap is reached, follows the preallocated plan, and shows nothing without memories', () => {
+    const overview = {
+      memory: { ...memory, protected: [{ ...memory.protected[0]!, planned: 4 }] },
+      spent: { a1: epsilonToUnits(2) },
+      mode: 'pre' as const,
+      k: 3,
+      variant: 'paper' as const,
+    };
+    const { container, unmount } = render(<MemoryPreview overview={overview} />);
+    expect(container.textContent).toContain('costs up to ε 0.5 · ε 0 of 2 left, 0 preferences');
+    expect(container.textContent).toContain('Its cap is reached: its memories add nothing until the next budget period (free).');
+    expect(container.textContent).toContain(`Measured at cap 2: ${MEASURED_MEMVIEW.paper[2].backed}%`);
+    unmount();
+    const empty = render(<MemoryPreview overview={{ ...overview, memory: { memories: [], protected: [], views: [] } }} />);
+    expect(empty.container.textContent).toBe('');
   });
 });
 
