@@ -1,7 +1,8 @@
 /**
  * Firefox ESR (Debian), built test variant of the MV2 extension, driven by puppeteer-core over WebDriver
- * BiDi: the profile editor adds, toggles and removes facts, and they are still there after a reload.
- * Also checks that Firefox refuses a page-only message from a content-script context.
+ * BiDi: the profile editor adds, toggles and removes facts, and they are still there after a reload; the
+ * options page's Memories section adds memories and a protected attribute whose group the person ticks,
+ * and they too are there after a reload (Firefox's IndexedDB in the background page). Also checks that Firefox refuses a page-only message from a content-script context.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,40 @@ describe('Firefox ESR: profile editor', () => {
     const switches = await page.$$eval('[role="switch"]', (els) => els.map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`));
     expect(switches).toEqual(['Withhold your occupation=true', `Withhold my child's age=true`]);
     expect(await send(page, 'profile.get', {})).toEqual({ ok: true, value: expected });
+  });
+
+  it('Memories: adds memories and a protected attribute, ticks a member, and keeps them across a reload', async () => {
+    const HEALTH = 'Diagnosed with type 2 diabetes in March';
+    const FOOD = 'Counting carbs at dinner';
+    const page = await openPopup();
+    await page.evaluate(() => void (location.href = location.href.replace('popup.html', 'options.html')));
+    await waitForSelectorAfterNavigation(page, '#memories-heading');
+    const sectionHas = (text: string) => page.waitForFunction((t) => document.querySelector('section.memories')?.textContent?.includes(t), {}, text);
+    for (const [slot, text] of [['health', HEALTH], ['food', FOOD]] as const) {
+      await page.select('#memory-slot', slot);
+      await page.type('#memory-text', text);
+      await page.keyboard.press('Enter');
+      await sectionHas(`Added a ${slot} memory.`);
+      await page.waitForFunction(() => (document.querySelector('#memory-text') as HTMLInputElement).value === '');
+    }
+    await page.type('#attribute-name', 'type 2 diabetes');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('fieldset.protected');
+    // Veil suggests the health memory; only the person's tick puts it in the group.
+    expect(await page.$eval('fieldset.protected', (el) => el.textContent)).toContain('Veil suggests this one');
+    const box = (text: string) => `fieldset.protected li:nth-child(${text === HEALTH ? 1 : 2}) input[type="checkbox"]`;
+    await page.click(box(HEALTH));
+    await sectionHas('protected as type 2 diabetes');
+
+    const stored = (await send(page, 'memory.get', {})) as { ok: true; value: { memory: { memories: { id: string; slot: string; text: string }[]; protected: { name: string; cap: number; members: string[] }[] } } };
+    expect(stored.value.memory.memories.map(({ slot, text }) => ({ slot, text }))).toEqual([{ slot: 'health', text: HEALTH }, { slot: 'food', text: FOOD }]);
+    expect(stored.value.memory.protected).toEqual([expect.objectContaining({ name: 'type 2 diabetes', cap: 2, members: [stored.value.memory.memories[0]!.id] })]);
+
+    await page.evaluate(() => location.reload());
+    await waitForSelectorAfterNavigation(page, 'fieldset.protected');
+    expect(await page.$$eval('li.memory .memory-text', (els) => els.map((e) => e.textContent))).toEqual([HEALTH, FOOD]);
+    expect(await page.$$eval('fieldset.protected input[type="checkbox"]', (els) => els.map((e) => (e as HTMLInputElement).checked))).toEqual([true, false]);
+    expect(await send(page, 'memory.get', {})).toEqual(stored);
   });
 
   it('refuses a page-only message from a content-script context', async () => {
