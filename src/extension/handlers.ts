@@ -8,8 +8,7 @@
  */
 import { parseProfile } from '../core/profile';
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
-import type { EpsilonFigures, ModelOverview, ReleaseResponse, SiteStatus } from '../messaging/contract';
-import { memoryIdOfKey } from '../ledger/keys';
+import type { ModelOverview, SiteStatus } from '../messaging/contract';
 import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
 import type { Self } from '../messaging/sender';
 import { catalog, generatorCatalog } from '../model-host/catalog';
@@ -120,7 +119,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return saved;
   };
 
-  /** The site a release is for: a content script's from its URL (never from the request), a page's as named. */
+  /** The site a review or compose is for: a content script's from its URL (never from the request), a page's as named. */
   const releaseSite = async (requested: string | undefined, { kind, url }: HandlerContext): Promise<string> => {
     if (kind !== 'content') return requested ?? 'veil';
     if (requested !== undefined) throw new StoreError('a content script cannot choose the site: it is taken from the page');
@@ -184,8 +183,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       text: serializeProfile(await readProfile(db), await readMemory(db)),
     }),
     'memory.get': () => memoryOverview(db),
-    'memory.put': async ({ memory, confirmed }) => {
-      await writeMemory(db, memory, { confirmed: confirmed ?? false, now: now() });
+    'memory.put': async ({ memory, confirmed, basis }) => {
+      await writeMemory(db, memory, { confirmed: confirmed ?? false, now: now(), ...(basis !== undefined ? { basis } : {}) });
       return memoryOverview(db);
     },
     'settings.get': () => readSettings(db),
@@ -194,12 +193,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'budget.setCap': ({ key, cap, confirmed }) => setAttributeCap(db, key, cap, confirmed, now()),
     'budget.newPeriod': ({ confirmed }) => startNewPeriod(db, confirmed, now()),
     'releases.list': ({ limit }) => listReleases(db, limit),
-    'release.create': async ({ prompt, conversation, fresh, site }, context) => {
-      const release = await releases.create({ prompt, conversation, fresh: fresh ?? false, site: await releaseSite(site, context) });
-      return context.kind === 'content' ? withoutMemoryAccounts(release) : release;
-    },
-    'release.outcome': async ({ releaseId, outcome }, context) =>
-      releases.outcome(releaseId, outcome, context.kind === 'content' ? await releaseSite(undefined, context) : undefined),
+    'release.create': ({ prompt, conversation, fresh, site }) => releases.create({ prompt, conversation, fresh: fresh ?? false, site: site ?? 'veil' }),
+    'release.outcome': ({ releaseId, outcome }) => releases.outcome(releaseId, outcome),
     'release.preview': () => releases.preview(),
     'model.get': modelOverview,
     'model.install': async ({ model: id, source }) => {
@@ -290,16 +285,4 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return updated;
     },
   };
-}
-
-/**
- * A release as a content script may see it: the text and the views it carries, but not which protected
- * memory attributes paid for them or what they have left (a content script runs next to the chat page).
- */
-function withoutMemoryAccounts(release: ReleaseResponse): ReleaseResponse {
-  const profileOnly = (figures: EpsilonFigures): EpsilonFigures => ({
-    total: figures.total,
-    perAttribute: Object.fromEntries(Object.entries(figures.perAttribute).filter(([key]) => memoryIdOfKey(key) === undefined)),
-  });
-  return { ...release, views: release.views.map((v) => ({ ...v, attributes: [] })), charged: profileOnly(release.charged), remaining: profileOnly(release.remaining) };
 }

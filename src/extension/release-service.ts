@@ -88,7 +88,7 @@ interface Inputs {
 
 export interface ReleaseService {
   create(request: ReleaseRequest): Promise<ReleaseResponse>;
-  outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>, site?: string): Promise<ReleaseRecord>;
+  outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>): Promise<ReleaseRecord>;
   preview(): Promise<ReleasePreview>;
 }
 
@@ -288,11 +288,10 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     );
   }
 
-  async function outcome(releaseId: number, next: Exclude<ReleaseOutcome, 'shown'>, site?: string): Promise<ReleaseRecord> {
+  async function outcome(releaseId: number, next: Exclude<ReleaseOutcome, 'shown'>): Promise<ReleaseRecord> {
     return db.transaction('rw', db.releases, async () => {
       const record = await db.releases.get(releaseId);
-      // A content script may only report on releases made for its own site.
-      if (!record || (site !== undefined && record.site !== site)) throw new StoreError(`there is no release ${releaseId} for this page`);
+      if (!record) throw new StoreError(`there is no release ${releaseId}`);
       if (record.outcome !== 'shown') {
         if (record.outcome === next) return record;
         throw new StoreError(`release ${releaseId} was already ${record.outcome}`);

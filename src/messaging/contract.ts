@@ -73,6 +73,8 @@ export interface EpsilonFigures {
  */
 export interface MemoryOverview {
   memory: MemoryFile;
+  /** The stored memories' write counter: pass it back as `memory.put`'s `basis`. */
+  revision: number;
   spent: Record<string, number>;
   mode: 'online' | 'pre';
   k: number;
@@ -317,9 +319,13 @@ export const contract = {
   'memory.get': message<MemoryOverview>()(none, PAGES),
   /**
    * Replace them all (validated in the background; nothing changes if invalid). Raising a protected
-   * attribute's cap needs `confirmed`: what was already released stays released.
+   * attribute's cap needs `confirmed`: what was already released stays released. With `basis` (the
+   * `revision` the page read), a write made since, elsewhere, refuses it instead of being overwritten.
    */
-  'memory.put': message<MemoryOverview>()(z.strictObject({ memory: z.unknown(), confirmed: z.boolean().optional() }), PAGES),
+  'memory.put': message<MemoryOverview>()(
+    z.strictObject({ memory: z.unknown(), confirmed: z.boolean().optional(), basis: z.number().int().min(0).optional() }),
+    PAGES,
+  ),
   'settings.get': message<Settings>()(none, PAGES),
   'settings.update': message<Settings>()(
     z.strictObject({ patch: settingsSchema.omit({ genericSites: true }).partial(), confirmed: z.boolean().optional() }),
@@ -336,8 +342,9 @@ export const contract = {
   ),
   'releases.list': message<ReleaseRecord[]>()(z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }), PAGES),
   /**
-   * Make (or, by default, reuse within the conversation) a release for `prompt`. From a content script the
-   * site is the sender's, from the browser; one of Veil's pages names it (`veil` for its own trials).
+   * Make (or, by default, reuse within the conversation) a release for `prompt`, for the site the page names
+   * (`veil` for Veil's own trials). Veil's pages only: a send on a chat site goes through `review.begin`,
+   * so a content script never holds a release the person has not reviewed, nor its accounting.
    */
   'release.create': message<ReleaseResponse>()(
     z.strictObject({
@@ -346,12 +353,12 @@ export const contract = {
       fresh: z.boolean().optional(),
       site: z.enum([...SITES, 'veil']).optional(),
     }),
-    ['page', 'content'],
+    PAGES,
   ),
   /** What the person did with a shown release. Shown → sent, edited or cancelled, once. */
   'release.outcome': message<ReleaseRecord>()(
     z.strictObject({ releaseId: z.number().int().min(1), outcome: z.enum(['sent', 'edited', 'cancelled']) }),
-    ['page', 'content'],
+    PAGES,
   ),
   /** What the next fresh release would do with each fact, and its cost. Plans only: spends nothing. */
   'release.preview': message<ReleasePreview>()(none, PAGES),

@@ -24,7 +24,7 @@ import { readSettings } from './settings-store';
 export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
   const row = await db.memory.get('current');
   if (row === undefined) return structuredClone(EMPTY_MEMORY);
-  const { id: _id, updatedAt: _at, changedAt: _changed, ...file } = row;
+  const { id: _id, updatedAt: _at, changedAt: _changed, revision: _revision, ...file } = row;
   try {
     return parseMemoryFile(file);
   } catch (error) {
@@ -51,7 +51,21 @@ function contentOf(file: MemoryFile): string {
   return JSON.stringify([memories, file.views]);
 }
 
-export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed = false, now = Date.now() }: { confirmed?: boolean; now?: number } = {}): Promise<MemoryFile> {
+/** The stored row's write counter (0 before the first write). */
+async function readMemoryRevision(db: VeilDatabase): Promise<number> {
+  return (await db.memory.get('current'))?.revision ?? 0;
+}
+
+/**
+ * Store `input` as the whole memory. `basis`, when given, is the revision the caller's copy was read at
+ * (`MemoryOverview.revision`): if the memories were written since (another Veil page, an import), nothing
+ * is saved and the error says so, rather than silently undo that write.
+ */
+export async function writeMemory(
+  db: VeilDatabase,
+  input: unknown,
+  { confirmed = false, now = Date.now(), basis }: { confirmed?: boolean; now?: number; basis?: number } = {},
+): Promise<MemoryFile> {
   let next: MemoryFile;
   try {
     next = parseMemoryFile(input);
@@ -60,6 +74,9 @@ export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed 
     throw error;
   }
   return db.transaction('rw', db.memory, db.meta, db.ledgers, async () => {
+    if (basis !== undefined && basis !== (await readMemoryRevision(db))) {
+      throw new StoreError('your memories changed after this page showed them (in another Veil page, by an import, or by a save still under way), so nothing was saved; they are shown as they are now: make your change again');
+    }
     const { period } = await readBudgetMeta(db);
     const ledgerCaps = new Map<string, number>();
     for (const a of next.protected) {
@@ -74,7 +91,7 @@ export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed 
     // When what the views are drawn from changed (a memory's text or topic, the person's own views), not
     // on a reorder, a new cap or group: a conversation then stops reusing views drawn before.
     const changedAt = row && contentOf(row) === contentOf(next) ? (row.changedAt ?? row.updatedAt) : now;
-    await db.memory.put({ id: 'current', ...next, updatedAt: now, changedAt });
+    await db.memory.put({ id: 'current', ...next, updatedAt: now, changedAt, revision: (row?.revision ?? 0) + 1 });
     return next;
   });
 }
@@ -83,10 +100,11 @@ export async function writeMemory(db: VeilDatabase, input: unknown, { confirmed 
 export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> {
   return db.transaction('r', db.memory, db.meta, db.ledgers, db.settings, async () => {
     const memory = await readMemory(db);
+    const revision = await readMemoryRevision(db);
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const spent: Record<string, number> = {};
     for (const a of memory.protected) spent[a.id] = (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0;
-    return { memory, spent, mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
+    return { memory, revision, spent, mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
   });
 }

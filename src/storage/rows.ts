@@ -109,6 +109,8 @@ export interface StoredMemory extends MemoryFile {
   updatedAt: number;
   /** When the memories' texts or topics, or the person's own views, last changed (absent: `updatedAt`). */
   changedAt?: number;
+  /** Bumped by every write (absent: 0), so a page saving over an edit it never saw can be refused. */
+  revision?: number;
 }
 
 /**

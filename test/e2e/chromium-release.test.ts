@@ -1,7 +1,7 @@
 /**
  * Chromium, built test variant: releases are made by the background, with the model in the offscreen
  * document, and nothing leaves the machine while it happens.
- * - A release for a stored profile is returned and charged (from Veil's popup and from a content script).
+ * - A release for a stored profile is returned and charged (from Veil's popup; a content script is refused one).
  * - Every request to the outside world during the whole run is recorded by a proxy and fails the test.
  * - A release still works after the service worker was stopped (DevTools protocol), without loading the
  *   model again.
@@ -83,14 +83,15 @@ describe('Chromium: releases in the background', () => {
     expect(await totalSpent()).toBe(Object.values(r.charged.perAttribute).reduce((s, e) => s + e * E, 0));
   });
 
-  it('makes a release for a content script, for the site it runs on', async () => {
+  it('refuses a release to a content script: a send on a site is released only through the review', async () => {
     const page = await browser.context.newPage();
     await page.goto(demo.url);
     await page.locator('html[data-veil-test-probe]').waitFor({ state: 'attached' });
+    const spent = await totalSpent();
     const forge = (message: unknown) => forgeFromContentScript<{ ok: boolean; value?: ReleaseValue; error?: string }>(page, message);
-    const reply = await forge({ type: 'release.create', request: { prompt: 'Hello', conversation: 'demo-1' } });
-    expect(reply).toMatchObject({ ok: true, value: { kind: 'fresh' } });
-    expect(await forge({ type: 'release.outcome', request: { releaseId: reply.value!.releaseId, outcome: 'sent' } })).toMatchObject({ ok: true, value: { outcome: 'sent', site: 'demo' } });
+    expect(await forge({ type: 'release.create', request: { prompt: 'Hello', conversation: 'demo-1' } })).toEqual({ ok: false, error: 'release.create is refused from a content script' });
+    expect(await forge({ type: 'release.outcome', request: { releaseId: 1, outcome: 'sent' } })).toEqual({ ok: false, error: 'release.outcome is refused from a content script' });
+    expect(await totalSpent()).toBe(spent);
     await page.close();
   });
 

@@ -1,7 +1,7 @@
 /**
  * Firefox ESR, built test variant (MV2): the same release path as in Chromium, with the model in the
- * background page. The popup shows the backend; Veil's page and a content script each get a release,
- * charged to the ledger; a reuse in the same conversation is free; a send carries a memory view, charged
+ * background page. The popup shows the backend; Veil's page gets a release, charged to the ledger, and a
+ * content script is refused one; a reuse in the same conversation is free; a send carries a memory view, charged
  * to the protected attribute's ledger; nothing leaves the machine meanwhile
  * (a proxy watches, as in Chromium).
  */
@@ -37,7 +37,7 @@ async function send<T>(page: Page, type: string, request: unknown): Promise<T> {
 }
 
 describe('Firefox ESR: releases in the background page', () => {
-  it('shows the backend, returns and charges a release, reuses it for free, and serves a content script', async () => {
+  it('shows the backend, returns and charges a release, reuses it for free, and refuses one to a content script', async () => {
     const popup = await firefox.openPopup(demo.url);
     await send(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') });
     // Charging and reuse are under test: every withheld fact in every release.
@@ -82,9 +82,9 @@ describe('Firefox ESR: releases in the background page', () => {
     const page = await firefox.browser.newPage();
     await page.goto(demo.url);
     await waitForSelectorAfterNavigation(page, 'html[data-veil-test-probe]');
+    // A content script gets no release (a send on a site goes through the review panel).
     const reply = await forgeFromContentScript(page, { type: 'release.create', request: { prompt: 'Hi', conversation: 'ff-demo' } });
-    expect(reply).toMatchObject({ ok: true, value: { kind: 'fresh' } });
-    expect((await send<{ site: string }[]>(popup, 'releases.list', { limit: 1 }))[0]).toMatchObject({ site: 'demo' });
+    expect(reply).toEqual({ ok: false, error: 'release.create is refused from a content script' });
 
     // The options page after all this, for review: settings, budget, preview, model.
     await popup.evaluate(() => void (location.href = location.href.replace('popup.html', 'options.html')));

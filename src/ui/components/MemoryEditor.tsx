@@ -58,7 +58,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
   const save = async (next: MemoryFile, done: string, previous?: { label: string }, confirmed = false) => {
     setError(null);
     try {
-      onOverview(await send('memory.put', { memory: next, confirmed }));
+      onOverview(await send('memory.put', { memory: next, confirmed, basis: overview.revision }));
       setUndo(previous ? { label: previous.label, file } : null);
       setStatus(done);
       return true;
@@ -67,7 +67,14 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
       if (/needs your confirmation/.test(message)) {
         const before = new Map(file.protected.map((a) => [a.id, a.cap]));
         setPending({ next, done, names: next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name).join(', ') });
-      } else setError(message);
+      } else {
+        setError(message);
+        // Written since this page read them: show the memories as they are now (its copy is out of date).
+        if (/changed after this page showed them/.test(message)) {
+          setUndo(null);
+          await send('memory.get', {}).then(onOverview, () => undefined);
+        }
+      }
       return false;
     }
   };

@@ -44,12 +44,30 @@ const spentOf = async (key: string) => (await readBudget(h.db)).ledgers.find((l)
 describe('memories in the background', () => {
   it('keeps them, validated; a bad edit changes nothing; raising a cap needs confirmation', async () => {
     const send = await setUp();
-    expect(await send('memory.get', {})).toEqual({ memory, spent: { diabetes: 0, debt: 0 }, mode: 'online', k: 3, variant: 'veil' });
+    expect(await send('memory.get', {})).toEqual({ memory, revision: 1, spent: { diabetes: 0, debt: 0 }, mode: 'online', k: 3, variant: 'veil' });
     await expect(send('memory.put', { memory: { ...memory, protected: [{ ...memory.protected[0], members: ['nope'] }] } })).rejects.toThrow(/members\[0\]: names no memory/);
     const raised = { ...memory, protected: [{ ...memory.protected[0]!, cap: 4 }, memory.protected[1]!] };
     await expect(send('memory.put', { memory: raised })).rejects.toThrow(/raising the cap of type 2 diabetes needs your confirmation/);
     expect((await send('memory.get', {})).memory).toEqual(memory);
     expect((await send('memory.put', { memory: raised, confirmed: true })).memory.protected[0]!.cap).toBe(4);
+  });
+
+  it('a page saving over a write it never saw (another page, an import) is refused, and nothing it sent is kept', async () => {
+    const send = await setUp();
+    const seen = await send('memory.get', {});
+    // Another page adds a memory…
+    const elsewhere = { ...memory, memories: [...memory.memories, { id: 't1', slot: 'travel', text: 'Flying to Lisbon in May' }] };
+    expect((await send('memory.put', { memory: elsewhere, basis: seen.revision })).revision).toBe(seen.revision + 1);
+    // …then this page, still showing the older memories, removes one: refused, the other page's write kept.
+    const stale = { ...memory, memories: memory.memories.slice(1), protected: memory.protected.map((a) => ({ ...a, members: a.members.filter((m) => m !== 'h1') })) };
+    await expect(send('memory.put', { memory: stale, basis: seen.revision })).rejects.toThrow(/changed after this page showed them .* nothing was saved/);
+    const now = await send('memory.get', {});
+    expect(now.memory).toEqual(elsewhere);
+    // Against what is stored now, the same edit goes through; a put without basis (import, CLI) always does.
+    expect((await send('memory.put', { memory: { ...elsewhere, memories: elsewhere.memories.slice(1), protected: stale.protected }, basis: now.revision })).revision).toBe(now.revision + 1);
+    await send('profile.import', { text: JSON.stringify({ ...profile, memory }) });
+    await expect(send('memory.put', { memory: stale, basis: now.revision + 1 })).rejects.toThrow(/changed after this page showed them/);
+    expect((await send('memory.get', {})).memory).toEqual(memory);
   });
 
   it('export carries the memories; import restores them; a file without memories leaves them be', async () => {
@@ -158,14 +176,12 @@ describe('memories in the background', () => {
     expect((await readBudget(h.db)).totalSpent).toBeLessThanOrEqual(epsilonToUnits(17));
   });
 
-  it('a content script cannot read or change memories, nor learn from a release which attributes paid', async () => {
+  it('a content script cannot read or change memories, nor get a release with its accounting', async () => {
     await setUp();
     const content = h.client(CONTENT_ON_DEMO);
-    await expect(content('memory.get', {})).rejects.toThrow();
-    await expect(content('memory.put', { memory })).rejects.toThrow();
-    const r = await content('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1' });
-    expect(r.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected', attributes: [] })]);
-    expect(JSON.stringify(r)).not.toMatch(/diabetes|debt|memory:/);
-    expect(await spentOf('memory:diabetes')).toBe(third); // still charged, of course
+    await expect(content('memory.get', {})).rejects.toThrow('memory.get is refused from a content script');
+    await expect(content('memory.put', { memory })).rejects.toThrow('memory.put is refused from a content script');
+    await expect(content('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1' })).rejects.toThrow('release.create is refused from a content script');
+    expect(await spentOf('memory:diabetes')).toBe(0);
   });
 });

@@ -48,6 +48,8 @@ describe('memories in the options page', () => {
     const dialog = await screen.findByRole('alertdialog', { name: /Raise the cap of type 2 diabetes/ });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise cap' }));
     await expect.poll(async () => (await send('memory.get', {})).memory.protected[0]!.cap).toBe(4);
+    // The page shows the saved cap before the person goes on (an edit made over an older copy is refused).
+    await q.findByText('The cap of “type 2 diabetes” is now ε 4.');
 
     // Edit a memory into another topic: it moves there, its groups stay.
     fireEvent.click(q.getByRole('button', { name: 'Edit memory: I like spicy food' }));
@@ -71,6 +73,26 @@ describe('memories in the options page', () => {
     // The budget lists the protected attribute with the profile's facts.
     const budget = await screen.findByRole('region', { name: 'Privacy budget' });
     await within(budget).findByText('Memory · type 2 diabetes');
+    h.db.close();
+  });
+
+  it('an edit over memories changed in another page is refused with a message, and the page shows them as they are', async () => {
+    const h = renderWithVeil(() => <Options />);
+    const send = h.client();
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    const q = within(section);
+    await q.findByLabelText('New memory');
+    // Another Veil page saves a memory this page has not seen.
+    await send('memory.put', { memory: { memories: [{ id: 'other', slot: 'travel', text: 'Flying to Lisbon in May' }], protected: [], views: [] } });
+    fireEvent.input(q.getByLabelText('New memory'), { target: { value: 'I like spicy food' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
+    await q.findByText(/your memories changed after this page showed them .* nothing was saved/);
+    await q.findByText('Flying to Lisbon in May');
+    expect((await send('memory.get', {})).memory.memories.map((m: { text: string }) => m.text)).toEqual(['Flying to Lisbon in May']);
+    // Made again, against what is stored now, the edit goes through and keeps the other page's memory.
+    fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
+    await q.findByText('I like spicy food');
+    expect((await send('memory.get', {})).memory.memories.map((m: { text: string }) => m.text)).toEqual(['Flying to Lisbon in May', 'I like spicy food']);
     h.db.close();
   });
 

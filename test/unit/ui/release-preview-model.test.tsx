@@ -81,6 +81,7 @@ describe('popup: what memories would add', () => {
   it('says when a cap is reached, follows the preallocated plan, and shows nothing without memories', () => {
     const overview = {
       memory: { ...memory, protected: [{ ...memory.protected[0]!, planned: 4 }] },
+      revision: 1,
       spent: { a1: epsilonToUnits(2) },
       mode: 'pre' as const,
       k: 3,
