@@ -93,6 +93,25 @@ export function parseMemoryFile(input: unknown): MemoryFile {
   throw new MemoryError(`${path || 'memory'}: ${issue.code === 'unrecognized_keys' ? `has unknown keys ${issue.keys.join(', ')}` : issue.message}`);
 }
 
+/**
+ * Protected attributes that `next` would protect less than `current` does, by name, among those that
+ * already spent budget this period (`spent` by attribute id): removed, or a memory that stays left out of
+ * its group. Like raising a cap, that needs the person's confirmation: an attribute removed and added
+ * again would start a fresh ledger, and a memory left out shapes preferences with no bound. (Before any
+ * spend it is as if the attribute had never been there.)
+ */
+export function loosenedProtection(current: MemoryFile, next: MemoryFile, spent: (id: string) => number): string[] {
+  const kept = new Set(next.memories.map((m) => m.id));
+  const after = new Map(next.protected.map((a) => [a.id, new Set(a.members)]));
+  return current.protected
+    .filter((a) => spent(a.id) > 0)
+    .filter((a) => {
+      const members = after.get(a.id);
+      return members === undefined || a.members.some((id) => kept.has(id) && !members.has(id));
+    })
+    .map((a) => a.name);
+}
+
 /** The public layout: each slot's memory ids in order. */
 export function layoutOf(memories: readonly Memory[]): Map<Slot, string[]> {
   const layout = new Map<Slot, string[]>(SLOTS.map((s) => [s, []]));

@@ -12,7 +12,7 @@
  * stay when the attribute is removed (what was released stays released).
  */
 import { epsilonToUnits } from '../core/epsilon';
-import { EMPTY_MEMORY, MemoryError, parseMemoryFile, type MemoryFile } from '../memview/types';
+import { EMPTY_MEMORY, loosenedProtection, MemoryError, parseMemoryFile, type MemoryFile } from '../memview/types';
 import { memoryLedgerKey } from '../ledger/keys';
 import type { MemoryOverview } from '../messaging/contract';
 import type { VeilDatabase } from './db';
@@ -83,9 +83,18 @@ export async function writeMemory(
       const row = await readLedgerRow(db, period, memoryLedgerKey(a.id));
       if (row?.cap != null) ledgerCaps.set(a.id, row.cap);
     }
-    const raised = raisedCaps(await readMemory(db), next, ledgerCaps);
+    const current = await readMemory(db);
+    const raised = raisedCaps(current, next, ledgerCaps);
     if (raised.length > 0 && !confirmed) {
       throw new StoreError(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
+    }
+    const spent = new Map<string, number>();
+    for (const a of current.protected) spent.set(a.id, (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0);
+    const loosened = loosenedProtection(current, next, (id) => spent.get(id) ?? 0);
+    if (loosened.length > 0 && !confirmed) {
+      throw new StoreError(
+        `removing ${loosened.join(', ')}, or a memory from its group, needs your confirmation: its memories would no longer be limited by its cap, and what was already released stays released`,
+      );
     }
     const row = await db.memory.get('current');
     // When what the views are drawn from changed (a memory's text or topic, the person's own views), not

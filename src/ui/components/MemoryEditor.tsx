@@ -12,7 +12,7 @@ import { unitsToEpsilon } from '../../core/epsilon';
 import type { MemoryOverview } from '../../messaging/contract';
 import { SLOT_LABELS, SLOTS, type Slot } from '../../memview/slots';
 import { suggestMembers } from '../../memview/suggest';
-import type { CustomView, Memory, MemoryFile, ProtectedAttribute } from '../../memview/types';
+import { loosenedProtection, type CustomView, type Memory, type MemoryFile, type ProtectedAttribute } from '../../memview/types';
 import { slotVocabulary } from '../../memview/vocabulary';
 import { errorText, useClient } from '../client';
 import { formatEpsilonValue } from '../labels';
@@ -45,7 +45,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
   const [error, setError] = useState<string | null>(null);
   const [undo, setUndo] = useState<{ label: string; file: MemoryFile } | null>(null);
   const [status, setStatus] = useStatus(() => setUndo(null));
-  const [pending, setPending] = useState<{ next: MemoryFile; done: string; names: string } | null>(null);
+  const [pending, setPending] = useState<{ next: MemoryFile; done: string; previous?: { label: string }; raised: string; loosened: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [draftSlot, setDraftSlot] = useState<Slot>('health');
@@ -66,7 +66,13 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
       const message = errorText(e);
       if (/needs your confirmation/.test(message)) {
         const before = new Map(file.protected.map((a) => [a.id, a.cap]));
-        setPending({ next, done, names: next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name).join(', ') });
+        setPending({
+          next,
+          done,
+          ...(previous ? { previous } : {}),
+          raised: next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name).join(', '),
+          loosened: loosenedProtection(file, next, (id) => overview.spent[id] ?? 0).join(', '),
+        });
       } else {
         setError(message);
         // Written since this page read them: show the memories as they are now (its copy is out of date).
@@ -388,16 +394,22 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
       </Feedback>
       {pending && (
         <ConfirmDialog
-          title={`Raise the cap of ${pending.names}?`}
-          confirmLabel="Raise cap"
+          title={pending.loosened ? `Protect less under ${pending.loosened}?` : `Raise the cap of ${pending.raised || 'this protected attribute'}?`}
+          confirmLabel={pending.loosened ? 'Protect less' : 'Raise cap'}
           onConfirm={() => {
             const p = pending;
             setPending(null);
-            void save(p.next, p.done, undefined, true);
+            void save(p.next, p.done, p.previous, true);
           }}
           onCancel={() => setPending(null)}
         >
-          <p>Veil may then add more preferences picked from the memories in its group.</p>
+          {pending.loosened && (
+            <p>
+              It has already spent budget this period. The memories it would no longer cover then shape preferences with no limit, and adding it again
+              later starts a new budget.
+            </p>
+          )}
+          {(pending.raised || !pending.loosened) && <p>Veil may then add more preferences picked from the memories in its group.</p>}
           <ReleasedStaysReleased />
         </ConfirmDialog>
       )}

@@ -151,10 +151,28 @@ describe('memories in the background', () => {
   it('removing an attribute and adding it back under its id with a higher cap still needs confirmation', async () => {
     const send = await setUp();
     await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
-    await send('memory.put', { memory: { ...memory, protected: [memory.protected[1]!] } });
+    await send('memory.put', { memory: { ...memory, protected: [memory.protected[1]!] }, confirmed: true });
     const back = { ...memory, protected: [{ ...memory.protected[0]!, cap: 64 }, memory.protected[1]!] };
     await expect(send('memory.put', { memory: back })).rejects.toThrow(/raising the cap of type 2 diabetes/);
     expect((await send('memory.put', { memory: back, confirmed: true })).spent.diabetes).toBe(third);
+  });
+
+  it('protecting less, once an attribute has spent budget, needs confirmation: removing it or leaving a memory out of its group', async () => {
+    const send = await setUp();
+    // Before any spend, it is as if the attribute had never been there: no question asked.
+    const unticked = { ...memory, protected: [{ ...memory.protected[0]!, members: ['h1', 'h2'] }, memory.protected[1]!] };
+    await send('memory.put', { memory: unticked });
+    await send('memory.put', { memory });
+    await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    const withoutDiabetes = { ...memory, protected: [memory.protected[1]!] };
+    await expect(send('memory.put', { memory: withoutDiabetes })).rejects.toThrow(/removing type 2 diabetes, or a memory from its group, needs your confirmation/);
+    await expect(send('memory.put', { memory: unticked })).rejects.toThrow(/removing type 2 diabetes, or a memory from its group, needs your confirmation/);
+    expect((await send('memory.get', {})).memory).toEqual(memory);
+    // Removing the memory itself is not protecting it less: it is gone.
+    const withoutF1 = { ...memory, memories: memory.memories.filter((m) => m.id !== 'f1'), protected: memory.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== 'f1') })) };
+    expect((await send('memory.put', { memory: withoutF1 })).memory).toEqual(withoutF1);
+    // Confirmed, it goes through; adding a new attribute later starts its own ledger (that is what was confirmed).
+    expect((await send('memory.put', { memory: { ...withoutF1, protected: [withoutF1.protected[1]!] }, confirmed: true })).memory.protected.map((a) => a.id)).toEqual(['debt']);
   });
 
   it('an imported file that raises a protected cap is refused whole; the profile stays as it was', async () => {

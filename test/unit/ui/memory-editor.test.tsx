@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Options } from '../../../src/ui/pages/Options';
 import { MEASURED_CAPS, MEASURED_MEMVIEW } from '../../../src/ui/measured-memview';
-import { renderWithVeil } from './render';
+import { renderWithProfile, renderWithVeil } from './render';
 
 afterEach(cleanup);
 
@@ -93,6 +93,35 @@ describe('memories in the options page', () => {
     fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
     await q.findByText('I like spicy food');
     expect((await send('memory.get', {})).memory.memories.map((m: { text: string }) => m.text)).toEqual(['Flying to Lisbon in May', 'I like spicy food']);
+    h.db.close();
+  });
+
+  it('once an attribute has spent budget, removing it asks first, and can be undone', async () => {
+    const memory = {
+      memories: [{ id: 'f1', slot: 'food', text: 'Counting carbs at dinner' }],
+      protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['f1'] }],
+      views: [],
+    };
+    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [] }, async (h) => {
+      await h.client()('memory.put', { memory });
+      await h.client()('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    });
+    const send = h.client();
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    const q = within(section);
+    fireEvent.click(await q.findByRole('button', { name: 'Remove type 2 diabetes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Protect less under type 2 diabetes?' });
+    expect(dialog.textContent).toContain('adding it again later starts a new budget');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    expect((await send('memory.get', {})).memory).toEqual(memory);
+    fireEvent.click(q.getByRole('button', { name: 'Remove type 2 diabetes' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Protect less under type 2 diabetes?' })).getByRole('button', { name: 'Protect less' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory.protected).toEqual([]);
+    // Undo puts it back under its id, so its ledger (and what it spent) is its own again.
+    fireEvent.click(await q.findByRole('button', { name: 'Undo removing “type 2 diabetes”' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory).toEqual(memory);
+    expect((await send('memory.get', {})).spent.a1).toBeGreaterThan(0);
     h.db.close();
   });
 
