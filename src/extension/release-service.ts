@@ -42,7 +42,7 @@ import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import { readBudgetMeta } from '../storage/budget-store';
-import { readLedgerState, withPrivacyLedger } from '../storage/ledger-store';
+import { readLedgerState, withPrivacyLedger, type LedgerContext } from '../storage/ledger-store';
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
 import { readSettings } from '../storage/settings-store';
@@ -161,35 +161,41 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   /**
-   * This conversation's earlier release at the current revision, if any (its profile part is reused for
-   * free unless `fresh`), and the views its slots were already released with since the memories last
-   * changed (reused for free, even for a fresh release).
+   * This conversation's earlier release at the current revision, if any: its profile part is reused for
+   * free unless `fresh` (the charging transaction checks the revision again).
    */
-  async function history(request: ReleaseRequest): Promise<{ earlier: ReleaseRecord | undefined; released: Map<Slot, { code: string; text: string }> }> {
-    return db.transaction('r', db.releases, db.meta, db.memory, async () => {
+  async function earlierRelease(request: ReleaseRequest): Promise<ReleaseRecord | undefined> {
+    if (request.fresh) return undefined;
+    return db.transaction('r', db.releases, db.meta, async () => {
       const revision = await readRevision(db);
-      const rows = await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).toArray();
-      // Views drawn before the memories' texts last changed are not reused: an edit takes effect at once.
-      const row = await db.memory.get('current');
-      const memoryChanged = row?.changedAt ?? row?.updatedAt ?? 0;
-      // Also for a new release (`fresh`: a new draw of the profile part): a preference that does not fit
-      // is left out in the review for free, so drawing it again would only spend budget.
-      const released = new Map<Slot, { code: string; text: string }>();
-      for (const row of rows) {
-        if (row.createdAt <= memoryChanged) continue;
-        for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
-      }
-      const earlier = request.fresh ? undefined : rows.filter((r) => r.revision === revision && r.kind !== 'reused').at(-1);
-      return { earlier, released };
+      const rows = await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).sortBy('id');
+      return rows.filter((r) => r.revision === revision && r.kind !== 'reused').at(-1);
     });
+  }
+
+  /**
+   * The views this conversation's slots were already released with, drawn from the memories as they are
+   * now (read inside the charging transaction, so an edit or a send running alongside is seen): reused for
+   * free, also for a fresh release, since a preference that does not fit is left out in the review for
+   * free and drawing it again would only spend budget. Views drawn before an edit are not reused.
+   */
+  function releasedViews(context: LedgerContext): Map<Slot, { code: string; text: string }> {
+    const released = new Map<Slot, { code: string; text: string }>();
+    for (const row of context.conversationReleases) {
+      if (row.memoryRevision !== context.memoryRevision) continue;
+      for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
+    }
+    return released;
   }
 
   /**
    * The views for this prompt (DP-MemView), drawn and charged on the same ledger, inside the same
    * transaction as the profile release, after it: profile and memory charges share the total cap.
    */
-  function turnViews(prompt: string, ledger: PrivacyLedger, memory: MemoryFile, settings: Settings, released: ReadonlyMap<Slot, { code: string; text: string }>, bits: RandomBits) {
+  function turnViews(prompt: string, ledger: PrivacyLedger, context: LedgerContext, settings: Settings, bits: RandomBits) {
+    const { memory } = context;
     if (memory.memories.length === 0) return { views: [] as SlotRelease[], units: {} as Record<string, number> };
+    const released = releasedViews(context);
     // The variant setting covers both: Veil's (a public weight on "nothing added") or the paper's.
     const policy = { mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant === 'paper' ? ('paper' as const) : ('veil' as const) };
     const views = memviewTurn(prompt, { store: memory, policy, ledger, bits, released });
@@ -201,7 +207,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     return { views, units };
   }
 
-  async function reuse(request: ReleaseRequest, earlier: ReleaseRecord, released: ReadonlyMap<Slot, { code: string; text: string }>): Promise<ReleaseResponse | undefined> {
+  async function reuse(request: ReleaseRequest, earlier: ReleaseRecord): Promise<ReleaseResponse | undefined> {
     const { profile, settings } = cached?.revision === earlier.revision ? cached : await readInputs();
     const bits = toBits(random());
     const { value, recordIds } = await withPrivacyLedger(
@@ -209,13 +215,13 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       (ledger, record, context) => {
         // Changed since it was read: not reusable any more; a fresh release is made instead.
         if (context.revision !== earlier.revision) return undefined;
-        const { views, units } = turnViews(request.prompt, ledger, context.memory, settings, released, bits);
+        const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
         const text = withPreferences(composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed), views);
         const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
-        record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, text });
+        record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, memoryRevision: context.memoryRevision, text });
         return { views, text, spent, remaining: remainingOf(ledger, Object.keys(spent)), names: namesOf(context.memory) };
       },
-      { now: now() },
+      { now: now(), conversation: request },
     );
     if (!value) return undefined;
     return {
@@ -234,9 +240,9 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   async function create(request: ReleaseRequest): Promise<ReleaseResponse> {
-    const { earlier, released } = await history(request);
+    const earlier = await earlierRelease(request);
     if (earlier) {
-      const reused = await reuse(request, earlier, released);
+      const reused = await reuse(request, earlier);
       if (reused) return reused;
     }
     // A cached plan for the same facts is used when the inputs have not changed since: the charging
@@ -265,14 +271,14 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
               reusable: context.reusable,
               ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
             });
-            const { views, units } = turnViews(request.prompt, ledger, context.memory, settings, released, bits);
+            const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
             const row = recordOf(release, settings.format, request, revision, now());
             const text = withPreferences(row.text, views);
-            record({ ...row, spent: { ...row.spent, ...units }, views, text });
+            record({ ...row, spent: { ...row.spent, ...units }, views, memoryRevision: context.memoryRevision, text });
             const keys = [...charges.flat().map((c) => c.key), ...Object.keys(units)];
             return { release, views, text, units, remaining: remainingOf(ledger, keys), names: namesOf(context.memory) };
           },
-          { now: now(), needsReusable: (ledger) => ledger.decide(charges).some((d) => !d.fresh) },
+          { now: now(), conversation: request, needsReusable: (ledger) => ledger.decide(charges).some((d) => !d.fresh) },
         );
         const response = responseOf(value.release, recordIds[0]!, value.remaining);
         const charged = figuresOf({ ...value.release.units.perAttribute, ...value.units });

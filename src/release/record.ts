@@ -46,6 +46,8 @@ export interface ReleaseRecord {
    * charges are in `spent` under `memory:<id>` keys. Absent on releases made before memories existed.
    */
   views?: SlotRelease[];
+  /** The memories' content revision the views were drawn under (storage/rows.ts `contentRevision`). */
+  memoryRevision?: number;
   /** The composed text: the prompt, the released profile, then the answer preferences of `views`. */
   text: string;
 }

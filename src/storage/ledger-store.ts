@@ -58,6 +58,10 @@ export interface LedgerContext {
   reusable: ReadonlyMap<string, Category>;
   /** The memories and protected attributes now (DP-MemView reads them inside the same transaction). */
   memory: MemoryFile;
+  /** Their content revision now (storage/rows.ts `contentRevision`). */
+  memoryRevision: number;
+  /** Only with `conversation`: that conversation's releases so far, oldest first. Empty otherwise. */
+  conversationReleases: readonly StoredRelease[];
 }
 
 /** How many of the latest releases a fallback looks through for an earlier release to reuse. */
@@ -70,6 +74,8 @@ export interface LedgerOptions {
    * fallback"). Reading earlier releases is the slow part of the transaction, so it is skipped otherwise.
    */
   needsReusable?: (ledger: PrivacyLedger) => boolean;
+  /** Read this conversation's releases inside the transaction (`context.conversationReleases`). */
+  conversation?: { site: string; conversation: string };
 }
 
 /**
@@ -81,13 +87,15 @@ export interface LedgerOptions {
 export async function withPrivacyLedger<T>(
   db: VeilDatabase,
   use: (ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext) => T,
-  { now = Date.now(), needsReusable }: LedgerOptions = {},
+  { now = Date.now(), needsReusable, conversation }: LedgerOptions = {},
 ): Promise<{ value: T; recordIds: number[] }> {
   return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases, db.memory], async () => {
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const revision = await readRevision(db);
     const memory = await readMemory(db);
+    const memoryRevision = (await db.memory.get('current'))?.contentRevision ?? 0;
+    const conversationReleases = conversation ? await db.releases.where('[site+conversation]').equals([conversation.site, conversation.conversation]).sortBy('id') : [];
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(
       withMemoryCaps(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)), memory.protected),
@@ -96,7 +104,7 @@ export async function withPrivacyLedger<T>(
     const readAttributes = async () => (attributes ??= await readAttributeRows(db));
     const reusable = needsReusable?.(ledger) ? await latestReleased(db, await readAttributes()) : new Map<string, Category>();
     const releases: Omit<StoredRelease, 'id' | 'period'>[] = [];
-    const value = use(ledger, (release) => releases.push(release), { revision, period, reusable, memory });
+    const value = use(ledger, (release) => releases.push(release), { revision, period, reusable, memory, memoryRevision, conversationReleases });
     // A thenable (not `instanceof Promise`: Dexie swaps the global Promise inside its transactions).
     if (typeof (value as { then?: unknown } | null)?.then === 'function') {
       throw new StoreError('withPrivacyLedger: the callback must be synchronous');

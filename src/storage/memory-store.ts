@@ -24,7 +24,7 @@ import { readSettings } from './settings-store';
 export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
   const row = await db.memory.get('current');
   if (row === undefined) return structuredClone(EMPTY_MEMORY);
-  const { id: _id, updatedAt: _at, changedAt: _changed, revision: _revision, ...file } = row;
+  const { id: _id, updatedAt: _at, changedAt: _changed, contentRevision: _content, revision: _revision, ...file } = row;
   try {
     return parseMemoryFile(file);
   } catch (error) {
@@ -99,8 +99,9 @@ export async function writeMemory(
     const row = await db.memory.get('current');
     // When what the views are drawn from changed (a memory's text or topic, the person's own views), not
     // on a reorder, a new cap or group: a conversation then stops reusing views drawn before.
-    const changedAt = row && contentOf(row) === contentOf(next) ? (row.changedAt ?? row.updatedAt) : now;
-    await db.memory.put({ id: 'current', ...next, updatedAt: now, changedAt, revision: (row?.revision ?? 0) + 1 });
+    const content = row?.contentRevision ?? 0;
+    const contentRevision = row && contentOf(row) === contentOf(next) ? content : content + 1;
+    await db.memory.put({ id: 'current', ...next, updatedAt: now, contentRevision, revision: (row?.revision ?? 0) + 1 });
     return next;
   });
 }

@@ -107,7 +107,12 @@ export interface StoredCandidateEmbeddings {
 export interface StoredMemory extends MemoryFile {
   id: 'current';
   updatedAt: number;
-  /** When the memories' texts or topics, or the person's own views, last changed (absent: `updatedAt`). */
+  /**
+   * Bumped when the memories' texts or topics, or the person's own views, change (absent: 0), not on a
+   * reorder, a cap or a group: a release's views are reused only under the content they were drawn from.
+   */
+  contentRevision?: number;
+  /** Written by earlier versions (a timestamp in place of `contentRevision`); ignored. */
   changedAt?: number;
   /** Bumped by every write (absent: 0), so a page saving over an edit it never saw can be refused. */
   revision?: number;

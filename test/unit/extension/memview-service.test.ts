@@ -139,6 +139,28 @@ describe('memories in the background', () => {
     expect(again.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'reused', code: next.views[0]!.code })]);
   });
 
+  it('views are reused by the memories’ content revision, not by the clock; two sends at once in a conversation draw a slot once', async () => {
+    let clock = 1_000;
+    h = harness(() => clock);
+    const send = h.client();
+    await send('profile.import', { text: JSON.stringify(profile) });
+    await send('memory.put', { memory });
+    const first = await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    expect(first.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
+    // An edit stamped before the release (a clock set back; before, a time taken as an edit waited for a send).
+    clock = 500;
+    const edited = { ...memory, memories: memory.memories.map((m) => (m.id === 'f1' ? { ...m, text: 'Cooking for friends on Fridays' } : m)) };
+    await send('memory.put', { memory: edited });
+    const second = await send('release.create', { prompt: 'More dinner recipes please', conversation: 'c1', site: 'veil' });
+    expect(second.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
+    expect(await spentOf('memory:diabetes')).toBe(2 * third);
+    // Two sends at once in a new conversation: the later charging transaction sees the earlier one's view.
+    const both = await Promise.all([0, 1].map(() => send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c2', site: 'veil' })));
+    expect(both.map((r) => r.views[0]!.kind).sort()).toEqual(['reused', 'selected']);
+    expect(both[0]!.views[0]!.text).toBe(both[1]!.views[0]!.text);
+    expect(await spentOf('memory:diabetes')).toBe(3 * third);
+  });
+
   it('a new budget period starts memory ledgers at 0; the old period keeps its record', async () => {
     const send = await setUp();
     await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
