@@ -28,7 +28,9 @@ export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
   try {
     return parseMemoryFile(file);
   } catch (error) {
-    throw new StoreError(`your stored memories are damaged (${error instanceof Error ? error.message : String(error)})`);
+    throw new StoreError(
+      `your stored memories are damaged (${error instanceof Error ? error.message : String(error)}); in Veil's settings, Memories, you can start over with none`,
+    );
   }
 }
 
@@ -51,15 +53,19 @@ function contentOf(file: MemoryFile): string {
   return JSON.stringify([memories, file.views]);
 }
 
-/** The stored row's write counter (0 before the first write). */
+/** A counter of the stored row (0 before the first write, and when a damaged row has none). */
+const counter = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
+
+/** The stored row's write counter. */
 async function readMemoryRevision(db: VeilDatabase): Promise<number> {
-  return (await db.memory.get('current'))?.revision ?? 0;
+  return counter((await db.memory.get('current'))?.revision);
 }
 
 /**
  * Store `input` as the whole memory. `basis`, when given, is the revision the caller's copy was read at
  * (`MemoryOverview.revision`): if the memories were written since (another Veil page, an import), nothing
- * is saved and the error says so, rather than silently undo that write.
+ * is saved and the error says so, rather than silently undo that write. A damaged stored row is replaced
+ * only when `confirmed` (starting over); caps still cannot rise past their ledgers' this period.
  */
 export async function writeMemory(
   db: VeilDatabase,
@@ -83,7 +89,13 @@ export async function writeMemory(
       const row = await readLedgerRow(db, period, memoryLedgerKey(a.id));
       if (row?.cap != null) ledgerCaps.set(a.id, row.cap);
     }
-    const current = await readMemory(db);
+    let current: MemoryFile;
+    try {
+      current = await readMemory(db);
+    } catch (error) {
+      if (!confirmed || !(error instanceof StoreError)) throw error;
+      current = structuredClone(EMPTY_MEMORY);
+    }
     const raised = raisedCaps(current, next, ledgerCaps);
     if (raised.length > 0 && !confirmed) {
       throw new StoreError(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
@@ -99,9 +111,9 @@ export async function writeMemory(
     const row = await db.memory.get('current');
     // When what the views are drawn from changed (a memory's text or topic, the person's own views), not
     // on a reorder, a new cap or group: a conversation then stops reusing views drawn before.
-    const content = row?.contentRevision ?? 0;
-    const contentRevision = row && contentOf(row) === contentOf(next) ? content : content + 1;
-    await db.memory.put({ id: 'current', ...next, updatedAt: now, contentRevision, revision: (row?.revision ?? 0) + 1 });
+    const content = counter(row?.contentRevision);
+    const contentRevision = row && contentOf(current) === contentOf(next) ? content : content + 1;
+    await db.memory.put({ id: 'current', ...next, updatedAt: now, contentRevision, revision: counter(row?.revision) + 1 });
     return next;
   });
 }

@@ -10,7 +10,7 @@ import { ModelChooser } from '../components/ModelChooser';
 import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
 import { ProfileEditor } from '../components/ProfileEditor';
-import { MemoryEditor } from '../components/MemoryEditor';
+import { DamagedMemories, MemoryEditor } from '../components/MemoryEditor';
 import { SettingsForm } from '../components/SettingsForm';
 import { useLoad } from '../use-load';
 
@@ -48,7 +48,11 @@ export function Options() {
             <WhenLoaded loaded={profile}>{(p) => <ProfileEditor profile={p} onProfile={setProfile} />}</WhenLoaded>
           </div>
           <div id="memories" class="card">
-            <WhenLoaded loaded={memory}>{(m) => <MemoryEditor overview={m} onOverview={setMemory} />}</WhenLoaded>
+            {memory.state === 'error' && /stored memories are damaged/.test(memory.error) ? (
+              <DamagedMemories error={memory.error} onOverview={setMemory} />
+            ) : (
+              <WhenLoaded loaded={memory}>{(m) => <MemoryEditor overview={m} onOverview={setMemory} />}</WhenLoaded>
+            )}
           </div>
           <div id="settings" class="card">
             <WhenLoaded loaded={settings}>{(s) => <SettingsForm settings={s} onSettings={setSettings} />}</WhenLoaded>

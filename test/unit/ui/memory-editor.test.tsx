@@ -125,6 +125,27 @@ describe('memories in the options page', () => {
     h.db.close();
   });
 
+  it('damaged stored memories: sends are refused, and the section offers to start over, after which all works again', async () => {
+    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] }, async (h) => {
+      await h.client()('memory.put', { memory: { memories: [{ id: 'f1', slot: 'food', text: 'Counting carbs' }], protected: [{ id: 'a1', name: 'diabetes', cap: 2, members: ['f1'] }], views: [] } });
+      await h.client()('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+      await h.db.memory.update('current', { memories: 'not a list' as never });
+    });
+    const send = h.client();
+    await expect(send('release.create', { prompt: 'Hello', conversation: 'c2', site: 'veil' })).rejects.toThrow(/your stored memories are damaged \(memories: .*\); in Veil's settings, Memories, you can start over with none/);
+    await expect(send('memory.put', { memory: { memories: [], protected: [], views: [] } })).rejects.toThrow(/damaged/);
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    await within(section).findByText(/Veil could not read your memories: your stored memories are damaged/);
+    fireEvent.click(within(section).getByRole('button', { name: 'Start over with no memories' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Start over with no memories?' })).getByRole('button', { name: 'Start over' }));
+    await screen.findByLabelText('New memory');
+    expect((await send('memory.get', {})).memory).toEqual({ memories: [], protected: [], views: [] });
+    // What the attribute spent this period stays counted: its ledger is still in the budget.
+    expect((await send('budget.get', {})).ledgers.find((l: { key: string }) => l.key === 'memory:a1')?.spent).toBeGreaterThan(0);
+    expect((await send('release.create', { prompt: 'Hello', conversation: 'c2', site: 'veil' })).text).toContain('Hello');
+    h.db.close();
+  });
+
   it('quotes the measured rates per cap, and switches the budget mode and K in settings', async () => {
     const h = renderWithVeil(() => <Options />);
     const section = await screen.findByRole('region', { name: 'Memories' });
