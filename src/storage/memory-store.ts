@@ -17,7 +17,7 @@ import { memoryLedgerKey } from '../ledger/keys';
 import type { MemoryOverview } from '../messaging/contract';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
-import { readBudgetMeta, readLedgerRow } from './checked-rows';
+import { readBudgetMeta, readLedgerRow, readLedgerRows } from './checked-rows';
 import { readSettings } from './settings-store';
 
 /** The stored memory, checked; a damaged row is an error naming what is wrong, never an empty store. */
@@ -118,7 +118,10 @@ export async function writeMemory(
   });
 }
 
-/** What the memories page shows: the memory and each protected attribute's spend this budget period. */
+/**
+ * What the memories page shows: the memory, each protected attribute's spend this budget period, and
+ * what the total cap (shared with the profile's facts) has left.
+ */
 export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> {
   return db.transaction('r', db.memory, db.meta, db.ledgers, db.settings, async () => {
     const memory = await readMemory(db);
@@ -127,6 +130,8 @@ export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> 
     const settings = await readSettings(db);
     const spent: Record<string, number> = {};
     for (const a of memory.protected) spent[a.id] = (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0;
-    return { memory, revision, spent, mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
+    const totalSpent = (await readLedgerRows(db, period)).reduce((sum, row) => sum + row.spent, 0);
+    const totalLeft = Math.max(0, epsilonToUnits(settings.totalCap) - totalSpent);
+    return { memory, revision, spent, totalLeft, mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
   });
 }

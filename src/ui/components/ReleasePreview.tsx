@@ -102,7 +102,8 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
           {memory.protected.map((a) => {
             const per = selectionEpsilon([a], policy);
             const left = Math.max(0, epsilonToUnits(a.cap) - (overview.spent[a.id] ?? 0));
-            const uses = per > 0 ? Math.floor(left / per) : 0;
+            // The total cap, shared with the profile's facts, may run out first.
+            const uses = per > 0 ? Math.floor(Math.min(left, overview.totalLeft) / per) : 0;
             return (
               <li key={a.id} class="preview">
                 <span class="preview-name">{a.name}</span>
@@ -111,7 +112,11 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
                     ? 'no memory in its group yet, so nothing charges it'
                     : `each preference from its memories costs up to ε ${formatEpsilonValue(unitsToEpsilon(per))} · ε ${formatEpsilonValue(unitsToEpsilon(left))} of ${formatEpsilonValue(a.cap)} left, ${uses === 1 ? '1 preference' : `${uses} preferences`}`}
                 </span>
-                {a.members.length > 0 && uses === 0 && <span class="hint">Its cap is reached: its memories add nothing until the next budget period (free).</span>}
+                {a.members.length > 0 && uses === 0 && (
+                  <span class="hint">
+                    {left < per ? 'Its cap is reached' : 'Your total budget is used up'}: its memories add nothing until the next budget period (free).
+                  </span>
+                )}
               </li>
             );
           })}

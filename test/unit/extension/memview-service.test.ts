@@ -44,7 +44,7 @@ const spentOf = async (key: string) => (await readBudget(h.db)).ledgers.find((l)
 describe('memories in the background', () => {
   it('keeps them, validated; a bad edit changes nothing; raising a cap needs confirmation', async () => {
     const send = await setUp();
-    expect(await send('memory.get', {})).toEqual({ memory, revision: 1, spent: { diabetes: 0, debt: 0 }, mode: 'online', k: 3, variant: 'veil' });
+    expect(await send('memory.get', {})).toEqual({ memory, revision: 1, spent: { diabetes: 0, debt: 0 }, totalLeft: epsilonToUnits(256), mode: 'online', k: 3, variant: 'veil' });
     await expect(send('memory.put', { memory: { ...memory, protected: [{ ...memory.protected[0], members: ['nope'] }] } })).rejects.toThrow(/members\[0\]: names no memory/);
     const raised = { ...memory, protected: [{ ...memory.protected[0]!, cap: 4 }, memory.protected[1]!] };
     await expect(send('memory.put', { memory: raised })).rejects.toThrow(/raising the cap of type 2 diabetes needs your confirmation/);

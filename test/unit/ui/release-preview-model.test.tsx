@@ -82,6 +82,7 @@ describe('popup: what memories would add', () => {
     const overview = {
       memory: { ...memory, protected: [{ ...memory.protected[0]!, planned: 4 }] },
       revision: 1,
+      totalLeft: epsilonToUnits(100),
       spent: { a1: epsilonToUnits(2) },
       mode: 'pre' as const,
       k: 3,
@@ -92,6 +93,17 @@ describe('popup: what memories would add', () => {
     expect(container.textContent).toContain('Its cap is reached: its memories add nothing until the next budget period (free).');
     expect(container.textContent).toContain(`Measured at cap 2: ${MEASURED_MEMVIEW.paper[2].backed}%`);
     unmount();
+    // The total cap, shared with the profile's facts, can run out before an attribute's own cap.
+    const fresh = { ...overview, spent: { a1: 0 } };
+    const roomy = render(<MemoryPreview overview={fresh} />);
+    expect(roomy.container.textContent).toContain('ε 2 of 2 left, 4 preferences');
+    roomy.unmount();
+    const tight = render(<MemoryPreview overview={{ ...fresh, totalLeft: epsilonToUnits(1) }} />);
+    expect(tight.container.textContent).toContain('ε 2 of 2 left, 2 preferences');
+    tight.unmount();
+    const spentOut = render(<MemoryPreview overview={{ ...fresh, totalLeft: 0 }} />);
+    expect(spentOut.container.textContent).toContain('Your total budget is used up: its memories add nothing until the next budget period (free).');
+    spentOut.unmount();
     const empty = render(<MemoryPreview overview={{ ...overview, memory: { memories: [], protected: [], views: [] } }} />);
     expect(empty.container.textContent).toBe('');
   });
