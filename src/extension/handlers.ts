@@ -170,11 +170,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const file = parseProfileFile(text);
       const profile = parseProfile(file);
       const memory = memoryOfFile(file);
-      // One transaction: the profile and the memories are replaced together or not at all (a file that
-      // would raise a protected attribute's cap is refused: raising one needs its own confirmation).
+      // One transaction: the profile and the memories are replaced together or not at all. A file that
+      // would raise a protected attribute's cap, or protect memories less after spend, is refused: each
+      // needs its own confirmation, which the Memories section asks for.
       await db.transaction('rw', [db.attributes, db.ledgers, db.meta, db.settings, db.memory], async () => {
         await replaceProfile(db, profile, now());
-        if (memory) await writeMemory(db, memory, { now: now() });
+        if (!memory) return;
+        try {
+          await writeMemory(db, memory, { now: now() });
+        } catch (error) {
+          if (!(error instanceof StoreError) || !/needs your confirmation/.test(error.message)) throw error;
+          throw new StoreError(`nothing was imported: in this file, ${error.message}; make that change in Veil's settings, Memories, first, then import the file again`);
+        }
       });
       return readProfile(db);
     },

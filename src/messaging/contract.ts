@@ -75,8 +75,8 @@ export interface MemoryOverview {
   memory: MemoryFile;
   /** The stored memories' write counter: pass it back as `memory.put`'s `basis`. */
   revision: number;
-  /** Units the total cap has left this period (profile and memory charges share it). */
-  totalLeft: number;
+  /** Units the total cap has left this period (profile and memory charges share it); absent if unreadable. */
+  totalLeft?: number;
   spent: Record<string, number>;
   mode: 'online' | 'pre';
   k: number;

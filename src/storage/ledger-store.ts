@@ -28,7 +28,7 @@ import { readSettings } from './settings-store';
 import { memoryIdOfKey } from '../ledger/keys';
 import type { MemoryFile } from '../memview/types';
 import { withMemoryCaps } from '../memview/turn';
-import { readMemory } from './memory-store';
+import { readMemory, readMemoryContentRevision } from './memory-store';
 
 /**
  * The current period's ledger state, as `PrivacyLedger.fromState` reads it: profile facts and protected
@@ -94,7 +94,7 @@ export async function withPrivacyLedger<T>(
     const settings = await readSettings(db);
     const revision = await readRevision(db);
     const memory = await readMemory(db);
-    const memoryRevision = (await db.memory.get('current'))?.contentRevision ?? 0;
+    const memoryRevision = await readMemoryContentRevision(db);
     const conversationReleases = conversation ? await db.releases.where('[site+conversation]').equals([conversation.site, conversation.conversation]).sortBy('id') : [];
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(

@@ -61,6 +61,11 @@ async function readMemoryRevision(db: VeilDatabase): Promise<number> {
   return counter((await db.memory.get('current'))?.revision);
 }
 
+/** The stored row's content counter (`contentRevision`): what a release's views were drawn under. */
+export async function readMemoryContentRevision(db: VeilDatabase): Promise<number> {
+  return counter((await db.memory.get('current'))?.contentRevision);
+}
+
 /**
  * Store `input` as the whole memory. `basis`, when given, is the revision the caller's copy was read at
  * (`MemoryOverview.revision`): if the memories were written since (another Veil page, an import), nothing
@@ -130,8 +135,13 @@ export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> 
     const settings = await readSettings(db);
     const spent: Record<string, number> = {};
     for (const a of memory.protected) spent[a.id] = (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0;
-    const totalSpent = (await readLedgerRows(db, period)).reduce((sum, row) => sum + row.spent, 0);
-    const totalLeft = Math.max(0, epsilonToUnits(settings.totalCap) - totalSpent);
-    return { memory, revision, spent, totalLeft, mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
+    // For the preview only: a damaged ledger row (reported by the budget, and refusing every send) must
+    // not also take the memories' editor away.
+    const totalSpent = await readLedgerRows(db, period).then(
+      (rows) => rows.reduce((sum, row) => sum + row.spent, 0),
+      () => undefined,
+    );
+    const totalLeft = totalSpent === undefined ? undefined : Math.max(0, epsilonToUnits(settings.totalCap) - totalSpent);
+    return { memory, revision, spent, ...(totalLeft !== undefined ? { totalLeft } : {}), mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
   });
 }

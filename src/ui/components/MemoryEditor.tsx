@@ -7,7 +7,7 @@
  * A memory never leaves the device: a send carries at most one public view per slot its message is
  * about, chosen privately and charged to every protected attribute whose group the slot's memories meet.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { unitsToEpsilon } from '../../core/epsilon';
 import type { MemoryOverview } from '../../messaging/contract';
 import { SLOT_LABELS, SLOTS, type Slot } from '../../memview/slots';
@@ -38,6 +38,9 @@ const words = (text: string) =>
     .map((w) => w.trim().toLowerCase())
     .filter((w) => w.length >= 2);
 
+/** An edit, applied to the memories as they are when its turn to be saved comes. */
+type Change = (current: MemoryFile) => MemoryFile;
+
 export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
   const send = useClient();
   const file = overview.memory;
@@ -55,64 +58,92 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
   const [newCap, setNewCap] = useState('2');
   const [view, setView] = useState({ slot: 'food' as Slot, text: '', topics: '', evidence: '' });
 
-  const save = async (next: MemoryFile, done: string, previous?: { label: string }, confirmed = false) => {
+  // The newest memories this page knows: a save's answer is known before the render that shows it.
+  const latest = useRef(overview);
+  useEffect(() => {
+    if (overview.revision >= latest.current.revision) latest.current = overview;
+  }, [overview]);
+  const show = (next: MemoryOverview) => {
+    latest.current = next;
+    onOverview(next);
+  };
+  // Saves run one after another, each applied to the memories as the one before left them, so two quick
+  // edits (two ticks, two clicks on a cap's spinner) both count and neither is refused.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (change: Change, done: string, previous?: { label: string }, confirmed = false): Promise<boolean> => {
+    const run = queue.current.then(() => saveNow(change, done, previous, confirmed));
+    queue.current = run;
+    return run;
+  };
+
+  const saveNow = async (change: Change, done: string, previous: { label: string } | undefined, confirmed: boolean): Promise<boolean> => {
     setError(null);
+    const base = latest.current;
+    const next = change(base.memory);
     try {
-      onOverview(await send('memory.put', { memory: next, confirmed, basis: overview.revision }));
-      setUndo(previous ? { label: previous.label, file } : null);
+      show(await send('memory.put', { memory: next, confirmed, basis: base.revision }));
+      setUndo(previous ? { label: previous.label, file: base.memory } : null);
       setStatus(done);
       return true;
     } catch (e) {
       const message = errorText(e);
       if (/needs your confirmation/.test(message)) {
-        const before = new Map(file.protected.map((a) => [a.id, a.cap]));
+        // What to ask is the background's answer; the names come from the change (this page's spend
+        // figures may be older than the ledger).
+        const before = new Map(base.memory.protected.map((a) => [a.id, a.cap]));
+        const raised = next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name);
+        const loosened = /from its group, needs your confirmation/.test(message) ? loosenedProtection(base.memory, next, () => 1) : loosenedProtection(base.memory, next, (id) => base.spent[id] ?? 0);
         setPending({
           next,
           done,
           ...(previous ? { previous } : {}),
-          raised: next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name).join(', '),
-          loosened: loosenedProtection(file, next, (id) => overview.spent[id] ?? 0).join(', '),
+          raised: raised.join(', ') || (/raising the cap/.test(message) ? 'this protected attribute' : ''),
+          loosened: loosened.join(', '),
         });
       } else {
         setError(message);
         // Written since this page read them: show the memories as they are now (its copy is out of date).
         if (/changed after this page showed them/.test(message)) {
           setUndo(null);
-          await send('memory.get', {}).then(onOverview, () => undefined);
+          await send('memory.get', {}).then(show, () => undefined);
         }
       }
       return false;
     }
   };
 
-  const withMemories = (memories: Memory[]): MemoryFile => ({ ...file, memories });
-  const withAttributes = (attributes: ProtectedAttribute[]): MemoryFile => ({ ...file, protected: attributes });
+  const withMemories = (change: (memories: Memory[]) => Memory[]): Change => (f) => ({ ...f, memories: change(f.memories) });
+  const withAttributes = (change: (attributes: ProtectedAttribute[]) => ProtectedAttribute[]): Change => (f) => ({ ...f, protected: change(f.protected) });
   const groupsOf = (id: string) => file.protected.filter((a) => a.members.includes(id)).map((a) => a.name);
 
-  const move = (m: Memory, by: -1 | 1) => {
-    const same = file.memories.filter((x) => x.slot === m.slot);
-    const at = same.indexOf(m);
-    const other = same[at + by];
-    if (!other) return;
-    const list = [...file.memories];
-    const [i, j] = [list.indexOf(m), list.indexOf(other)];
-    [list[i], list[j]] = [list[j]!, list[i]!];
-    void save(withMemories(list), `Moved the memory ${by < 0 ? 'up' : 'down'}.`);
-  };
+  const move = (m: Memory, by: -1 | 1) =>
+    void save(
+      withMemories((memories) => {
+        const same = memories.filter((x) => x.slot === m.slot);
+        const other = same[same.findIndex((x) => x.id === m.id) + by];
+        if (!other) return memories;
+        const list = [...memories];
+        const [i, j] = [list.findIndex((x) => x.id === m.id), list.indexOf(other)];
+        [list[i], list[j]] = [list[j]!, list[i]!];
+        return list;
+      }),
+      `Moved the memory ${by < 0 ? 'up' : 'down'}.`,
+    );
 
-  const remove = (m: Memory) => {
-    // Removing a memory also takes it out of every group (a group names memories that exist).
-    const next: MemoryFile = {
-      ...file,
-      memories: file.memories.filter((x) => x.id !== m.id),
-      protected: file.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== m.id) })),
-    };
-    void save(next, 'Removed the memory.', { label: 'Undo removing the memory' });
-  };
+  // Removing a memory also takes it out of every group (a group names memories that exist).
+  const remove = (m: Memory) =>
+    void save(
+      (f) => ({ ...f, memories: f.memories.filter((x) => x.id !== m.id), protected: f.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== m.id) })) }),
+      'Removed the memory.',
+      { label: 'Undo removing the memory' },
+    );
 
   const toggleMember = (a: ProtectedAttribute, id: string) => {
-    const members = a.members.includes(id) ? a.members.filter((x) => x !== id) : [...a.members, id];
-    void save(withAttributes(file.protected.map((x) => (x.id === a.id ? { ...x, members } : x))), a.members.includes(id) ? `Left out of “${a.name}”: that memory is now outside its guarantee.` : `Added to “${a.name}”.`);
+    const leaving = a.members.includes(id);
+    void save(
+      withAttributes((attributes) => attributes.map((x) => (x.id !== a.id ? x : { ...x, members: leaving ? x.members.filter((y) => y !== id) : [...new Set([...x.members, id])] }))),
+      leaving ? `Left out of “${a.name}”: that memory is now outside its guarantee.` : `Added to “${a.name}”.`,
+    );
   };
 
   return (
@@ -177,8 +208,10 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                         e.preventDefault();
                         // Another topic moves it to the end of that topic's memories.
                         const edited = { ...m, text: draft, slot: draftSlot };
-                        const list = draftSlot === m.slot ? file.memories.map((x) => (x.id === m.id ? edited : x)) : [...file.memories.filter((x) => x.id !== m.id), edited];
-                        void save(withMemories(list), draftSlot === m.slot ? 'Saved the memory.' : `Saved the memory under ${SLOT_LABELS[draftSlot]}.`).then((ok) => ok && setEditing(null));
+                        const change = withMemories((memories) =>
+                          draftSlot === m.slot ? memories.map((x) => (x.id === m.id ? edited : x)) : [...memories.filter((x) => x.id !== m.id), edited],
+                        );
+                        void save(change, draftSlot === m.slot ? 'Saved the memory.' : `Saved the memory under ${SLOT_LABELS[draftSlot]}.`).then((ok) => ok && setEditing(null));
                       }}
                     >
                       <label for={`edit-slot-${m.id}`}>Topic</label>
@@ -227,7 +260,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         class="add-panel"
         onSubmit={(e) => {
           e.preventDefault();
-          void save(withMemories([...file.memories, { id: newId('m'), slot: newSlot, text: newText.trim() }]), `Added a ${SLOT_LABELS[newSlot].toLowerCase()} memory.`).then((ok) => ok && setNewText(''));
+          void save(withMemories((memories) => [...memories, { id: newId('m'), slot: newSlot, text: newText.trim() }]), `Added a ${SLOT_LABELS[newSlot].toLowerCase()} memory.`).then((ok) => ok && setNewText(''));
         }}
       >
         <label for="memory-slot">Topic</label>
@@ -262,7 +295,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                 value={a.cap}
                 onChange={(e) => {
                   const cap = Number(e.currentTarget.value);
-                  void save(withAttributes(file.protected.map((x) => (x.id === a.id ? { ...x, cap } : x))), `The cap of “${a.name}” is now ε ${formatEpsilonValue(cap)}.`);
+                  void save(withAttributes((attributes) => attributes.map((x) => (x.id === a.id ? { ...x, cap } : x))), `The cap of “${a.name}” is now ε ${formatEpsilonValue(cap)}.`);
                 }}
               />
             </label>
@@ -274,7 +307,10 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                   min="1"
                   max="1000"
                   value={a.planned ?? overview.k}
-                  onChange={(e) => void save(withAttributes(file.protected.map((x) => (x.id === a.id ? { ...x, planned: Number(e.currentTarget.value) } : x))), 'Saved.')}
+                  onChange={(e) => {
+                    const planned = Number(e.currentTarget.value);
+                    void save(withAttributes((attributes) => attributes.map((x) => (x.id === a.id ? { ...x, planned } : x))), 'Saved.');
+                  }}
                 />
               </label>
             )}
@@ -290,7 +326,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                 </li>
               ))}
             </ul>
-            <button type="button" class="link-button" onClick={() => void save(withAttributes(file.protected.filter((x) => x.id !== a.id)), `Removed “${a.name}”. What was released stays released.`, { label: `Undo removing “${a.name}”` })}>
+            <button type="button" class="link-button" onClick={() => void save(withAttributes((attributes) => attributes.filter((x) => x.id !== a.id)), `Removed “${a.name}”. What was released stays released.`, { label: `Undo removing “${a.name}”` })}>
               Remove {a.name}
             </button>
           </fieldset>
@@ -302,7 +338,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
           e.preventDefault();
           // An opaque id: it names the attribute's ledger (`memory:<id>`), so it says nothing of the name.
           const id = newId('a');
-          void save(withAttributes([...file.protected, { id, name: newName.trim(), cap: Number(newCap), members: [] }]), `Added “${newName.trim()}”. Now tick the memories that may imply it.`).then(
+          void save(withAttributes((attributes) => [...attributes, { id, name: newName.trim(), cap: Number(newCap), members: [] }]), `Added “${newName.trim()}”. Now tick the memories that may imply it.`).then(
             (ok) => ok && setNewName(''),
           );
         }}
@@ -355,7 +391,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                 .map((v) => (
                   <li key={v.code}>
                     {v.text} <span class="muted">(yours)</span>{' '}
-                    <button type="button" class="link-button" onClick={() => void save({ ...file, views: file.views.filter((x) => x !== v) }, 'Removed your preference.')}>
+                    <button type="button" class="link-button" onClick={() => void save((f) => ({ ...f, views: f.views.filter((x) => x.code !== v.code) }), 'Removed your preference.')}>
                       Remove
                     </button>
                   </li>
@@ -368,7 +404,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
           onSubmit={(e) => {
             e.preventDefault();
             const own: CustomView = { slot: view.slot, code: newId('custom-'), text: view.text.trim(), topics: words(view.topics), evidence: words(view.evidence) };
-            void save({ ...file, views: [...file.views, own] }, 'Added your preference.').then((ok) => ok && setView({ ...view, text: '', topics: '', evidence: '' }));
+            void save((f) => ({ ...f, views: [...f.views, own] }), 'Added your preference.').then((ok) => ok && setView({ ...view, text: '', topics: '', evidence: '' }));
           }}
         >
           <label for="view-slot">Topic</label>
@@ -387,7 +423,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
 
       <Feedback error={error} status={status}>
         {undo && (
-          <button type="button" class="link-button" onClick={() => void save(undo.file, 'Undone.')}>
+          <button type="button" class="link-button" onClick={() => void save(() => undo.file, 'Undone.')}>
             {undo.label}
           </button>
         )}
@@ -399,7 +435,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
           onConfirm={() => {
             const p = pending;
             setPending(null);
-            void save(p.next, p.done, p.previous, true);
+            void save(() => p.next, p.done, p.previous, true);
           }}
           onCancel={() => setPending(null)}
         >

@@ -103,7 +103,7 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
             const per = selectionEpsilon([a], policy);
             const left = Math.max(0, epsilonToUnits(a.cap) - (overview.spent[a.id] ?? 0));
             // The total cap, shared with the profile's facts, may run out first.
-            const uses = per > 0 ? Math.floor(Math.min(left, overview.totalLeft) / per) : 0;
+            const uses = per > 0 ? Math.floor(Math.min(left, overview.totalLeft ?? left) / per) : 0;
             return (
               <li key={a.id} class="preview">
                 <span class="preview-name">{a.name}</span>

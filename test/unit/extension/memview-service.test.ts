@@ -197,13 +197,25 @@ describe('memories in the background', () => {
     expect((await send('memory.put', { memory: { ...withoutF1, protected: [withoutF1.protected[1]!] }, confirmed: true })).memory.protected.map((a) => a.id)).toEqual(['debt']);
   });
 
-  it('an imported file that raises a protected cap is refused whole; the profile stays as it was', async () => {
+  it('an imported file that raises a protected cap, or protects less after spend, is refused whole and says what to do', async () => {
     const send = await setUp();
     const raised = { ...memory, protected: [{ ...memory.protected[0]!, cap: 8 }, memory.protected[1]!] };
     const text = JSON.stringify({ version: 1, attributes: [], memory: raised });
-    await expect(send('profile.import', { text })).rejects.toThrow(/raising the cap of type 2 diabetes needs your confirmation/);
+    await expect(send('profile.import', { text })).rejects.toThrow(
+      /^nothing was imported: in this file, raising the cap of type 2 diabetes needs your confirmation .*; make that change in Veil's settings, Memories, first, then import the file again$/,
+    );
     expect((await send('profile.get', {})).attributes).toHaveLength(1);
     expect((await send('memory.get', {})).memory.protected[0]!.cap).toBe(2);
+    // A backup from before a group grew, imported after a send charged it: refused the same way.
+    await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    const older = { ...memory, protected: [{ ...memory.protected[0]!, members: ['h1', 'h2'] }, memory.protected[1]!] };
+    await expect(send('profile.import', { text: JSON.stringify({ version: 1, attributes: [], memory: older }) })).rejects.toThrow(
+      /^nothing was imported: in this file, removing type 2 diabetes, or a memory from its group, needs your confirmation/,
+    );
+    expect((await send('memory.get', {})).memory).toEqual(memory);
+    // Without the memories' change, the same file imports.
+    await send('profile.import', { text: JSON.stringify({ version: 1, attributes: [], memory }) });
+    expect((await send('profile.get', {})).attributes).toHaveLength(0);
   });
 
   it('profile and memory charges share the total cap', async () => {

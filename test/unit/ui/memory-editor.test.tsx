@@ -96,20 +96,47 @@ describe('memories in the options page', () => {
     h.db.close();
   });
 
+  it('quick edits, one before the last is saved, all count: two ticks, then two memories added', async () => {
+    const memory = {
+      memories: [
+        { id: 'h1', slot: 'health', text: 'Diagnosed with type 2 diabetes in March' },
+        { id: 'f1', slot: 'food', text: 'Counting carbs at dinner' },
+      ],
+      protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: [] }],
+      views: [],
+    };
+    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [] }, (h) => h.client()('memory.put', { memory }));
+    const send = h.client();
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    const q = within(section);
+    const group = await q.findByRole('group', { name: /type 2 diabetes · cap ε 2/ });
+    fireEvent.click(within(group).getByLabelText(/Diagnosed with type 2 diabetes/));
+    fireEvent.click(within(group).getByLabelText(/Counting carbs/));
+    await expect.poll(async () => (await send('memory.get', {})).memory.protected[0]!.members.sort()).toEqual(['f1', 'h1']);
+    fireEvent.input(q.getByLabelText('New memory'), { target: { value: 'Walking to work' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
+    fireEvent.input(q.getByLabelText('New memory'), { target: { value: 'Cycling on Sundays' } });
+    fireEvent.click(q.getByRole('button', { name: 'Add memory' }));
+    await expect.poll(async () => (await send('memory.get', {})).memory.memories.length).toBe(4);
+    await q.findAllByText('Cycling on Sundays');
+    expect(section.textContent).not.toContain('changed after this page showed them');
+    h.db.close();
+  });
+
   it('once an attribute has spent budget, removing it asks first, and can be undone', async () => {
     const memory = {
       memories: [{ id: 'f1', slot: 'food', text: 'Counting carbs at dinner' }],
       protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['f1'] }],
       views: [],
     };
-    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [] }, async (h) => {
-      await h.client()('memory.put', { memory });
-      await h.client()('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
-    });
+    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [] }, (h) => h.client()('memory.put', { memory }));
     const send = h.client();
     const section = await screen.findByRole('region', { name: 'Memories' });
     const q = within(section);
-    fireEvent.click(await q.findByRole('button', { name: 'Remove type 2 diabetes' }));
+    await q.findByRole('button', { name: 'Remove type 2 diabetes' });
+    // Charged after the page was shown (a send on a chat site): the page still says spent ε 0.
+    await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    fireEvent.click(q.getByRole('button', { name: 'Remove type 2 diabetes' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Protect less under type 2 diabetes?' });
     expect(dialog.textContent).toContain('adding it again later starts a new budget');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
