@@ -197,7 +197,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     if (memory.memories.length === 0) return { views: [] as SlotRelease[], units: {} as Record<string, number> };
     const released = releasedViews(context);
     // The variant setting covers both: Veil's (a public weight on "nothing added") or the paper's.
-    const policy = { mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant === 'paper' ? ('paper' as const) : ('veil' as const) };
+    const policy = { mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
     const views = memviewTurn(prompt, { store: memory, policy, ledger, bits, released });
     const units: Record<string, number> = {};
     for (const v of views) {

@@ -28,7 +28,7 @@ import { readSettings } from './settings-store';
 import { memoryIdOfKey } from '../ledger/keys';
 import type { MemoryFile } from '../memview/types';
 import { withMemoryCaps } from '../memview/turn';
-import { readMemory, readMemoryContentRevision } from './memory-store';
+import { readMemory, readMemoryWithRevisions } from './memory-store';
 
 /**
  * The current period's ledger state, as `PrivacyLedger.fromState` reads it: profile facts and protected
@@ -93,8 +93,7 @@ export async function withPrivacyLedger<T>(
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const revision = await readRevision(db);
-    const memory = await readMemory(db);
-    const memoryRevision = await readMemoryContentRevision(db);
+    const { memory, contentRevision: memoryRevision } = await readMemoryWithRevisions(db);
     const conversationReleases = conversation ? await db.releases.where('[site+conversation]').equals([conversation.site, conversation.conversation]).sortBy('id') : [];
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(

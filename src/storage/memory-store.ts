@@ -16,13 +16,29 @@ import { EMPTY_MEMORY, loosenedProtection, MemoryError, parseMemoryFile, type Me
 import { memoryLedgerKey } from '../ledger/keys';
 import type { MemoryOverview } from '../messaging/contract';
 import type { VeilDatabase } from './db';
+import type { StoredLedger, StoredMemory } from './rows';
 import { StoreError } from './errors';
 import { readBudgetMeta, readLedgerRow, readLedgerRows } from './checked-rows';
 import { readSettings } from './settings-store';
 
 /** The stored memory, checked; a damaged row is an error naming what is wrong, never an empty store. */
 export async function readMemory(db: VeilDatabase): Promise<MemoryFile> {
+  return memoryOfRow(await db.memory.get('current'));
+}
+
+/** A counter of the stored row (0 before the first write, and when a damaged row has none). */
+const counter = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
+
+/**
+ * The stored memory, checked, with the row's counters, from one read: `revision` (every write) and
+ * `contentRevision` (what a release's views were drawn under).
+ */
+export async function readMemoryWithRevisions(db: VeilDatabase): Promise<{ memory: MemoryFile; revision: number; contentRevision: number }> {
   const row = await db.memory.get('current');
+  return { memory: memoryOfRow(row), revision: counter(row?.revision), contentRevision: counter(row?.contentRevision) };
+}
+
+function memoryOfRow(row: StoredMemory | undefined): MemoryFile {
   if (row === undefined) return structuredClone(EMPTY_MEMORY);
   const { id: _id, updatedAt: _at, changedAt: _changed, contentRevision: _content, revision: _revision, ...file } = row;
   try {
@@ -53,19 +69,6 @@ function contentOf(file: MemoryFile): string {
   return JSON.stringify([memories, file.views]);
 }
 
-/** A counter of the stored row (0 before the first write, and when a damaged row has none). */
-const counter = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
-
-/** The stored row's write counter. */
-async function readMemoryRevision(db: VeilDatabase): Promise<number> {
-  return counter((await db.memory.get('current'))?.revision);
-}
-
-/** The stored row's content counter (`contentRevision`): what a release's views were drawn under. */
-export async function readMemoryContentRevision(db: VeilDatabase): Promise<number> {
-  return counter((await db.memory.get('current'))?.contentRevision);
-}
-
 /**
  * Store `input` as the whole memory. `basis`, when given, is the revision the caller's copy was read at
  * (`MemoryOverview.revision`): if the memories were written since (another Veil page, an import), nothing
@@ -85,35 +88,36 @@ export async function writeMemory(
     throw error;
   }
   return db.transaction('rw', db.memory, db.meta, db.ledgers, async () => {
-    if (basis !== undefined && basis !== (await readMemoryRevision(db))) {
+    const row = await db.memory.get('current');
+    if (basis !== undefined && basis !== counter(row?.revision)) {
       throw new StoreError('your memories changed after this page showed them (in another Veil page, by an import, or by a save still under way), so nothing was saved; they are shown as they are now: make your change again');
-    }
-    const { period } = await readBudgetMeta(db);
-    const ledgerCaps = new Map<string, number>();
-    for (const a of next.protected) {
-      const row = await readLedgerRow(db, period, memoryLedgerKey(a.id));
-      if (row?.cap != null) ledgerCaps.set(a.id, row.cap);
     }
     let current: MemoryFile;
     try {
-      current = await readMemory(db);
+      current = memoryOfRow(row);
     } catch (error) {
       if (!confirmed || !(error instanceof StoreError)) throw error;
       current = structuredClone(EMPTY_MEMORY);
     }
+    // This period's ledger of every attribute before and after: caps of `next`, spend of `current`.
+    const { period } = await readBudgetMeta(db);
+    const ledgers = new Map<string, StoredLedger>();
+    for (const id of new Set([...current.protected, ...next.protected].map((a) => a.id))) {
+      const ledger = await readLedgerRow(db, period, memoryLedgerKey(id));
+      if (ledger) ledgers.set(id, ledger);
+    }
+    const ledgerCaps = new Map<string, number>();
+    for (const [id, ledger] of ledgers) if (ledger.cap !== null) ledgerCaps.set(id, ledger.cap);
     const raised = raisedCaps(current, next, ledgerCaps);
     if (raised.length > 0 && !confirmed) {
       throw new StoreError(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
     }
-    const spent = new Map<string, number>();
-    for (const a of current.protected) spent.set(a.id, (await readLedgerRow(db, period, memoryLedgerKey(a.id)))?.spent ?? 0);
-    const loosened = loosenedProtection(current, next, (id) => spent.get(id) ?? 0);
+    const loosened = loosenedProtection(current, next, (id) => ledgers.get(id)?.spent ?? 0);
     if (loosened.length > 0 && !confirmed) {
       throw new StoreError(
         `removing ${loosened.join(', ')}, or a memory from its group, needs your confirmation: its memories would no longer be limited by its cap, and what was already released stays released`,
       );
     }
-    const row = await db.memory.get('current');
     // When what the views are drawn from changed (a memory's text or topic, the person's own views), not
     // on a reorder, a new cap or group: a conversation then stops reusing views drawn before.
     const content = counter(row?.contentRevision);
@@ -129,8 +133,7 @@ export async function writeMemory(
  */
 export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> {
   return db.transaction('r', db.memory, db.meta, db.ledgers, db.settings, async () => {
-    const memory = await readMemory(db);
-    const revision = await readMemoryRevision(db);
+    const { memory, revision } = await readMemoryWithRevisions(db);
     const { period } = await readBudgetMeta(db);
     const settings = await readSettings(db);
     const spent: Record<string, number> = {};

@@ -88,7 +88,7 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
   const { memory } = overview;
   if (memory.memories.length === 0) return null;
   const topics = SLOTS.filter((slot) => memory.memories.some((m) => m.slot === slot)).map((slot) => SLOT_LABELS[slot].toLowerCase());
-  const policy = { mode: overview.mode, k: overview.k, variant: overview.variant === 'paper' ? ('paper' as const) : ('veil' as const) };
+  const policy = { mode: overview.mode, k: overview.k, variant: overview.variant };
   const outside = memory.memories.filter((m) => !memory.protected.some((a) => a.members.includes(m.id))).length;
   const rates = MEASURED_MEMVIEW[overview.variant][2];
   return (
