@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { serveDemo } from '../scripts/demo-server.mjs';
-import { chromiumExtensionArgs } from '../test/e2e/browsers';
+import { chromiumExtensionArgs, waitForSelectorAfterNavigation } from '../test/e2e/browsers';
 import { stats } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -159,7 +159,8 @@ async function firefoxRun(measureWarm: boolean) {
     const page: PuppeteerPage = await browser.newPage();
     await page.goto(demo.url);
     await page.evaluate((url) => void (location.href = url), `moz-extension://${uuid}/popup.html`);
-    await page.waitForSelector('#profile-heading');
+    // The popup replaces the demo page's document; puppeteer's own wait can fail with a protocol error then.
+    await waitForSelectorAfterNavigation(page, '#profile-heading');
     const send: Send = (type, request) =>
       page.evaluate((type, request) => (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }), type, request);
     await call(send, 'profile.import', { text: PROFILE });
