@@ -3,7 +3,7 @@
 // - the test variant (VEIL_TEST=1, see wxt.config.ts): .output-test/chrome-mv3 and .output-test/firefox-mv2;
 // - the production variant (VEIL_TEST unset): .output-test/production/{chrome-mv3,firefox-mv2}, which
 //   test/e2e/production-build.test.ts checks carries none of the test-only pieces.
-import { spawnSync } from 'node:child_process';
+import { runWxt } from './build/run-wxt.mjs';
 
 const { VEIL_TEST: _unset, ...production } = process.env;
 const variants = [
@@ -14,11 +14,10 @@ const variants = [
 for (const [variant, env] of variants) {
   for (const args of [['build'], ['build', '-b', 'firefox']]) {
     const started = Date.now();
-    const result = spawnSync('npx', ['wxt', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
-    if (result.status !== 0) {
-      process.stdout.write(result.stdout);
+    const status = runWxt(args, { env });
+    if (status !== 0) {
       console.error(`build-test: wxt ${args.join(' ')} (${variant}) failed`);
-      process.exit(result.status ?? 1);
+      process.exit(status);
     }
     console.log(`build-test: wxt ${args.join(' ')} (${variant}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runWxt } from './build/run-wxt.mjs';
 import { DEFAULT_DEMO_PORT, serveDemo } from './demo-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -15,10 +16,10 @@ const extension = join(root, '.output', 'chrome-mv3');
 const chromium = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
 
 console.log('Building Veil for Chrome (wxt build)…');
-const build = spawnSync('npx', ['wxt', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0 || !existsSync(join(extension, 'manifest.json'))) {
+const built = runWxt(['build'], { cwd: root });
+if (built !== 0 || !existsSync(join(extension, 'manifest.json'))) {
   console.error('start: the build failed (see above).');
-  process.exit(build.status || 1);
+  process.exit(built || 1);
 }
 console.log(`Built: ${extension}`);
 
@@ -48,8 +49,33 @@ Here is the first one, run now on the example profile of the Profile-DP paper's 
   );
   if (cli.status !== 0) process.exit(cli.status || 1);
   const release = JSON.parse(cli.stdout);
-  console.log(`\n${release.text}\n\n(spent ε ${release.spent.total.toFixed(3)} of ${release.epsilon}; the full JSON has each attribute's treatment)`);
+  console.log(`\n${release.text}\n\n${howToRead(release)}`);
   process.exit(0);
+}
+
+/** What the example release above means, in words: what was privatized, "(generalized)", and the ε figures. */
+function howToRead(release) {
+  const label = (a) => ({ work: 'work history' })[a.field] ?? a.field.replace(/_/g, ' ');
+  const withheld = release.attributes.filter((a) => a.sharing === 'withheld' && a.release === 'privatized');
+  const generalized = release.attributes.filter((a) => a.sharing === 'shared' && a.release === 'privatized');
+  const charged = Object.keys(release.spent.perAttribute).length;
+  const share = release.epsilon / (withheld.length + generalized.length);
+  const lines = [
+    `How to read it: the withheld facts (${withheld.map(label).join(', ')}) were each replaced by a public category`,
+    `drawn at random with differential privacy ("Unspecified" is one of the categories: Veil says it rather than guess).`,
+  ];
+  if (generalized.length > 0) {
+    lines.push(
+      `"(generalized)" marks a shared fact (${generalized.map(label).join(', ')}) that Veil privatized too, because it would`,
+      `give a withheld one away (closure; an empirical safeguard, not part of the guarantee).`,
+    );
+  }
+  lines.push(
+    `Spent ε ${release.spent.total.toFixed(3)} of ${release.epsilon}: the release's ε = ${release.epsilon} is split evenly among the ${withheld.length + generalized.length} facts`,
+    `it privatizes (about ${share.toFixed(3)} each, rounded down), and only the ${charged} withheld one${charged === 1 ? ' is' : 's are'} charged: a shared fact is public.`,
+    `The full JSON (npm run --silent cli -- release …) gives each fact's treatment and reason.`,
+  );
+  return lines.join('\n');
 }
 
 if (!existsSync(chromium)) {
