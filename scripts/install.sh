@@ -21,4 +21,16 @@ fi
 # package) and spawn-sync's polyfills what Node has had for years. The variable below keeps older npm from
 # running onnxruntime-node's download anyway.
 export ONNXRUNTIME_NODE_INSTALL=skip PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+# A current install is reused, so the README's second command does not install again: node_modules is
+# current when the stamp written after the last successful `npm ci` matches this package-lock.json and this
+# Node version (native packages are built per Node version), and WXT's generated .wxt/ is there.
+# VEIL_REINSTALL=1 installs anyway.
+stamp=node_modules/.veil-install-stamp
+want="$(sha256sum package-lock.json | cut -d' ' -f1) node $(node --version)"
+if [ -z "${VEIL_REINSTALL:-}" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d .wxt ]; then
+  echo "install: npm packages are current (package-lock.json unchanged since the last install), not installing again"
+  exit 0
+fi
 npm ci --no-audit --no-fund
+echo "$want" > "$stamp"
