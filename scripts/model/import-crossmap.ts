@@ -11,7 +11,7 @@
  *   "cold" is kept, "break" and "corn" are not), plus the hand-written lay terms of src/crossmap/terms.ts
  *   (WordNet is from 2006: no "Ozempic", and "stroke" sits under "attack").
  * - place-common: cities, regions and countries whose name is an everyday word ("Mobile", "Reading").
- * - substitute names: faker's English given and family names.
+ * - substitute names: faker's English given and family names, and the given names by gender (female, male).
  *
  *   npx tsx scripts/model/import-crossmap.ts
  */
@@ -128,6 +128,13 @@ add('place-common', placeNames.filter((n) => common.has(n.toLowerCase())));
 // Substitute names: English given and family names that are not common words.
 const enPerson = en.person as { first_name: Record<string, string[]>; last_name: Record<string, string[]> };
 add('substitute-given', Object.values(enPerson.first_name).flat().filter((n) => latin(n) && !common.has(n.toLowerCase())));
+// The same names by the gender faker lists them under, so a substitute keeps the gender the text gives a person
+// ("my daughter Mia" → a girl's name). A name faker lists as both, or only as generic, is in neither list.
+const substituteName = (n: string) => latin(n) && !common.has(n.toLowerCase());
+const female = new Set(enPerson.first_name.female!.filter(substituteName));
+const male = new Set(enPerson.first_name.male!.filter(substituteName));
+add('substitute-given-female', [...female].filter((n) => !male.has(n)));
+add('substitute-given-male', [...male].filter((n) => !female.has(n)));
 add('substitute-family', Object.values(enPerson.last_name).flat().filter((n) => latin(n) && !common.has(n.toLowerCase())));
 
 const counts = new Map<string, number>();
