@@ -9,6 +9,7 @@
  * Pure module: no browser API, runs in Node, the CLI and the extension.
  */
 import { z } from 'zod';
+import { problemInWords } from './zod-issue';
 
 export const SHARING = ['shared', 'withheld'] as const;
 export type Sharing = (typeof SHARING)[number];
@@ -75,9 +76,9 @@ export function attributeKey(a: Pick<Attribute, 'entity' | 'field'>): string {
 }
 
 /**
- * Validate untrusted input as a profile. Errors name the attribute ("attributes[2] (self.age): sharing
- * must be ...") so a person can fix their file. Two attributes with the same entity and field are refused:
- * ledgers are kept per `entity.field`.
+ * Validate untrusted input as a profile. Errors name the attribute in words, counting from 1 ("attribute 3
+ * (self.age): "sharing" must be ...", "attribute 1 has no "field""), so a person can fix their file. Two
+ * attributes with the same entity and field are refused: ledgers are kept per `entity.field`.
  */
 export function parseProfile(input: unknown): Profile {
   const result = profileSchema.safeParse(input);
@@ -90,25 +91,37 @@ export function parseProfile(input: unknown): Profile {
     const key = attributeKey(a);
     const first = seen.get(key);
     if (first !== undefined) {
-      throw new ProfileError(`attributes[${i}] (${key}) repeats attributes[${first}]: one value per entity and field`);
+      throw new ProfileError(`attribute ${i + 1} (${key}) repeats attribute ${first + 1}: one value per entity and field`);
     }
     seen.set(key, i);
   });
   return result.data;
 }
 
+/** "<owner> has no "key"" for a missing key, "<subject>: "key" <problem>" otherwise. */
+function atKey(subject: string, rest: readonly PropertyKey[], problem: string, owner = subject): string {
+  const key = rest.map(String).join('.');
+  return problem === 'is missing' ? `${owner} has no "${key}"` : `${subject}: "${key}" ${problem}`;
+}
+
 function describeIssue(input: unknown, issue: z.core.$ZodIssue): string {
   const path = issue.path;
-  if (path.length === 0) return `profile: ${issue.code === 'invalid_type' ? 'must be a JSON object' : issue.message}`;
+  const problem = problemInWords(issue, input);
+  if (path.length === 0) return `profile: ${issue.code === 'invalid_type' ? 'must be a JSON object' : problem}`;
   if (path[0] === 'attributes' && typeof path[1] === 'number') {
     const raw = (input as { attributes: unknown[] }).attributes[path[1]];
     const label =
       raw && typeof raw === 'object' && 'entity' in raw && 'field' in raw
         ? ` (${String((raw as Attribute).entity)}.${String((raw as Attribute).field)})`
         : '';
-    const prop = path.length > 2 ? ` ${path.slice(2).join('.')}` : '';
-    const message = issue.code === 'unrecognized_keys' ? `has unknown keys ${issue.keys.join(', ')}` : issue.message;
-    return `attributes[${path[1]}]${label}:${prop} ${message}`;
+    const subject = `attribute ${path[1] + 1}${label}`;
+    if (path.length === 2) {
+      return issue.code === 'invalid_type' ? `${subject} must be an object { "entity", "field", "value", "sharing" }` : `${subject} ${problem}`;
+    }
+    return atKey(subject, path.slice(2), problem);
   }
-  return `${path.join('.')}: ${issue.message}`;
+  if (path[0] === 'attributes' && path.length === 1 && problem !== 'is missing' && issue.code === 'invalid_type') {
+    return 'profile: "attributes" must be a list of facts [{ "entity", "field", "value", "sharing" }]';
+  }
+  return atKey('profile', path, problem, 'the profile');
 }

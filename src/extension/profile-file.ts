@@ -32,7 +32,8 @@ export function memoryOfFile(file: unknown): MemoryFile | undefined {
   try {
     return parseMemoryFile(raw);
   } catch (error) {
-    if (error instanceof MemoryError) throw new ProfileError(`memory.${error.message}`);
+    // "memory.memories[0].id: …", or `memory has no "protected"` for a key missing from the memory part itself.
+    if (error instanceof MemoryError) throw new ProfileError(`memory${error.message.startsWith('has no ') ? ' ' : '.'}${error.message}`);
     throw error;
   }
 }

@@ -15,6 +15,7 @@
  *   C_a, the number of charged selections the preallocated mode spreads B_a over.
  */
 import { z } from 'zod';
+import { problemInWords } from '../core/zod-issue';
 import { MEMORY_ID_PATTERN } from '../ledger/keys';
 import { SLOTS, type Slot } from './slots';
 
@@ -89,8 +90,15 @@ export function parseMemoryFile(input: unknown): MemoryFile {
   const parsed = memoryFileSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
-  throw new MemoryError(`${path || 'memory'}: ${issue.code === 'unrecognized_keys' ? `has unknown keys ${issue.keys.join(', ')}` : issue.message}`);
+  const where = (path: readonly PropertyKey[]) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+  const problem = problemInWords(issue, input);
+  const key = issue.path.at(-1);
+  // A missing key is said of what lacks it: "has no "memories"" (the whole file), "protected[0] has no "cap"".
+  if (problem === 'is missing' && typeof key === 'string') {
+    const owner = where(issue.path.slice(0, -1));
+    throw new MemoryError(`${owner ? `${owner} ` : ''}has no "${key}"`);
+  }
+  throw new MemoryError(`${where(issue.path) || 'memory'}: ${problem}`);
 }
 
 /**

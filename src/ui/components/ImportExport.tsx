@@ -32,9 +32,9 @@ export function downloadFile(filename: string, text: string): void {
 export function importProblem(name: string, detail: string): string {
   const what = /^the file is empty/.test(detail)
     ? 'is empty'
-    : /^attributes\[/.test(detail)
+    : /^attribute \d/.test(detail)
       ? 'has a fact Veil cannot read'
-      : /^version/.test(detail)
+      : /^profile: "version"/.test(detail)
         ? 'is in a profile format this version of Veil does not read'
         : 'is not a profile file Veil can read';
   return `${name} ${what}, so nothing was imported and your profile is unchanged. (Details: ${detail}.)`;

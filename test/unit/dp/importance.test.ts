@@ -39,6 +39,6 @@ describe('per-fact precision', () => {
   it('a profile keeps the choice; anything else than low or high is refused', () => {
     const attribute = { entity: 'self', field: 'age', value: '41', sharing: 'withheld', importance: 'high' };
     expect(parseProfile({ version: 1, attributes: [attribute] }).attributes[0]).toEqual(attribute);
-    expect(() => parseProfile({ version: 1, attributes: [{ ...attribute, importance: 'max' }] })).toThrow(/attributes\[0\] \(self.age\): importance must be "low" or "high"/);
+    expect(() => parseProfile({ version: 1, attributes: [{ ...attribute, importance: 'max' }] })).toThrow(/attribute 1 \(self.age\): "importance" must be "low" or "high"/);
   });
 });

@@ -35,12 +35,12 @@ describe('profile import and export through the contract', () => {
       ['', /the file is empty/],
       ['{"version":1,', /the file is not valid JSON/],
       ['[1,2]', /profile: must be a JSON object/],
-      [JSON.stringify({ ...file, version: 2 }), /version: must be 1/],
+      [JSON.stringify({ ...file, version: 2 }), /profile: "version" must be 1/],
       [
         JSON.stringify({ ...file, attributes: [...file.attributes, { entity: 'self', field: 'age', value: '41', sharing: 'private' }] }),
-        /attributes\[2\] \(self\.age\): sharing must be "shared" or "withheld"/,
+        /attribute 3 \(self\.age\): "sharing" must be "shared" or "withheld"/,
       ],
-      [JSON.stringify({ ...file, attributes: [file.attributes[0], file.attributes[0]] }), /attributes\[1\] \(self\.occupation\) repeats attributes\[0\]/],
+      [JSON.stringify({ ...file, attributes: [file.attributes[0], file.attributes[0]] }), /attribute 2 \(self\.occupation\) repeats attribute 1/],
     ];
     for (const [text, message] of bad) {
       await expect(send('profile.import', { text })).rejects.toThrow(message);

@@ -88,6 +88,6 @@ describe('the command line', () => {
     );
     expect(result?.code).toBe(1);
     expect(result?.stdout).toBe('');
-    expect(result?.stderr).toMatch(/^veil: .*bad-attribute\.json: attributes\[0\] \(self\.age\): sharing must be "shared" or "withheld"\n$/);
+    expect(result?.stderr).toMatch(/^veil: .*bad-attribute\.json: attribute 1 \(self\.age\): "sharing" must be "shared" or "withheld"\n$/);
   }, 30_000);
 });

@@ -49,7 +49,7 @@ describe('import and export', () => {
     pick('bad.json', JSON.stringify(bad));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'bad.json has a fact Veil cannot read, so nothing was imported and your profile is unchanged. (Details: attributes[0] (self.age): value must not be empty.)',
+      'bad.json has a fact Veil cannot read, so nothing was imported and your profile is unchanged. (Details: attribute 1 (self.age): "value" must not be empty.)',
     );
     pick('worse.json', 'not json');
     await within(document.body).findByText(/^worse\.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged\. \(Details: the file is not valid JSON/);
