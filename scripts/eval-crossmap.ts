@@ -2,7 +2,7 @@
  * How well the offline CROSS-MAP mapper hides a prompt and how exactly the answer comes back, on the
  * labelled prompts of eval/crossmap.jsonl (`{"category", "text", "spans": [{start, end, text, kind}]}`):
  *
- *   npm run eval:crossmap [-- --set eval/crossmap-holdout.jsonl --svg FILE --misses --json]
+ *   npm run eval:crossmap [-- --set eval/crossmap-holdout.jsonl --svg FILE --misses --json --peers]
  *
  * - detection recall (a labelled span is found when detected spans cover all of it) and precision (a
  *   detected span overlaps a labelled one), overall and per kind;
@@ -24,6 +24,7 @@ import { wordPattern } from '../src/crossmap/recover';
 import { SPAN_KINDS } from '../src/crossmap/types';
 import { seededRandomSource } from '../src/dp/random';
 import { loadBundledScorer } from '../src/embedding/node';
+import { formatPeerFigures, peerBaselines } from './eval-peers';
 
 interface Item { category: string; text: string; spans: Span[] }
 
@@ -63,7 +64,7 @@ function simulatedAnswer(pairs: readonly { original: string; substitute: string;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/crossmap.jsonl' }, svg: { type: 'string' }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/crossmap.jsonl' }, svg: { type: 'string' }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, peers: { type: 'boolean', default: false } } });
   const items = readCrossmapSet(resolve(values.set!));
   const { embedder } = await loadBundledScorer();
   const perKind = new Map<string, { labelled: number; found: number; retained: number }>();
@@ -138,6 +139,8 @@ async function main(): Promise<void> {
   console.log('\n| category | retention | recovery |\n|---|---|---|');
   for (const [k, v] of Object.entries(summary.perCategory)) console.log(`| ${k} | ${pct(v.retention)} | ${pct(v.recovery)} |`);
   if (values.misses) console.log(`\n${misses.join('\n')}`);
+  // --peers: compromise and OpenRedaction on the same prompts, scored by the same rules (scripts/eval-peers.ts).
+  if (values.peers) console.log(`\nPeers on ${values.set}:\n${formatPeerFigures(await peerBaselines(items), [...perKind].sort((a, b) => b[1].labelled - a[1].labelled).map(([k]) => k)).join('\n')}`);
 }
 
 function svg(perCategory: Record<string, { retention: number; recovery: number }>): string {
