@@ -66,9 +66,11 @@ export function writeComposer(composer: HTMLElement, text: string): void {
   composer.focus();
   if (editorKind(composer) === 'textarea') {
     const area = composer as HTMLTextAreaElement;
-    area.select();
-    if (!exec(doc, text === '' ? 'delete' : 'insertText', text)) {
-      // Browsers without execCommand on textareas: the value setter plus the event the site listens to.
+    area.setSelectionRange(0, area.value.length);
+    // execCommand keeps the person's undo; when the page's own document is not focused (the review panel's
+    // frame holds the focus) it may insert beside the selection instead of over it, or not at all: then the
+    // value setter plus the event the site listens to.
+    if (!exec(doc, text === '' ? 'delete' : 'insertText', text) || area.value !== text) {
       area.value = text;
       area.dispatchEvent(new Event('input', { bubbles: true }));
     }

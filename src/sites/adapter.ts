@@ -3,6 +3,11 @@
  * the person sends from, not another editor on the page), its send button, and which editor it is, so the
  * approved text can be written in a way the site's editor state really takes (src/content/editor-text.ts).
  *
+ * Sites roll out new markup gradually, so one site can serve two layouts at once (SITES.md, "Newer
+ * evidence"): an adapter lists its layouts, each with its composer selectors, and everything else is found
+ * from the composer the page shows. Structure, ids and test ids come first; a label (translated by the
+ * site) is only ever a last resort.
+ *
  * One file per site next to this one; `index.ts` lists them, and the site ids, the host permissions and
  * the content script's matches are all derived from that list.
  *
@@ -20,12 +25,14 @@ export interface SiteAdapter<Id extends string = string> {
   protocol: 'https:' | 'http:';
   /** The composer: the one editor a send takes its text from, or null when the page does not show it. */
   findComposer(doc: Document): HTMLElement | null;
-  /** The send button as it is now (it may be absent or disabled while the composer is empty). */
+  /** The send button as it is now (it may be absent or disabled while the composer is empty; never the stop button). */
   findSendButton(doc: Document): HTMLElement | null;
   /** Whether a plain Enter in the composer sends (false in layouts where Enter makes a new line). */
   enterSends(win: Window): boolean;
   /** The conversation a page shows, from its URL; null on a page that starts a new one. */
   conversation(url: URL): string | null;
+  /** Which of the site's layouts the page shows (the one whose composer was found), for the popup; null if none. */
+  layout?(doc: Document): string | null;
   /** What Veil relies on in the real site's DOM, in words (README, popup, notes). */
   relies: string;
   /**
@@ -36,6 +43,13 @@ export interface SiteAdapter<Id extends string = string> {
   answers?: { all(doc: Document): HTMLElement[]; streaming(doc: Document): boolean };
 }
 
+/** One markup generation of a site: its name (shown in the popup) and where its composer is. */
+export interface Layout {
+  readonly name: string;
+  /** Most specific first. */
+  readonly composer: readonly string[];
+}
+
 /** The first element matching any of `selectors`, in the order given (most specific first). */
 export function firstMatch<T extends Element = HTMLElement>(root: ParentNode, selectors: readonly string[]): T | null {
   for (const selector of selectors) {
@@ -44,6 +58,18 @@ export function firstMatch<T extends Element = HTMLElement>(root: ParentNode, se
   }
   return null;
 }
+
+/** The layout whose composer the page shows, and that composer, trying layouts in order. */
+export function matchLayout(doc: Document, layouts: readonly Layout[]): { layout: Layout; composer: HTMLElement } | null {
+  for (const layout of layouts) {
+    const composer = firstMatch(doc, layout.composer);
+    if (composer) return { layout, composer };
+  }
+  return null;
+}
+
+/** An editable element, whatever the site sets its contenteditable to (`true`, `plaintext-only`, empty). */
+export const EDITABLE = '[contenteditable]:not([contenteditable="false"])';
 
 /** The editor behind a composer element, from the element itself. */
 export function editorKind(composer: HTMLElement): EditorKind {

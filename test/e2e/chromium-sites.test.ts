@@ -1,7 +1,7 @@
 /**
  * Catching the send on the three chat-site fixtures, in Chromium with the built extension, the pages
  * served under their real host names (https://chatgpt.com/ …) so the match patterns people install are the
- * ones tested. For each site: Enter and a click open the review panel; Send writes the approved text and
+ * ones tested. For each site, in every layout it serves (src/sites/fixtures/layouts.ts): Enter and a click open the review panel; Send writes the approved text and
  * the site's own send handler receives exactly it, once; Cancel sends nothing; Shift+Enter is a new line;
  * Enter while an input method composes does not send. Then, on ChatGPT: a failing background, a missing
  * composer and a write that does not take each block the send with a message; a hostile page learns no
@@ -11,8 +11,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage, type ChromiumWithVeil } from './browsers';
+import { FIXTURE_LAYOUTS, type LayoutId } from '../../src/sites/fixtures/layouts';
 import type { FixtureSite } from './site-server';
-import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
+import { chromiumOnSites, COMPOSER, composerText, hostileHeard, installHostileRecorder, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
 
 let browser: ChromiumWithVeil;
 let popup: Page;
@@ -26,15 +27,13 @@ afterAll(async () => {
   await veil?.close();
 });
 
-async function site(name: FixtureSite, query = ''): Promise<Page> {
+async function site(name: LayoutId, query = ''): Promise<Page> {
   const page = await browser.context.newPage();
   await openFixture(page, name, query);
   return page;
 }
 
-const SITES: FixtureSite[] = ['chatgpt', 'claude', 'gemini'];
-
-describe.each(SITES)('%s fixture', (name) => {
+describe.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))('%s fixture', (name) => {
   it('Enter opens the review; Send writes the approved text and the site receives exactly it, once', async () => {
     const page = await site(name);
     await typeInto(page, name, 'Plan my week.');
@@ -72,7 +71,7 @@ describe.each(SITES)('%s fixture', (name) => {
     await page.locator('body').press('Escape');
     await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
     expect(await received(page)).toEqual([]);
-    expect(await page.locator(COMPOSER[name]).innerText()).toContain('Hello there');
+    expect(await composerText(page, name)).toContain('Hello there');
     await page.close();
   });
 
@@ -179,7 +178,7 @@ describe('ChatGPT fixture: failing closed', () => {
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => frame.getByRole('alert').last().textContent()).toMatch(/Nothing was sent: ChatGPT's message box did not take the approved text/);
     expect(await received(page)).toEqual([]);
-    expect(await page.locator(COMPOSER.chatgpt).innerText()).toBe('Hello');
+    expect(await composerText(page, 'chatgpt')).toBe('Hello');
     await page.close();
   });
 });

@@ -6,25 +6,35 @@
 import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { launchChromium, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { FIXTURE_LAYOUTS, type FixtureLayout, type LayoutId } from '../../src/sites/fixtures/layouts';
 import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
 
-export const COMPOSER: Record<FixtureSite, string> = {
-  chatgpt: '#prompt-textarea',
-  claude: '[data-testid="chat-input"] .ProseMirror',
-  gemini: 'rich-textarea .ql-editor',
-};
-export const SEND_BUTTON: Record<FixtureSite, string> = {
-  chatgpt: 'button[data-testid="send-button"]',
-  claude: 'button[aria-label="Send message"]',
-  gemini: 'button.send-button',
-};
+/** Where tests type, per fixture layout id (a site's id is its classic layout: `COMPOSER.chatgpt`). */
+export const COMPOSER = Object.fromEntries(FIXTURE_LAYOUTS.map((l) => [l.id, l.composer])) as Readonly<Record<LayoutId, string>>;
+/** The site's send button, per fixture layout id. */
+export const SEND_BUTTON = Object.fromEntries(FIXTURE_LAYOUTS.map((l) => [l.id, l.send])) as Readonly<Record<LayoutId, string>>;
+
+export function fixtureLayout(id: LayoutId): FixtureLayout {
+  const layout: FixtureLayout | undefined = FIXTURE_LAYOUTS.find((l) => l.id === id);
+  if (!layout) throw new Error(`no fixture layout ${id}`);
+  return layout;
+}
 
 /** Withheld values of test/fixtures/profiles/ten-attributes.json that a page must never see. */
 export const WITHHELD_VALUES = ['Pediatric nurse', 'Lyon', 'divorced', 'Bachelor of Science in Nursing'];
 
-export async function openFixture(page: Page, site: FixtureSite, query = ''): Promise<void> {
-  await page.goto(FIXTURE_SITES[site] + query);
+/** Open a fixture: a site's classic layout, or a layout by its id (`chatgpt-2026`), with an extra query. */
+export async function openFixture(page: Page, id: LayoutId, query = ''): Promise<void> {
+  const layout = fixtureLayout(id);
+  const extra = query.replace(/^\?/, '');
+  const search = [layout.query.replace(/^\?/, ''), extra].filter(Boolean).join('&');
+  await page.goto(FIXTURE_SITES[layout.site] + (search ? `?${search}` : ''));
   await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
+}
+
+/** What the fixture's composer holds now, as a person sees it. */
+export function composerText(page: Page, id: LayoutId): Promise<string> {
+  return page.locator(COMPOSER[id]).evaluate((element) => (element instanceof HTMLTextAreaElement ? element.value : (element as HTMLElement).innerText));
 }
 
 /** What the fixture's own send handler received (the page's main world). */
@@ -45,14 +55,16 @@ export async function panelReady(page: Page): Promise<FrameLocator> {
 }
 
 /** Type into the fixture's composer as a person would. */
-export async function typeInto(page: Page, site: FixtureSite, text: string): Promise<void> {
-  await page.locator(COMPOSER[site]).click();
+export async function typeInto(page: Page, id: LayoutId, text: string): Promise<void> {
+  await page.locator(COMPOSER[id]).click();
   await page.keyboard.type(text);
 }
 
 /** Wait until a fixture is not streaming an answer any more (ChatGPT ignores sends meanwhile). */
 export async function idle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="stop-button"], mat-icon[fonticon="stop"], button[aria-label="Stop response"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="stop-button"], [data-stop-generating], [data-testid="chat-input-stop"], gem-icon-button.stop, mat-icon[fonticon="stop"], button[aria-label="Stop response"]'),
+  );
 }
 
 export interface ChromiumOnSites {

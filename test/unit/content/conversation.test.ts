@@ -23,4 +23,27 @@ describe('ConversationKeys', () => {
     expect(of('gemini', 'https://gemini.google.com/app/9f1c')).toBe('app/9f1c');
     expect(of('gemini', 'https://gemini.google.com/app')).toBeNull();
   });
+  it('follows every URL form the sites use in 2026 (SITES.md), the same chat under each', () => {
+    const of = (site: string, url: string) => ADAPTERS.find((a) => a.id === site)!.conversation(new URL(url));
+    expect(of('chatgpt', 'https://chatgpt.com/g/g-p-67ab-project/c/68f0-ab')).toBe('c/68f0-ab');
+    expect(of('chatgpt', 'https://chatgpt.com/c/68f0-ab?model=gpt-x')).toBe('c/68f0-ab');
+    expect(of('chatgpt', 'https://chatgpt.com/uc/0d6f2c1e-8a4b-4c1d-9e3f-1a2b3c4d5e6f')).toBe('uc/0d6f2c1e-8a4b-4c1d-9e3f-1a2b3c4d5e6f');
+    // The brief id right after a first send is not the chat's id: still a new chat.
+    expect(of('chatgpt', 'https://chatgpt.com/c/WEB:5f1e2d3c')).toBeNull();
+    expect(of('chatgpt', 'https://chatgpt.com/share/68f0-ab')).toBeNull();
+    expect(of('claude', 'https://claude.ai/project/019a/chat/5e1')).toBe('chat/5e1');
+    expect(of('gemini', 'https://gemini.google.com/u/1/app/9f1c')).toBe('app/9f1c');
+    expect(of('gemini', 'https://gemini.google.com/gem/coding-partner/9f1c')).toBe('app/9f1c');
+    expect(of('gemini', 'https://gemini.google.com/u/2/gem/coding-partner/9f1c')).toBe('app/9f1c');
+    expect(of('gemini', 'https://gemini.google.com/gem/coding-partner')).toBeNull();
+  });
+  it('keeps one conversation from a new chat through ChatGPT\'s WEB: id to its real id', () => {
+    const chatgpt = ADAPTERS.find((a) => a.id === 'chatgpt')!;
+    const keys = new ConversationKeys(() => 'x');
+    const key = (url: string) => keys.keyFor(chatgpt.conversation(new URL(url)));
+    expect(key('https://chatgpt.com/')).toBe('new-x');
+    expect(key('https://chatgpt.com/c/WEB:5f1e2d3c')).toBe('new-x');
+    expect(key('https://chatgpt.com/c/68f0-ab')).toBe('new-x');
+    expect(key('https://chatgpt.com/g/g-p-67ab/c/68f0-ab')).toBe('new-x');
+  });
 });
