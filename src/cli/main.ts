@@ -1,6 +1,7 @@
 /**
  * Veil's command-line interface (DESIGN.md "Command-line interface").
  *
+ *   npx veil score --field occupation --value "Pediatric nurse"      (bin/veil.mjs)
  *   npm run --silent cli -- score --field occupation --value "Pediatric nurse"
  *
  * JSON to stdout; bad input gets one line on stderr and exit code 1, never a stack trace.
@@ -22,14 +23,16 @@ const commands: Record<string, () => Promise<Command>> = {
   memview: () => import('./memview'),
 };
 
-const usage = `usage: veil <command> [options]
+const usage = `usage: npx veil <command> [options]       (from the checkout; the same as npm run --silent cli -- <command> …)
   score   --input FILE.jsonl | --field F --value V
-  release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform] [--instruction TEXT]
+  release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]
+          [--instruction TEXT] [--facts all|needed] [--suppressed omit|mark]
   sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]
   map     --input FILE.jsonl [--seed N]        CROSS-MAP: { "text" } per line → { theme, dictionary, mapped }
   recover --input FILE.jsonl                   CROSS-MAP: { dictionary, answer } per line → { text, restored }
   memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--seed N]   DP-MemView: views, charges, ledgers per turn
-veil <command> --help says what one command does.`;
+--epsilon N is one of 2, 4, 8, …, 8192 (the values the extension offers).
+npx veil <command> --help says what one command does.`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -42,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   if (!load) throw new CliError(`unknown command "${name}" (try: ${Object.keys(commands).join(', ')})`);
   const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`usage: ${command.HELP}\n`);
+    process.stdout.write(`usage: npx ${command.HELP}\n`);
     return 0;
   }
   await command.run(parseOptions(rest, command.OPTIONS), (line) => process.stdout.write(line + '\n'));

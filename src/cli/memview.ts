@@ -11,7 +11,7 @@ import { PrivacyLedger } from '../ledger/ledger';
 import { answerPreferences } from '../memview/render';
 import { MEMVIEW_MODES, MEMVIEW_VARIANTS, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
 import { MemoryError, parseMemoryFile } from '../memview/types';
-import { choice, CliError, integer, parseJsonLines, readText, required } from './args';
+import { choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required } from './args';
 import { randomSourceOf } from './release';
 
 export const OPTIONS = ['store', 'queries', 'mode', 'K', 'variant', 'seed'] as const;
@@ -35,18 +35,23 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const storePath = required(args, 'store');
   const queriesPath = required(args, 'queries');
   const mode = choice(args, 'mode', MEMVIEW_MODES);
-  const k = integer(args, 'K', 3)!;
+  const k = integer(args, 'K', 3, { min: 1, max: 1000 })!;
   const variant = choice(args, 'variant', MEMVIEW_VARIANTS, 'veil');
-  if (k < 1 || k > 1000) throw new CliError('--K must be between 1 and 1000');
+  const value = parseJsonFile(await readText(storePath), storePath);
   let store;
   try {
-    store = parseMemoryFile(JSON.parse(await readText(storePath)) as unknown);
+    store = parseMemoryFile(value);
   } catch (error) {
-    if (error instanceof SyntaxError) throw new CliError(`${storePath}: not valid JSON (${error.message})`);
-    if (error instanceof MemoryError) throw new CliError(`${storePath}: ${error.message}`);
-    throw error;
+    if (!(error instanceof MemoryError)) throw error;
+    const profile = value !== null && typeof value === 'object' && 'attributes' in value && !('memories' in value);
+    const hint = profile
+      ? ` (this looks like a profile file; --store takes a memory file { "memories": [...], "protected": [...] }${'memory' in value ? ', the file\'s "memory" part' : ''})`
+      : '';
+    throw new CliError(`${storePath}: ${error.message}${hint}`);
   }
-  const queries = parseJsonLines(await readText(queriesPath), queriesPath).map(({ line, value }) => {
+  const lines = parseJsonLines(await readText(queriesPath), queriesPath);
+  if (lines.length === 0) throw new CliError(`${queriesPath} is empty: no queries`);
+  const queries = lines.map(({ line, value }) => {
     const parsed = Query.safeParse(value);
     if (!parsed.success) throw new CliError(`${queriesPath}:${line}: expected a string or { "query": string }`);
     return typeof parsed.data === 'string' ? parsed.data : parsed.data.query;

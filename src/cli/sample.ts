@@ -27,8 +27,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const variant = choice(args, 'variant', VARIANTS, 'veil');
   const epsilonUnits = epsilonUnitsOf(args);
   required(args, 'n');
-  const n = integer(args, 'n')!;
-  if (n < 1 || n > MAX_DRAWS) throw new CliError(`--n must be between 1 and ${MAX_DRAWS}, not ${n}`);
+  const n = integer(args, 'n', undefined, { min: 1, max: MAX_DRAWS })!;
   const bits = new RandomBits(randomSourceOf(args));
   const profiles = await readProfiles(path);
   if (profiles.length !== 1) throw new CliError(`${path}: sample takes one profile, the file has ${profiles.length}`);

@@ -1,6 +1,6 @@
 /**
  * `veil score --input FILE.jsonl` or `veil score --field F --value V` (DESIGN.md "Command-line interface"):
- * one JSON line per value, `{ field, value, best, scores: { "<code>": s } }`, with the score of every
+ * one JSON line per value, `{ field, value, best, label, scores: { "<code>": s } }` (or `best: null` and `tie`), with the score of every
  * category of the field's candidate domain, so a person can see why a value lands where it does.
  * Uses the bundled offline model; nothing leaves the machine.
  */
@@ -29,30 +29,37 @@ async function requests(args: Map<string, string>): Promise<Request[]> {
   if (input !== undefined) {
     if (args.has('field') || args.has('value')) throw new CliError('give either --input or --field with --value, not both');
     const lines = parseJsonLines(await readText(input), input);
-    if (lines.length === 0) throw new CliError(`${input}: no values to score`);
+    if (lines.length === 0) throw new CliError(`${input} is empty: no values to score`);
     return lines.map(({ line, value }) => validate(value, `${input}:${line}`));
   }
   if (!args.has('field') || !args.has('value')) throw new CliError('score needs --input FILE.jsonl, or --field F and --value V');
   return [validate({ field: args.get('field'), value: args.get('value') }, 'score')];
 }
 
-/** One output record: every category's score, and the best code (first of the highest, in domain order). */
+/**
+ * One output record: every category's score, and the best category's code with its label. When several
+ * categories share the highest score (a value with no known word scores every category alike), there is
+ * no best: `best` is null and `tie` lists them.
+ */
 export async function scoreLine(scorer: Scorer, { field, value }: Request): Promise<string> {
   const categories = candidateDomain(field)!.categories;
   const scores = await scorer.score(field, value);
-  let best = 0;
-  scores.forEach((s, i) => {
-    if (s > scores[best]!) best = i;
-  });
-  const byCode = Object.fromEntries(categories.map((c, i) => [c.code, Math.round(scores[i]! * 1e6) / 1e6]));
-  return JSON.stringify({ field, value, best: categories[best]!.code, scores: byCode });
+  // Compared as printed (to 6 decimals), so a tie is one the person can see in the scores.
+  const rounded = scores.map((s) => Math.round(s * 1e6) / 1e6);
+  const top = Math.max(...rounded);
+  const tied = categories.filter((_, i) => rounded[i] === top);
+  const byCode = Object.fromEntries(categories.map((c, i) => [c.code, rounded[i]!]));
+  const best = tied.length === 1 ? { best: tied[0]!.code, label: tied[0]!.label } : { best: null, tie: tied.map((c) => ({ code: c.code, label: c.label })) };
+  return JSON.stringify({ field, value, ...best, scores: byCode });
 }
 
 /** The options this command knows, and its `--help`. */
 export const OPTIONS = ['input', 'field', 'value'] as const;
 export const HELP = [
   "veil score --input FILE.jsonl | --field F --value V",
-  "  Scores a value against every public category of its field (one JSON line each).",
+  "  Scores a value against every public category of its field (one JSON line each):",
+  "  { field, value, best, label, scores: { code: s } }; when several categories share the highest score,",
+  "  best is null and tie lists them ({ code, label } each).",
 ].join('\n');
 
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {

@@ -56,4 +56,22 @@ describe('veil memview', () => {
     await expect(run({ store: STORE, queries: QUERIES, mode: 'online', variant: 'other' })).rejects.toThrow(/--variant/);
     expect(await run({ store: STORE, queries: QUERIES, mode: 'online', variant: 'paper', seed: '3' })).toHaveLength(5);
   });
+
+  it('says in words what is wrong: a profile given as the store, an empty or missing key, an empty query file, K out of range (issue 23)', async () => {
+    await expect(run({ store: 'test/fixtures/profiles/table1.json', queries: QUERIES, mode: 'online' })).rejects.toThrow(
+      'test/fixtures/profiles/table1.json: has no "memories" (this looks like a profile file; --store takes a memory file { "memories": [...], "protected": [...] })',
+    );
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    await expect(run({ store: empty, queries: QUERIES, mode: 'online' })).rejects.toThrow(`${empty} is empty`);
+    await expect(run({ store: STORE, queries: empty, mode: 'online' })).rejects.toThrow(`${empty} is empty: no queries`);
+    const noCap = join(dir, 'nocap.json');
+    writeFileSync(noCap, JSON.stringify({ memories: [], protected: [{ id: 'd', name: 'd', members: [] }] }));
+    await expect(run({ store: noCap, queries: QUERIES, mode: 'online' })).rejects.toThrow(`${noCap}: protected[0] has no "cap"`);
+    const cap = join(dir, 'cap.json');
+    writeFileSync(cap, JSON.stringify({ memories: [], protected: [{ id: 'd', name: 'd', cap: 'two', members: [] }] }));
+    await expect(run({ store: cap, queries: QUERIES, mode: 'online' })).rejects.toThrow(`${cap}: protected[0].cap: must be a number, not text`);
+    await expect(run({ store: STORE, queries: QUERIES, mode: 'online', K: '-3' })).rejects.toThrow('--K must be a whole number from 1 to 1000, not -3');
+    await expect(run({ store: STORE, queries: QUERIES, mode: 'online', K: '1001' })).rejects.toThrow('--K 1001 is too large: it must be a whole number from 1 to 1000');
+  });
 });

@@ -1,16 +1,26 @@
-/** The CLI's options, parsed by node:util parseArgs: each refusal names what is wrong. */
+/** The CLI's options, parsed by node:util parseArgs: each refusal names what is wrong (issue 23: every refusal a test). */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseOptions } from '../../../src/cli/args';
-import { HELP, OPTIONS } from '../../../src/cli/release';
+import { CliError, integer, parseJsonFile, parseJsonLines, parseOptions, readText } from '../../../src/cli/args';
+import { OPTIONS as MEMVIEW_OPTIONS } from '../../../src/cli/memview';
+import { epsilonUnitsOf, HELP, OPTIONS } from '../../../src/cli/release';
+import { EPSILON_GRID, epsilonToUnits } from '../../../src/core/epsilon';
 
 describe('CLI options', () => {
   it('takes --name value and --name=value, each once', () => {
     expect(parseOptions(['--profile', 'p.json', '--epsilon=8'], OPTIONS)).toEqual(new Map([['profile', 'p.json'], ['epsilon', '8']]));
   });
+  it('takes a value that starts with "-" in both forms, so the option itself can refuse it', () => {
+    for (const argv of [['--epsilon', '-1'], ['--epsilon=-1']]) expect(parseOptions(argv, OPTIONS).get('epsilon')).toBe('-1');
+    expect(parseOptions(['--instruction', '-x', '--seed', '-5'], OPTIONS)).toEqual(new Map([['instruction', '-x'], ['seed', '-5']]));
+  });
   it.each([
     [['--bogus', '1'], /^unknown option --bogus \(known: --profile --mechanism --variant/],
     [['--profile', 'a', '--profile', 'b'], /^--profile given twice$/],
     [['--profile'], /^--profile needs a value$/],
+    [['--profile='], /^--profile needs a value$/],
     [['--profile', '--epsilon', '8'], /^--profile needs a value$/],
     [['stray'], /^unexpected argument "stray"$/],
   ])('refuses %j', (argv, message) => {
@@ -19,5 +29,83 @@ describe('CLI options', () => {
   it('each command says what it does and how the variant is chosen', () => {
     expect(HELP).toMatch(/^veil release --profile FILE --mechanism slot\|block \[--variant veil\|paper\]/);
     expect(HELP).toContain('"Unspecified"');
+    expect(HELP).toContain('--facts all (default here)');
+  });
+});
+
+describe('--epsilon: the grid the extension offers, and what is wrong otherwise', () => {
+  const epsilon = (argv: string[]) => epsilonUnitsOf(parseOptions(argv, OPTIONS));
+  it('accepts every value of the grid, as exact units', () => {
+    for (const e of EPSILON_GRID) expect(epsilon(['--epsilon', String(e)])).toBe(epsilonToUnits(e));
+    expect(epsilon(['--epsilon', '16.0'])).toBe(epsilonToUnits(16));
+  });
+  it.each([
+    ['-1', '--epsilon must be positive, one of 2, 4, 8, …, 8192, not -1'],
+    ['0', '--epsilon must be positive, one of 2, 4, 8, …, 8192, not 0'],
+    ['-Infinity', '--epsilon must be positive, one of 2, 4, 8, …, 8192, not -Infinity'],
+    ['1e308', '--epsilon 1e308 is too large: the largest is 8192'],
+    ['Infinity', '--epsilon Infinity is too large: the largest is 8192'],
+    ['16384', '--epsilon 16384 is too large: the largest is 8192'],
+    ['1e3', '--epsilon must be written as a plain decimal number (1000), not "1e3"'],
+    ['0x10', '--epsilon must be written as a plain decimal number (16), not "0x10"'],
+    ['8.5', '--epsilon must be one of 2, 4, 8, …, 8192 (the values the extension offers), not 8.5'],
+    ['10', '--epsilon must be one of 2, 4, 8, …, 8192 (the values the extension offers), not 10'],
+    ['lots', '--epsilon must be a number, one of 2, 4, 8, …, 8192, not "lots"'],
+  ])('%s: %s (as --epsilon X and --epsilon=X)', (raw, message) => {
+    expect(() => epsilon(['--epsilon', raw])).toThrow(new CliError(message));
+    expect(() => epsilon([`--epsilon=${raw}`])).toThrow(new CliError(message));
+  });
+});
+
+describe('whole-number options (--seed, --n, --K)', () => {
+  const seed = (raw: string) => integer(parseOptions(['--seed', raw], OPTIONS), 'seed');
+  const k = (raw: string) => integer(parseOptions([`--K=${raw}`], MEMVIEW_OPTIONS), 'K', 3, { min: 1, max: 1000 });
+  it('accepts plain digits in range', () => {
+    expect(seed('0')).toBe(0);
+    expect(seed('42')).toBe(42);
+    expect(k('3')).toBe(3);
+    expect(integer(new Map(), 'K', 3, { min: 1, max: 1000 })).toBe(3);
+  });
+  it.each([
+    [seed, '-5', '--seed must be a whole number of 0 or more, not -5'],
+    [seed, '2.5', '--seed must be a whole number of 0 or more, not 2.5 (not a whole number)'],
+    [seed, '1e3', '--seed must be written in plain digits (1000), not "1e3"'],
+    [seed, '1e308', '--seed 1e308 is too large: it must be a whole number of 0 or more'],
+    [seed, 'Infinity', '--seed Infinity is too large: it must be a whole number of 0 or more'],
+    [seed, 'abc', '--seed must be a whole number of 0 or more, not "abc"'],
+    [k, '-3', '--K must be a whole number from 1 to 1000, not -3'],
+    [k, '0', '--K must be a whole number from 1 to 1000, not 0'],
+    [k, '5000', '--K 5000 is too large: it must be a whole number from 1 to 1000'],
+  ])('%#: %s → %s', (read, raw, message) => {
+    expect(() => read(raw)).toThrow(new CliError(message));
+  });
+  it('--K -3 (a space, not "=") gets the same message', () => {
+    expect(() => integer(parseOptions(['--K', '-3'], MEMVIEW_OPTIONS), 'K', 3, { min: 1, max: 1000 })).toThrow('--K must be a whole number from 1 to 1000, not -3');
+  });
+});
+
+describe('files: one wording for every command', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'veil-cli-files-'));
+  it.each([
+    ['', 'f.json is empty'],
+    ['  \n', 'f.json is empty'],
+    ['\u0000\u0001PNG', 'f.json is not a text file'],
+    ['{"version": 1, "attributes": [', 'f.json is not valid JSON (it ends too soon)'],
+    ['{"a": 1} x', 'f.json is not valid JSON (at line 1, column 10)'],
+  ])('%j → %s', (text, message) => {
+    expect(() => parseJsonFile(text, 'f.json')).toThrow(new CliError(message));
+  });
+  it('a hint says why, when the caller knows', () => {
+    expect(() => parseJsonFile('{}\n{}\n', 'f.json', () => 'one per line')).toThrow(/^f\.json is not valid JSON \(.*\): one per line$/);
+  });
+  it('JSON lines name the line; a binary file is not read line by line', () => {
+    expect(() => parseJsonLines('{"a":1}\n{oops}\n', 'q.jsonl')).toThrow(new CliError('q.jsonl:2: not valid JSON (at column 2)'));
+    expect(() => parseJsonLines('\u0000\u0000', 'q.jsonl')).toThrow(new CliError('q.jsonl is not a text file'));
+  });
+  it('a folder or a missing file says so', async () => {
+    await expect(readText(dir)).rejects.toThrow(new CliError(`cannot read ${dir}: it is a folder, not a file`));
+    await expect(readText(join(dir, 'none.json'))).rejects.toThrow(new CliError(`cannot read ${join(dir, 'none.json')}: no such file`));
+    writeFileSync(join(dir, 'ok.json'), '{}');
+    await expect(readText(join(dir, 'ok.json'))).resolves.toBe('{}');
   });
 });

@@ -1,5 +1,8 @@
 /** `veil release` and `veil sample` with the bundled offline model, and their error path. */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -52,9 +55,46 @@ describe('veil release', () => {
   }, 30_000);
   it('refuses bad input with a CliError', async () => {
     await expect(lines(release, { profile: fixture('bad-attribute.json'), mechanism: 'slot', epsilon: '8' })).rejects.toThrow(CliError);
-    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(/--epsilon must be a positive number/);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(/--epsilon must be a number, one of 2, 4, 8/);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '8.5' })).rejects.toThrow(/the values the extension offers/);
     await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot' })).rejects.toThrow(/--epsilon is required/);
   });
+  it('says what is wrong with a file in words (issue 23)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'veil-release-'));
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const refusal = (profile: string) => lines(release, { profile, mechanism: 'slot', epsilon: '8' });
+    await expect(refusal(file('nofield.json', JSON.stringify({ version: 1, attributes: [{ entity: 'self', value: 'x', sharing: 'shared' }] })))).rejects.toThrow(
+      new CliError(`${join(dir, 'nofield.json')}: attribute 1 has no "field"`),
+    );
+    await expect(refusal(file('empty.json', ''))).rejects.toThrow(new CliError(`${join(dir, 'empty.json')} is empty`));
+    await expect(refusal(file('empty.jsonl', '\n'))).rejects.toThrow(new CliError(`${join(dir, 'empty.jsonl')} is empty: no profiles`));
+    await expect(refusal(file('several.json', '{"version":1,"attributes":[]}\n{"version":1,"attributes":[]}\n'))).rejects.toThrow(/several\.json is not valid JSON \(at line 2, column 1\): it looks like several profiles, one per line; a file of profiles must end in \.jsonl$/);
+    await expect(refusal('test/fixtures/memview/store.json')).rejects.toThrow(/this looks like a memory file, for veil memview --store/);
+    await expect(refusal(dir)).rejects.toThrow(new CliError(`cannot read ${dir}: it is a folder, not a file`));
+  });
+  it('leaves a withheld fact with no public categories out of the text, as the extension does (--suppressed mark: [withheld])', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'veil-release-'));
+    const path = join(dir, 'custom.json');
+    const profile = { version: 1, attributes: [{ entity: 'self', field: 'favourite food', value: 'durian', sharing: 'withheld' }, { entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] };
+    writeFileSync(path, JSON.stringify(profile));
+    const [omit] = (await lines(release, { profile: path, mechanism: 'slot', epsilon: '8', seed: '1' })) as { text: string; attributes: { field: string; release: string }[] }[];
+    expect(omit!.text).not.toMatch(/favourite food|withheld/i);
+    expect(omit!.attributes.find((a) => a.field === 'favourite food')!.release).toBe('suppressed');
+    const [mark] = (await lines(release, { profile: path, mechanism: 'slot', epsilon: '8', seed: '1', suppressed: 'mark' })) as { text: string }[];
+    expect(mark!.text).toMatch(/\[withheld\]/);
+  }, 30_000);
+  it('--facts needed carries only the withheld facts the instruction needs, as the extension does', async () => {
+    const args = { profile: fixture('ten-attributes.json'), mechanism: 'slot', epsilon: '8', seed: '2', instruction: 'Which running shoes should I buy?' };
+    const [all] = (await lines(release, args)) as { spent: { perAttribute: Record<string, number> } }[];
+    const [needed] = (await lines(release, { ...args, facts: 'needed' })) as { spent: { perAttribute: Record<string, number> }; attributes: { field: string }[] }[];
+    expect(Object.keys(all!.spent.perAttribute)).toHaveLength(5);
+    expect(Object.keys(needed!.spent.perAttribute).length).toBeLessThan(5);
+    expect(Object.keys(needed!.spent.perAttribute)).toContain('self.age');
+    expect(needed!.attributes.map((a) => a.field)).not.toContain('education');
+  }, 30_000);
 });
 
 describe('veil sample', () => {
@@ -89,5 +129,19 @@ describe('the command line', () => {
     expect(result?.code).toBe(1);
     expect(result?.stdout).toBe('');
     expect(result?.stderr).toMatch(/^veil: .*bad-attribute\.json: attribute 1 \(self\.age\): "sharing" must be "shared" or "withheld"\n$/);
+  }, 30_000);
+  it('runs as `npx veil` from the checkout (package.json bin), and its help says so', async () => {
+    const run = (...args: string[]) =>
+      promisify(execFile)('node', ['bin/veil.mjs', ...args], { cwd: root }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stderr: string; stdout: string }) => error,
+      );
+    const help = await run('help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npx veil <command> \[options\]/);
+    expect((await run('release', '--help')).stdout).toMatch(/^usage: npx veil release --profile FILE/);
+    const negative = await run('release', '--profile', fixture('table1.json'), '--mechanism', 'slot', '--epsilon', '-1');
+    expect(negative.code).toBe(1);
+    expect(negative.stderr).toBe('veil: --epsilon must be positive, one of 2, 4, 8, …, 8192, not -1\n');
   }, 30_000);
 });

@@ -39,10 +39,21 @@ describe('veil score', () => {
     for (const line of lines) for (const s of Object.values(line.scores)) expect(s).toBeGreaterThanOrEqual(0);
   }, 60_000);
 
-  it('scores one value from --field and --value', async () => {
+  it('scores one value from --field and --value, naming the best category beside its code', async () => {
     const { code, stdout } = await cli('--field', 'location', '--value', 'Lyon, France');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ field: 'location', best: '155' });
+    expect(JSON.parse(stdout)).toMatchObject({ field: 'location', best: '155', label: candidateDomain('location')!.categories.find((c) => c.code === '155')!.label });
+  }, 60_000);
+
+  it('says when the highest score is a tie instead of naming the first category as best', async () => {
+    const { code, stdout } = await cli('--field', 'gender', '--value', 'W');
+    expect(code).toBe(0);
+    const line = JSON.parse(stdout) as { best: unknown; label?: string; tie: { code: string; label: string }[]; scores: Record<string, number> };
+    expect(line.best).toBeNull();
+    expect(line).not.toHaveProperty('label');
+    expect(line.tie.map((c) => c.code)).toEqual(candidateDomain('gender')!.categories.map((c) => c.code));
+    expect(line.tie[0]).toEqual({ code: 'woman', label: 'Woman' });
+    expect(new Set(Object.values(line.scores)).size).toBe(1);
   }, 60_000);
 
   it.each([
@@ -51,6 +62,9 @@ describe('veil score', () => {
     ['--field without --value', ['--field', 'age'], /--field F and --value V/],
     ['an unknown option', ['--field', 'age', '--value', '3', '--bogus', '1'], /unknown option --bogus/],
     ['a value of 501 characters', ['--field', 'occupation', '--value', 'x'.repeat(501)], /"value" must be at most 500 characters/],
+    ['a folder as input', ['--input', '/tmp'], /cannot read \/tmp: it is a folder, not a file/],
+    ['an empty input file', ['--input', file('')], /in\.jsonl is empty: no values to score/],
+    ['a binary input file', ['--input', file('\u0000\u0001\u0002')], /in\.jsonl is not a text file/],
   ])('rejects %s with one stderr line and exit 1', async (_what, args, message) => {
     const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(1);
