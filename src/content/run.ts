@@ -54,7 +54,7 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     guard.enabled = status?.enabled ?? true;
     onStatus?.(guard.enabled);
     const health = guard.checkHealth();
-    if (health.changed || force) await send('tab.report', { composerFound: health.composerFound }).catch(() => undefined);
+    if (health.changed || force) await send('tab.report', { composerFound: health.composerFound, layout: health.layout }).catch(() => undefined);
     if (health.composerFound) guard.prepare();
     compose.place();
   };

@@ -48,6 +48,7 @@ export class SendGuard {
   /** Whether the site is switched on in Veil's settings; unknown counts as on (fail closed). */
   enabled = true;
   private composerWasFound: boolean | null = null;
+  private layoutWas: string | null = null;
   private readonly timeoutMs: number;
 
   constructor(private readonly deps: GuardDeps) {
@@ -353,12 +354,14 @@ export class SendGuard {
     }
   }
 
-  /** Check the adapter still finds the message box; returns whether that changed since the last check. */
-  checkHealth(): { composerFound: boolean; changed: boolean } {
+  /** Check the adapter still finds the message box (and in which layout); returns whether that changed since the last check. */
+  checkHealth(): { composerFound: boolean; layout: string | null; changed: boolean } {
     const composerFound = this.deps.adapter.findComposer(this.doc) !== null;
-    const changed = composerFound !== this.composerWasFound;
+    const layout = composerFound ? (this.deps.adapter.layout?.(this.doc) ?? null) : null;
+    const changed = composerFound !== this.composerWasFound || layout !== this.layoutWas;
     this.composerWasFound = composerFound;
-    return { composerFound, changed };
+    this.layoutWas = layout;
+    return { composerFound, layout, changed };
   }
 }
 

@@ -61,6 +61,7 @@ export interface TabReport {
   /** A registry site's id, or a generic site's origin. */
   site: string;
   composerFound: boolean;
+  layout?: string | null;
 }
 
 /**
@@ -237,10 +238,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'compose.recover': ({ text }, context) => composes.recover(text, context),
     'compose.forget': (_request, context) => composes.forget(context),
     'compose.close': (_request, context) => composes.close(context, context.kind === 'content'),
-    'tab.report': async ({ composerFound }, context) => {
+    'tab.report': async ({ composerFound, layout }, context) => {
       const { site, enabled } = await siteStatus(context.url);
       if (site === null || context.tabId === undefined) throw new StoreError('only a content script on a chat site reports on its tab');
-      await tabs.put({ id: String(context.tabId), site, composerFound });
+      await tabs.put({ id: String(context.tabId), site, composerFound, layout: layout ?? null });
       await badge(context.tabId, !enabled ? 'off' : composerFound ? 'on' : 'broken');
       return { recorded: true as const };
     },
@@ -256,6 +257,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         enabled,
         active: report !== undefined,
         composerFound: report?.composerFound ?? false,
+        layout: report?.layout ?? null,
       };
     },
     'site.status': (_request, { url }) => siteStatus(url),

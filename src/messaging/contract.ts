@@ -275,6 +275,8 @@ export interface TabState {
   active: boolean;
   /** The adapter found the message box at its last check. */
   composerFound: boolean;
+  /** Which of the site's layouts the page showed at its last check (the adapter's name for it), if known. */
+  layout: string | null;
 }
 
 /**
@@ -434,7 +436,7 @@ export const contract = {
   /** Close the box (from the box, or the page's content script). */
   'compose.close': message<{ closed: true }>()(none, ['framed', 'content']),
   /** A content script says which adapter runs on its page and whether it finds the message box. */
-  'tab.report': message<{ recorded: true }>()(z.strictObject({ composerFound: z.boolean() }), ['content']),
+  'tab.report': message<{ recorded: true }>()(z.strictObject({ composerFound: z.boolean(), layout: z.string().max(40).nullable().optional() }), ['content']),
   /** The popup asks whether Veil acts on a tab. */
   'tab.state': message<TabState>()(z.strictObject({ tabId: z.number().int().min(0) }), PAGES),
   /** Is Veil on for the sender's site? The site comes from the sender's URL, not from the request. */

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage } from './browsers';
+import { FIXTURE_LAYOUTS, type LayoutId } from '../../src/sites/fixtures/layouts';
 import { serveModel } from './model-server';
 import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
 
@@ -27,8 +28,8 @@ afterAll(async () => {
 const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
 const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
 
-describe('private compose on the three chat-site fixtures', () => {
-  it.each(['chatgpt', 'claude', 'gemini'] as const)('%s: sends only the mapped text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
+describe('private compose on the three chat-site fixtures, in every layout', () => {
+  it.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))('%s: sends only the mapped text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
     const page = await veil.browser.context.newPage();
     await installHostileRecorder(page);
     await openFixture(page, site);

@@ -123,11 +123,16 @@ describe('visible state', () => {
     const badge = () => worker.evaluate((tabId) => (globalThis as unknown as Chrome).chrome.action.getBadgeText({ tabId }), tabId);
     const state = async () => ((await sendFromPage(popup, 'tab.state', { tabId })) as { value: Record<string, unknown> }).value;
     await expect.poll(badge).toBe('on');
-    expect(await state()).toEqual({ site: 'chatgpt', generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true });
+    expect(await state()).toEqual({ site: 'chatgpt', generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true, layout: 'classic' });
     await page.evaluate(() => document.querySelector('#prompt-textarea')!.removeAttribute('id'));
     await expect.poll(badge, { timeout: 10_000 }).toBe('!');
     expect(await state()).toMatchObject({ active: true, composerFound: false });
     await page.close();
+    // The same site in its 2026 layout: the popup names it.
+    const modern = await site('chatgpt-2026');
+    const modernTab = await worker.evaluate(async () => (await (globalThis as unknown as Chrome).chrome.tabs.query({ url: 'https://chatgpt.com/*' }))[0]!.id);
+    await expect.poll(async () => ((await sendFromPage(popup, 'tab.state', { tabId: modernTab })) as { value: Record<string, unknown> }).value).toMatchObject({ composerFound: true, layout: '2026-09' });
+    await modern.close();
   });
 });
 

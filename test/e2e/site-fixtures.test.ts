@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import puppeteer, { type Browser as FirefoxBrowser, type Page as FirefoxPage } from 'puppeteer-core';
 import type { FixtureGlobals } from '../../src/sites/fixtures/common';
+import { FIXTURE_LAYOUTS } from '../../src/sites/fixtures/layouts';
 import { pageBundle } from './page-bundle';
 import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
 
@@ -66,12 +67,9 @@ beforeAll(async () => {
 });
 
 /** Runs in the page: whether the site's send button can be used now. */
-const sendable = ([site, selector]: readonly [FixtureSite, string]) => {
+const sendable = (selector: string) => {
   const button = document.querySelector(selector);
-  if (!button) return false;
-  if (site === 'claude') return !(button as HTMLButtonElement).disabled;
-  if (site === 'gemini') return button.getAttribute('aria-disabled') === 'false';
-  return true;
+  return button !== null && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true';
 };
 
 const WRITTEN = ['first line\n\n  third line, indented  ', 'one line only', '\nafter an empty first line\nend\n'];
@@ -241,26 +239,43 @@ describe('site fixtures in Chromium (no extension)', () => {
     }
   });
 
-  it('Veil\'s writer (execCommand over a block selection) takes on all three, and a button click then delivers exactly the text', async () => {
-    for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
-      const page = await open(site);
+  it('Veil\'s writer (execCommand over a block selection) takes on all three in every layout, and a button click then delivers exactly the text', async () => {
+    for (const layout of FIXTURE_LAYOUTS) {
+      const page = await open(layout.site, FIXTURE_SITES[layout.site] + layout.query);
       await page.evaluate(noStreaming);
       await page.evaluate(writer);
       // Something already in the composer (two paragraphs), to be replaced.
-      await page.locator(EDITOR[site]).click();
+      await page.locator(layout.composer).click();
       await page.keyboard.type('draft');
       await page.keyboard.press('Shift+Enter');
       await page.keyboard.type('more draft');
       const expected: string[] = [];
       for (const text of WRITTEN) {
-        expect(await page.evaluate(writeWithVeil, [EDITOR[site], text] as const), site).toBe(text);
-        await expect.poll(() => page.evaluate(sendable, [site, SEND[site]] as const)).toBe(true);
-        await page.locator(SEND[site]).click();
+        expect(await page.evaluate(writeWithVeil, [layout.composer, text] as const), layout.id).toBe(text);
+        await expect.poll(() => page.evaluate(sendable, layout.send)).toBe(true);
+        await page.locator(layout.send).click();
         expected.push(text);
-        expect(await page.evaluate(received), site).toEqual(expected);
-        await expect.poll(() => page.locator(STREAMING[site]).count()).toBe(0);
+        expect(await page.evaluate(received), layout.id).toEqual(expected);
+        await expect.poll(() => page.locator(layout.streaming).count()).toBe(0);
       }
-      }
+    }
+  });
+
+  it('every 2026 layout: typed Enter sends "hello\\nworld", the answer streams into the new answer markup, and the chat gets its id', async () => {
+    for (const layout of FIXTURE_LAYOUTS.filter((l) => l.layout !== 'classic')) {
+      const page = await open(layout.site, FIXTURE_SITES[layout.site] + layout.query);
+      expect(await page.evaluate(() => document.documentElement.dataset.fixtureLayout)).toBe(layout.layout);
+      await page.locator(layout.composer).click();
+      await page.keyboard.type('hello');
+      await page.keyboard.press('Shift+Enter');
+      await page.keyboard.type('world');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(received), layout.id).toEqual(['hello\nworld']);
+      await expect.poll(() => page.locator(layout.streaming).count()).toBe(0);
+      expect(await page.locator(layout.answer).last().textContent(), layout.id).toContain('"hello\nworld"');
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/(?:c|uc|chat|app)\/[0-9a-f-]+$/);
+      expect(new URL(page.url()).search, 'the layout stays in the URL').toBe(layout.query);
+    }
   });
 });
 
@@ -286,9 +301,9 @@ describe('site fixtures in Firefox ESR (no extension)', () => {
     await server?.close();
   });
 
-  async function open(site: FixtureSite): Promise<FirefoxPage> {
+  async function open(site: FixtureSite, query = ''): Promise<FirefoxPage> {
     const page = tab;
-    await page.goto(FIXTURE_SITES[site]);
+    await page.goto(FIXTURE_SITES[site] + query);
     await page.waitForSelector('html[data-fixture-ready="1"]');
     return page;
   }
@@ -307,22 +322,22 @@ describe('site fixtures in Firefox ESR (no extension)', () => {
     expect(server.requests).toContain('chatgpt.com GET /');
   });
 
-  it('Veil\'s writer (execCommand over a block selection) takes on all three, and a button click then delivers exactly the text', async () => {
-    for (const site of Object.keys(FIXTURE_SITES) as FixtureSite[]) {
-      const page = await open(site);
+  it('Veil\'s writer (execCommand over a block selection) takes on all three in every layout, and a button click then delivers exactly the text', async () => {
+    for (const layout of FIXTURE_LAYOUTS) {
+      const page = await open(layout.site, layout.query);
       await page.evaluate(noStreaming);
       await page.evaluate(writer);
-      await page.click(EDITOR[site]);
+      await page.click(layout.composer);
       await page.keyboard.type('draft');
       const expected: string[] = [];
       for (const text of WRITTEN) {
-        expect(await page.evaluate(writeWithVeil, [EDITOR[site], text] as const), site).toBe(text);
-        await page.waitForFunction(sendable, {}, [site, SEND[site]] as const);
-        await page.click(SEND[site]);
+        expect(await page.evaluate(writeWithVeil, [layout.composer, text] as const), layout.id).toBe(text);
+        await page.waitForFunction(sendable, {}, layout.send);
+        await page.click(layout.send);
         expected.push(text);
-        expect(await page.evaluate(received), site).toEqual(expected);
-        await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, STREAMING[site]);
+        expect(await page.evaluate(received), layout.id).toEqual(expected);
+        await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, layout.streaming);
       }
-      }
+    }
   });
 });

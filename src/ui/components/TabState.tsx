@@ -109,6 +109,8 @@ export function tabStateText(tab: TabState | null): { text: string; tone: 'on' |
       tone: 'broken',
     };
   }
-  const adapter = tab.generic ? `the message box you pointed at on ${tab.siteLabel}` : `${tab.siteLabel} adapter`;
+  const adapter = tab.generic
+    ? `the message box you pointed at on ${tab.siteLabel}`
+    : `${tab.siteLabel} adapter${tab.layout ? `, ${tab.layout} layout` : ''}`;
   return { text: `Veil is on for this tab (${adapter}): you review every send before it goes.`, tone: 'on' };
 }

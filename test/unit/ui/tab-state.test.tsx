@@ -9,9 +9,10 @@ import { harness } from '../messaging/harness';
 afterEach(cleanup);
 
 describe('the popup line about the current tab', () => {
-  const base = { site: 'chatgpt' as const, generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true };
+  const base = { site: 'chatgpt' as const, generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true, layout: null };
   it('names the adapter when Veil is on, and says sends are blocked when the message box is lost', () => {
     expect(tabStateText(base)).toEqual({ tone: 'on', text: 'Veil is on for this tab (ChatGPT adapter): you review every send before it goes.' });
+    expect(tabStateText({ ...base, layout: '2026-09' }).text).toBe('Veil is on for this tab (ChatGPT adapter, 2026-09 layout): you review every send before it goes.');
     expect(tabStateText({ ...base, composerFound: false }).text).toBe(
       'Veil (ChatGPT adapter) cannot find the message box on this page, so it blocks sends from it. The site may have changed.',
     );
