@@ -11,6 +11,7 @@
  * A list word that is also an everyday English word ("Grace", "Reading") counts only when capitalised.
  */
 import lexicon from '../../data/crossmap-lexicon.json';
+import specialTerms from '../../data/special-terms.json';
 import languages from '../../data/languages.json';
 import countries from '../../data/m49-countries.json';
 import places from '../../data/places.json';
@@ -19,8 +20,9 @@ import { demonyms } from '../domains/demonyms';
 import { lazy } from '../domains/phrases';
 import { normalizeText, stripQualifier } from '../domains/text';
 import { addSpan, patternSpans } from './patterns';
+import { specialSpans } from './special';
 import { EXTRA_TERMS, HEALTH_MODIFIERS, HOLIDAYS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES, PLACE_CUES } from './terms';
-import type { Span, SpanKind } from './types';
+import { SPECIAL_KINDS, type Span, type SpanKind } from './types';
 
 export interface DetectOptions {
   /** The person's profile values (shared and withheld), with their fields. */
@@ -56,6 +58,11 @@ export function lexiconList(name: string): string[] {
   return ((lexicon as Record<string, string>)[name] ?? '').split('|').filter(Boolean);
 }
 
+/** One list of data/special-terms.json (Disease Ontology, symptoms, NLM drugs, religions; CC0). */
+export function specialList(name: string): string[] {
+  return ((specialTerms as Record<string, string>)[name] ?? '').split('|').filter(Boolean);
+}
+
 interface Entry { kind: SpanKind; capitalOnly: boolean; allCaps?: boolean }
 
 /** Phrase (normalised words joined by spaces) → what it is. */
@@ -68,9 +75,12 @@ const table = lazy(() => {
     longest = Math.max(longest, key.split(' ').length);
     map.set(key, { kind, capitalOnly });
   };
-  for (const kind of ['health', 'medication', 'finance', 'legal'] as const) {
-    for (const term of EXTRA_TERMS[kind]) add(term, kind);
-    for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
+  for (const kind of SPECIAL_KINDS) for (const term of EXTRA_TERMS[kind] ?? []) add(term, kind);
+  for (const kind of ['health', 'medication', 'finance', 'legal'] as const) for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
+  // The CC0 lists after the hand-written ones and WordNet (an earlier entry keeps its kind); a capitalised
+  // name ("Addison's disease", "Anglicanism") only with its capital, as typed.
+  for (const kind of ['mental-health', 'substance', 'health', 'medication', 'religion'] as const) {
+    for (const term of specialList(kind)) for (const t of britishSpellings(term)) add(t, kind, /^\p{Lu}/u.test(t));
   }
   const commonPlaces = new Set(lexiconList('place-common').map((n) => n.toLowerCase()));
   const place = (name: string) => add(name, 'place', commonPlaces.has(name.toLowerCase()) || name.length <= 4);
@@ -86,6 +96,23 @@ const table = lazy(() => {
   return { map, longest };
 });
 
+/** The ontology's American spellings and their British forms ("celiac disease", "coeliac disease"). */
+const SPELLINGS: readonly [RegExp, string][] = [
+  [/celiac/g, 'coeliac'], [/(^|[^a])hem(o|a)/g, '$1haem$2'], [/anemi/g, 'anaemi'], [/esophag/g, 'oesophag'], [/tumor/g, 'tumour'],
+  [/leukemi/g, 'leukaemi'], [/(^|[^o])edema/g, '$1oedema'], [/diarrhea/g, 'diarrhoea'], [/pediatric/g, 'paediatric'], [/ischemi/g, 'ischaemi'],
+  [/gynecolog/g, 'gynaecolog'], [/orthopedic/g, 'orthopaedic'], [/estrogen/g, 'oestrogen'], [/fetal/g, 'foetal'],
+];
+function britishSpellings(term: string): string[] {
+  const british = SPELLINGS.reduce((t, [from, to]) => t.replace(from, to), term);
+  return british === term ? [term] : [term, british];
+}
+
+/**
+ * Endings of the WHO's International Nonproprietary Names by drug class ("-sulosin", "-prazole", "-statin"): an
+ * unknown lower-case word of 8+ letters with one is a medicine ("tamsulosin", "esomeprazole").
+ */
+const INN_STEMS = /(?:sulosin|olol|pril|sartan|statin|prazole|tidine|tinib|ciclovir|cillin|mycin|floxacin|oxacin|cycline|azepam|azolam|oxetine|triptan|gliptin|gliflozin|glutide|parin|xaban|dronate|lukast|setron|profen|pramine|triptyline|azosin|dipine|thiazide|semide|olone|barbital|conazole|fungin|gabalin|apine|peridol|ximab|zumab|umab|afil|fenac|coxib|vudine|navir|previr|asvir|tegravir|lukast|dronate|sterone|estrol|parib|lisib)$/;
+
 const ORG_CUES = new Set(ORGANISATION_CUES as readonly string[]);
 const PERSON_CUE = new Set(PERSON_CUES as readonly string[]);
 const PLACE_CUE = new Set(PLACE_CUES as readonly string[]);
@@ -100,7 +127,7 @@ const KEPT = lazy(() => {
 const SPELLED = lazy(() => {
   const byStart = new Map<string, { term: string; kind: SpanKind }[]>();
   for (const kind of ['health', 'medication'] as const) {
-    for (const term of [...EXTRA_TERMS[kind], ...lexiconList(kind)]) {
+    for (const term of [...(EXTRA_TERMS[kind] ?? []), ...lexiconList(kind)]) {
       const t = normalizeText(term);
       if (t.length < 7 || /[^a-z]/.test(t)) continue;
       const bucket = byStart.get(t.slice(0, 2)) ?? [];
@@ -179,6 +206,8 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
   for (const s of exactSpans(text, options.alwaysMap ?? [], () => 'custom')) addSpan(spans, s);
   const knownKinds = new Map((options.known ?? []).map((k) => [normalizeText(k.original), k.kind]));
   for (const s of exactSpans(text, (options.known ?? []).map((k) => k.original), (t) => knownKinds.get(normalizeText(t)) ?? 'proper')) addSpan(spans, s);
+  // Special categories in lay wording before shapes and names: "on probation", "my PO", "5150".
+  for (const s of specialSpans(text, spans)) addSpan(spans, s);
   for (const s of patternSpans(text, spans)) addSpan(spans, s);
 
   const ws = words(text);
@@ -225,14 +254,21 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
   for (let i = 0; i < ws.length; i++) {
     for (let n = Math.min(longest, ws.length - i); n >= 1; n--) {
       const group = ws.slice(i, i + n);
-      if (group.some(taken)) continue;
+      // A longer list term may take in a lay-phrase span it holds ("breast cancer" over "cancer",
+      // "debt consolidation loan" over "debt"); anything else taken stops it.
+      const from = group[0]!.start;
+      const to = group.at(-1)!.end;
+      const inside = spans.filter((s) => s.start < to && from < s.end);
+      if (inside.some((s) => !s.form || s.start < from || s.end > to || s.end - s.start >= to - from)) continue;
       // Only spaces or hyphens inside a phrase ("type 1 diabetes", "self-harm").
       if (group.some((w, k) => k > 0 && !/^[\s-]+$/.test(text.slice(group[k - 1]!.end, w.start)))) continue;
       const key = group.map((w) => w.key).join(' ');
       // "Leo's", "self-harming", "migraines": the term without a possessive or an ending.
       const variants = [key, key.replace(/'s$/, ''), key.replace(/(?:ing|ed|s)$/, ''), key.replace(/(?:ing|ed)$/, 'e')];
       const spelled = n === 1 && !group[0]!.capital ? misspelled(key) : undefined;
-      const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (spelled ? { kind: spelled, capitalOnly: false } : undefined);
+      const stem = n === 1 && !group[0]!.capital && key.length >= 8 && INN_STEMS.test(key) ? 'medication' : undefined;
+      const guessed = spelled ?? stem;
+      const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (guessed ? { kind: guessed, capitalOnly: false } : undefined);
       if (!entry) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
       if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;
@@ -242,13 +278,14 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       let start = group[0]!.start;
       const end = group.at(-1)!.end;
       // "stage 2 breast cancer", "severe peanut allergy", "opioid addiction": modifiers belong to the condition.
-      if (entry.kind === 'health') {
+      if (entry.kind === 'health' || entry.kind === 'mental-health' || entry.kind === 'substance') {
         for (let k = i - 1; k >= 0 && k >= i - 3 && !taken(ws[k]!) && /^[\s-]+$/.test(text.slice(ws[k]!.end, ws[k + 1]!.start)); k--) {
           if (!HEALTH_MODIFIERS.has(ws[k]!.key) && !/^\d$/.test(ws[k]!.key)) break;
           if (/^\d$/.test(ws[k]!.key) && ws[k - 1]?.key !== 'stage' && ws[k - 1]?.key !== 'type') break;
           start = ws[k]!.start;
         }
       }
+      for (const s of inside) spans.splice(spans.indexOf(s), 1);
       addSpan(spans, { start, end, text: text.slice(start, end), kind: entry.kind });
       i += n - 1;
       break;

@@ -18,19 +18,19 @@
  * - `verb`: a verb phrase ("relapsed", "got fired", "overstayed my visa") → "had …", "lost a job";
  * - `role`: a person by their role in it ("my PO", "my therapist", "my imam") → "a case officer", "a doctor".
  */
-import type { SpecialKind } from './types';
+import type { PhraseForm, SpecialKind } from './types';
 
-export type PhraseForm = 'noun' | 'pred' | 'verb' | 'role';
+export type { PhraseForm };
 
 export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<PhraseForm, readonly string[]>>>>> = {
   health: {
-    noun: [
+    noun: ['blood in <poss> (?:urine|pee|stool|stools|poo|poop|vomit|phlegm)', '(?:losing|lost|lose) weight (?:without trying|for no reason)', 'kidney stones?', 'gallstones?', 'chest pains?', 'shortness of breath', 'night sweats', 'type [12] diabetic', '(?:type [12]|t[12]d?)(?= (?:son|daughter|kid|child|husband|wife|boy|girl|diabetic))', 
       '(?:heart|asthma|epileptic) attacks?', 'seizures?', 'strokes?', 'a1c', 'blood sugar(?: levels?)?', 'sugar levels?', 'blood pressure',
       'biopsy', 'biopsies', 'chemo(?:therapy)?', 'radiotherapy', 'radiation (?:therapy|treatment)', 'dialysis', 'mastectomy', 'hysterectomy',
       'vasectomy', 'colonoscopy', 'mri scan', 'ct scan', '(?:knee|hip|back|heart|brain|spinal|bypass|gastric bypass|weight[- ]loss|bariatric|cataract) (?:surgery|replacement|operation)',
       'surgery', 'an operation', 'transplant', 'a lump(?: (?:in|on) <poss> (?:breast|neck|testicle|armpit|throat))?', 'tumou?rs?', 'cancer', 'diagnosis',
       'wheelchair', 'hearing aids?', 'disability', 'chronic (?:pain|illness|condition)', 'long covid', 'stds?', 'stis?', 'hpv', 'hiv(?: status)?',
-      'erectile dysfunction', 'incontinence', 'hair loss', 'weight loss', 'infertility', 'insulin resistance',
+      'erectile dysfunction', 'incontinence', 'infertility', 'insulin resistance',
     ],
     pred: [
       'diabetic', 'pre-?diabetic', 'epileptic', 'asthmatic', 'autistic', 'immunocompromised', 'hiv[- ]positive', 'hiv\\+', 'disabled', 'paralysed',
@@ -40,21 +40,21 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       '(?:broke|broken|fractured|tore|torn|sprained) <poss> (?:arm|leg|wrist|ankle|hip|back|neck|collarbone|acl|meniscus|foot|hand)',
       '(?:had|having|have|has|getting|got|get|need|needs) (?:a )?(?:<w> )?surgery',
     ],
-    role: ['(?:<poss> )?(?:oncologist|cardiologist|neurologist|endocrinologist|rheumatologist|dermatologist|urologist)'],
+    role: ['<poss> (?:oncologist|cardiologist|neurologist|endocrinologist|rheumatologist|dermatologist|urologist)'],
   },
   medication: {
-    noun: ['(?:<poss> )?meds', 'antidepressants?', 'antipsychotics?', 'anti-?anxiety (?:meds|medication|pills)', 'blood thinners?', 'birth control(?: pills?)?',
+    noun: ['testosterone(?: (?:gel|shots?|injections?))?', 'estrogen', 'oestrogen', 'estradiol', 'progesterone', '(?:<poss> )?meds', 'antidepressants?', 'antipsychotics?', 'anti-?anxiety (?:meds|medication|pills)', 'blood thinners?', 'birth control(?: pills?)?',
       'hormone (?:therapy|replacement)', 'sleeping pills', 'painkillers', 'steroids', 'insulin'],
     pred: ['on (?:meds|medication|antidepressants|insulin|blood thinners|steroids)'],
   },
   'mental-health': {
-    noun: [
+    noun: ['<poss> breakdown', '<poss> (?:mental health|mental illness)', 
       'suicidal (?:thoughts|ideation|feelings|urges)', 'suicide attempts?', 'suicide', 'self[- ]harm(?:ing)?', 'psych(?:iatric)? (?:ward|unit|hospital|hold|admission|evaluation|eval)',
       'psych ward', 'mental (?:hospital|health (?:crisis|unit|ward|issues|problems|struggles))', '5150(?: hold)?', '(?:involuntary|72[- ]hour) (?:hold|commitment)',
       '(?:nervous|mental) breakdowns?', 'panic attacks?', 'anxiety(?: (?:disorder|attacks?))?', '(?:major |clinical |postpartum |postnatal )?depression',
       'bipolar(?: (?:disorder|i|ii|1|2))?', 'schizophrenia', 'psychosis', 'psychotic (?:episode|break)', 'c-?ptsd', 'ptsd', 'ocd', 'adhd', 'eating disorder',
       'anorexia', 'bulimia', 'binge[- ]eating', '(?:borderline personality disorder|bpd)', 'dissociation', 'dissociative episodes?', 'intrusive thoughts',
-      'dark thoughts', 'crisis (?:line|team|hotline)', 'therapy', 'counsell?ing', 'grief counsell?ing', 'trauma',
+      'dark thoughts', 'crisis (?:line|team|hotline)', '<poss> (?:therapy|counsell?ing)', 'grief counsell?ing', 'trauma therapy',
     ],
     pred: ['suicidal', 'depressed', 'manic', 'psychotic', 'sectioned', 'on suicide watch', 'in (?:therapy|counsell?ing|a psych ward|the psych ward|a mental hospital)'],
     verb: [
@@ -62,10 +62,10 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       '(?:want|wants|wanted|wanting) to (?:die|kill <self>|end it(?: all)?|end <poss> life|not be here)', '(?:tried|try|trying|tries|attempted) to (?:kill <self>|end <poss> life|commit suicide)',
       'kill <self>', 'end <poss> life', 'attempted suicide', '(?:took|take|taking) an overdose', 'overdosed', '<get> sectioned', '<get> (?:committed|hospitalized|hospitalised) (?:for|after) <w>',
     ],
-    role: ['(?:<poss> )?(?:therapist|psychiatrist|psychologist|counsell?or|psych)'],
+    role: ['<poss> (?:therapist|psychiatrist|psychologist|counsell?or|psych)'],
   },
   pregnancy: {
-    noun: [
+    noun: ['(?:low )?sperm count', 'icsi', 'iui', 'maternity (?:leave|pay|allowance)', 'matb1', 
       'pregnancy', 'pregnancies', 'miscarriages?', 'abortions?', 'ivf(?: (?:cycle|treatment|round))?', 'fertility (?:treatment|clinic|issues?|problems?|specialist)', 'ectopic pregnancy',
       'morning sickness', 'stillbirth', '(?:first|second|third|1st|2nd|3rd) trimester', '(?:prenatal|antenatal|postnatal) (?:care|appointments?|scan|class(?:es)?)',
       'egg (?:freezing|retrieval)', 'embryo transfer', 'surrogacy', 'termination', 'morning[- ]after pill', 'plan b', 'pregnancy test', 'c-section',
@@ -74,53 +74,53 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     pred: ['pregnant', '(?:\\d+|a few|few|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:weeks?|months?) pregnant', 'expecting(?: a baby)?',
       'trying to conceive', 'ttc', 'trying for a baby'],
     verb: ['miscarried', '(?:lost|losing) the baby', '(?:terminate|terminated|terminating|end|ended|ending) (?:the|my|a|her) pregnancy', '(?:got|get|getting) pregnant', 'knocked up'],
-    role: ['(?:<poss> )?(?:midwife|ob-?gyn|obstetrician|fertility doctor)'],
+    role: ['<poss> (?:midwife|ob-?gyn|obstetrician|fertility doctor)'],
   },
   sexuality: {
     noun: ['(?:<poss> )?(?:sexuality|sexual orientation)', 'coming out', 'lgbtq?\\+?(?:ia)?', 'lgbt', 'queer', 'homosexuality', 'bisexuality', 'same-sex (?:partner|relationship|marriage)'],
-    pred: ['gay', 'lesbian', 'bisexual', 'bi(?=\\s*(?:and|but|,|\\.|$))', 'pansexual', 'asexual', 'homosexual', '(?:still )?in the closet', 'closeted'],
+    pred: ['aromantic', 'demisexual', 'graysexual', 'gay', 'lesbian', 'bisexual', 'bi(?=\\s*(?:and|but|,|\\.|$))', 'pansexual', 'asexual', 'homosexual', '(?:still )?in the closet', 'closeted'],
     verb: ['(?:came|come|comes|coming) out(?: as (?:gay|lesbian|bi|bisexual|queer|pan|pansexual|asexual|ace))?(?= to | as |\\s*[,.!?;]|$)', 'outed', '<get> outed'],
   },
   'gender-identity': {
     noun: ['(?:<poss> )?(?:gender identity|gender dysphoria|transition)', 'gender[- ](?:affirming (?:care|surgery)|clinic|reassignment(?: surgery)?|confirmation surgery)', 'top surgery',
       'bottom surgery', 'facial feminization surgery', 'ffs', 'puberty blockers', 'deadname', 'deadnaming', '(?:<poss> )?(?:new )?pronouns', 'they/them', 'she/her', 'he/him'],
-    pred: ['trans(?:gender)?(?! fat)', 'non-?binary', 'nonbinary', 'enby', 'genderqueer', 'genderfluid', 'gender[- ]fluid', 'intersex', 'transitioning', 'ftm', 'mtf', 'a trans (?:man|woman|person|kid|teen)'],
+    pred: ['trans(?:gender)?(?! fat)', 'non[- ]?binary', 'enby', 'genderqueer', 'genderfluid', 'gender[- ]fluid', 'intersex', 'transitioning', 'ftm', 'mtf', 'a trans (?:man|woman|person|kid|teen)'],
     verb: ['(?:started|starting|start|begin|began|beginning) (?:transitioning|hrt|hormones|testosterone|estrogen|oestrogen|t)', '(?:came|come|coming) out as (?:trans|transgender|non-?binary|nonbinary|genderqueer)',
       '(?:socially |medically )?transitioned'],
-    role: ['(?:<poss> )?gender (?:therapist|specialist)'],
+    role: ['<poss> gender (?:therapist|specialist)'],
   },
   immigration: {
-    noun: [
-      '(?:<poss> )?(?:(?:student|work|tourist|spousal|spouse|partner|fiancée?|h-?1b|f-?1|j-?1|l-?1|o-?1|skilled worker|graduate|family|visitor|k-?1|e-?2|tier \\d) )?visa(?: (?:status|application|renewal|extension|interview|sponsorship))?',
+    noun: ['refugee (?:travel document|status|visa|camp|claim|card|protection)', 
+      '(?:<poss> )?(?:(?:student|work|tourist|spousal|spouse|partner|fiancée?|h-?1b|f-?1|j-?1|l-?1|o-?1|skilled worker|graduate|family|visitor|k-?1|e-?2|tier \\d) )?visa(?: (?:status|application|renewal|extension|interview|sponsorship))?(?! (?:card|debit|credit|ending|gift|number))',
       'green card(?: (?:application|interview))?', 'work permit', 'residence permit', 'residency (?:status|application|permit)', 'asylum(?: (?:claim|case|application|hearing|interview))?', 'refugee status', 'deportation(?: (?:order|hearing|proceedings))?',
       'removal proceedings', 'immigration (?:status|hearing|court|case|lawyer|attorney|papers|detention|raid|officers?|appointment|judge)', 'naturali[sz]ation(?: interview)?', 'citizenship (?:application|test|interview)',
       'daca', 'tps', 'h-?1b', 'opt', 'ilr', 'indefinite leave to remain', '(?:pre-)?settled status', 'leave to remain', 'brp', 'uscis', 'i-?485', 'i-?130', 'ead', 'visa overstay', 'overstay',
     ],
-    pred: ['undocumented', 'illegal(?:ly here)?', 'an? illegal (?:immigrant|alien)', 'without papers', 'an? refugee', 'an? asylum seeker', 'deported', 'stateless', 'out of status',
+    pred: ['undocumented', 'illegally here', 'here illegally', 'an? illegal (?:immigrant|alien)', 'without papers', 'an? refugee', 'an? asylum seeker', 'deported', 'stateless', 'out of status',
       'an? dreamer', 'a daca recipient', 'on a (?:student|work|tourist|spousal|h-?1b|f-?1|j-?1|visitor) visa', 'in detention'],
     verb: [
       'overst(?:ay|ayed|aying|ays) (?:<poss> |the |a )?(?:<w> )?visa', '<get> deported', '(?:applied|applying|apply|applies) for (?:asylum|a green card|citizenship|a visa|refugee status|naturali[sz]ation|daca|tps)',
       '(?:claimed|claiming|claim) asylum', '(?:<poss> )?visa (?:expired|expires|expiring|ran out|runs out|was denied|got denied|was refused|got refused|was revoked)',
       'crossed the border(?: illegally)?', 'entered (?:the country |the us |the uk )?illegally', '(?:came|come) here illegally', '<get> detained by ice',
     ],
-    role: ['(?:<poss> )?immigration (?:lawyer|attorney|solicitor|officer)'],
+    role: ['<poss> immigration (?:lawyer|attorney|solicitor|officer)'],
   },
   criminal: {
-    noun: [
-      'criminal record', '(?:<poss> )?(?:record|conviction|convictions)(?= (?:for|will|is|shows|from|might|means)|\\s*[,.?])', 'convictions?', '(?:felony|misdemeanou?r)(?: (?:conviction|charges?|record))?', 'felonies',
+    noun: ['(?:common|aggravated|sexual|actual bodily harm) assault', 'in and out of (?:jail|prison)', '(?:county|federal|state) (?:jail|prison|pen)', 'juvenile (?:record|court)', 
+      'criminal record', '<poss> (?:record|conviction|convictions)(?= (?:for|will|is|shows|from|might|means)|\\s*[,.?])', 'convictions?', '(?:felony|misdemeanou?r)(?: (?:conviction|charges?|record))?', 'felonies',
       'duis?', 'dwis?', 'owi', '(?:drink|drunk)[- ]driving(?: (?:charge|conviction|offence|offense|arrest))?', 'arrests?', '(?:<poss> )?(?:probation|parole)(?: (?:violation|hearing|terms|officer|appointment))?',
-      'jail time', 'prison (?:time|sentence)', '(?:suspended |prison |jail )?sentence', 'plea (?:deal|bargain)', '(?:assault|theft|burglary|robbery|possession|shoplifting|fraud|dv|domestic violence|drug|weapons?|battery|trespass(?:ing)?|vandalism) (?:charges?|conviction|case|arrest)',
-      'criminal charges?', 'charges', 'mugshot', 'bail(?: hearing)?', 'bond hearing', 'ankle (?:monitor|bracelet)', 'community service', 'sex offender regist(?:er|ry)', 'expunge(?:ment|d)?',
-      'record (?:sealing|expungement)', 'felon', 'ex-?con', 'incarceration', 'juvie', 'juvenile detention', 'court[- ]ordered', 'criminal case', 'court date', 'arraignment', 'cautions?(?= for)',
+      'jail time', 'prison (?:time|sentence)', '(?:suspended|prison|jail|custodial|life) sentence', 'plea (?:deal|bargain)', '(?:assault|theft|burglary|robbery|possession|shoplifting|fraud|dv|domestic violence|drug|weapons?|battery|trespass(?:ing)?|vandalism) (?:charges?|conviction|case|arrest)',
+      'criminal charges?', 'mugshot', 'bail(?: hearing)?', 'bond hearing', 'ankle (?:monitor|bracelet)', 'community service', 'sex offender regist(?:er|ry)', 'expunge(?:ment|d)?',
+      'record (?:sealing|expungement)', 'felon', 'ex-?con', 'incarceration', 'juvie', 'juvenile detention', 'court[- ]ordered', 'criminal case', 'arraignment', 'cautions?(?= for)',
     ],
     pred: ['on (?:probation|parole|bail|remand)', 'out on (?:bail|parole)', 'arrested(?: for (?:<w> )?<w>)?', 'convicted(?: of (?:<w> )?<w>)?', 'charged with (?:<w> )?<w>', 'incarcerated', 'locked up',
       'in (?:jail|prison|custody|juvie)', 'an? felon', 'behind bars', 'on the sex offender regist(?:er|ry)'],
-    verb: ['<get> (?:arrested|charged|convicted|locked up|booked|sentenced|cautioned)', '(?:went|go|going|sent) to (?:jail|prison)', '(?:did|served|serving|doing|done) (?:time|\\d+ (?:years|months)(?: in (?:prison|jail))?)',
+    verb: ['<get> (?:arrested|charged|convicted|locked up|sentenced|cautioned)', '<get> booked (?:into|for)', '(?:pressed|press|pressing|drop|dropped|facing|face|faces) (?:the )?charges', '(?:went|go|going|sent) to (?:jail|prison)', '(?:did|served|serving|doing|done) (?:time|\\d+ (?:years|months)(?: in (?:prison|jail))?)',
       '(?:pleaded|pled|plead|pleading) (?:guilty|no contest|not guilty)', 'shoplift(?:ed|ing)', '<get> caught (?:shoplifting|stealing|drink driving|drunk driving|with (?:weed|drugs))'],
-    role: ['(?:<poss> )?(?:probation officer|parole officer|public defender|criminal (?:lawyer|attorney|solicitor)|defen[cs]e (?:lawyer|attorney))', '(?:<poss> )po(?! box)'],
+    role: ['<poss> (?:probation officer|parole officer|public defender|criminal (?:lawyer|attorney|solicitor)|defen[cs]e (?:lawyer|attorney))', '(?:<poss> )po(?! box)'],
   },
   substance: {
-    noun: [
+    noun: ['(?:a )?(?:gram|grams|g|bag|baggie|line|lines|ounce|eighth|bump|pill|pills|tab|tabs)s? of (?:coke|cocaine|weed|meth|heroin|ketamine|mdma|molly|crack|acid|lsd|xanax|oxy)', 'microdos(?:e|ing|ed)(?: (?:mushrooms|shrooms|psilocybin|lsd|acid))?', 
       '(?:<poss> )?(?:addiction|alcoholism|drinking problem|drug (?:use|problem|habit|addiction)|substance (?:use|abuse|misuse)|alcohol (?:use|abuse|dependence|addiction|problem|use disorder))',
       '(?:a )?relapses?', '(?:aa|na|ca) meetings?', 'alcoholics anonymous', 'narcotics anonymous', '12[- ]step(?: (?:program|programme|meetings?))?', 'twelve[- ]step(?: program)?', 'rehab', 'detox', 'withdrawals?',
       '(?:opioid|heroin|meth|cocaine|crack|fentanyl|pill|painkiller|oxy|xanax|benzo|alcohol|weed|cannabis|nicotine|vaping|gambling|porn) (?:addiction|habit|use|dependency|problem)',
@@ -133,7 +133,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     verb: ['relaps(?:e|ed|ing|es)', '(?:got|get|getting|gets) (?:drunk|high|wasted|sober|clean|stoned|blackout drunk)', '(?:stopped|stop|quit|quitting|quitting|stopping|cut down on) (?:drinking|using|smoking weed|weed|drugs|the drink)',
       '(?:went|go|going|goes|checked into|check into) (?:to )?(?:rehab|detox|aa|na)', '(?:drinking|drink|drank|drinks) (?:too much|every (?:day|night)|alone|heavily)', 'blacked out',
       '(?:used|using|use) again', '(?:smoke|smoking|smoked|smokes) (?:weed|pot|joints?|crack|meth)', '(?:do|doing|did|does|take|took|taking) (?:coke|cocaine|molly|mdma|ecstasy|acid|lsd|shrooms|ketamine|drugs|meth|heroin)'],
-    role: ['(?:<poss> )?(?:aa |na )?sponsor(?= (?:at|in|from|said|says|told|thinks|suggested))', '(?:<poss> )?(?:addiction|drug|substance abuse) (?:counsell?or|worker)'],
+    role: ['<poss> (?:aa |na )?sponsor(?= (?:at|in|from|said|says|told|thinks|suggested))', '<poss> (?:addiction|drug|substance abuse) (?:counsell?or|worker)'],
   },
   religion: {
     noun: ['(?:<poss> )?(?:faith|religion|religious beliefs)', '(?:<poss>|the) (?:church|mosque|synagogue|temple|gurdwara|parish|congregation|mandir)', 'hijab', 'niqab', 'burqa', 'headscarf', 'kippah', 'yarmulke',
@@ -141,10 +141,10 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'islam', 'christianity', 'judaism', 'hinduism', 'sikhism', 'buddhism', 'mormonism', 'catholicism', 'atheism', 'scientology', "jehovah's witnesses"],
     pred: ['an? (?:muslim|christian|catholic|jew|hindu|sikh|buddhist|mormon|jehovah\'s witness|evangelical|protestant|atheist|agnostic|pagan|wiccan|baptist|methodist|lutheran|pentecostal|anglican|quaker|mennonite|born-again christian)',
       'muslim', 'catholic', 'jewish', 'hindu', 'sikh', 'buddhist', 'mormon', 'lds', 'evangelical', 'protestant', 'orthodox jewish', 'atheist', 'agnostic', 'pagan', 'wiccan', 'amish', 'born[- ]again', 'devout', 'religious'],
-    verb: ['(?:converted|converting|convert|converts) to (?:islam|christianity|judaism|catholicism|hinduism|buddhism|sikhism)', '(?:left|leaving|leave|quit) (?:the church|<poss> faith|islam|the faith|religion|the mormon church)',
+    verb: ['(?:fast|fasting|fasted|observe|observing|observed|keep|keeping|kept)(?: for| during)? (?:lent|ramadan|yom kippur|passover|the sabbath|shabbat|navratri|ekadashi)', '(?:for|at|to|after|before) (?:jummah|friday prayers|mass|shabbat|church|temple|mosque)', '(?:converted|converting|convert|converts) to (?:islam|christianity|judaism|catholicism|hinduism|buddhism|sikhism)', '(?:left|leaving|leave|quit) (?:the church|<poss> faith|islam|the faith|religion|the mormon church)',
       '(?:pray|praying|prayed|prays) (?:five times a day|at the mosque|at church)', '(?:go|goes|went|going) to (?:church|mosque|synagogue|temple|mass|the mosque|the synagogue|the temple|gurdwara)',
       '(?:fasting|fast|fasted) for ramadan', '(?:wear|wears|wearing|wore) (?:a|the|<poss>) (?:hijab|niqab|headscarf|turban|burqa|kippah)'],
-    role: ['(?:<poss> )?(?:pastor|imam|rabbi|priest|minister|bishop|vicar|elder)'],
+    role: ['<poss> (?:pastor|imam|rabbi|priest|minister|bishop|vicar|elder)'],
   },
   ethnicity: {
     noun: ['(?:<poss> )?(?:race|ethnicity|ethnic background|heritage|skin colou?r)', 'ethnic minority', 'people of colou?r', 'person of colou?r', 'poc', 'bame', 'racial (?:discrimination|profiling|slurs?|abuse|bias)', 'racism'],
@@ -153,7 +153,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'half (?:black|white|asian|mexican|indian|chinese|japanese|korean|filipino|arab)'],
   },
   politics: {
-    noun: ['(?:trade |labou?r )?union (?:member(?:ship)?|rep(?:resentative)?|meetings?|organi[sz]er|organi[sz]ing|dues|steward|activity|drive)', '(?:<poss>|the) union',
+    noun: ['shop steward', 'union (?:rep|steward|branch)', 'unison', 'unite (?:the )?union', 'gmb union', 'teamsters', 'uaw', 'afl-cio', 'seiu', 'rmt', 'aslef', 'nasuwt', 'usdaw', 'cwu', 'pcs union', '(?:trade |labou?r )?union (?:member(?:ship)?|rep(?:resentative)?|meetings?|organi[sz]er|organi[sz]ing|dues|steward|activity|drive)', '(?:<poss>|the) union',
       '(?:the )?(?:labou?r|conservative|tory|republican|democratic|green|reform|lib dem|liberal democrat|snp|bjp|communist|socialist|libertarian|ukip|maga) party',
       '(?:<poss> )?political (?:views|beliefs|party|affiliation|activism|opinions)', 'black lives matter', 'blm', 'extinction rebellion', 'antifa', 'maga', 'pro-life', 'pro-choice',
       'pro-palestinian', 'pro-israel', 'activism', 'protests?(?= (?:against|for|about|at|in))', 'rall(?:y|ies)(?= (?:against|for))'],
@@ -163,32 +163,32 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       '(?:joined|join|joining) (?:the|a) (?:union|party|protest|picket line|strike)', '(?:marched|protested|protesting|striking|went on strike)(?= (?:against|for|over|with|in|at))'],
   },
   finance: {
-    noun: ['(?:credit card|medical|student|gambling|payday) (?:debts?|loans?)', 'debts?', 'debt collectors?', '(?:payday|title) loans?', '(?:<poss> )?credit score', 'bankruptcy', 'foreclosure',
+    noun: ['esa', 'jsa', 'ssdi', 'housing benefit', '(?:credit card|medical|student|gambling|payday) (?:debts?|loans?)', 'debts?', 'debt collectors?', '(?:payday|title) loans?', '(?:<poss> )?credit score', 'bankruptcy', 'foreclosure',
       '(?:overdue|unpaid|late) (?:bills|rent|payments|taxes|invoices)', 'back taxes', 'repossession', 'arrears', 'food bank', 'food stamps', 'snap benefits', 'universal credit', 'welfare', 'benefits(?= (?:claim|application|office|were|got|stopped))',
       'gambling (?:losses|debts?)', 'overdraft(?: fees?)?', 'collections'],
-    pred: ['(?:in|into|drowning in|buried in|deep in) debt', 'behind on (?:<poss> |the )?(?:rent|payments|mortgage|bills|car payments|loan|credit cards?|utilities|child support)', 'broke', 'bankrupt',
+    pred: ['on (?:pip|esa|jsa|ssi|ssdi|medicaid|section 8|housing benefit|pension credit|disability(?: benefits)?|income support)(?: and (?:pip|esa|jsa|ssi|ssdi|medicaid|housing benefit|universal credit))?', 'maxed out', '(?:in|into|drowning in|buried in|deep in) debt', 'behind on (?:<poss> |the )?(?:rent|payments|mortgage|bills|car payments|loan|credit cards?|utilities|child support)', 'broke', 'bankrupt',
       'on (?:benefits|welfare|food stamps|snap|universal credit|disability benefits)', 'living paycheck to paycheck', 'in arrears', 'overdrawn', 'underwater on (?:<poss> |the )?mortgage'],
     verb: ["(?:can't|cannot|couldn't|can not|cant|unable to) (?:afford|pay) (?:<poss> |the )?(?:rent|bills|mortgage|debts?|loan|car payment|credit card)", '(?:maxed out|max out|maxing out) (?:<poss> )?(?:credit )?cards?',
       '(?:filed|filing|file|files|declared|declare|declaring) (?:for )?bankruptcy', '(?:went|go|going) (?:broke|bankrupt)', '(?:owe|owed|owes|owing) (?:the irs|hmrc|back taxes|money to)', '<get> repossessed', '<get> foreclosed on',
       '(?:defaulted|default|defaulting) on (?:<poss> |a |the )?(?:loan|mortgage|credit card|payments)'],
   },
   employment: {
-    noun: ['(?:a )?job loss', 'layoffs?', 'redundancy', 'redundancies', 'unemployment(?: (?:benefits|insurance|claim))?', '(?:<poss> )?(?:termination|dismissal|firing|severance(?: (?:package|pay))?)',
-      '(?:a |the )?(?:pip|performance improvement plan)', 'disciplinary (?:hearing|action|meeting|process)', '(?:written|final|verbal) warning', 'unfair dismissal', 'wrongful (?:termination|dismissal)',
-      'constructive dismissal', 'gross misconduct', 'furlough', 'jobseekers? allowance', 'exit interview'],
+    noun: ['(?:final |formal |first )?(?:written|verbal) warning', 'final warning', '(?:a )?job loss', 'layoffs?', 'redundancy', 'redundancies', 'unemployment(?: (?:benefits|insurance|claim))?', '(?:<poss> )?(?:termination|dismissal|firing|severance(?: (?:package|pay))?)',
+      '(?:a |the )?(?:pip|performance improvement plan)', 'disciplinary (?:hearing|action|meeting|process)', 'unfair dismissal', 'wrongful (?:termination|dismissal)',
+      'constructive dismissal', 'gross misconduct', 'furlough', 'jobseekers? allowance'],
     pred: ['unemployed', 'out of work', 'jobless', 'between jobs', 'laid off', 'let go', 'fired', 'sacked', 'made redundant', 'on a (?:pip|performance improvement plan)', 'furloughed', 'on the dole',
       'suspended (?:from work|without pay|pending)'],
-    verb: ['<get> (?:fired|sacked|laid off|let go|made redundant|terminated|dismissed|canned|suspended)', '(?:lost|losing|lose|loses) (?:<poss>|a|the) job', '(?:fired|sacked|laid off|let) (?:me|him|her|them|us)(?: go)?',
+    verb: ['<get> (?:fired|sacked|laid off|let go|made redundant|terminated|dismissed|canned|suspended)', '(?:lost|losing|lose|loses) (?:<poss>|a|the) job', '(?:fired|sacked|laid off) (?:me|him|her|them|us)', 'let (?:me|him|her|them|us) go',
       '(?:forced|pushed) (?:to resign|out)', '(?:quit|quitting) before (?:<w> )?(?:fired|let go)'],
   },
   legal: {
-    noun: ['custody (?:battle|hearing|case|dispute|arrangement|agreement)', '(?:<poss> )?divorce(?: (?:proceedings|papers|lawyer|settlement|case|hearing))?', 'lawsuit', 'small claims(?: court)?', '(?:restraining|protective|non-molestation) order',
+    noun: ['(?:family|divorce|probate|housing|custody) court', '(?:(?:child|sole|joint|full|shared) )?custody(?: (?:battle|hearing|case|dispute|arrangement|agreement))?', '(?:<poss> )?divorce(?: (?:proceedings|papers|lawyer|settlement|case|hearing))?', 'lawsuit', 'small claims(?: court)?', '(?:restraining|protective|non-molestation) order',
       'eviction(?: (?:notice|hearing|case))?', 'child support', 'alimony', 'spousal support', 'prenup', 'legal (?:action|dispute|case|battle|trouble)', 'tribunal', 'subpoena', 'court (?:case|hearing|order)',
       '(?:sexual )?harassment(?: (?:claim|complaint|case))?', 'discrimination(?: (?:claim|case|complaint))?', 'domestic (?:violence|abuse)', 'power of attorney', '(?:will|inheritance) dispute'],
     pred: ['(?:being )?sued', 'getting divorced', 'going through a divorce', 'separated', 'divorced'],
-    verb: ['(?:suing|sue|sued|sues) (?:<poss> |the |a )?(?:<w> )?(?:landlord|employer|ex|company|boss|neighbou?r|hospital|school|contractor)', '<get> evicted', '(?:filed|filing|file) for (?:divorce|custody|a restraining order)',
+    verb: ['(?:threatening|threatened|threaten|going|want|wants|wanted|plan|planning|decided) to sue', "contest(?:ed|ing|s)? (?:the|my|his|her|their|dad's|mum's|mom's) will", '(?:suing|sue|sued|sues) (?:<poss> |the |a )?(?:<w> )?(?:landlord|employer|ex|company|boss|neighbou?r|hospital|school|contractor)', '<get> evicted', '(?:filed|filing|file) for (?:divorce|custody|a restraining order)',
       '<get> served(?: with)? (?:papers|divorce papers|an eviction notice)'],
-    role: ['(?:<poss> )?(?:divorce|family|custody|employment) (?:lawyer|attorney|solicitor)'],
+    role: ['<poss> (?:divorce|family|custody|employment) (?:lawyer|attorney|solicitor)'],
   },
 };
 
@@ -196,6 +196,6 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
 export const PHRASE_SHORTHANDS: Readonly<Record<string, string>> = {
   '<poss>': "(?:my|his|her|their|our|your|me)",
   '<self>': '(?:myself|himself|herself|themselves|themself|yourself|ourselves)',
-  '<get>': "(?:got|get|gets|getting|gotten|was|were|been|be|being|is|am|are|i'm|im|i've been)",
+  '<get>': "(?:got|get|gets|getting|gotten|was|were|been|be|being|is|am|are|i['’]m|im|i['’]ve\\s+been)",
   '<w>': "[\\p{L}'’-]+",
 };

@@ -19,7 +19,13 @@ const SCALE = '(?:\\s?(?:k|K|m|bn|million|billion|thousand|grand|lakh|crore)\\b)
 const NAME = "\\p{Lu}[\\p{L}'’-]+";
 const STREET = '(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Ct|Place|Pl|Terrace|Crescent|Parkway|Pkwy|Highway|Hwy|Kingsway|Row|Gardens|Square|Hill|Grove)';
 /** ", Columbus, OH 43215", ", Bristol BS6 7BP", ", 1100-053 Lisboa", ", Paris": a town, a state, a postcode. */
-const TOWN = `(?:,?\\s+(?:\\d{4}-\\d{3}\\s+)?${NAME}(?:\\s+${NAME})?)?(?:,?\\s+[A-Z]{2})?(?:\\s+\\d{5}(?:-\\d{4})?)?(?:\\s+[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2})?`;
+const UNIT = '(?:Flat|Apt\\.?|Apartment|Unit|Suite|Ste\\.?|Floor|Room)\\s*\\d+[A-Za-z]?';
+const TOWN = `(?:,?\\s+${UNIT})?(?:,?\\s+(?:\\d{4}-\\d{3}\\s+)?${NAME}(?:\\s+${NAME})?(?![\\p{L}\\p{N}]))?(?:,?\\s+[A-Z]{2}\\b)?(?:,?\\s+\\d{5}(?:-\\d{4})?\\b)?(?:,?\\s+[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}\\b)?`;
+/** Ages and counts in words: "eleven", "fifty", "sixty-two". */
+const NUMBER_WORD = '(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)';
+const DAY_NAME = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day';
+/** The busiest airports' IATA codes and a few rail stations' (public codes): a code alone pins a place only in travel wording. */
+const TRAVEL_CODES = 'ATL|PEK|PKX|LAX|DXB|HND|NRT|ORD|LHR|LGW|STN|LTN|MAN|EDI|BHX|GLA|DUB|CDG|ORY|AMS|FRA|MUC|IST|SAW|CAN|PVG|SHA|DFW|DEN|JFK|EWR|LGA|SFO|SEA|LAS|MCO|MIA|BOS|IAD|DCA|PHX|IAH|MSP|DTW|PHL|CLT|YYZ|YVR|YUL|YYC|MEX|CUN|GRU|GIG|EZE|BOG|LIM|SCL|SIN|KUL|BKK|DMK|HKG|ICN|GMP|TPE|MNL|CGK|DPS|SYD|MEL|BNE|PER|AKL|DEL|BOM|BLR|MAA|HYD|CCU|DOH|AUH|JED|RUH|CAI|JNB|CPT|NBO|LOS|ABV|ADD|ACC|CMN|MAD|BCN|FCO|MXP|LIN|VCE|ZRH|GVA|VIE|CPH|ARN|OSL|HEL|WAW|KRK|PRG|BUD|ATH|LIS|OPO|BRU|TLV|KIX|ITM|FUK|CTS|KEF|SVO|DME|EUS|KGX|PAD|STP|LST|WAT|VIC|CHX|MYB|GDN|GND|FPK';
 const WEEKDAY = '(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?,?\\s+)?';
 
 /** Finders in priority order: a span found by an earlier one wins an overlap. */
@@ -37,25 +43,56 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['date', new RegExp(`\\b${MONTH}\\.?\\s+\\d{4}\\b`, 'g')],
   // Street addresses: "1827 Maple Ridge Dr, Columbus, OH 43215", "Flat 3, 27 Cranbrook Road, Bristol BS6 7BP",
   // "12 Rue de la Roquette, Paris", "Calle de Alcalá 210, Madrid", "Rua Augusta 145, 1100-053 Lisboa".
-  ['place', new RegExp(`(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s*\\d+[A-Za-z]?,?\\s*)?\\b\\d{1,5}[A-Za-z]?,?\\s+(?:${NAME}\\s+){0,3}${STREET}\\.?${TOWN}`, 'gu')],
-  ['place', new RegExp(`(?:\\b\\d{1,5},?\\s+)?\\b(?:Rue|Calle|Rua|Avenida|Av\\.|Via|Viale|Plaza|Praça|Piazza|Strasse|Straße)\\s+(?:(?:de|da|do|del|della|la|le|des|dos|das)\\s+)*${NAME}(?:\\s+${NAME})*(?:\\s+\\d{1,5})?${TOWN}`, 'gu')],
+  ['place', new RegExp(`(?:${UNIT},?\\s*)?\\b\\d{1,5}[A-Za-z]?,?\\s+(?:${NAME}\\s+){0,3}${STREET}\\.?${TOWN}`, 'gu')],
+  ['place', new RegExp(`(?:${UNIT},?\\s*)?(?:\\b\\d{1,5},?\\s+)?\\b(?:Rue|Calle|Rua|Avenida|Av\\.|Via|Viale|Plaza|Praça|Piazza|Strasse|Straße|Jalan|Jl\\.|Carrer|Calea|Ulica|ul\\.)\\s+(?:(?:de|da|do|del|della|la|le|des|dos|das)\\s+)*${NAME}(?:\\s+${NAME})*(?:\\s+\\d{1,5})?${TOWN}`, 'gu')],
   ['money', new RegExp(`(?:[A-Z]{1,3}\\$|KSh|Ksh|Rs\\.?|[$£€¥₹₦₱])\\s?(?:${AMOUNT})${SCALE}`, 'g')],
   ['money', new RegExp(`\\b(?:${CURRENCY_CODES})\\s?(?:${AMOUNT})${SCALE}`, 'g')],
   ['money', new RegExp(`\\b(?:${AMOUNT})${SCALE}\\s?(?:${CURRENCY_CODES}|${CURRENCY_WORDS})\\b`, 'gi')],
+  // An ID after the word that names it: "account MCM 8830021945", "my UTR is 84729 10365", "SSN ends in 4417".
+  ['id', /\b(?:account|acct|number|no\.|ref(?:erence)?|policy|case|ssn|utr|receipt|member|customer|claim|order|ticket|invoice|ends in|a-number|inmate|booking|pnr)(?:\s+(?:number|no\.?|is|in))?\s*[#:]?\s*(?<span>(?:[A-Z]{1,4}[\s-]?)?\d[\d -]{2,}\d)\b/gi],
+  // Card and account fragments: "ending 9032", "ends in 4417", "last four 4417", "last 4 digits are 0321".
+  ['id', /\b(?:ending(?:\s+in)?|ends\s+(?:in|with)|last\s+(?:four|4|five|5|digits)(?:\s+digits)?(?:\s+(?:are|is|of\s+(?:my|the)\s+\w+))?)\s*[:#]?\s*(?<fragment>\d{3,6})\b/gi],
+  // Booking references and flight numbers: "booking ref is QX7PL2", "on JL712".
+  ['id', /\b(?:booking|reservation|confirmation|pnr)(?:\s+(?:ref(?:erence)?|number|no\.?|code))?(?:\s+is)?\s*[:#]?\s*(?<fragment>(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{5,8})\b/g],
+  ['id', /\b(?:flight|on|flying)\s+(?<fragment>[A-Z]{2}\s?\d{2,4})\b/g],
   // Phones: an international prefix or a leading 0 or a bracketed area code, 8 to 15 digits in groups.
-  ['phone', /(?:\+\d{1,3}[\s.-]?(?:\(0\)\s?)?|\(\d{2,5}\)\s?|\b0)\d{1,5}(?:[\s.-]?\d{2,5}){1,4}\b/g],
+  ['phone', /(?:\+\d{1,3}[\s.-]?(?:\(0\)\s?|\(\d{1,4}\)\s?)?|\(\d{2,5}\)\s?|\b0)\d{1,5}(?:[\s.-]?\d{2,5}){1,4}\b/g],
   ['phone', /\b\d{3}[\s.-]\d{3}[\s.-]\d{4}\b/g],
   // ID-like: a token of 6+ letters, digits or dashes with at least 4 digits (policy, case, account numbers).
   ['id', /\b(?=[A-Za-z0-9-]*\d{2}[A-Za-z0-9-]*\d{2})(?=[A-Za-z0-9-]*[0-9]{4}|[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{4,}[A-Za-z0-9]\b/g],
-  // An ID after the word that names it: "account MCM 8830021945", "my UTR is 84729 10365", "SSN ends in 4417".
-  ['id', /\b(?:account|acct|number|no\.|ref(?:erence)?|policy|case|ssn|utr|receipt|member|customer|claim|order|ticket|invoice|ends in)(?:\s+(?:number|no\.?|is|in))?\s*[#:]?\s*(?<span>(?:[A-Z]{1,4}[\s-]?)?\d[\d -]{2,}\d)\b/gi],
-  // Ages: the number of "7-year-old", "42 years old", "aged 42", "age 42", "42yo", "a 42 y/o".
-  ['age', /\b\d{1,3}(?=[- ]?(?:years?|yrs?|yr)[- ]?old\b|\s?(?:yo|y\/o)\b)/g],
-  ['age', /(?<=\b(?:aged?|turning|turned|turns?)\s)\d{1,3}\b/gi],
-  // "I'm 54", "she's 11 now", "Leo is 6", "they are 72 and 75", "my son Tyler (17)".
-  ['age', /(?<=\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|is|was|are|were)\s)\d{1,3}\b(?!\s*(?:%|percent|weeks?|days?|months?|hours?|minutes?|mg|mcg|kg|g|lbs?|times|am|pm|x|[:.,/]\d))/gi],
-  ['age', /(?<=\b(?:are|were)\s\d{1,3}\s(?:and|&)\s)\d{1,3}\b/gi],
-  ['age', /(?<=\p{Lu}\p{L}+\s\()\d{1,2}(?=\))/gu],
+  // Ages. "a 6-year-old", "42 years old", "3 months old", "eleven-year-old": the whole phrase.
+  ['age', new RegExp(`\\b(?:\\d{1,3}|${NUMBER_WORD})[- ]?(?:years?|yrs?|yr|months?|weeks?)[- ]?olds?\\b`, 'gi')],
+  ['age', /\b\d{1,3}(?=\s?(?:yo|y\/o|y\.o\.)(?![\p{L}]))/gu],
+  // "aged 42", "age 42", "turning fifty", "turns 5".
+  ['age', new RegExp(`(?<=\\b(?:aged?|turning|turned|turns?)\\s)(?:\\d{1,3}|${NUMBER_WORD})\\b(?![:.,/]\\d)`, 'gi')],
+  // "I'm 54", "she's only 11 now", "Leo is 6", "they are 72 and 75".
+  ['age', /(?<=\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still|turning)\s)?)\d{1,3}\b(?!\s*(?:%|percent|weeks?|days?|months?|hours?|minutes?|mins?|mg|mcg|ml|kg|g|lbs?|stone|cm|km|miles?|times|am|pm|x|[:.,/]\d|[-–]\d|(?:am|pm)\b|o['’]clock|dollars|pounds|euros|\p{Sc}))/giu],
+  ['age', new RegExp(`(?<=\\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|they are)\\s(?:(?:only|just|now|almost|nearly|barely|already|still)\\s)?)${NUMBER_WORD}\\b(?=\\s*(?:[.,;!?)]|$|and\\b|now\\b|but\\b|so\\b|years?\\b|too\\b))`, 'gi')],
+  ['age', /(?<=\b(?:are|were|they['’]re)\s\d{1,3}\s(?:and|&)\s)\d{1,3}\b/gi],
+  // "my son Tyler (17)", "my son (13)".
+  ['age', /(?<=\p{L}\s\()\d{1,2}(?=\))/gu],
+  // "Tom, 67, had", "a type 2 diabetic, 58, and", "Dylan, 19, who's", "Afghanistan, 44 now".
+  ['age', /(?<=\p{L},\s)\d{1,2}(?=,\s\p{L}|\s+now\b)/gu],
+  // "at 36?", "diagnosed at 23 and".
+  ['age', /(?<=\bat\s)(?:1[3-9]|[2-9]\d)(?=\s*[?!;]|[.,](?!\d)|\s+(?:and|but|or|with|years|now|because|so)\b)/g],
+  // "in my 30s", "in her early forties", "in their late 60s".
+  ['age', /(?<=\b(?:in|into|hit|hitting|to)\s(?:my|his|her|their|our|your)\s)(?:(?:early|mid|late)[- ]?)?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi],
+  // Birthdays: "Beth's 30th", "a 50th party", "her eightieth birthday".
+  ['age', /\b(?:\d{2}(?:st|nd|rd|th)|eighteenth|twenty-first|twenty first|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)(?=\s+(?:birthday|bday|party|celebration|surprise))/gi],
+  ['age', /(?<=['’]s\s)\d{2}(?:st|nd|rd|th)\b(?!\s+(?:of|floor|century|street|st|avenue)\b)/gi],
+  // Dates by weekday and ordinal, bare years and months (after the dates with a month and day above):
+  // "next Tuesday", "on Sunday", "Friday the 12th", "on the 14th", "since 2021", "in April".
+  ['date', new RegExp(`(?<!\\b(?:a|an|every|each|the|on a)\\s)\\b(?:(?:next|this|last|coming)\\s+)?${DAY_NAME}(?!s\\b)(?:\\s+the\\s+(?:[12]?\\d|3[01])(?:st|nd|rd|th))?\\b`, 'gi')],
+  ['date', /(?<=\b(?:the)\s)(?:[12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:time|times|floor|century|grade|birthday|anniversary|place|round|attempt|percentile|year|week|day|month|person|one|child|kid|baby|pregnancy|cycle|session|dose|trimester|draft|edition|generation|amendment|row|step|stage|level|in line|of (?:my|his|her|our|their|these|those|the|them|us|you)))/gi],
+  ['date', /(?<=\b(?:in|since|from|until|till|by|during|before|after|around|circa|of|year|summer|winter|spring|autumn|fall|early|late|mid|back in)[\s-])(?:19[3-9]\d|20[0-4]\d)\b(?![-–/]\d)/gi],
+  ['date', new RegExp(`(?<=\\b(?:in|by|since|until|till|from|during|this|next|last|early|late|mid|before|after|around|of|for|end of|start of)[\\s-])(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b(?!\\s+\\d)`, 'g')],
+  // Travel codes: "LHR to JFK", "SIN → NRT", "from STN".
+  ['place', /\b[A-Z]{3}(?=\s*(?:to|->|→|–|—|-|>)\s*[A-Z]{3}\b)/g],
+  ['place', /(?<=\b[A-Z]{3}\s*(?:to|->|→|–|—|-|>)\s*)[A-Z]{3}\b/g],
+  ['place', new RegExp(`(?<=\\b(?:from|to|into|via|out of|at|flying|fly|land(?:ing|ed|s)?(?: in| at)?)\\s)(?:${TRAVEL_CODES})\\b`, 'g')],
+  // Postcodes on their own: "OX4 1HP", "Kuala Lumpur 50450".
+  ['place', /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/g],
+  ['place', /(?<=\p{Lu}\p{Ll}+\s)\d{5}\b(?![\s.,-]?\d)/gu],
 ];
 
 /** A phone needs 8 to 15 digits; fewer is an amount or a year. */
@@ -64,6 +101,7 @@ function plausible(kind: SpanKind, text: string): boolean {
     const digits = text.replace(/\D/g, '').length;
     return digits >= 8 && digits <= 15;
   }
+  if (kind === 'age' && /^\d+$/.test(text)) return Number(text) <= 120;
   if (kind === 'id') return !/^\d{4}$/.test(text) && !/^(?:19|20)\d{2}-(?:19|20)?\d{2}$/.test(text);
   return true;
 }
@@ -80,11 +118,12 @@ export function patternSpans(text: string, taken: Span[] = []): Span[] {
   for (const [kind, pattern] of FINDERS) {
     const indexed = new RegExp(pattern.source, `${pattern.flags}d`);
     for (const m of text.matchAll(indexed)) {
-      const [from, to] = m.indices!.groups?.span ?? m.indices![0]!;
+      const fragment = m.indices!.groups?.fragment;
+      const [from, to] = fragment ?? m.indices!.groups?.span ?? m.indices![0]!;
       const raw = text.slice(from, to);
       const found = raw.trim();
       const start = from + raw.indexOf(found);
-      if (plausible(kind, found)) addSpan(spans, { start, end: start + found.length, text: found, kind });
+      if (fragment || plausible(kind, found)) addSpan(spans, { start, end: start + found.length, text: found, kind });
     }
   }
   return spans.filter((s) => !taken.includes(s)).sort((a, b) => a.start - b.start);

@@ -4,53 +4,71 @@
  * detector map a span. Health and medicine terms are everyday names of conditions and of generic (INN) or
  * widely sold medicines; finance and legal terms are the situations consumer and court glossaries describe
  * (US Courts' glossary of legal terms, the CFPB's guides to debt collection and credit, both US public works).
+ * Filed by special category (./types.ts); lay phrases with inflections are in ./lay-phrases.ts.
  */
-export const EXTRA_TERMS = {
+import type { SpecialKind } from './types';
+
+export const EXTRA_TERMS: Readonly<Partial<Record<SpecialKind, readonly string[]>>> = {
   health: [
-    'anxiety', 'depression', 'panic attacks', 'stroke', 'heart attack', 'obesity', 'pregnancy', 'pregnant', 'miscarriage',
-    'infertility', 'endometriosis', 'PCOS', 'ADHD', 'autism', 'OCD', 'PTSD', 'bipolar', 'eating disorder', 'long covid',
-    'covid', 'HIV', 'chemo', 'chemotherapy', 'dementia', "alzheimer's", "parkinson's", 'type 1 diabetes', 'type 2 diabetes',
-    'prediabetes', 'high blood pressure', 'hypertension', 'cholesterol', 'sleep apnea', 'sleep apnoea', 'IBS', "crohn's",
-    'psoriasis', 'eczema', 'arthritis', 'fibromyalgia', 'chronic fatigue', 'menopause', 'perimenopause', 'postpartum depression',
-    'self-harm', 'suicidal thoughts', 'addiction', 'alcoholism', 'gambling addiction', 'concussion', 'broken arm', 'broken leg',
-    'lump', 'tumour', 'tumor', 'cancer', 'breast cancer', 'prostate cancer', 'leukemia', 'leukaemia', 'lymphoma', 'hepatitis',
-    'asthma', 'epilepsy', 'seizures', 'migraines', 'migraine', 'burnout', 'insomnia', 'std', 'sti', 'chlamydia', 'herpes',
-    'COPD', 'schizophrenia', 'down syndrome', "down's syndrome", 'allergy', 'pneumonia', "crohn's disease", 'crohns disease', 'self-harming', 'acl', 'torn acl',
+    'stroke', 'heart attack', 'obesity', 'endometriosis', 'PCOS', 'autism', 'long covid', 'covid', 'HIV', 'chemo', 'chemotherapy',
+    'dementia', "alzheimer's", "parkinson's", 'type 1 diabetes', 'type 2 diabetes', 'prediabetes', 'high blood pressure',
+    'hypertension', 'cholesterol', 'sleep apnea', 'sleep apnoea', 'IBS', "crohn's", 'psoriasis', 'eczema', 'arthritis',
+    'fibromyalgia', 'chronic fatigue', 'menopause', 'perimenopause', 'concussion', 'broken arm', 'broken leg', 'lump', 'tumour',
+    'tumor', 'cancer', 'breast cancer', 'prostate cancer', 'leukemia', 'leukaemia', 'lymphoma', 'hepatitis', 'asthma', 'epilepsy',
+    'seizures', 'migraines', 'migraine', 'burnout', 'insomnia', 'std', 'sti', 'chlamydia', 'herpes', 'COPD', 'down syndrome',
+    "down's syndrome", 'allergy', 'pneumonia', "crohn's disease", 'crohns disease', 'acl', 'torn acl',
+  ],
+  'mental-health': [
+    'anxiety', 'depression', 'panic attacks', 'ADHD', 'OCD', 'PTSD', 'bipolar', 'eating disorder', 'postpartum depression',
+    'self-harm', 'suicidal thoughts', 'schizophrenia', 'self-harming',
+  ],
+  pregnancy: [
+    'pregnancy', 'pregnant', 'miscarriage', 'infertility',
+  ],
+  substance: [
+    'addiction', 'alcoholism', 'gambling addiction',
   ],
   medication: [
-    'insulin', 'paracetamol', 'acetaminophen', 'ibuprofen', 'aspirin', 'naproxen', 'codeine', 'tramadol', 'morphine',
-    'oxycodone', 'fentanyl', 'metformin', 'semaglutide', 'ozempic', 'wegovy', 'mounjaro', 'tirzepatide', 'sertraline',
-    'fluoxetine', 'citalopram', 'escitalopram', 'venlafaxine', 'duloxetine', 'bupropion', 'mirtazapine', 'amitriptyline',
-    'lithium', 'quetiapine', 'olanzapine', 'aripiprazole', 'risperidone', 'lamotrigine', 'levetiracetam', 'valproate',
-    'adderall', 'ritalin', 'methylphenidate', 'lisdexamfetamine', 'vyvanse', 'diazepam', 'lorazepam', 'alprazolam', 'xanax',
-    'zopiclone', 'melatonin', 'levothyroxine', 'prednisolone', 'prednisone', 'amoxicillin', 'doxycycline', 'antibiotics',
-    'statins', 'atorvastatin', 'simvastatin', 'amlodipine', 'lisinopril', 'ramipril', 'losartan', 'warfarin', 'apixaban',
-    'omeprazole', 'lansoprazole', 'salbutamol', 'albuterol', 'inhaler', 'epipen', 'the pill', 'birth control', 'hrt',
-    'antidepressants', 'zoloft', 'prozac', 'lexapro', 'wellbutrin', 'propranolol', 'letrozole', 'clomid', 'medical cannabis', 'methotrexate', 'humira', 'viagra', 'sildenafil', 'finasteride', 'prep', 'truvada', 'suboxone', 'methadone',
+    'insulin', 'paracetamol', 'acetaminophen', 'ibuprofen', 'aspirin', 'naproxen', 'codeine', 'tramadol', 'morphine', 'oxycodone',
+    'fentanyl', 'metformin', 'semaglutide', 'ozempic', 'wegovy', 'mounjaro', 'tirzepatide', 'sertraline', 'fluoxetine',
+    'citalopram', 'escitalopram', 'venlafaxine', 'duloxetine', 'bupropion', 'mirtazapine', 'amitriptyline', 'lithium',
+    'quetiapine', 'olanzapine', 'aripiprazole', 'risperidone', 'lamotrigine', 'levetiracetam', 'valproate', 'adderall', 'ritalin',
+    'methylphenidate', 'lisdexamfetamine', 'vyvanse', 'diazepam', 'lorazepam', 'alprazolam', 'xanax', 'zopiclone', 'melatonin',
+    'levothyroxine', 'prednisolone', 'prednisone', 'amoxicillin', 'doxycycline', 'antibiotics', 'statins', 'atorvastatin',
+    'simvastatin', 'amlodipine', 'lisinopril', 'ramipril', 'losartan', 'warfarin', 'apixaban', 'omeprazole', 'lansoprazole',
+    'salbutamol', 'albuterol', 'inhaler', 'epipen', 'the pill', 'birth control', 'hrt', 'antidepressants', 'zoloft', 'prozac',
+    'lexapro', 'wellbutrin', 'propranolol', 'letrozole', 'clomid', 'medical cannabis', 'methotrexate', 'humira', 'viagra',
+    'sildenafil', 'finasteride', 'prep', 'truvada', 'suboxone', 'methadone',
   ],
   finance: [
-    'bankruptcy', 'bankrupt', 'foreclosure', 'repossession', 'repossessed', 'debt collector', 'debt collectors', 'collection agency',
-    'payday loan', 'payday loans', 'overdraft', 'overdrawn', 'arrears', 'rent arrears', 'mortgage arrears', 'default', 'defaulted',
-    'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt', 'student loans', 'student loan debt',
-    'bad credit', 'credit score', 'garnishment', 'wage garnishment', 'unpaid taxes', 'tax debt', 'benefits', 'food stamps',
-    'universal credit', 'unemployment', 'redundancy', 'evicted', 'homeless', 'gambling debts', 'charge-off', 'debt consolidation',
-    'debt consolidation loan', 'chapter 7', 'chapter 7 bankruptcy', 'chapter 13', 'back taxes',
+    'bankruptcy', 'bankrupt', 'foreclosure', 'repossession', 'repossessed', 'debt collector', 'debt collectors',
+    'collection agency', 'payday loan', 'payday loans', 'overdraft', 'overdrawn', 'arrears', 'rent arrears', 'mortgage arrears',
+    'default', 'defaulted', 'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt',
+    'student loans', 'student loan debt', 'bad credit', 'credit score', 'garnishment', 'wage garnishment', 'unpaid taxes',
+    'tax debt', 'benefits', 'food stamps', 'universal credit', 'evicted', 'homeless', 'gambling debts', 'charge-off',
+    'debt consolidation', 'debt consolidation loan', 'chapter 7', 'chapter 7 bankruptcy', 'chapter 13', 'back taxes',
+  ],
+  employment: [
+    'unfair dismissal', 'wrongful termination', 'unemployment', 'redundancy',
   ],
   legal: [
-    'DUI', 'DWI', 'drink driving', 'drunk driving', 'arrested', 'arrest', 'criminal record', 'joint custody', 'bail hearing',
-    'non-molestation order', 'conviction',
-    'convicted', 'probation', 'parole', 'restraining order', 'protective order', 'custody', 'custody battle', 'child custody',
-    'child support', 'divorce', 'separation', 'alimony', 'eviction', 'eviction notice', 'lawsuit', 'sued', 'being sued',
-    'tribunal', 'employment tribunal', 'unfair dismissal', 'wrongful termination', 'discrimination',
-    'sexual harassment', 'harassment', 'assault', 'domestic violence', 'warrant', 'speeding ticket', 'deportation',
-    'asylum', 'asylum claim', 'visa overstay', 'immigration hearing', 'green card', 'power of attorney', 'will dispute',
-    'inheritance dispute', 'bail', 'plea deal', 'misdemeanor', 'felony', 'shoplifting', 'fraud', 'identity theft',
+    'joint custody', 'non-molestation order', 'restraining order', 'protective order', 'custody', 'custody battle',
+    'child custody', 'child support', 'divorce', 'separation', 'alimony', 'eviction', 'eviction notice', 'lawsuit', 'sued',
+    'being sued', 'tribunal', 'employment tribunal', 'discrimination', 'sexual harassment', 'harassment', 'domestic violence',
+    'speeding ticket', 'power of attorney', 'will dispute', 'inheritance dispute', 'fraud', 'identity theft',
   ],
-} as const;
+  criminal: [
+    'DUI', 'DWI', 'drink driving', 'drunk driving', 'arrested', 'arrest', 'criminal record', 'bail hearing', 'conviction',
+    'convicted', 'probation', 'parole', 'assault', 'warrant', 'plea deal', 'misdemeanor', 'felony', 'shoplifting', 'bail',
+  ],
+  immigration: [
+    'deportation', 'asylum', 'asylum claim', 'visa overstay', 'immigration hearing', 'green card',
+  ],
+};
 
 /** A capitalised phrase ending in (or holding) one of these names an organisation. */
 export const ORGANISATION_CUES = [
-  'hospital', 'infirmary', 'clinic', 'surgery', 'medical centre', 'medical center', 'health centre', 'school', 'primary',
+  'hospital', 'infirmary', 'clinic', 'uni', 'surgery', 'medical centre', 'medical center', 'health centre', 'school', 'primary',
   'academy', 'college', 'university', 'nursery', 'bank', 'building society', 'credit union', 'insurance', 'council', 'court',
   'police', 'department', 'agency', 'ministry', 'office', 'trust', 'foundation', 'charity', 'church', 'mosque', 'temple',
   'group', 'holdings', 'partners', 'associates', 'solicitors', 'law', 'consulting', 'services', 'systems', 'technologies',
@@ -85,6 +103,7 @@ export const PERSON_CUES = [
 /** Capitalised words that are not names: the pronoun, days, months and everyday abbreviations. */
 export const NOT_PROPER = new Set([
   'i', 'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'frau', 'herr', 'madame', 'monsieur', 'sir', 'dame', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays',
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv',
   'am', 'pm', 'etc', 'asap', 'fyi', 'btw', 'diy', 'gp', 'er', 'a&e', 'nhs', 'gcse', 'sat', 'gre', 'mba', 'phd', 'msc', 'bsc',

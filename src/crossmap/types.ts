@@ -52,12 +52,17 @@ export function isSpecialKind(kind: SpanKind): kind is SpecialKind {
   return (SPECIAL_KINDS as readonly string[]).includes(kind);
 }
 
+/** The grammar of a special-category phrase (./lay-phrases.ts), which words its generalization in place. */
+export type PhraseForm = 'noun' | 'pred' | 'verb' | 'role';
+
 /** A span of the original text `[start, end)`, in UTF-16 code units. */
 export interface Span {
   readonly start: number;
   readonly end: number;
   readonly text: string;
   readonly kind: SpanKind;
+  /** Special categories found by a lay phrase: its grammar (a list term is a noun). */
+  readonly form?: PhraseForm;
 }
 
 /** One dictionary pair: an original span's text and the substitute that replaced it. */

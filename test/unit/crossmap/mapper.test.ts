@@ -12,7 +12,7 @@ const LABELLED: [string, [string, string][]][] = [
   ],
   [
     'I owe £4,860 in rent arrears to Greystar and the eviction hearing is on 12 June 2025. Call me on +44 7700 900123 or mail jo.kent@gmail.com.',
-    [['money', '£4,860'], ['finance', 'rent arrears'], ['proper', 'Greystar'], ['legal', 'eviction'], ['date', '12 June 2025'], ['phone', '+44 7700 900123'], ['email', 'jo.kent@gmail.com']],
+    [['money', '£4,860'], ['finance', 'rent arrears'], ['proper', 'Greystar'], ['legal', 'eviction hearing'], ['date', '12 June 2025'], ['phone', '+44 7700 900123'], ['email', 'jo.kent@gmail.com']],
   ],
   [
     'Dr. Okonkwo at Leeds General Infirmary switched me from sertraline to Wellbutrin. Policy number AB-7730192.',
