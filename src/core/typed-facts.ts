@@ -39,6 +39,22 @@ export function typedFacts(prompt: string, profile: Profile): TypedFact[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Where `value` (or, for a list value, each of its parts) is written in `prompt`, by the rules above, in text
+ * order and never overlapping. The protection step (src/crossmap/protect.ts) finds withheld values this way.
+ */
+export function valueMatches(prompt: string, value: string): { start: number; end: number; text: string }[] {
+  const found: { start: number; end: number; text: string }[] = [];
+  for (const part of valueParts(value)) {
+    for (const match of prompt.matchAll(variantPattern(part))) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (!found.some((f) => f.start < end && start < f.end)) found.push({ start, end, text: match[0] });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
 /** The value and, for a list ("Polish, English; German"), each of its parts; longest first. */
 function valueParts(value: string): string[] {
   const parts = [value, ...value.split(/\s*[,;/]\s*|\s+and\s+/i)].map((p) => p.trim()).filter((p) => p.length >= 2);

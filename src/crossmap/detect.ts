@@ -165,6 +165,8 @@ const CONNECTORS = new Set(['of', 'de', 'la', 'le', 'del', 'da', 'van', 'von', '
 /** Whether the word at `i` starts a sentence (first word, or after . ! ? or a line break). */
 function startsSentence(text: string, ws: readonly Word[], i: number): boolean {
   if (i === 0) return /^[\s"'“(]*$/.test(text.slice(0, ws[0]!.start));
+  // "Mrs. Tanaka", "Dr. Okonkwo": the full stop of a title does not end a sentence.
+  if (ABBREVIATIONS.has(ws[i - 1]!.key) && /^\.\s+$/.test(text.slice(ws[i - 1]!.end, ws[i]!.start))) return false;
   return /[.!?:\n][\s"'“”()]*$/.test(text.slice(ws[i - 1]!.end, ws[i]!.start));
 }
 

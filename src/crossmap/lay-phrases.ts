@@ -16,7 +16,8 @@
  * - `noun`: a noun phrase ("a relapse", "top surgery") → "a health condition";
  * - `pred`: what follows "I'm", "she was" ("pregnant", "on probation", "undocumented") → "dealing with …";
  * - `verb`: a verb phrase ("relapsed", "got fired", "overstayed my visa") → "had …", "lost a job";
- * - `role`: a person by their role in it ("my PO", "my therapist", "my imam") → "a case officer", "a doctor".
+ * - `role`: a person by their role in it ("my PO", "my therapist", "my imam") → "a case officer", "a doctor";
+ * - `place`: a place or service of care or practice ("rehab", "a psych ward", "the gurdwara") → "a clinic".
  */
 import type { PhraseForm, SpecialKind } from './types';
 
@@ -49,8 +50,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
   },
   'mental-health': {
     noun: ['<poss> breakdown', '<poss> (?:mental health|mental illness)', 
-      'suicidal (?:thoughts|ideation|feelings|urges)', 'suicide attempts?', 'suicide', 'self[- ]harm(?:ing)?', 'psych(?:iatric)? (?:ward|unit|hospital|hold|admission|evaluation|eval)',
-      'psych ward', 'mental (?:hospital|health (?:crisis|unit|ward|issues|problems|struggles))', '5150(?: hold)?', '(?:involuntary|72[- ]hour) (?:hold|commitment)',
+      'suicidal (?:thoughts|ideation|feelings|urges)', 'suicide attempts?', 'suicide', 'self[- ]harm(?:ing)?', 'mental (?:hospital|health (?:crisis|unit|ward|issues|problems|struggles))', '5150(?: hold)?', '(?:involuntary|72[- ]hour) (?:hold|commitment)',
       '(?:nervous|mental) breakdowns?', 'panic attacks?', 'anxiety(?: (?:disorder|attacks?))?', '(?:major |clinical |postpartum |postnatal )?depression',
       'bipolar(?: (?:disorder|i|ii|1|2))?', 'schizophrenia', 'psychosis', 'psychotic (?:episode|break)', 'c-?ptsd', 'ptsd', 'ocd', 'adhd', 'eating disorder',
       'anorexia', 'bulimia', 'binge[- ]eating', '(?:borderline personality disorder|bpd)', 'dissociation', 'dissociative episodes?', 'intrusive thoughts',
@@ -63,6 +63,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'kill <self>', 'end <poss> life', 'attempted suicide', '(?:took|take|taking) an overdose', 'overdosed', '<get> sectioned', '<get> (?:committed|hospitalized|hospitalised) (?:for|after) <w>',
     ],
     role: ['<poss> (?:therapist|psychiatrist|psychologist|counsell?or|psych)'],
+    place: ['(?:a|the) mental (?:hospital|health unit|health ward)', 'psych(?:iatric)? (?:ward|unit|hospital|hold|admission|evaluation|eval)', 'psych ward'],
   },
   pregnancy: {
     noun: ['(?:low )?sperm count', 'icsi', 'iui', 'maternity (?:leave|pay|allowance)', 'matb1', 
@@ -106,37 +107,39 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     role: ['<poss> immigration (?:lawyer|attorney|solicitor|officer)'],
   },
   criminal: {
-    noun: ['(?:common|aggravated|sexual|actual bodily harm) assault', 'in and out of (?:jail|prison)', '(?:county|federal|state) (?:jail|prison|pen)', 'juvenile (?:record|court)', 
+    noun: ['(?:common|aggravated|sexual|actual bodily harm) assault', 'in and out of (?:jail|prison)', 'juvenile (?:record|court)', 
       'criminal record', '<poss> (?:record|conviction|convictions)(?= (?:for|will|is|shows|from|might|means)|\\s*[,.?])', 'convictions?', '(?:felony|misdemeanou?r)(?: (?:conviction|charges?|record))?', 'felonies',
       'duis?', 'dwis?', 'owi', '(?:drink|drunk)[- ]driving(?: (?:charge|conviction|offence|offense|arrest))?', 'arrests?', '(?:<poss> )?(?:probation|parole)(?: (?:violation|hearing|terms|officer|appointment))?',
       'jail time', 'prison (?:time|sentence)', '(?:suspended|prison|jail|custodial|life) sentence', 'plea (?:deal|bargain)', '(?:assault|theft|burglary|robbery|possession|shoplifting|fraud|dv|domestic violence|drug|weapons?|battery|trespass(?:ing)?|vandalism) (?:charges?|conviction|case|arrest)',
       'criminal charges?', 'mugshot', 'bail(?: hearing)?', 'bond hearing', 'ankle (?:monitor|bracelet)', 'community service', 'sex offender regist(?:er|ry)', 'expunge(?:ment|d)?',
-      'record (?:sealing|expungement)', 'felon', 'ex-?con', 'incarceration', 'juvie', 'juvenile detention', 'court[- ]ordered', 'criminal case', 'arraignment', 'cautions?(?= for)',
+      'record (?:sealing|expungement)', 'felon', 'ex-?con', 'incarceration', 'court[- ]ordered', 'criminal case', 'arraignment', 'cautions?(?= for)',
     ],
     pred: ['on (?:probation|parole|bail|remand)', 'out on (?:bail|parole)', 'arrested(?: for (?:<w> )?<w>)?', 'convicted(?: of (?:<w> )?<w>)?', 'charged with (?:<w> )?<w>', 'incarcerated', 'locked up',
       'in (?:jail|prison|custody|juvie)', 'an? felon', 'behind bars', 'on the sex offender regist(?:er|ry)'],
     verb: ['<get> (?:arrested|charged|convicted|locked up|sentenced|cautioned)', '<get> booked (?:into|for)', '(?:pressed|press|pressing|drop|dropped|facing|face|faces) (?:the )?charges', '(?:went|go|going|sent) to (?:jail|prison)', '(?:did|served|serving|doing|done) (?:time|\\d+ (?:years|months)(?: in (?:prison|jail))?)',
       '(?:pleaded|pled|plead|pleading) (?:guilty|no contest|not guilty)', 'shoplift(?:ed|ing)', '<get> caught (?:shoplifting|stealing|drink driving|drunk driving|with (?:weed|drugs))'],
     role: ['<poss> (?:probation officer|parole officer|public defender|criminal (?:lawyer|attorney|solicitor)|defen[cs]e (?:lawyer|attorney))', '(?:<poss> )po(?! box)'],
+    place: ['(?:county|federal|state) (?:jail|prison|pen)', 'juvie', 'juvenile detention'],
   },
   substance: {
     noun: ['(?:a )?(?:gram|grams|g|bag|baggie|line|lines|ounce|eighth|bump|pill|pills|tab|tabs)s? of (?:coke|cocaine|weed|meth|heroin|ketamine|mdma|molly|crack|acid|lsd|xanax|oxy)', 'microdos(?:e|ing|ed)(?: (?:mushrooms|shrooms|psilocybin|lsd|acid))?', 
       '(?:<poss> )?(?:addiction|alcoholism|drinking problem|drug (?:use|problem|habit|addiction)|substance (?:use|abuse|misuse)|alcohol (?:use|abuse|dependence|addiction|problem|use disorder))',
-      '(?:a )?relapses?', '(?:aa|na|ca) meetings?', 'alcoholics anonymous', 'narcotics anonymous', '12[- ]step(?: (?:program|programme|meetings?))?', 'twelve[- ]step(?: program)?', 'rehab', 'detox', 'withdrawals?',
+      '(?:a )?relapses?', 'withdrawals?',
       '(?:opioid|heroin|meth|cocaine|crack|fentanyl|pill|painkiller|oxy|xanax|benzo|alcohol|weed|cannabis|nicotine|vaping|gambling|porn) (?:addiction|habit|use|dependency|problem)',
       'sobriety', 'overdoses?', 'binge drinking', 'heavy drinking', 'hangovers?', 'blackouts?(?= from| after| when)', 'weed', 'cannabis', 'marijuana', 'heroin', 'meth', 'crystal meth', 'cocaine', 'crack cocaine', 'ketamine',
-      'mdma', 'ecstasy', 'lsd', 'magic mushrooms', 'shrooms', 'opioids', 'opiates', 'benzos', 'xanax bars', 'fentanyl', 'sober (?:living|house)', 'methadone(?: clinic)?', 'suboxone',
+      'mdma', 'ecstasy', 'lsd', 'magic mushrooms', 'shrooms', 'opioids', 'opiates', 'benzos', 'xanax bars', 'fentanyl', 'suboxone',
       'sponsor(?= (?:at|in|from|said|says|told) )', '(?:\\d+|one|two|three|six|ninety|90) days? (?:sober|clean)', '(?:\\d+|one|two|three|four|five|six|ten) (?:months?|years?) (?:sober|clean)',
     ],
     pred: ['sober', 'clean and sober', 'in recovery', 'an? (?:alcoholic|addict|recovering alcoholic|recovering addict)', 'alcoholic', 'addicted to (?:<w> )?<w>', 'hooked on (?:<w> )?<w>',
       'hungover', 'high(?= (?:at|on|every|all|again|when|before))', 'drunk(?= (?:at|on|every|all|again|when|before|and))', 'an? (?:heavy|problem) drinker'],
     verb: ['relaps(?:e|ed|ing|es)', '(?:got|get|getting|gets) (?:drunk|high|wasted|sober|clean|stoned|blackout drunk)', '(?:stopped|stop|quit|quitting|quitting|stopping|cut down on) (?:drinking|using|smoking weed|weed|drugs|the drink)',
-      '(?:went|go|going|goes|checked into|check into) (?:to )?(?:rehab|detox|aa|na)', '(?:drinking|drink|drank|drinks) (?:too much|every (?:day|night)|alone|heavily)', 'blacked out',
+      '(?:drinking|drink|drank|drinks) (?:too much|every (?:day|night)|alone|heavily)', 'blacked out',
       '(?:used|using|use) again', '(?:smoke|smoking|smoked|smokes) (?:weed|pot|joints?|crack|meth)', '(?:do|doing|did|does|take|took|taking) (?:coke|cocaine|molly|mdma|ecstasy|acid|lsd|shrooms|ketamine|drugs|meth|heroin)'],
     role: ['<poss> (?:aa |na )?sponsor(?= (?:at|in|from|said|says|told|thinks|suggested))', '<poss> (?:addiction|drug|substance abuse) (?:counsell?or|worker)'],
+    place: ['(?:aa|na) (?:group|meeting)', 'rehab', 'detox', '(?:aa|na|ca) meetings?', 'alcoholics anonymous', 'narcotics anonymous', '12[- ]step(?: (?:program|programme|meetings?))?', 'twelve[- ]step(?: program)?', 'sober (?:living|house)', 'methadone(?: clinic)?'],
   },
   religion: {
-    noun: ['(?:<poss> )?(?:faith|religion|religious beliefs)', '(?:<poss>|the) (?:church|mosque|synagogue|temple|gurdwara|parish|congregation|mandir)', 'hijab', 'niqab', 'burqa', 'headscarf', 'kippah', 'yarmulke',
+    noun: ['(?:<poss> )?(?:faith|religion|religious beliefs)', 'hijab', 'niqab', 'burqa', 'headscarf', 'kippah', 'yarmulke',
       'turban', 'halal', 'kosher', 'the (?:bible|quran|koran|torah|gita)', 'quran', 'koran', 'torah', 'bible study', 'mass', 'friday prayers?', 'sabbath', 'shabbat', 'bar mitzvah', 'bat mitzvah', 'baptism', 'confirmation class',
       'islam', 'christianity', 'judaism', 'hinduism', 'sikhism', 'buddhism', 'mormonism', 'catholicism', 'atheism', 'scientology', "jehovah's witnesses"],
     pred: ['an? (?:muslim|christian|catholic|jew|hindu|sikh|buddhist|mormon|jehovah\'s witness|evangelical|protestant|atheist|agnostic|pagan|wiccan|baptist|methodist|lutheran|pentecostal|anglican|quaker|mennonite|born-again christian)',
@@ -145,6 +148,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       '(?:pray|praying|prayed|prays) (?:five times a day|at the mosque|at church)', '(?:go|goes|went|going) to (?:church|mosque|synagogue|temple|mass|the mosque|the synagogue|the temple|gurdwara)',
       '(?:fasting|fast|fasted) for ramadan', '(?:wear|wears|wearing|wore) (?:a|the|<poss>) (?:hijab|niqab|headscarf|turban|burqa|kippah)'],
     role: ['<poss> (?:pastor|imam|rabbi|priest|minister|bishop|vicar|elder)'],
+    place: ['(?:church|mosque|synagogue|temple|gurdwara|mandir)(?= (?:on|every|this|last|next|at|in|service|group|leader))', '(?:<poss>|the) (?:church|mosque|synagogue|temple|gurdwara|parish|congregation|mandir)'],
   },
   ethnicity: {
     noun: ['(?:<poss> )?(?:race|ethnicity|ethnic background|heritage|skin colou?r)', 'ethnic minority', 'people of colou?r', 'person of colou?r', 'poc', 'bame', 'racial (?:discrimination|profiling|slurs?|abuse|bias)', 'racism'],
@@ -153,14 +157,14 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'half (?:black|white|asian|mexican|indian|chinese|japanese|korean|filipino|arab)'],
   },
   politics: {
-    noun: ['shop steward', 'union (?:rep|steward|branch)', 'unison', 'unite (?:the )?union', 'gmb union', 'teamsters', 'uaw', 'afl-cio', 'seiu', 'rmt', 'aslef', 'nasuwt', 'usdaw', 'cwu', 'pcs union', '(?:trade |labou?r )?union (?:member(?:ship)?|rep(?:resentative)?|meetings?|organi[sz]er|organi[sz]ing|dues|steward|activity|drive)', '(?:<poss>|the) union',
-      '(?:the )?(?:labou?r|conservative|tory|republican|democratic|green|reform|lib dem|liberal democrat|snp|bjp|communist|socialist|libertarian|ukip|maga) party',
+    noun: ['shop steward', 'union (?:rep|steward|branch)', 'unison', 'unite (?:the )?union', 'gmb union', 'teamsters', 'uaw', 'afl-cio', 'seiu', 'rmt', 'aslef', 'nasuwt', 'usdaw', 'cwu', 'pcs union', '(?:trade |labou?r )?union (?:member(?:ship)?|rep(?:resentative)?|meetings?|organi[sz]er|organi[sz]ing|dues|steward|activity|drive)', '(?:the )?(?:labou?r|conservative|tory|republican|democratic|green|reform|lib dem|liberal democrat|snp|bjp|communist|socialist|libertarian|ukip|maga) party',
       '(?:<poss> )?political (?:views|beliefs|party|affiliation|activism|opinions)', 'black lives matter', 'blm', 'extinction rebellion', 'antifa', 'maga', 'pro-life', 'pro-choice',
       'pro-palestinian', 'pro-israel', 'activism', 'protests?(?= (?:against|for|about|at|in))', 'rall(?:y|ies)(?= (?:against|for))'],
     pred: ['an? (?:republican|democrat|tory|socialist|communist|libertarian|conservative|liberal|progressive|leftist|marxist|anarchist|trump supporter|labou?r (?:voter|member|supporter)|union member|activist)',
       'republican', 'democrat', 'left-?wing', 'right-?wing', 'unioni[sz]ed', 'politically active'],
     verb: ['(?:voted|vote|voting|votes) (?:for|against) (?:trump|biden|harris|labou?r|reform|the tories|brexit|remain|leave|the (?:republicans|democrats|conservatives))',
       '(?:joined|join|joining) (?:the|a) (?:union|party|protest|picket line|strike)', '(?:marched|protested|protesting|striking|went on strike)(?= (?:against|for|over|with|in|at))'],
+    place: ['(?:<poss>|the) union'],
   },
   finance: {
     noun: ['esa', 'jsa', 'ssdi', 'housing benefit', '(?:credit card|medical|student|gambling|payday) (?:debts?|loans?)', 'debts?', 'debt collectors?', '(?:payday|title) loans?', '(?:<poss> )?credit score', 'bankruptcy', 'foreclosure',

@@ -7,6 +7,7 @@
 import type { RandomSource } from '../core/contracts';
 import { lookupKey, substituteFor, type CodebookState, type SubstitutePools } from './codebook';
 import type { DetectOptions } from './detect';
+import { personHint } from './gender';
 import type { MapResult, Span, SpanKind } from './types';
 
 export interface MapContext extends DetectOptions {
@@ -60,7 +61,7 @@ export function applySubstitutes(
   let last = 0;
   const replaced: (Span & { original: string })[] = [];
   for (const span of spans) {
-    const next = substituteFor(state, span, random, pools, text);
+    const next = substituteFor(state, span, random, pools, text, { mode: 'crossmap', ...(span.kind === 'person' ? personHint(text, span) : {}) });
     state = next.state;
     let substitute = next.substitute;
     const before = text.slice(0, span.start);

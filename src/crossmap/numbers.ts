@@ -29,11 +29,59 @@ function ordinal(day: number, like: string): string {
 
 const pad = (n: number, like: string) => String(n).padStart(like.length, '0');
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** Whole weeks near `days` (never 0): a date that names its weekday moves by these, so the weekday stays. */
+export function weekShift(days: number): number {
+  return 7 * (Math.round(days / 7) || Math.sign(days) || 1);
+}
+
+/**
+ * A date that names its weekday or only a day of the month, a bare year or a bare month, moved by `days`:
+ * "Friday the 12th" → "Friday the 19th" (whole weeks, the weekday kept), "next Tuesday" → "next Thursday" (a
+ * weekday alone: the shift within a week, so the distance stays under a week), "the 14th" → "the 2nd", "2019"
+ * → "2020" (a year or two), "April" → "June" (about a month per 30 days).
+ */
+function shiftNamedDate(text: string, days: number): string | undefined {
+  const weekday = /^((?:next|this|last|coming)\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:(\s+the\s+)(\d{1,2})(st|nd|rd|th))?$/i.exec(text);
+  if (weekday) {
+    if (weekday[4]) {
+      let day = Number(weekday[4]) + weekShift(days);
+      while (day > 28) day -= 28;
+      while (day < 1) day += 28;
+      if (day === Number(weekday[4])) day = day > 7 ? day - 7 : day + 7;
+      return `${weekday[1] ?? ''}${weekday[2]}${weekday[3]}${day}${ordinal(day, 'th').slice(String(day).length)}`;
+    }
+    const index = WEEKDAYS.indexOf(weekday[2]!.toLowerCase());
+    const by = ((days % 7) + 7) % 7 || 1;
+    const name = WEEKDAYS[(index + by) % 7]!;
+    return `${weekday[1] ?? ''}${/^\p{Lu}/u.test(weekday[2]!) ? name.charAt(0).toUpperCase() + name.slice(1) : name}`;
+  }
+  const dayOnly = /^(\d{1,2})(st|nd|rd|th)$/i.exec(text);
+  if (dayOnly) {
+    const d = Number(dayOnly[1]);
+    let moved = ((((d - 1 + days) % 28) + 28) % 28) + 1;
+    if (moved === d) moved = (d % 28) + 1;
+    return ordinal(moved, 'th');
+  }
+  if (/^(?:19|20)\d{2}$/.test(text)) return String(Number(text) + Math.sign(days || 1) * (1 + (Math.abs(days) % 2)));
+  if (/^[A-Za-z]+\.?$/.test(text) && monthIndex(text) >= 0 && text.length >= 3) {
+    const months = Math.round(days / 30) || Math.sign(days) || 1;
+    return renderMonth(text, (((monthIndex(text) + months) % 12) + 12) % 12);
+  }
+  return undefined;
+}
+
 /** `text` moved by `days`, in its own format; undefined when it is not a date this module reads. */
 export function shiftDate(text: string, days: number): string | undefined {
-  // A weekday would be wrong after the shift: it is dropped. A range "Nov 3-5" moves as a whole.
+  const named = shiftNamedDate(text, days);
+  if (named !== undefined) return named;
+  // A date that names its weekday moves by whole weeks, so the weekday stays right. A range "Nov 3-5" moves as a whole.
   const weekday = /^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i.exec(text);
-  if (weekday) return shiftDate(text.slice(weekday[0].length), days);
+  if (weekday) {
+    const rest = shiftDate(text.slice(weekday[0].length), weekShift(days));
+    return rest === undefined ? undefined : weekday[0] + rest;
+  }
   const range = /^(.*?)(\d{1,2})\s?([-–])\s?(\d{1,2})$/.exec(text);
   if (range && /[A-Za-z]/.test(range[1]!)) {
     const first = shiftDate(`${range[1]}${range[2]}`, days);
@@ -112,11 +160,94 @@ export function scaleMoney(text: string, factor: number): string | undefined {
   return text.slice(0, m.index) + body + text.slice(m.index + raw.length);
 }
 
-/** An age moved by `shift` years (never below 1). */
+/** Life stages an age keeps (CDC-like bands): child under 13, teen 13–17, adult 18–64, senior 65+. */
+export type LifeStage = 'child' | 'teen' | 'adult' | 'senior';
+export function lifeStage(age: number): LifeStage {
+  return age < 13 ? 'child' : age < 18 ? 'teen' : age < 65 ? 'adult' : 'senior';
+}
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const ORDINAL_TENS: Record<string, string> = { twenty: 'twentieth', thirty: 'thirtieth', forty: 'fortieth', fifty: 'fiftieth', sixty: 'sixtieth', seventy: 'seventieth', eighty: 'eightieth', ninety: 'ninetieth' };
+
+/** 0–99 in words ("sixty-two"). */
+export function numberWords(n: number): string {
+  if (n < 20) return UNITS[n]!;
+  const tens = TENS[Math.floor(n / 10)]!;
+  return n % 10 ? `${tens}-${UNITS[n % 10]}` : tens;
+}
+
+/** "sixty-two" → 62; undefined when the text is not a number in words. */
+export function wordsNumber(text: string): number | undefined {
+  const t = text.toLowerCase().replace(/\s+/g, '-');
+  const unit = UNITS.indexOf(t);
+  if (unit >= 0) return unit;
+  const [tens, ones] = t.split('-');
+  const ten = TENS.indexOf(tens!);
+  if (ten < 2) return undefined;
+  if (ones === undefined) return ten * 10;
+  const one = UNITS.indexOf(ones);
+  return one > 0 && one < 10 ? ten * 10 + one : undefined;
+}
+
+function ordinalSuffix(n: number): string {
+  return n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
+}
+
+/**
+ * The age `n` moved by about `shift` years within its life stage: the other way when the shift would leave the
+ * stage, by a decade for a round age ("turning fifty" → "turning sixty"), never to itself.
+ */
+export function movedAge(n: number, shift: number, round = false): number {
+  const step = round && n >= 20 && n % 10 === 0 ? 10 * Math.sign(shift) : shift;
+  const stage = lifeStage(n);
+  for (const candidate of [n + step, n - step, n + Math.sign(step), n - Math.sign(step)]) {
+    if (candidate >= 1 && candidate !== n && lifeStage(candidate) === stage) return candidate;
+  }
+  return n + 1;
+}
+
+/**
+ * An age span with its number moved (./movedAge): "7", "a 6-year-old", "turning fifty", "30th", "in my 30s"
+ * (a decade moves by ten), "3 months old" (months move by the shift, never to zero). A number in words stays in
+ * words, with the case it had; a round milestone in words or as an ordinal ("fifty", "50th") moves by a decade.
+ */
 export function shiftAge(text: string, shift: number): string {
-  const n = Number(text);
-  const moved = n + shift >= 1 ? n + shift : n + Math.abs(shift);
-  return String(moved);
+  const decade = /^((?:early|mid|late)[- ]?)?(\d)0(['’]?s)$/i.exec(text);
+  if (decade) {
+    const d = Number(decade[2]) * 10;
+    const moved = [d + 10 * Math.sign(shift), d - 10 * Math.sign(shift)].find((c) => c >= 10 && c <= 90 && lifeStage(c) === lifeStage(d) && lifeStage(c + 9) === lifeStage(d + 9)) ?? (d >= 20 ? d - 10 : d + 10);
+    return `${decade[1] ?? ''}${moved}${decade[3]}`;
+  }
+  const months = /^(\d+)(\s*|-)(months?|weeks?)([- ]olds?)?$/i.exec(text);
+  if (months) {
+    const moved = Math.max(1, Number(months[1]) + shift) === Number(months[1]) ? Number(months[1]) + 1 : Math.max(1, Number(months[1]) + shift);
+    return `${moved}${months[2]}${months[3]}${months[4] ?? ''}`;
+  }
+  const digits = /\d+/.exec(text);
+  if (digits) {
+    const n = Number(digits[0]);
+    let rest = text.slice(digits.index + digits[0].length);
+    const moved = movedAge(n, shift, /^(?:st|nd|rd|th)/i.test(rest));
+    if (/^(?:st|nd|rd|th)/i.test(rest)) rest = ordinalSuffix(moved) + rest.slice(2);
+    return text.slice(0, digits.index) + String(moved) + rest;
+  }
+  const word = /^([a-z]+(?:[- ][a-z]+)?)(.*)$/i.exec(text);
+  const ordinal = Object.entries(ORDINAL_TENS).find(([, o]) => text.toLowerCase().startsWith(o));
+  if (ordinal) {
+    const moved = movedAge(wordsNumber(ordinal[0])!, shift, true);
+    const words = moved % 10 === 0 ? ORDINAL_TENS[TENS[moved / 10]!] ?? `${moved}th` : `${moved}${ordinalSuffix(moved)}`;
+    return sameCase(text, words) + text.slice(ordinal[1].length);
+  }
+  for (let cut = word?.[1]?.length ?? 0; cut > 0; cut--) {
+    const n = wordsNumber(text.slice(0, cut));
+    if (n !== undefined) return sameCase(text, numberWords(movedAge(n, shift, true))) + text.slice(cut);
+  }
+  return String(movedAge(Number(text) || 30, shift));
+}
+
+function sameCase(like: string, text: string): string {
+  return /^\p{Lu}/u.test(like) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** Fresh characters of the same kinds: digits for digits, letters for letters (same case), the rest kept. */

@@ -45,7 +45,7 @@ describe('shape-keeping substitutes', () => {
     expect(shiftDate('2024-03-12', 47)).toBe('2024-04-28');
     expect(shiftDate('12/05/1984', 47)).toBe('28/06/1984');
     expect(shiftDate('March 3rd, 2025', 47)).toBe('April 19th, 2025');
-    expect(shiftDate('Friday 14 June', 1)).toBe('15 June');
+    expect(shiftDate('Friday 14 June', 1)).toBe('Friday 21 June');
     expect(shiftDate('Nov 3-5', 30)).toBe('Dec 3-5');
     expect(shiftDate('May 2023', 60)).toBe('July 2023');
   });

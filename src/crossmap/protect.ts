@@ -1,0 +1,267 @@
+/**
+ * Message protection (issue 18): what a person typed, as it will be sent. Every detected span becomes a mark
+ * with one treatment: Keep (as typed), Replace (a substitute of the same kind from the conversation's
+ * codebook, recoverable from the answer) or Generalize (a public phrase of its category). By default
+ * identifiers are replaced and special categories generalized, so the site learns "a health condition", not
+ * "type 1 diabetes", and the question stays answerable.
+ *
+ * ```ts
+ * const codebook = newCodebook(random);
+ * const sent = protectMessage('My daughter Mia (7) has type 1 diabetes; how do I tell her school in Leeds?', { codebook, random });
+ * // sent.text: 'My daughter Ava (9) has a health condition; how do I tell her school in Bradford?'
+ * // sent.marks: [{ id: '12-15', kind: 'person', treatment: 'replace', substitute: 'Ava', … }, …]
+ * const back = recover(answer, sent.dictionary); // the answer in the person's words
+ * ```
+ *
+ * What it promises: a generalization depends on the span's category and on the grammar around it only
+ * (`generalizationFor`), never on the span's words, so it says nothing more than the category. A substitute
+ * depends on the conversation's secret and the span (./derive.ts), so it is the same in every message of a
+ * conversation and unlinkable across conversations. What it does not promise: a span the detector misses is
+ * sent as typed; and the site's own box has seen the draft before any of this runs.
+ */
+import type { RandomSource } from '../core/contracts';
+import { valueMatches } from '../core/typed-facts';
+import { lookupKey, substituteFor, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
+import { detectSpans, type DetectOptions } from './detect';
+import { personHint } from './gender';
+import { detectInConversation, promptDictionary } from './mapper';
+import { substitutePools } from './pools';
+import { isSpecialKind, type DictionaryEntry, type PhraseForm, type Span, type SpanKind, type SpecialKind } from './types';
+
+export type Treatment = 'keep' | 'replace' | 'generalize';
+
+export interface Mark {
+  /** `${start}-${end}` in the original text. */
+  readonly id: string;
+  /** The span in the ORIGINAL text. */
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly kind: SpanKind;
+  /** What is applied in `Protected.text`. */
+  readonly treatment: Treatment;
+  /** What Replace writes (from the conversation codebook; consistent per conversation). */
+  readonly substitute: string;
+  /** What Generalize writes, worded for its place; null if the kind has none (e.g. email). */
+  readonly generalization: string | null;
+}
+
+export interface ProtectOptions extends DetectOptions {
+  /** The conversation's codebook (newCodebook(random) for a new one). */
+  readonly codebook: CodebookState;
+  readonly random: RandomSource;
+  /** Per kind default; missing kinds: identifiers 'replace', special kinds 'generalize'. */
+  readonly defaults?: Partial<Record<SpanKind, Treatment>>;
+  /** Per mark id, the person's choice in the review. */
+  readonly choices?: Readonly<Record<string, Treatment>>;
+  /**
+   * Terms with a given generalization, e.g. a withheld profile value typed into the message → its released
+   * category label ("Pediatric nurse" → "a health professional"); found like profile values, kind 'profile'.
+   * Their default treatment is 'generalize' (unless `defaults.profile` says otherwise).
+   */
+  readonly generalize?: readonly { readonly value: string; readonly phrase: string }[];
+  /** The substitute pools (default: the shipped ones, ./index.ts). */
+  readonly pools?: SubstitutePools;
+}
+
+export interface Protected {
+  /** The message as it will be sent. */
+  readonly text: string;
+  /** Text order. */
+  readonly marks: readonly Mark[];
+  /** Where each changed span sits in `text` (for highlighting), text order. */
+  readonly placed: readonly { readonly id: string; readonly start: number; readonly end: number }[];
+  /** With this message's new pairs (only for replaced spans). */
+  readonly codebook: CodebookState;
+  /** Pairs for reading the answer back (replaced spans only). */
+  readonly dictionary: readonly DictionaryEntry[];
+}
+
+/** Wording of a category's generalization by the grammar of its place (public: the category only). */
+interface Wording {
+  /** After nothing in particular: "has a health condition". */
+  readonly noun: string;
+  /** After "I'm", "she was": "I'm dealing with a health condition". */
+  readonly pred: string;
+  /** A verb phrase in base, past and -ing form: "relapsed" → "used substances". */
+  readonly verb: readonly [string, string, string];
+  /** A person by their role: "my PO" → "my case officer". */
+  readonly role: string;
+  /** A place or service: "rehab" → "a support programme". */
+  readonly place: string;
+  /** A person by the category: "a Mormon", "an alcoholic" → "a person of faith". */
+  readonly person: string;
+}
+
+const w = (noun: string, pred: string, verb: [string, string, string], role: string, place: string, person: string): Wording => ({ noun, pred, verb, role, place, person });
+
+/** The public phrases (chosen so an assistant can still help: the kind of matter, not the matter). */
+const WORDING: Readonly<Record<SpecialKind, Wording>> = {
+  health: w('a health condition', 'dealing with a health condition', ['have a health problem', 'had a health problem', 'having a health problem'], 'a doctor', 'a clinic', 'a person with a health condition'),
+  medication: w('a prescription medicine', 'on a prescription medicine', ['take a prescription medicine', 'took a prescription medicine', 'taking a prescription medicine'], 'a doctor', 'a pharmacy', 'a person on a prescription medicine'),
+  'mental-health': w('a mental-health condition', 'struggling with mental health', ['have a mental-health crisis', 'had a mental-health crisis', 'having a mental-health crisis'], 'a doctor', 'a clinic', 'a person with a mental-health condition'),
+  pregnancy: w('a pregnancy-related matter', 'dealing with a pregnancy-related matter', ['have a pregnancy-related matter', 'had a pregnancy-related matter', 'having a pregnancy-related matter'], 'a doctor', 'a clinic', 'a person with a pregnancy-related matter'),
+  sexuality: w('my sexual orientation', 'LGBTQ+', ['talk about sexual orientation', 'talked about sexual orientation', 'talking about sexual orientation'], 'a counsellor', 'a community group', 'an LGBTQ+ person'),
+  'gender-identity': w('my gender identity', 'gender-diverse', ['deal with a gender-identity matter', 'dealt with a gender-identity matter', 'dealing with a gender-identity matter'], 'a doctor', 'a clinic', 'a gender-diverse person'),
+  immigration: w('an immigration matter', 'in an immigration situation', ['have an immigration problem', 'had an immigration problem', 'having an immigration problem'], 'an adviser', 'an immigration office', 'a person with an immigration matter'),
+  criminal: w('a criminal-justice matter', 'involved in a criminal-justice matter', ['get into legal trouble', 'got into legal trouble', 'getting into legal trouble'], 'a case officer', 'a facility', 'a person with a criminal-justice matter'),
+  substance: w('substance use', 'dealing with substance use', ['use substances', 'used substances', 'using substances'], 'a mentor', 'a support programme', 'a person dealing with substance use'),
+  religion: w('my religion', 'religious', ['practise a religion', 'practised a religion', 'practising a religion'], 'a community leader', 'a place of worship', 'a person of faith'),
+  ethnicity: w('my ethnic background', 'of a particular ethnic background', ['have an ethnic background', 'had an ethnic background', 'having an ethnic background'], 'a person', 'a community', 'a person of a particular ethnic background'),
+  politics: w('my political views', 'politically engaged', ['take part in politics', 'took part in politics', 'taking part in politics'], 'a representative', 'a political group', 'a person with political views'),
+  finance: w('money trouble', 'in money trouble', ['have money trouble', 'had money trouble', 'having money trouble'], 'a creditor', 'a lender', 'a person in money trouble'),
+  employment: w('a job loss', 'out of work', ['lose a job', 'lost a job', 'losing a job'], 'a manager', 'a workplace', 'a person out of work'),
+  legal: w('a legal matter', 'involved in a legal matter', ['have a legal dispute', 'had a legal dispute', 'having a legal dispute'], 'a lawyer', 'a court', 'a person with a legal matter'),
+};
+
+/** Identifier kinds that have a generalization (the others have none: a name, an e-mail, a number). */
+const IDENTIFIER_WORDING: Partial<Record<SpanKind, string>> = { organisation: 'an organisation', place: 'a place', date: 'a date', money: 'an amount' };
+
+/** The public phrase a span of `kind` generalizes to (its noun form), or null: it depends on the kind only. */
+export function generalizationFor(kind: SpanKind): string | null {
+  return isSpecialKind(kind) ? WORDING[kind].noun : IDENTIFIER_WORDING[kind] ?? null;
+}
+
+/** Identifiers are replaced, special categories generalized. */
+export const DEFAULT_TREATMENT = (kind: SpanKind): Treatment => (isSpecialKind(kind) ? 'generalize' : 'replace');
+
+const DETERMINER = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an|me)\s+$/iu;
+const COPULA = /(?:^|[^\p{L}])(?:am|i['’]m|im|is|['’]s|are|['’]re|was|were|be|been|being|feel|feels|feeling|felt|seem|seems|became|become|stay|stayed|remain|remains|get|got|getting)\s+(?:(?:so|very|really|still|now|just|only|not|also|openly|always|never|actually|basically|currently|newly|recently)\s+)?$/iu;
+const POSSESSIVE_START = /^(my|his|her|their|our|your)\s+/i;
+const ARTICLE = /^(?:a|an|the)\s+/i;
+const PAST = /^(?:came|got|went|was|were|lost|took|did|broke|tore|had|left|pled|drank|began|made|put|told|found|cut|hurt|quit|overdosed|\p{L}+ed)\b/iu;
+
+/** "a"/"an" for the word it goes before. */
+function article(next: string): string {
+  return /^(?:[aeio]|u(?!n[ie]|s[eu]|ro)|hour|honest|LGBT)/i.test(next) ? 'an' : 'a';
+}
+
+/** Whether `start` begins a sentence (only spaces and quotes since the last . ! ? or the start). */
+function sentenceStart(text: string, start: number): boolean {
+  return start === 0 || /(?:^|[.!?]\s+|\n\s*)["'“(]?$/.test(text.slice(Math.max(0, start - 4), start));
+}
+
+/**
+ * A noun phrase worded for its place: after a determiner its own article goes ("my chronic illness", "the
+ * prescription medicine"), and a leading "my" gives way to the determiner that is there ("his religion").
+ */
+function nounInPlace(phrase: string, before: string): string {
+  const determiner = DETERMINER.exec(before)?.[1];
+  if (!determiner) return phrase;
+  return phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '');
+}
+
+/** The generalization of `span` worded for where it sits in `text`; null if its kind has none. */
+export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form'>, phrase?: string): string | null {
+  const before = text.slice(0, span.start);
+  // A span that opens with a possessive ("my PO", "my breakdown") keeps it and words the rest after it.
+  const possessive = POSSESSIVE_START.exec(span.text)?.[0] ?? '';
+  const lead = possessive ? `${before}${possessive}` : before;
+  const keep = (s: string) => (possessive ? `${possessive}${s}` : s);
+  if (phrase !== undefined) return keep(nounInPlace(phrase, lead));
+  if (!isSpecialKind(span.kind)) {
+    const noun = IDENTIFIER_WORDING[span.kind];
+    return noun ? keep(nounInPlace(noun, lead)) : null;
+  }
+  const wording = WORDING[span.kind];
+  const form: PhraseForm = span.form ?? 'noun';
+  const body = span.text.slice(possessive.length);
+  switch (form) {
+    case 'verb': {
+      const tense = /^\p{L}+ing\b/iu.test(body) ? 2 : PAST.test(body) ? 1 : 0;
+      return keep(wording.verb[tense]);
+    }
+    case 'role':
+      return keep(nounInPlace(wording.role, lead));
+    case 'place':
+      return keep(nounInPlace(wording.place, lead));
+    case 'pred':
+      // "a Mormon", "an alcoholic": a person of the category.
+      if (ARTICLE.test(body) && !/^the\s/i.test(body)) return keep(wording.person);
+      if (COPULA.test(lead) || !DETERMINER.test(lead)) return keep(wording.pred);
+      return keep(nounInPlace(wording.noun, lead));
+    default:
+      if (COPULA.test(lead) && !DETERMINER.test(lead)) return keep(/^(?:a|an)\s/i.test(wording.noun) ? wording.noun : wording.pred);
+      return keep(nounInPlace(wording.noun, lead));
+  }
+}
+
+/** The spans of `text`: the `generalize` terms first (kind 'profile'), then everything the detector finds. */
+function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?: string })[] {
+  const spans: (Span & { phrase?: string })[] = [];
+  const overlaps = (s: Span) => spans.some((t) => t.start < s.end && s.start < t.end);
+  for (const { value, phrase } of [...(options.generalize ?? [])].sort((a, b) => b.value.length - a.value.length)) {
+    for (const m of valueMatches(text, value)) {
+      const span = { ...m, kind: 'profile' as const, phrase };
+      if (!overlaps(span)) spans.push(span);
+    }
+  }
+  for (const s of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook })) if (!overlaps(s)) spans.push(s);
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+export function protectMessage(text: string, options: ProtectOptions): Protected {
+  const pools = options.pools ?? substitutePools();
+  const spans = protectSpans(text, options);
+  const marks: Mark[] = [];
+  const placed: { id: string; start: number; end: number }[] = [];
+  const replaced: Span[] = [];
+  let codebook = options.codebook;
+  let out = '';
+  let last = 0;
+  for (const span of spans) {
+    const id = `${span.start}-${span.end}`;
+    const generalization = generalizationInPlace(text, span, span.phrase);
+    const fallback = span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
+    let treatment: Treatment = options.choices?.[id] ?? options.defaults?.[span.kind] ?? fallback;
+    if (treatment === 'generalize' && generalization === null) treatment = 'replace';
+    // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
+    // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
+    const hint: SubstituteHint = { mode: 'protect', ...(span.kind === 'person' ? personHint(text, span) : {}) };
+    const special = isSpecialKind(span.kind) || span.phrase !== undefined;
+    const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
+    const known = codebook.entries.find((e) => lookupKey(e.original) === lookupKey(span.text));
+    let substitute: string;
+    let next: CodebookState;
+    if (known || !special || decoy) {
+      ({ state: next, substitute } = substituteFor(codebook, span, options.random, pools, text, hint));
+    } else {
+      substitute = generalization ?? span.text;
+      next = { ...codebook, entries: [...codebook.entries, { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind }] };
+    }
+    substitute = inPlace(text, span, substitute);
+    if (treatment === 'replace') {
+      codebook = next;
+      replaced.push(span);
+    }
+    marks.push({ id, start: span.start, end: span.end, text: span.text, kind: span.kind, treatment, substitute, generalization });
+    const written = treatment === 'keep' ? span.text : treatment === 'replace' ? substitute : capitalizeAt(text, span.start, generalization!);
+    out += text.slice(last, span.start);
+    if (treatment !== 'keep') {
+      // "a" / "an" before what is written now.
+      out = out.replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
+        const fixed = article(written);
+        return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
+      });
+      placed.push({ id, start: out.length, end: out.length + written.length });
+    }
+    out += written;
+    last = span.end;
+  }
+  out += text.slice(last);
+  return { text: out, marks, placed, codebook, dictionary: promptDictionary(codebook, replaced) };
+}
+
+function capitalizeAt(text: string, start: number, phrase: string): string {
+  return sentenceStart(text, start) ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
+}
+
+/** A substitute in its place: no article after a determiner, a capital to open a sentence, the span's possessive. */
+function inPlace(text: string, span: Span, substitute: string): string {
+  let s = substitute;
+  if (DETERMINER.test(text.slice(0, span.start))) s = s.replace(ARTICLE, '');
+  s = capitalizeAt(text, span.start, s);
+  const possessive = /['’]s$/.exec(span.text)?.[0] ?? '';
+  if (possessive && !s.endsWith(possessive)) s += possessive;
+  return s;
+}
