@@ -2,7 +2,11 @@
  * How well the offline CROSS-MAP mapper hides a prompt and how exactly the answer comes back, on the
  * labelled prompts of eval/crossmap.jsonl (`{"category", "text", "spans": [{start, end, text, kind}]}`):
  *
- *   npm run eval:crossmap [-- --set eval/crossmap-holdout.jsonl --svg FILE --misses --json --peers]
+ *   npm run eval:crossmap [-- --set eval/crossmap-holdout.jsonl --mode protect|crossmap --svg FILE --misses --json --peers]
+ *
+ * `--mode protect` (the default) measures what a person gets from a reviewed send: protectMessage with its
+ * defaults (identifiers replaced, special categories generalized); `--mode crossmap` the themed mapping of
+ * every span (the compose box's explicit choice).
  *
  * - detection recall (a labelled span is found when detected spans cover all of it) and precision (a
  *   detected span overlaps a labelled one), overall and per kind;
@@ -12,13 +16,18 @@
  *   defines them (../shared/papers/cross-map.md §5.1);
  * - recovery: a simulated answer that reuses every substitute (inside a sentence, opening one, possessive,
  *   plural, upper case) is recovered and compared with the same answer written with the originals;
- * - time per prompt (detect + map).
+ * - substitute coherence: of the labelled person spans with a `gender` and the age spans with a `stage`, the
+ *   share whose substitute keeps it (a replaced name from the same gender's list; an age in the same life
+ *   stage), among those that were replaced;
+ * - time per prompt (detect + map), mean and median.
  * Each prompt is its own conversation (a fresh codebook), seeded so the run repeats. Exit code 0 either way.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createOfflineMapper, newCodebook, recover, type Span } from '../src/crossmap';
+import { createOfflineMapper, newCodebook, protectMessage, recover, type DictionaryEntry, type Span } from '../src/crossmap';
+import { lexiconList } from '../src/crossmap/detect';
+import { lifeStage, wordsNumber } from '../src/crossmap/numbers';
 import { parseJsonLines } from '../src/cli/args';
 import { wordPattern } from '../src/crossmap/recover';
 import { SPAN_KINDS } from '../src/crossmap/types';
@@ -26,7 +35,47 @@ import { seededRandomSource } from '../src/dp/random';
 import { loadBundledScorer } from '../src/embedding/node';
 import { formatPeerFigures, peerBaselines } from './eval-peers';
 
-interface Item { category: string; text: string; spans: Span[] }
+interface Labelled extends Span { readonly gender?: 'female' | 'male'; readonly stage?: 'child' | 'teen' | 'adult' | 'senior' }
+interface Item { category: string; text: string; spans: Labelled[] }
+
+/** One prompt through the chosen mode: the spans found, the text sent, the pairs, and each span's substitute. */
+interface Run {
+  readonly spans: readonly Span[];
+  readonly y: string;
+  readonly dictionary: readonly DictionaryEntry[];
+  readonly substitutes: readonly { readonly start: number; readonly end: number; readonly substitute: string }[];
+}
+
+async function runOne(mode: string, text: string, seed: number): Promise<Run> {
+  const random = seededRandomSource(seed);
+  if (mode === 'protect') {
+    const sent = protectMessage(text, { codebook: newCodebook(random), random });
+    return { spans: sent.marks, y: sent.text, dictionary: sent.dictionary, substitutes: sent.marks.filter((m) => m.treatment === 'replace') };
+  }
+  const { result, spans } = await createOfflineMapper(random).map(text, { codebook: newCodebook(random) });
+  return { spans, y: result.mapped, dictionary: result.dictionary, substitutes: spans.map((s, i) => ({ start: s.start, end: s.end, substitute: result.replaced[i]!.text })) };
+}
+
+const female = new Set(lexiconList('substitute-given-female'));
+const male = new Set(lexiconList('substitute-given-male'));
+
+/** Whether a substitute keeps the labelled gender or life stage; undefined when the label has neither. */
+function coherent(label: Labelled, substitute: string): boolean | undefined {
+  if (label.kind === 'person' && label.gender) {
+    const names = substitute.replace(/^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+/i, '').split(/\s+/);
+    // After a title a family name carries no gender: the title stays, so does the gender.
+    if (/^(?:Mr|Mrs|Ms|Miss)\b/i.test(substitute) || !names[0]) return true;
+    return (label.gender === 'female' ? female : male).has(names[0]);
+  }
+  if (label.kind === 'age' && label.stage) {
+    const digits = /\d+/.exec(substitute);
+    const decade = /^(?:(?:early|mid|late)[- ]?)?(\d)0['’]?s$/i.exec(substitute);
+    const n = decade ? Number(decade[1]) * 10 + 5 : digits ? Number(digits[0]) : wordsNumber(substitute.split(/[\s-]+(?:years?|months?)/)[0]!.replace(/(?:ieth|th)$/, (m) => (m === 'ieth' ? 'y' : '')));
+    if (n === undefined) return false;
+    return lifeStage(/months?|weeks?/.test(substitute) ? 0 : n) === label.stage;
+  }
+  return undefined;
+}
 
 export function readCrossmapSet(path: string): Item[] {
   return parseJsonLines(readFileSync(path, 'utf8'), path).map(({ line, value }) => {
@@ -64,8 +113,11 @@ function simulatedAnswer(pairs: readonly { original: string; substitute: string;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/crossmap.jsonl' }, svg: { type: 'string' }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, peers: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/crossmap.jsonl' }, mode: { type: 'string', default: 'protect' }, svg: { type: 'string' }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, peers: { type: 'boolean', default: false } } });
   const items = readCrossmapSet(resolve(values.set!));
+  if (values.mode !== 'protect' && values.mode !== 'crossmap') throw new Error(`--mode protect|crossmap, not ${values.mode}`);
+  let assessed = 0, coherentCount = 0;
+  const times: number[] = [];
   const { embedder } = await loadBundledScorer();
   const perKind = new Map<string, { labelled: number; found: number; retained: number }>();
   const perCategory = new Map<string, { spans: number; retained: number; restored: number; pairs: number }>();
@@ -73,12 +125,12 @@ async function main(): Promise<void> {
   let coverage = 0, distance = 0, restored = 0, pairs = 0, exactAnswers = 0, answers = 0, ms = 0;
   const misses: string[] = [];
   for (const [n, item] of items.entries()) {
-    const random = seededRandomSource(1000 + n);
-    const mapper = createOfflineMapper(random);
     const t0 = performance.now();
-    const { result, spans } = await mapper.map(item.text, { codebook: newCodebook(random) });
-    ms += performance.now() - t0;
-    const y = result.mapped;
+    const { spans, y, dictionary, substitutes } = await runOne(values.mode!, item.text, 1000 + n);
+    const took = performance.now() - t0;
+    ms += took;
+    times.push(took);
+    const result = { dictionary };
     const cat = perCategory.get(item.category) ?? { spans: 0, retained: 0, restored: 0, pairs: 0 };
     for (const s of item.spans) {
       const k = perKind.get(s.kind) ?? { labelled: 0, found: 0, retained: 0 };
@@ -91,6 +143,10 @@ async function main(): Promise<void> {
       if (isRetained) (kept++, k.retained++, cat.retained++);
       if (isRetained && covered) detectedKept++;
       if (!covered && values.misses) misses.push(`missed ${s.kind} "${s.text}" in: ${item.text}`);
+      const sub = substitutes.find((d) => d.start <= s.start && s.end <= d.end);
+      const keeps = sub ? coherent(s, sub.substitute) : undefined;
+      if (keeps !== undefined) (assessed++, keeps && coherentCount++);
+      if (keeps === false && values.misses) misses.push(`incoherent ${s.kind} "${s.text}" (${s.gender ?? s.stage}) → "${sub!.substitute}" in: ${item.text}`);
       perKind.set(s.kind, k);
     }
     for (const d of spans) {
@@ -125,15 +181,17 @@ async function main(): Promise<void> {
     set: values.set, prompts: items.length, spans: labelled,
     recall: found / labelled, precision: correct / detected, retention: kept / labelled, retentionOfDetected: detectedKept / Math.max(1, found),
     cDict: coverage / items.length, dText: distance / items.length, recoveryExact: exactAnswers / Math.max(1, answers), pairsRestored: restored / Math.max(1, pairs),
-    msPerPrompt: ms / items.length,
+    mode: values.mode, msPerPrompt: ms / items.length, msMedian: [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0,
+    coherence: assessed ? coherentCount / assessed : null, coherenceAssessed: assessed,
     perKind: Object.fromEntries([...perKind].map(([k, v]) => [k, { ...v, recall: v.found / v.labelled }])),
     perCategory: Object.fromEntries([...perCategory].map(([k, v]) => [k, { retention: v.retained / v.spans, recovery: v.restored / Math.max(1, v.pairs) }])),
   };
   if (values.svg) writeFileSync(values.svg, svg(summary.perCategory));
   if (values.json) return console.log(JSON.stringify(summary, null, 2));
-  console.log(`${values.set}: ${items.length} prompts, ${labelled} labelled spans`);
+  console.log(`${values.set} (--mode ${values.mode}): ${items.length} prompts, ${labelled} labelled spans`);
   console.log(`detection recall ${pct(summary.recall)}, precision ${pct(summary.precision)}; retention in y ${pct(summary.retention)} (of detected spans ${pct(summary.retentionOfDetected)})`);
-  console.log(`c_dict ${summary.cDict.toFixed(3)}, d_text ${summary.dText.toFixed(3)}; recovery: answers exact ${pct(summary.recoveryExact)}, pairs restored ${pct(summary.pairsRestored)}; ${summary.msPerPrompt.toFixed(2)} ms per prompt\n`);
+  console.log(`c_dict ${summary.cDict.toFixed(3)}, d_text ${summary.dText.toFixed(3)}; recovery: answers exact ${pct(summary.recoveryExact)}, pairs restored ${pct(summary.pairsRestored)}; ${summary.msPerPrompt.toFixed(2)} ms per prompt (median ${summary.msMedian.toFixed(2)})`);
+  console.log(`substitute coherence (gender, life stage): ${summary.coherence === null ? 'n/a' : `${pct(summary.coherence)} of ${assessed} replaced labelled spans`}\n`);
   console.log('| kind | labelled | recall | retained in y |\n|---|---|---|---|');
   for (const [k, v] of [...perKind].sort((a, b) => b[1].labelled - a[1].labelled)) console.log(`| ${k} | ${v.labelled} | ${pct(v.found / v.labelled)} | ${v.retained} |`);
   console.log('\n| category | retention | recovery |\n|---|---|---|');
