@@ -60,11 +60,11 @@ const female = new Set(lexiconList('substitute-given-female'));
 const male = new Set(lexiconList('substitute-given-male'));
 
 /** Whether a substitute keeps the labelled gender or life stage; undefined when the label has neither. */
-function coherent(label: Labelled, substitute: string): boolean | undefined {
+function coherent(label: Labelled, substitute: string, before: string): boolean | undefined {
   if (label.kind === 'person' && label.gender) {
-    const names = substitute.replace(/^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+/i, '').split(/\s+/);
+    const names = substitute.replace(/['’]s$/, '').replace(/^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+/i, '').split(/\s+/);
     // After a title a family name carries no gender: the title stays, so does the gender.
-    if (/^(?:Mr|Mrs|Ms|Miss)\b/i.test(substitute) || !names[0]) return true;
+    if (/^(?:Mr|Mrs|Ms|Miss)\b/i.test(substitute) || /\b(?:Mr|Mrs|Ms|Miss)\.?\s+$/i.test(before) || !names[0]) return true;
     return (label.gender === 'female' ? female : male).has(names[0]);
   }
   if (label.kind === 'age' && label.stage) {
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
       if (isRetained && covered) detectedKept++;
       if (!covered && values.misses) misses.push(`missed ${s.kind} "${s.text}" in: ${item.text}`);
       const sub = substitutes.find((d) => d.start <= s.start && s.end <= d.end);
-      const keeps = sub ? coherent(s, sub.substitute) : undefined;
+      const keeps = sub ? coherent(s, sub.substitute, item.text.slice(0, sub.start)) : undefined;
       if (keeps !== undefined) (assessed++, keeps && coherentCount++);
       if (keeps === false && values.misses) misses.push(`incoherent ${s.kind} "${s.text}" (${s.gender ?? s.stage}) → "${sub!.substitute}" in: ${item.text}`);
       perKind.set(s.kind, k);

@@ -28,7 +28,8 @@ const usage = `usage: npx veil <command> [options]       (from the checkout; the
   release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]
           [--instruction TEXT] [--facts all|needed] [--suppressed omit|mark]
   sample  --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]
-  map     --input FILE.jsonl [--seed N]        CROSS-MAP: { "text" } per line → { theme, dictionary, mapped }
+  map     --input FILE.jsonl [--mode protect|crossmap] [--seed N]   { "text" } per line → { text, marks, dictionary }
+          (protect: identifiers replaced, special categories generalized; crossmap: { theme, dictionary, mapped })
   recover --input FILE.jsonl                   CROSS-MAP: { dictionary, answer } per line → { text, restored }
   memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--seed N]   DP-MemView: views, charges, ledgers per turn
 --epsilon N is one of 2, 4, 8, …, 8192 (the values the extension offers).

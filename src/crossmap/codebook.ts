@@ -195,6 +195,9 @@ function generate(
   }
 }
 
+const THE_COUNTRIES = /^(?:UK|U\.K\.|US|U\.S\.|USA|U\.S\.A\.|UAE|United (?:Kingdom|States|Arab Emirates)|Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)$/i;
+const THE_COUNTRY_NAMES = ['UK', 'US', 'Netherlands', 'Philippines', 'UAE', 'Czech Republic', 'Dominican Republic', 'Bahamas', 'Gambia', 'Maldives'];
+
 const STREET_WORDS = /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Ct|Place|Pl|Terrace|Crescent|Parkway|Highway|Row|Gardens|Square|Hill|Grove|Flat|Apt|Apartment|Unit|Suite|Floor|Room|Rue|Calle|Rua|Avenida|Via|Jalan|de|la|le|del|da|do|the)$/i;
 
 /**
@@ -205,7 +208,8 @@ const STREET_WORDS = /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevar
 function placeLike(text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
   if (kind?.type === 'city') return pick(pools.cityBands?.[kind.band] ?? []) ?? pick(pools.places);
-  if (kind?.type === 'country') return pick(pools.countries ?? []) ?? pick(pools.places);
+  // "the UK" → "the Netherlands", not "the Singapore".
+  if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : pools.countries ?? []) ?? pick(pools.places);
   if (kind?.type === 'region') return pick(pools.regionsBySubregion?.get(kind.subregion ?? '') ?? pools.regions ?? []) ?? pick(pools.places);
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
   if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);

@@ -275,6 +275,8 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
       if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;
       if ((entry.kind === 'person' || entry.kind === 'place') && n === 1 && KEPT().has(key)) continue;
+      // "my son Tyler", "Uncle Reading": after a word that introduces a person, a place name is a person's.
+      const personCue = PERSON_CUE.has(ws[i - 1]?.key ?? '') && /^[\s,.]+$/.test(text.slice(ws[i - 1]!.end, group[0]!.start));
       // A name at the start of a sentence only with a cue before it is too uncertain: "Will", "Mark".
       if (entry.kind === 'person' && entry.capitalOnly && startsSentence(text, ws, i)) continue;
       let start = group[0]!.start;
@@ -288,7 +290,7 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
         }
       }
       for (const s of inside) spans.splice(spans.indexOf(s), 1);
-      addSpan(spans, { start, end, text: text.slice(start, end), kind: entry.kind });
+      addSpan(spans, { start, end, text: text.slice(start, end), kind: entry.kind === 'place' && personCue && group[0]!.capital ? 'person' : entry.kind });
       i += n - 1;
       break;
     }

@@ -14,18 +14,20 @@ const PRONOUN = /(?<![\p{L}])(?:(she|her|hers|herself)|(he|him|his|himself))(?![
 
 /**
  * The gender the text gives a person span: a kin word or title next to it ("my daughter Mia", "Mrs Tanaka",
- * "Tom, my husband"), else the first personal pronoun after it within two sentences, else the gender faker's
- * lists give the name itself; undefined when none says.
+ * "Tom, my husband"), else the gender faker's lists give the name itself, else the first personal pronoun after
+ * it within two sentences; undefined when none says.
  */
 export function personGender(text: string, span: Pick<Span, 'start' | 'end' | 'text'>, names: { female: ReadonlySet<string>; male: ReadonlySet<string> } = nameGenders()): 'female' | 'male' | undefined {
   const of = (m: RegExpExecArray | null) => (m ? (m[1] ? 'female' : 'male') : undefined);
   const cue = of(CUE_INSIDE.exec(span.text)) ?? of(CUE_BEFORE.exec(text.slice(Math.max(0, span.start - 40), span.start))) ?? of(CUE_AFTER.exec(text.slice(span.end, span.end + 40)));
   if (cue) return cue;
-  const after = text.slice(span.end).split(/(?<=[.!?])\s+/).slice(0, 2).join(' ');
-  const pronoun = of(PRONOUN.exec(after));
-  if (pronoun) return pronoun;
+  // A name faker lists under one gender only says it more reliably than the next pronoun, which may be
+  // someone else's ("Ava and Leo … she loves horses").
   const first = span.text.replace(/['’]s$/, '').split(/\s+/)[0] ?? '';
-  return names.female.has(first) ? 'female' : names.male.has(first) ? 'male' : undefined;
+  if (names.female.has(first)) return 'female';
+  if (names.male.has(first)) return 'male';
+  const after = text.slice(span.end).split(/(?<=[.!?])\s+/).slice(0, 2).join(' ');
+  return of(PRONOUN.exec(after));
 }
 
 /** The hint for a person span: its gender, and a family name after a title. */

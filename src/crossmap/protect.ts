@@ -110,7 +110,7 @@ const WORDING: Readonly<Record<SpecialKind, Wording>> = {
   ethnicity: w('my ethnic background', 'of a particular ethnic background', ['have an ethnic background', 'had an ethnic background', 'having an ethnic background'], 'a person', 'a community', 'a person of a particular ethnic background'),
   politics: w('my political views', 'politically engaged', ['take part in politics', 'took part in politics', 'taking part in politics'], 'a representative', 'a political group', 'a person with political views'),
   finance: w('money trouble', 'in money trouble', ['have money trouble', 'had money trouble', 'having money trouble'], 'a creditor', 'a lender', 'a person in money trouble'),
-  employment: w('a job loss', 'out of work', ['lose a job', 'lost a job', 'losing a job'], 'a manager', 'a workplace', 'a person out of work'),
+  employment: w('a job loss', 'looking for work', ['lose a job', 'lost a job', 'losing a job'], 'a manager', 'a workplace', 'a person out of work'),
   legal: w('a legal matter', 'involved in a legal matter', ['have a legal dispute', 'had a legal dispute', 'having a legal dispute'], 'a lawyer', 'a court', 'a person with a legal matter'),
 };
 

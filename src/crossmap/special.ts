@@ -73,7 +73,14 @@ const compiled = lazy(() => {
 /** Every nationality's demonyms ("Nigerian", "Pakistani"), capitalised as written, longest first. */
 function demonymAlternation(): string {
   const all = new Set<string>();
-  for (const [, , name, short, , nationality] of countries as string[][]) for (const dem of demonyms(nationality!, [stripQualifier(name!), short!])) if (/^[\p{Lu}][\p{L} -]+$/u.test(dem)) all.add(dem);
+  for (const [, , name, short, , nationality] of countries as string[][]) {
+    for (const dem of demonyms(nationality!, [stripQualifier(name!), short!])) {
+      if (!/^[\p{Lu}][\p{L} -]+$/u.test(dem)) continue;
+      all.add(dem);
+      // "South Korean" → "Korean" too: a people is often named without the state.
+      if (dem.includes(' ')) all.add(dem.split(' ').at(-1)!);
+    }
+  }
   return `(?:${[...all].sort((a, b) => b.length - a.length).map((x) => x.replace(/ /g, '\\s+')).join('|')})`;
 }
 

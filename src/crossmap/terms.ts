@@ -98,11 +98,15 @@ export const PERSON_CUES = [
   'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'professor', 'sir', 'dame', 'frau', 'herr', 'madame', 'monsieur', 'señor', 'señora',
   'son', 'daughter', 'wife', 'husband', 'partner', 'boyfriend', 'girlfriend', 'mum', 'mom', 'dad', 'mother', 'father', 'brother',
   'sister', 'friend', 'boss', 'manager', 'colleague', 'coworker', 'neighbour', 'neighbor', 'landlord', 'teacher', 'named', 'called',
+  'uncle', 'aunt', 'auntie', 'aunty', 'cousin', 'nephew', 'niece', 'grandma', 'grandpa', 'granny', 'grandad', 'granddad', 'nan', 'nana',
+  'grandmother', 'grandfather', 'stepson', 'stepdaughter', 'stepmother', 'stepfather', 'fiance', 'fiancé', 'fiancée', 'mate', 'twins',
+  'baby', 'kid', 'toddler', 'ex', 'sponsor', 'client', 'patient', 'roommate', 'flatmate', 'housemate', 'tenant', 'supervisor', 'director',
 ] as const;
 
 /** Capitalised words that are not names: the pronoun, days, months and everyday abbreviations. */
 export const NOT_PROPER = new Set([
-  'i', 'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'frau', 'herr', 'madame', 'monsieur', 'sir', 'dame', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'i', 'dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'frau', 'herr', 'madame', 'monsieur', 'sir', 'dame',
+  'uncle', 'aunt', 'auntie', 'aunty', 'cousin', 'grandma', 'grandpa', 'granny', 'nan', 'nana', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
   'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays',
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv',

@@ -23,8 +23,8 @@ async function run(command: typeof map, args: Record<string, string>): Promise<R
 describe('veil map / veil recover', () => {
   it('maps each line as its own conversation, reproducibly with --seed, and recovers an answer', async () => {
     const input = file('in.jsonl', [{ text: 'Can Leo take ibuprofen with his asthma? We live in Leeds.' }, '', { text: 'Nothing private here.' }]);
-    const [a, b] = await run(map, { input, seed: '4' });
-    expect(await run(map, { input, seed: '4' })).toEqual([a, b]);
+    const [a, b] = await run(map, { input, seed: '4', mode: 'crossmap' });
+    expect(await run(map, { input, seed: '4', mode: 'crossmap' })).toEqual([a, b]);
     expect(Object.keys(a!)).toEqual(['theme', 'dictionary', 'mapped']);
     expect(a!.mapped).not.toMatch(/Leo|ibuprofen|asthma|Leeds/);
     expect(b).toMatchObject({ dictionary: [], mapped: 'Nothing private here.' });
@@ -32,6 +32,18 @@ describe('veil map / veil recover', () => {
     const answer = dictionary.map((d) => `About ${d.substitute}: fine.`).join(' ');
     const [back] = await run(recover, { input: file('answer.jsonl', [{ dictionary, answer }]) });
     expect(back!.text).toBe(dictionary.map((d) => `About ${d.original}: fine.`).join(' '));
+  });
+
+  it('protects by default: identifiers replaced, special categories generalized, marks and a dictionary per line', async () => {
+    const input = file('protect.jsonl', [{ text: 'My son Leo (7) has asthma and I got fired. We live in Leeds.' }]);
+    const [a] = await run(map, { input, seed: '4' });
+    expect(Object.keys(a!)).toEqual(['text', 'marks', 'dictionary']);
+    expect(a!.text).not.toMatch(/Leo|asthma|fired|Leeds|\b7\b/);
+    expect(a!.text).toContain('a health condition');
+    const marks = a!.marks as { text: string; treatment: string }[];
+    expect(marks.map((m) => [m.text, m.treatment])).toEqual([['Leo', 'replace'], ['7', 'replace'], ['asthma', 'generalize'], ['got fired', 'generalize'], ['Leeds', 'replace']]);
+    expect((a!.dictionary as { original: string }[]).map((d) => d.original)).toEqual(['Leo', '7', 'Leeds']);
+    await expect(run(map, { input, mode: 'themed' })).rejects.toThrow(/--mode must be protect or crossmap/);
   });
 
   it('refuses a line of the wrong shape, naming the line', async () => {
