@@ -21,7 +21,7 @@ import { lazy } from '../domains/phrases';
 import { normalizeText, stripQualifier } from '../domains/text';
 import { addSpan, patternSpans } from './patterns';
 import { specialSpans } from './special';
-import { EXTRA_TERMS, HEALTH_MODIFIERS, HOLIDAYS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES, PLACE_CUES } from './terms';
+import { EXTRA_TERMS, HEALTH_MODIFIERS, HOLIDAYS, NOT_CONDITIONS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES, PLACE_CUES } from './terms';
 import { SPECIAL_KINDS, type Span, type SpanKind } from './types';
 
 export interface DetectOptions {
@@ -272,6 +272,7 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       const guessed = spelled ?? stem;
       const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (guessed ? { kind: guessed, capitalOnly: false } : undefined);
       if (!entry) continue;
+      if (n === 1 && NOT_CONDITIONS.has(key)) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
       if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;
       if ((entry.kind === 'person' || entry.kind === 'place') && n === 1 && KEPT().has(key)) continue;

@@ -182,7 +182,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'constructive dismissal', 'gross misconduct', 'furlough', 'jobseekers? allowance'],
     pred: ['unemployed', 'out of work', 'jobless', 'between jobs', 'laid off', 'let go', 'fired', 'sacked', 'made redundant', 'on a (?:pip|performance improvement plan)', 'furloughed', 'on the dole',
       'suspended (?:from work|without pay|pending)'],
-    verb: ['<get> (?:fired|sacked|laid off|let go|made redundant|terminated|dismissed|canned|suspended)', '(?:lost|losing|lose|loses) (?:<poss>|a|the) job', '(?:fired|sacked|laid off) (?:me|him|her|them|us)', 'let (?:me|him|her|them|us) go',
+    verb: ['<get> (?:fired|sacked|laid off|let go|made redundant|dismissed|canned|suspended)', '(?:got|been|get|getting) terminated', '(?:lost|losing|lose|loses) (?:<poss>|a|the) job', '(?:fired|sacked|laid off) (?:me|him|her|them|us)', 'let (?:me|him|her|them|us) go',
       '(?:forced|pushed) (?:to resign|out)', '(?:quit|quitting) before (?:<w> )?(?:fired|let go)'],
   },
   legal: {
@@ -201,5 +201,6 @@ export const PHRASE_SHORTHANDS: Readonly<Record<string, string>> = {
   '<poss>': "(?:my|his|her|their|our|your|me)",
   '<self>': '(?:myself|himself|herself|themselves|themself|yourself|ourselves)',
   '<get>': "(?:got|get|gets|getting|gotten|was|were|been|be|being|is|am|are|i['’]m|im|i['’]ve\\s+been)",
-  '<w>': "[\\p{L}'’-]+",
+  // One word, not a function word ("addicted to painkillers and" stops before "and").
+  '<w>': "(?!(?:and|but|or|so|because|to|the|a|an|in|on|at|for|with|of|is|was|are|were|when|while|after|before|since|my|his|her|their|our)(?![\\p{L}'’-]))[\\p{L}'’-]+",
 };

@@ -112,3 +112,6 @@ export const NOT_PROPER = new Set([
   'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv',
   'am', 'pm', 'etc', 'asap', 'fyi', 'btw', 'diy', 'gp', 'er', 'a&e', 'nhs', 'gcse', 'sat', 'gre', 'mba', 'phd', 'msc', 'bsc',
 ]);
+
+/** Everyday feelings WordNet files under conditions ("scared"): not a health condition on their own. */
+export const NOT_CONDITIONS = new Set(['scared', 'afraid', 'nervous', 'worried', 'upset', 'angry', 'bored', 'shock', 'fear', 'embarrassed', 'tired', 'sad', 'hurt', 'hurts']);

@@ -13,14 +13,19 @@ async function lines(run: typeof map, args: Record<string, string>): Promise<Rec
 const jsonl = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('examples/ for the README', () => {
-  it('map: one line out per prompt, and the mapped text holds none of the originals it lists', async () => {
+  it('map: one line out per prompt, and the sent text holds none of the spans it marks (either mode)', async () => {
     const prompts = jsonl('examples/prompts.jsonl');
     const out = await lines(map, { input: 'examples/prompts.jsonl', seed: '7' });
     expect(out).toHaveLength(prompts.length);
     for (const line of out) {
+      const marks = line.marks as { text: string; treatment: string }[];
+      expect(marks.length).toBeGreaterThan(0);
+      // Short originals (an age "7") may appear inside other words or numbers of the sent text.
+      for (const { text } of marks) if (text.length >= 3) expect(line.text as string).not.toContain(text);
+    }
+    for (const line of await lines(map, { input: 'examples/prompts.jsonl', seed: '7', mode: 'crossmap' })) {
       const dictionary = line.dictionary as { original: string; substitute: string }[];
       expect(dictionary.length).toBeGreaterThan(0);
-      // Short originals (an age "7") may appear inside other words or numbers of the mapped text.
       for (const { original } of dictionary) if (original.length >= 3) expect(line.mapped as string).not.toContain(original);
     }
   });

@@ -1,0 +1,186 @@
+/** Message protection (issue 18): marks, public generalizations, substitutes that keep the question answerable. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TREATMENT, generalizationFor, newCodebook, protectMessage, recover, SPECIAL_KINDS, substitutePools, type Protected } from '../../../src/crossmap';
+import { lexiconList } from '../../../src/crossmap/detect';
+import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
+import { seededRandomSource } from '../../../src/dp/random';
+
+const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protectMessage>[1]> = {}): Protected => {
+  const random = seededRandomSource(seed);
+  return protectMessage(text, { codebook: newCodebook(random), random, ...extra });
+};
+const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
+const female = new Set(lexiconList('substitute-given-female'));
+const male = new Set(lexiconList('substitute-given-male'));
+
+describe('protectMessage', () => {
+  it('replaces identifiers and generalizes special categories by default, marking every span', () => {
+    const p = protect('My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?');
+    expect(p.marks.map((m) => [m.kind, m.text, m.treatment])).toEqual([
+      ['person', 'Mia', 'replace'], ['age', '7', 'replace'], ['health', 'type 1 diabetes', 'generalize'], ['place', 'Leeds', 'replace'],
+    ]);
+    expect(p.text).toMatch(/^My daughter \p{Lu}\p{L}+ \(\d+\) was just diagnosed with a health condition; how do I talk to her school in \p{Lu}[\p{L} -]+\?$/u);
+    expect(p.text).not.toMatch(/Mia|\b7\b|diabetes|Leeds/);
+    for (const m of p.marks) expect(m.id).toBe(`${m.start}-${m.end}`);
+    // Every changed span is where `placed` says, with what was written there.
+    for (const place of p.placed) {
+      const m = p.marks.find((x) => x.id === place.id)!;
+      expect(p.text.slice(place.start, place.end)).toBe(m.treatment === 'replace' ? m.substitute : m.generalization);
+    }
+    // The codebook and the dictionary hold the replaced spans only.
+    expect(p.dictionary.map((d) => d.original)).toEqual(['Mia', '7', 'Leeds']);
+    expect(p.codebook.entries.map((d) => d.original)).toEqual(['Mia', '7', 'Leeds']);
+    expect(DEFAULT_TREATMENT('person')).toBe('replace');
+    expect(DEFAULT_TREATMENT('criminal')).toBe('generalize');
+  });
+
+  it('applies per-kind defaults and per-mark choices; Keep sends a span as typed', () => {
+    const text = 'I take sertraline for anxiety and live in Leeds.';
+    const first = protect(text);
+    const p = protect(text, 7, { defaults: { medication: 'keep' }, choices: { [mark(first, 'Leeds').id]: 'keep', [mark(first, 'anxiety').id]: 'replace' } });
+    expect(p.text).toContain('sertraline');
+    expect(p.text).toContain('Leeds');
+    expect(p.text).not.toContain('anxiety');
+    expect(mark(p, 'anxiety').treatment).toBe('replace');
+    expect(p.dictionary.map((d) => d.original)).toEqual(['anxiety']);
+    // Replace on a special category is a stand-in of the same kind, never a themed word.
+    expect(['insomnia', 'burnout', 'low mood', 'stress', 'panic attacks']).toContain(mark(p, 'anxiety').substitute);
+    // A kind without a generalization falls back to Replace.
+    const email = protect('mail me at jo.kent@gmail.com', 7, { defaults: { email: 'generalize' } });
+    expect(email.marks[0]).toMatchObject({ kind: 'email', treatment: 'replace', generalization: null });
+  });
+
+  it('generalizes a withheld profile value typed in the message to its released label', () => {
+    const p = protect("I'm a pediatric nurse in Lyon and my shifts are long", 7, { generalize: [{ value: 'Pediatric nurse', phrase: 'a health professional' }] });
+    expect(mark(p, 'pediatric nurse')).toMatchObject({ kind: 'profile', treatment: 'generalize', generalization: 'health professional' });
+    expect(p.text).toMatch(/^I'm a health professional in \p{Lu}/u);
+  });
+});
+
+describe('generalizations are public phrases of the category', () => {
+  it('depend on the kind only, never on the words of the span', () => {
+    const same: Record<string, string[]> = {
+      health: ['asthma', 'lupus', 'epilepsy', 'gout'],
+      medication: ['metformin', 'sertraline', 'ibuprofen'],
+      'mental-health': ['depression', 'schizophrenia', 'PTSD'],
+      religion: ['Islam', 'Judaism', 'Buddhism'],
+    };
+    for (const [kind, terms] of Object.entries(same)) {
+      const sent = new Set(terms.map((t) => protect(`I have questions about ${t} at work.`).text));
+      expect(sent.size, kind).toBe(1);
+      expect([...sent][0]).toBe(`I have questions about ${generalizationFor(kind as never)} at work.`);
+    }
+    for (const kind of SPECIAL_KINDS) expect(generalizationFor(kind)).toMatch(/^(?:a|an|my|\p{Ll})/u);
+    expect(generalizationFor('email')).toBeNull();
+    expect(generalizationFor('person')).toBeNull();
+  });
+
+  it('read grammatically in place', () => {
+    const cases: [string, string][] = [
+      ['Is my diabetes getting worse?', 'Is my health condition getting worse?'],
+      ['She had a miscarriage in May.', 'She had a pregnancy-related matter in'],
+      ["I'm pregnant and scared.", "I'm dealing with a pregnancy-related matter and scared."],
+      ['I got fired and need help.', 'I lost a job and need help.'],
+      ["I'm getting laid off soon", "I'm losing a job soon"],
+      ['My husband told me he is gay.', 'told me he is LGBTQ+.'],
+      ['I relapsed last week.', 'I used substances last week.'],
+      ['Ask my PO if I can travel.', 'Ask my case officer if I can travel.'],
+      ['Depression runs in my family.', 'A mental-health condition runs in my family.'],
+      ['I take an antidepressant daily.', 'I take a prescription medicine daily.'],
+      ['We overstayed our visa.', 'We had an immigration problem.'],
+    ];
+    for (const [text, expected] of cases) expect(protect(text).text).toContain(expected);
+  });
+});
+
+describe('substitutes keep what the answer depends on', () => {
+  it('a name keeps the gender the text gives it', () => {
+    const p = protect('My daughter Cedric and my husband Alex met Mrs. Tanaka; her colleague Sam said he would come.');
+    expect(female.has(mark(p, 'Cedric').substitute)).toBe(true);
+    expect(male.has(mark(p, 'Alex').substitute)).toBe(true);
+    // After a title, a family name.
+    expect(lexiconList('substitute-family')).toContain(mark(p, 'Tanaka').substitute);
+  });
+
+  it('property: with a kin word or a title, a substitute comes from that gender’s names', () => {
+    const cues = [['daughter', female], ['wife', female], ['sister', female], ['son', male], ['husband', male], ['brother', male]] as const;
+    const names = [...lexiconList('substitute-given').slice(0, 400)];
+    fc.assert(
+      fc.property(fc.constantFrom(...cues), fc.constantFrom(...names), fc.integer({ min: 0, max: 2 ** 31 }), ([cue, pool], name, seed) => {
+        const p = protect(`My ${cue} ${name} needs help with the move.`, seed);
+        const m = p.marks.find((x) => x.kind === 'person');
+        if (!m) return; // a name that is also an everyday word may not be read as one
+        expect(pool.has(m.substitute.replace(/\s.*$/, ''))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('property: an age keeps its life stage, in digits and in words', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 110 }), fc.integer({ min: -3, max: 3 }).filter((s) => s !== 0), (age, shift) => {
+        const moved = movedAge(age, shift);
+        expect(moved).not.toBe(age);
+        expect(lifeStage(moved)).toBe(lifeStage(age));
+        expect(lifeStage(Number(shiftAge(String(age), shift)))).toBe(lifeStage(age));
+        if (age < 100) {
+          const words = shiftAge(numberWords(age), shift);
+          expect(words).toMatch(/^[a-z-]+$/);
+          expect(lifeStage(wordsNumber(words)!)).toBe(lifeStage(age));
+        }
+      }),
+    );
+    expect(shiftAge('6-year-old', 3)).toMatch(/^\d+-year-old$/);
+    expect(shiftAge('30s', 2)).toBe('40s');
+  });
+
+  it('ages around names are found and moved within their stage', () => {
+    const p = protect('My son Tyler (17), my nan Edna, 81, and a 6-year-old are coming.');
+    expect(lifeStage(Number(mark(p, '17').substitute))).toBe('teen');
+    expect(lifeStage(Number(mark(p, '81').substitute))).toBe('senior');
+    expect(lifeStage(parseInt(mark(p, '6-year-old').substitute, 10))).toBe('child');
+    expect(male.has(mark(p, 'Tyler').substitute)).toBe(true);
+  });
+
+  it('a place stays a place of its kind and size; a dated weekday stays that weekday', () => {
+    const pools = substitutePools();
+    const p = protect('We moved from Nigeria to Shanghai, then to Ohio.');
+    expect(pools.countries).toContain(mark(p, 'Nigeria').substitute);
+    expect(pools.cityBands![0]).toContain(mark(p, 'Shanghai').substitute);
+    expect(pools.placeKind!(mark(p, 'Ohio').substitute)?.type).toBe('region');
+    expect(shiftDate('Friday the 12th', 30)).toMatch(/^Friday the \d+(?:st|nd|rd|th)$/);
+    expect(shiftDate('Saturday 18 October', 45)).toMatch(/^Saturday \d+ \w+$/);
+  });
+});
+
+describe('consistency and recovery', () => {
+  it('gives a span the same substitute in every message of a conversation, however often recomputed', () => {
+    const random = seededRandomSource(3);
+    const codebook = newCodebook(random);
+    const first = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random });
+    const again = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random: seededRandomSource(99) });
+    expect(again.text).toBe(first.text);
+    const later = protectMessage('Is LEEDS safe for mia?', { codebook: first.codebook, random });
+    expect(later.text).toContain(mark(first, 'Leeds').substitute);
+    expect(later.text).toContain(mark(first, 'Mia').substitute);
+    // A span shown but kept is not stored; replacing it later writes what the review showed.
+    const kept = protectMessage('Mia lives in Leeds.', { codebook, random, choices: { '0-3': 'keep' } });
+    expect(kept.codebook.entries.map((e) => e.original)).toEqual(['Leeds']);
+    expect(mark(kept, 'Mia').substitute).toBe(mark(first, 'Mia').substitute);
+  });
+
+  it('differs across conversations', () => {
+    const texts = new Set<string>();
+    for (let seed = 100; seed < 120; seed++) texts.add(protect('Mia lives in Leeds.', seed).text);
+    expect(texts.size).toBeGreaterThan(15);
+  });
+
+  it('reads an answer about the substitutes back in the person’s words', () => {
+    const p = protect('My son Leo has asthma; we live in Leeds.');
+    const leo = mark(p, 'Leo').substitute;
+    const leeds = mark(p, 'Leeds').substitute;
+    const back = recover(`${leo} can use an inhaler. Clinics in ${leeds} help; ${leo}'s school too.`, p.dictionary);
+    expect(back.text).toBe("Leo can use an inhaler. Clinics in Leeds help; Leo's school too.");
+  });
+});
