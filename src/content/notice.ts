@@ -1,6 +1,6 @@
 /**
  * Veil's messages on the chat page itself: why a send was blocked, or that the adapter lost the message
- * box. They carry only public words (never a profile value: the page can read them), sit in a shadow
+ * box. They sit at the top of the page, clear of the chat sites' composers (all at the bottom). They carry only public words (never a profile value: the page can read them), sit in a shadow
  * root so the site's styles leave them alone (open: nothing in it is secret), and act only on real clicks.
  */
 export interface NoticeAction {
@@ -21,7 +21,7 @@ export class PageNotice {
     const box = this.doc.createElement('div');
     box.setAttribute('role', 'alert');
     box.style.cssText =
-      'position:fixed;z-index:2147483647;left:50%;bottom:24px;transform:translateX(-50%);max-width:min(560px,calc(100vw - 32px));' +
+      'position:fixed;z-index:2147483647;left:50%;top:16px;transform:translateX(-50%);max-width:min(560px,calc(100vw - 32px));' +
       'background:#2b1d0e;color:#fff;font:14px/1.45 system-ui,sans-serif;padding:12px 14px;border-radius:10px;' +
       'box-shadow:0 6px 24px rgba(0,0,0,.35);display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;';
     const text = this.doc.createElement('p');

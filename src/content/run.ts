@@ -6,7 +6,8 @@
 import { createClient, type VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { ComposeLauncher, isComposeCommand } from './compose';
-import { SendGuard, type PanelCommand } from './send-guard';
+import { SendGuard, type PanelCommand, type StalePart } from './send-guard';
+import { UnreviewedWatch } from './unreviewed';
 
 export interface GuardRun {
   guard: SendGuard;
@@ -20,6 +21,29 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
   const send = createClient((envelope) => browser.runtime.sendMessage(envelope));
   const guard = new SendGuard({ adapter, win: window, send, panelUrl: browser.runtime.getURL('/review.html') });
   guard.install();
+  // A send Veil did not see, or a send it had to hold: the toolbar shows "!", the popup says which part of
+  // the adapter failed, with a report to copy. Kept for this page's life.
+  let problem: { kind: 'missed' | 'held'; part: StalePart; diagnostic: string } | null = null;
+  const report = (composerFound: boolean, layout: string | null) => send('tab.report', { composerFound, layout, ...(problem ? { problem } : {}) }).catch(() => undefined);
+  const watch = new UnreviewedWatch({
+    doc: document,
+    composer: () => guard.watchedBox(),
+    veilBusy: () => guard.busy(),
+    onMissed: () => {
+      const part = guard.stalePart();
+      problem = { kind: 'missed', part, diagnostic: guard.diagnostic(part) };
+      guard.missedSend(part);
+      const health = guard.checkHealth();
+      void report(health.composerFound, health.layout);
+    },
+  });
+  guard.onStale = (part) => {
+    // A missed send stays the worse news.
+    if (problem?.kind === 'missed' || (problem?.kind === 'held' && problem.part === part)) return;
+    problem = { kind: 'held', part, diagnostic: guard.diagnostic(part) };
+    const health = guard.checkHealth();
+    void report(health.composerFound, health.layout);
+  };
   const compose = new ComposeLauncher({
     adapter,
     win: window,
@@ -48,17 +72,23 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
   // Whether Veil is on for this site, and whether the adapter still finds the message box: shown on the
   // toolbar badge and in the popup. Checked again every few seconds while the tab is visible (the site
   // may swap its editor, the person may switch the site off); a hidden tab does not wake the background.
+  let reportedUrl = location.href;
   const check = async (force: boolean) => {
     if (!force && document.visibilityState === 'hidden') return;
     const status = await send('site.status', {}).catch(() => null);
     guard.enabled = status?.enabled ?? true;
     onStatus?.(guard.enabled);
     const health = guard.checkHealth();
-    if (health.changed || force) await send('tab.report', { composerFound: health.composerFound, layout: health.layout }).catch(() => undefined);
+    // The browser forgets a tab's report when its URL changes, in-page navigations too (a new chat's first
+    // send moves it to /c/<id>): report again then.
+    const moved = location.href !== reportedUrl;
+    reportedUrl = location.href;
+    if (health.changed || force || moved) await report(health.composerFound, health.layout);
     if (health.composerFound) guard.prepare();
     compose.place();
   };
   const start = () => {
+    watch.install();
     void check(true);
     setInterval(() => void check(false), 3000);
     document.addEventListener('visibilitychange', () => void check(false));

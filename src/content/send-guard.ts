@@ -11,6 +11,8 @@
  */
 import type { VeilClient } from '../messaging/client';
 import { isDisabled, type SiteAdapter } from '../sites/adapter';
+import { composerAt } from './pick';
+import { CONTROLS, nearComposer, sendVerdict } from './send-controls';
 import { ConversationKeys } from './conversation';
 import { readComposer, settle, writeComposer } from './editor-text';
 import { PageNotice } from './notice';
@@ -25,6 +27,9 @@ export interface GuardDeps {
   /** How long the background and the panel may take to answer before the send is blocked (ms). */
   timeoutMs?: number;
 }
+
+/** Which part of a site adapter no longer matches the page. */
+export type StalePart = 'composer' | 'send button' | 'answers';
 
 export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null } | { veilPanel: 'close'; reviewId: string };
 export type PanelReply = { ok: true } | { ok: false; error: string };
@@ -48,6 +53,14 @@ export class SendGuard {
   /** Whether the site is switched on in Veil's settings; unknown counts as on (fail closed). */
   enabled = true;
   private composerWasFound: boolean | null = null;
+  /** What the person chose to review from on a page whose adapter is out of date (see `hold`). */
+  private fallback: { composer: HTMLElement | null; button: HTMLElement | null } = { composer: null, button: null };
+  /** The last message-box-like editable focused on the page. */
+  private lastEditable: HTMLElement | null = null;
+  /** When Veil last pressed the site's send itself (a reviewed send, or one the person let through). */
+  sentByVeil: { at: number } | null = null;
+  /** Told when a send had to be held because part of the adapter is out of date. */
+  onStale: ((part: StalePart) => void) | null = null;
   private layoutWas: string | null = null;
   private readonly timeoutMs: number;
 
@@ -95,33 +108,140 @@ export class SendGuard {
     if (event.key !== 'Enter' || event.shiftKey || event.altKey) return;
     if (event.isComposing || event.keyCode === 229) return;
     const target = event.target as Node | null;
-    const composer = this.deps.adapter.findComposer(this.doc);
-    if (composer) {
-      if (!target || !composer.contains(target)) return;
-      const shortcut = event.ctrlKey || event.metaKey;
+    const shortcut = event.ctrlKey || event.metaKey;
+    const composer = this.composerNow();
+    if (composer && target && composer.contains(target)) {
       if (!shortcut && !this.deps.adapter.enterSends(this.deps.win)) return;
       this.catchSend(event, composer);
       return;
     }
-    // No composer found: an Enter in an editable box that may be the site's (in a form, or with the send
-    // button present) is blocked rather than let out unchecked.
-    if (target instanceof this.deps.win.HTMLElement && isEditable(target) && (target.closest('form') || this.deps.adapter.findSendButton(this.doc))) {
-      this.catchSend(event, null);
+    const editable = target instanceof this.deps.win.Element ? composerAt(target) : null;
+    if (!editable) return;
+    if (composer) {
+      // Another box beside the one the adapter knows (the site may have added or renamed one): held, asked.
+      if (nearComposer(editable, composer) && (shortcut || this.deps.adapter.enterSends(this.deps.win))) this.hold(event, editable, null, 'composer');
+      return;
     }
+    // No composer found: an Enter in an editable box that may be the site's (in a form, or with a send
+    // button present) is held rather than let out unchecked.
+    if (editable.closest('form') || this.sendButtonNow()) this.hold(event, editable, null, 'composer');
   }
 
   private onClick(event: MouseEvent): void {
-    if (this.ignores(event)) return;
-    const button = this.deps.adapter.findSendButton(this.doc);
-    if (!button || !(event.target instanceof this.deps.win.Node) || !button.contains(event.target)) return;
-    this.catchSend(event, this.deps.adapter.findComposer(this.doc));
+    if (this.ignores(event) || !(event.target instanceof this.deps.win.Element)) return;
+    const target = event.target;
+    const button = this.sendButtonNow();
+    if (button?.contains(target)) {
+      const composer = this.composerNow();
+      if (composer) this.catchSend(event, composer);
+      else this.holdOrBlock(event, button, 'composer');
+      return;
+    }
+    // A control the adapter does not know: a renamed send button is held, not let out (./send-controls.ts).
+    const control = target.closest<HTMLElement>(CONTROLS);
+    if (!control || control.closest('veil-notice, [data-veil-compose]')) return;
+    const known = this.composerNow();
+    const composer = known ?? this.lastComposerLike();
+    const verdict = sendVerdict(control, composer, { adapterFoundSend: button !== null });
+    if (verdict === null) return;
+    if (!composer) {
+      this.holdOrBlock(event, control, 'composer');
+      return;
+    }
+    if (verdict === 'send' && known) {
+      this.fallback.button = control;
+      this.catchSend(event, known);
+      return;
+    }
+    this.hold(event, composer, control, known ? 'send button' : 'composer');
   }
 
   private onSubmit(event: SubmitEvent): void {
     if (this.ignores(event)) return;
-    const composer = this.deps.adapter.findComposer(this.doc);
     const form = event.target as HTMLFormElement | null;
-    if (composer && form?.contains(composer)) this.catchSend(event, composer);
+    const known = this.composerNow();
+    if (known && form?.contains(known)) {
+      this.catchSend(event, known);
+      return;
+    }
+    const composer = this.lastComposerLike();
+    if (!known && composer && form?.contains(composer)) this.hold(event, composer, (event.submitter as HTMLElement | null) ?? null, 'composer');
+  }
+
+  /** The composer: the adapter's, else the box the person chose to review from on this page. */
+  private composerNow(): HTMLElement | null {
+    const found = this.deps.adapter.findComposer(this.doc);
+    if (found) return found;
+    return this.fallback.composer?.isConnected ? this.fallback.composer : null;
+  }
+
+  /** The send button: the adapter's, else the control a held send was made with on this page. */
+  private sendButtonNow(): HTMLElement | null {
+    const found = this.deps.adapter.findSendButton(this.doc);
+    if (found) return found;
+    const button = this.fallback.button;
+    return button?.isConnected && sendVerdict(button, this.composerNow(), { adapterFoundSend: false }) !== null ? button : null;
+  }
+
+  /** The last box the person typed in that looks like a message box (for a page whose composer was renamed). */
+  private lastComposerLike(): HTMLElement | null {
+    return this.lastEditable?.isConnected ? this.lastEditable : null;
+  }
+
+  /** A send from no box Veil knows: held if the person just typed in one, else blocked as before. */
+  private holdOrBlock(event: Event, control: HTMLElement, part: StalePart): void {
+    const composer = this.lastComposerLike();
+    if (composer) this.hold(event, composer, control, part);
+    else this.catchSend(event, null);
+  }
+
+  /**
+   * Veil cannot tell whether this is a send from the site's message box (the adapter is out of date): hold
+   * it and ask. "Review and send" reviews the box's text as any send (and remembers the box and the button
+   * for this page); "Let this one through" presses the same control without Veil, once.
+   */
+  private hold(event: Event, composer: HTMLElement, control: HTMLElement | null, part: StalePart): void {
+    if (this.bypassOnce) {
+      this.bypassOnce = false;
+      this.sentByVeil = { at: Date.now() };
+      return;
+    }
+    const text = readComposer(composer);
+    if (text.trim() === '') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (this.panel?.frame.connected) {
+      this.panel.frame.element.focus();
+      return;
+    }
+    this.onStale?.(part);
+    const label = this.deps.adapter.label;
+    const what = part === 'composer' ? `${label}'s message box as Veil knows it` : `${label}'s send button as Veil knows it`;
+    this.notice.show(
+      `Veil held this send: it cannot find ${what} (the site may have changed its page), so it is not sure this sends your message. Nothing was sent.`,
+      [
+        {
+          label: 'Review and send',
+          run: () => {
+            this.fallback = { composer, button: control ?? this.fallback.button };
+            void this.openReview(readComposer(composer));
+          },
+        },
+        { label: 'Let this one through', run: () => this.letThrough(composer, control) },
+      ],
+    );
+  }
+
+  /** The person's choice to send one held message as typed: the same control, pressed without Veil. */
+  private letThrough(composer: HTMLElement, control: HTMLElement | null): void {
+    this.sentByVeil = { at: Date.now() };
+    this.replaying = true;
+    try {
+      if (control) control.click();
+      else composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, cancelable: true }));
+    } finally {
+      this.replaying = false;
+    }
   }
 
   private onFocusin(event: FocusEvent): void {
@@ -131,10 +251,13 @@ export class SendGuard {
       if (this.focusReturns++ < 5) this.panel.frame.element.focus();
       return;
     }
-    if (!this.enabled || !(event.target instanceof this.deps.win.HTMLElement) || !isEditable(event.target)) return;
-    if (!this.deps.adapter.findComposer(this.doc) && !this.notice.shown) {
+    if (!this.enabled || !(event.target instanceof this.deps.win.HTMLElement)) return;
+    const editable = composerAt(event.target);
+    if (!editable) return;
+    this.lastEditable = editable;
+    if (!this.composerNow() && !this.notice.shown) {
       this.notice.show(
-        `Veil cannot find ${this.deps.adapter.label}'s message box on this page (the site may have changed), so it cannot review what you send here. A send from this box will be blocked.`,
+        `Veil cannot find ${this.deps.adapter.label}'s message box on this page (the site may have changed). A send from this box will be held, and Veil will ask before anything goes.`,
       );
     }
   }
@@ -142,6 +265,7 @@ export class SendGuard {
   private catchSend(event: Event, composer: HTMLElement | null): void {
     if (this.bypassOnce) {
       this.bypassOnce = false;
+      this.sentByVeil = { at: Date.now() };
       return;
     }
     const prompt = composer ? readComposer(composer) : null;
@@ -172,7 +296,7 @@ export class SendGuard {
   reviewComposed(text: string, onSent: () => void, onDropped: () => void): { ok: true } | { ok: false; error: string } {
     if (!this.enabled) return { ok: false, error: 'Veil is off for this site' };
     if (this.panel?.frame.connected) return { ok: false, error: 'a review is already open on this page' };
-    if (!this.deps.adapter.findComposer(this.doc)) return { ok: false, error: `Veil cannot find ${this.deps.adapter.label}'s message box on this page` };
+    if (!this.composerNow()) return { ok: false, error: `Veil cannot find ${this.deps.adapter.label}'s message box on this page` };
     this.afterSend = { sent: onSent, dropped: onDropped };
     void this.openReview(text);
     return { ok: true };
@@ -231,8 +355,8 @@ export class SendGuard {
   }
 
   private async sendWithoutVeil(): Promise<void> {
-    const composer = this.deps.adapter.findComposer(this.doc);
-    const button = this.deps.adapter.findSendButton(this.doc);
+    const composer = this.composerNow();
+    const button = this.sendButtonNow();
     if (composer && button && !isDisabled(button)) {
       this.press(composer);
       return;
@@ -245,7 +369,7 @@ export class SendGuard {
   private async cancelFromPage(): Promise<void> {
     await this.deps.send('review.cancel', {}).catch(() => undefined);
     this.closePanel();
-    this.deps.adapter.findComposer(this.doc)?.focus();
+    this.composerNow()?.focus();
   }
 
   /** A command from the background about the open review (its panel's Send or Cancel). */
@@ -253,7 +377,7 @@ export class SendGuard {
     if (!this.panel || this.panel.reviewId !== command.reviewId) return { ok: false, error: 'this review is no longer open on the page' };
     if (command.veilPanel === 'close') {
       this.closePanel();
-      this.deps.adapter.findComposer(this.doc)?.focus();
+      this.composerNow()?.focus();
       return { ok: true };
     }
     try {
@@ -271,7 +395,7 @@ export class SendGuard {
   /** Write the approved text (null: leave the prompt as typed), check it took, and press send. */
   private async sendText(text: string | null): Promise<void> {
     const { adapter, win } = this.deps;
-    const composer = adapter.findComposer(this.doc);
+    const composer = this.composerNow();
     if (!composer) throw new Error(`${adapter.label}'s message box is no longer on the page`);
     if (text !== null) {
       try {
@@ -301,7 +425,7 @@ export class SendGuard {
     this.press(composer, button);
     // A site that took the send empties its box. One that did not (still writing an answer, say) gets
     // the person's own words back, and the panel stays open to try again.
-    if (!(await this.until(() => adapter.findComposer(this.doc) !== composer || readComposer(composer) !== before, 2000))) {
+    if (!(await this.until(() => this.composerNow() !== composer || readComposer(composer) !== before, 2000))) {
       if (text !== null) writeComposer(composer, this.prompt);
       throw new Error(`${adapter.label} did not take the send (it may still be writing an answer); try again when it has finished`);
     }
@@ -320,14 +444,15 @@ export class SendGuard {
   /** The send button once the site enables it (it may appear only after the text is written). */
   private async sendButton(): Promise<HTMLElement | null> {
     const enabled = () => {
-      const button = this.deps.adapter.findSendButton(this.doc);
+      const button = this.sendButtonNow();
       return button && !isDisabled(button) ? button : null;
     };
     return (await this.until(() => enabled() !== null, 3000)) ? enabled() : null;
   }
 
   /** Press the site's own send, without going through Veil again. */
-  private press(composer: HTMLElement, button: HTMLElement | null = this.deps.adapter.findSendButton(this.doc)): void {
+  private press(composer: HTMLElement, button: HTMLElement | null = this.sendButtonNow()): void {
+    this.sentByVeil = { at: Date.now() };
     this.replaying = true;
     try {
       if (button && !isDisabled(button)) button.click();
@@ -354,6 +479,66 @@ export class SendGuard {
     }
   }
 
+  /** The box a send would come from now, for the unreviewed-send watch (./unreviewed.ts). */
+  watchedBox(): HTMLElement | null {
+    return this.enabled ? (this.composerNow() ?? this.lastComposerLike()) : null;
+  }
+
+  /** Whether a change of the box now is Veil's own doing (a review open, a send Veil just made) or Veil is off. */
+  busy(): boolean {
+    return !this.enabled || this.panel?.frame.connected === true || (this.sentByVeil !== null && Date.now() - this.sentByVeil.at < 5000);
+  }
+
+  /** Which part of the adapter a send Veil did not see got past: the box, else the button. */
+  stalePart(): StalePart {
+    return this.deps.adapter.findComposer(this.doc) ? 'send button' : 'composer';
+  }
+
+  /** The page learnt of a send Veil did not review: say so, plainly, with what to do. */
+  missedSend(part: StalePart): void {
+    const label = this.deps.adapter.label;
+    const what = part === 'composer' ? 'message box' : 'send button';
+    this.notice.show(
+      `Veil missed a send: ${label} sent your message without a Veil review. Veil no longer recognises ${label}'s ${what} (the site has probably changed), so what you typed has reached ${label} as written. Until Veil is updated, use Veil's private compose box (Alt+Shift+P) for anything private here; the Veil toolbar button has a report you can copy.`,
+    );
+  }
+
+  /**
+   * A report of what the adapter looked for and what the page has, for the person to copy and send to Veil's
+   * makers: the page's public markup around the message box (tags, ids, test ids, labels), never any text.
+   */
+  diagnostic(part: StalePart): string {
+    const { adapter } = this.deps;
+    const describe = (element: Element) => {
+      const parts = [element.localName];
+      for (const name of ['id', 'data-testid', 'data-test-id', 'type', 'role', 'aria-label', 'contenteditable', 'class']) {
+        const value = element.getAttribute(name);
+        if (value !== null) parts.push(`${name}=${JSON.stringify(value.slice(0, 60))}`);
+      }
+      return parts.join(' ');
+    };
+    const box = this.watchedBox();
+    const scope = box?.closest('form') ?? box?.parentElement?.parentElement?.parentElement ?? this.doc.body;
+    const url = new URL(this.deps.win.location.href);
+    return JSON.stringify(
+      {
+        site: adapter.label,
+        part,
+        layout: adapter.layout?.(this.doc) ?? null,
+        page: `${url.origin}${url.pathname.replace(/[\w-]{12,}/g, ':id').replace(/\/\d+/g, '/:n')}`,
+        composerFound: adapter.findComposer(this.doc) !== null,
+        sendButtonFound: adapter.findSendButton(this.doc) !== null,
+        answersFound: adapter.answers?.all(this.doc).length ?? null,
+        relies: adapter.relies,
+        editables: [...this.doc.querySelectorAll('textarea, [contenteditable]:not([contenteditable="false"])')].slice(0, 8).map(describe),
+        controlsNearBox: scope ? [...scope.querySelectorAll(CONTROLS)].slice(0, 16).map(describe) : [],
+        browser: this.deps.win.navigator.userAgent,
+      },
+      null,
+      1,
+    );
+  }
+
   /** Check the adapter still finds the message box (and in which layout); returns whether that changed since the last check. */
   checkHealth(): { composerFound: boolean; layout: string | null; changed: boolean } {
     const composerFound = this.deps.adapter.findComposer(this.doc) !== null;
@@ -371,9 +556,6 @@ export function randomToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function isEditable(element: HTMLElement): boolean {
-  return element.isContentEditable || element.tagName === 'TEXTAREA' || (element.tagName === 'INPUT' && (element as HTMLInputElement).type === 'text');
-}
 
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);

@@ -8,7 +8,7 @@
  */
 import { parseProfile } from '../core/profile';
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
-import type { ModelOverview, SiteStatus } from '../messaging/contract';
+import type { ModelOverview, SiteStatus, TabProblem } from '../messaging/contract';
 import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
 import type { Self } from '../messaging/sender';
 import { catalog, generatorCatalog } from '../model-host/catalog';
@@ -62,6 +62,7 @@ export interface TabReport {
   site: string;
   composerFound: boolean;
   layout?: string | null;
+  problem?: TabProblem | null;
 }
 
 /**
@@ -238,11 +239,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'compose.recover': ({ text }, context) => composes.recover(text, context),
     'compose.forget': (_request, context) => composes.forget(context),
     'compose.close': (_request, context) => composes.close(context, context.kind === 'content'),
-    'tab.report': async ({ composerFound, layout }, context) => {
+    'tab.report': async ({ composerFound, layout, problem }, context) => {
       const { site, enabled } = await siteStatus(context.url);
       if (site === null || context.tabId === undefined) throw new StoreError('only a content script on a chat site reports on its tab');
-      await tabs.put({ id: String(context.tabId), site, composerFound, layout: layout ?? null });
-      await badge(context.tabId, !enabled ? 'off' : composerFound ? 'on' : 'broken');
+      await tabs.put({ id: String(context.tabId), site, composerFound, layout: layout ?? null, problem: problem ?? null });
+      await badge(context.tabId, !enabled ? 'off' : composerFound && !problem ? 'on' : 'broken');
       return { recorded: true as const };
     },
     'tab.state': async ({ tabId }) => {
@@ -258,6 +259,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         active: report !== undefined,
         composerFound: report?.composerFound ?? false,
         layout: report?.layout ?? null,
+        problem: report?.problem ?? null,
       };
     },
     'site.status': (_request, { url }) => siteStatus(url),

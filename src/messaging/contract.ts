@@ -277,6 +277,17 @@ export interface TabState {
   composerFound: boolean;
   /** Which of the site's layouts the page showed at its last check (the adapter's name for it), if known. */
   layout: string | null;
+  /**
+   * Part of the adapter no longer matches the page: a send had to be held (`held`), or the site sent a
+   * message Veil did not review (`missed`). With a report for the person to copy (page markup, no text).
+   */
+  problem: TabProblem | null;
+}
+
+export interface TabProblem {
+  kind: 'missed' | 'held';
+  part: 'composer' | 'send button' | 'answers';
+  diagnostic: string;
 }
 
 /**
@@ -436,7 +447,14 @@ export const contract = {
   /** Close the box (from the box, or the page's content script). */
   'compose.close': message<{ closed: true }>()(none, ['framed', 'content']),
   /** A content script says which adapter runs on its page and whether it finds the message box. */
-  'tab.report': message<{ recorded: true }>()(z.strictObject({ composerFound: z.boolean(), layout: z.string().max(40).nullable().optional() }), ['content']),
+  'tab.report': message<{ recorded: true }>()(
+    z.strictObject({
+      composerFound: z.boolean(),
+      layout: z.string().max(40).nullable().optional(),
+      problem: z.strictObject({ kind: z.enum(['missed', 'held']), part: z.enum(['composer', 'send button', 'answers']), diagnostic: z.string().max(20_000) }).optional(),
+    }),
+    ['content'],
+  ),
   /** The popup asks whether Veil acts on a tab. */
   'tab.state': message<TabState>()(z.strictObject({ tabId: z.number().int().min(0) }), PAGES),
   /** Is Veil on for the sender's site? The site comes from the sender's URL, not from the request. */

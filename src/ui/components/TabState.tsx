@@ -87,6 +87,22 @@ export function TabStateLine({ activeTab, requestOrigin, closePopup = () => unde
           </button>
         </p>
       )}
+      {tabState?.problem && (
+        <p>
+          <button
+            type="button"
+            class="button"
+            onClick={() =>
+              run(async () => {
+                await navigator.clipboard.writeText(tabState.problem!.diagnostic);
+                return 'The report is copied. It holds the page\'s markup around the message box and what Veil looked for, none of your text.';
+              })
+            }
+          >
+            Copy a report for Veil's makers
+          </button>
+        </p>
+      )}
       {message && <p role="status">{message}</p>}
     </div>
   );
@@ -101,6 +117,16 @@ export function tabStateText(tab: TabState | null): { text: string; tone: 'on' |
     return { text: `Veil does not act on this tab. It reviews what you send on ${SITE_NAMES} and the local demo page.`, tone: 'off' };
   }
   if (!tab.enabled) return { text: `Veil is switched off for ${tab.siteLabel} (Settings): what you send there goes as typed.`, tone: 'off' };
+  if (tab.problem) {
+    const part = tab.problem.part === 'composer' ? 'message box' : tab.problem.part === 'answers' ? 'answers' : 'send button';
+    return {
+      text:
+        tab.problem.kind === 'missed'
+          ? `Veil missed a send on this page: ${tab.siteLabel} sent a message without a Veil review, because Veil no longer recognises its ${part} (the site has changed). Use Veil's private compose box here until Veil is updated.`
+          : `Veil no longer recognises ${tab.siteLabel}'s ${part} on this page (the site has changed), so it holds each send and asks you first.`,
+      tone: 'broken',
+    };
+  }
   if (!tab.composerFound) {
     return {
       text: tab.generic

@@ -9,9 +9,16 @@ import { harness } from '../messaging/harness';
 afterEach(cleanup);
 
 describe('the popup line about the current tab', () => {
-  const base = { site: 'chatgpt' as const, generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true, layout: null };
+  const base = { site: 'chatgpt' as const, generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true, layout: null, problem: null };
   it('names the adapter when Veil is on, and says sends are blocked when the message box is lost', () => {
     expect(tabStateText(base)).toEqual({ tone: 'on', text: 'Veil is on for this tab (ChatGPT adapter): you review every send before it goes.' });
+    expect(tabStateText({ ...base, problem: { kind: 'missed', part: 'send button', diagnostic: '{}' } })).toEqual({
+      tone: 'broken',
+      text: "Veil missed a send on this page: ChatGPT sent a message without a Veil review, because Veil no longer recognises its send button (the site has changed). Use Veil's private compose box here until Veil is updated.",
+    });
+    expect(tabStateText({ ...base, problem: { kind: 'held', part: 'composer', diagnostic: '{}' } }).text).toBe(
+      "Veil no longer recognises ChatGPT's message box on this page (the site has changed), so it holds each send and asks you first.",
+    );
     expect(tabStateText({ ...base, layout: '2026-09' }).text).toBe('Veil is on for this tab (ChatGPT adapter, 2026-09 layout): you review every send before it goes.');
     expect(tabStateText({ ...base, composerFound: false }).text).toBe(
       'Veil (ChatGPT adapter) cannot find the message box on this page, so it blocks sends from it. The site may have changed.',

@@ -1,0 +1,118 @@
+/**
+ * Noticing a send Veil did not see (issue 19): the site took a message from its box by a way the adapter
+ * does not know (a renamed control, a new shortcut), so it left without a review. Veil cannot undo that;
+ * what it must never do is stay silent.
+ *
+ * Two signs, both from the page alone, checked only while the person has a draft in a message box:
+ * - the text of the draft appears in the page outside the box (the site rendered it as a new user turn);
+ * - the box emptied without the person deleting anything (no trusted input event since it last held text).
+ * Neither counts within a few seconds of a send Veil made or let through itself, or while a review is open.
+ *
+ * The draft is held in this content script's memory only (it is what the page already has in its box).
+ */
+import { readComposer } from './editor-text';
+
+export interface WatchDeps {
+  doc: Document;
+  /** The message box as the guard sees it now (the adapter's, or the one the person typed in last). */
+  composer: () => HTMLElement | null;
+  /** Whether Veil itself sent, or a review is open, so a change of the box is Veil's own. */
+  veilBusy: () => boolean;
+  /** Called once per missed send. */
+  onMissed: (sign: 'turn' | 'emptied') => void;
+  /** How often the box is looked at (ms). */
+  intervalMs?: number;
+}
+
+/** Whitespace collapsed: a site renders a message with its own spacing. */
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export class UnreviewedWatch {
+  private draft = '';
+  private box: HTMLElement | null = null;
+  private typedSinceCheck = false;
+
+  constructor(private readonly deps: WatchDeps) {}
+
+  install(): () => void {
+    const win = this.deps.doc.defaultView!;
+    const onInput = (event: Event) => {
+      if (!event.isTrusted) return;
+      const composer = this.deps.composer();
+      if (composer && event.target instanceof win.Node && composer.contains(event.target)) {
+        this.typedSinceCheck = true;
+        this.remember(composer);
+      }
+    };
+    win.addEventListener('input', onInput, true);
+    const observer = new win.MutationObserver((records) => this.onMutations(records));
+    observer.observe(this.deps.doc.documentElement, { childList: true, subtree: true });
+    const timer = win.setInterval(() => this.checkBox(), this.deps.intervalMs ?? 300);
+    return () => {
+      win.removeEventListener('input', onInput, true);
+      observer.disconnect();
+      win.clearInterval(timer);
+    };
+  }
+
+  /** Forget the draft (Veil sent it, or the review took it). */
+  reset(): void {
+    this.draft = '';
+    this.box = null;
+  }
+
+  private remember(composer: HTMLElement): void {
+    this.box = composer;
+    this.draft = squash(readComposer(composer));
+  }
+
+  private missed(sign: 'turn' | 'emptied'): void {
+    this.reset();
+    this.deps.onMissed(sign);
+  }
+
+  private onMutations(records: MutationRecord[]): void {
+    // Long enough that a page showing it elsewhere is no coincidence.
+    if (this.draft.length < 8) return;
+    if (this.deps.veilBusy()) {
+      this.reset();
+      return;
+    }
+    const needle = this.draft.slice(0, 80);
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1 && node.nodeType !== 3) continue;
+        if (this.box?.contains(node) || (node as Element).closest?.('veil-notice')) continue;
+        if (node.parentElement && this.box?.contains(node.parentElement)) continue;
+        if (squash(node.textContent ?? '').includes(needle)) {
+          this.missed('turn');
+          return;
+        }
+      }
+    }
+  }
+
+  private checkBox(): void {
+    const box = this.box;
+    if (!box) return;
+    if (this.deps.veilBusy()) {
+      this.reset();
+      return;
+    }
+    const typed = this.typedSinceCheck;
+    this.typedSinceCheck = false;
+    // A box the site replaced (another chat opened) took its draft with it: nothing was sent from it.
+    if (!box.isConnected) {
+      this.reset();
+      return;
+    }
+    const now = squash(readComposer(box));
+    if (now === '' && this.draft.length >= 2 && !typed) {
+      this.missed('emptied');
+      return;
+    }
+    if (now !== '' || typed) this.draft = now;
+  }
+}
