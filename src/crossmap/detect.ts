@@ -21,7 +21,7 @@ import { lazy } from '../domains/phrases';
 import { normalizeText, stripQualifier } from '../domains/text';
 import { addSpan, patternSpans } from './patterns';
 import { specialSpans } from './special';
-import { EXTRA_TERMS, HEALTH_MODIFIERS, HOLIDAYS, NOT_CONDITIONS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES, PLACE_CUES } from './terms';
+import { EXTRA_TERMS, HEALTH_MODIFIERS, HOLIDAYS, KEPT_PRODUCTS, NOT_CONDITIONS, NOT_PROPER, ORGANISATION_CUES, PERSON_CUES, PLACE_CUES } from './terms';
 import { SPECIAL_KINDS, type Span, type SpanKind } from './types';
 
 export interface DetectOptions {
@@ -118,7 +118,7 @@ const PERSON_CUE = new Set(PERSON_CUES as readonly string[]);
 const PLACE_CUE = new Set(PLACE_CUES as readonly string[]);
 /** Words that name a language, a nationality or a holiday: kept, as the task usually needs them. */
 const KEPT = lazy(() => {
-  const kept = new Set<string>(HOLIDAYS);
+  const kept = new Set<string>([...HOLIDAYS, ...KEPT_PRODUCTS.filter((p) => !p.includes(' '))]);
   for (const [name] of languages as string[][]) kept.add(normalizeText(stripQualifier(name!)));
   for (const [, , name, short, , nationality] of countries as string[][]) for (const d of demonyms(nationality!, [stripQualifier(name!), short!])) kept.add(normalizeText(d));
   return kept;
@@ -323,8 +323,10 @@ function mergeRuns(text: string, spans: Span[]): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
     const prev = out.at(-1);
-    if (prev && NAMELIKE.includes(prev.kind) && NAMELIKE.includes(span.kind) && /^ $/.test(text.slice(prev.end, span.start)) && !(prev.kind === 'place' && span.kind === 'place')) {
-      const kind: SpanKind = prev.kind === span.kind ? prev.kind : prev.kind === 'person' || span.kind === 'person' ? 'person' : 'proper';
+    // One space, or a hyphen inside a name ("Rolls-Royce", "Mary-Jane").
+    if (prev && NAMELIKE.includes(prev.kind) && NAMELIKE.includes(span.kind) && /^[ -]$/.test(text.slice(prev.end, span.start)) && !(prev.kind === 'place' && span.kind === 'place')) {
+      const hyphen = text[prev.end] === '-';
+      const kind: SpanKind = prev.kind === span.kind ? prev.kind : !hyphen && (prev.kind === 'person' || span.kind === 'person') ? 'person' : 'proper';
       out[out.length - 1] = { start: prev.start, end: span.end, text: text.slice(prev.start, span.end), kind };
     } else out.push(span);
   }

@@ -43,7 +43,7 @@ export const EXTRA_TERMS: Readonly<Partial<Record<SpecialKind, readonly string[]
   finance: [
     'bankruptcy', 'bankrupt', 'foreclosure', 'repossession', 'repossessed', 'debt collector', 'debt collectors',
     'collection agency', 'payday loan', 'payday loans', 'overdraft', 'overdrawn', 'arrears', 'rent arrears', 'mortgage arrears',
-    'default', 'defaulted', 'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt',
+    'defaulted', 'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt',
     'student loans', 'student loan debt', 'bad credit', 'credit score', 'garnishment', 'wage garnishment', 'unpaid taxes',
     'tax debt', 'benefits', 'food stamps', 'universal credit', 'evicted', 'homeless', 'gambling debts', 'charge-off',
     'debt consolidation', 'debt consolidation loan', 'chapter 7', 'chapter 7 bankruptcy', 'chapter 13', 'back taxes',
@@ -114,4 +114,14 @@ export const NOT_PROPER = new Set([
 ]);
 
 /** Everyday feelings WordNet files under conditions ("scared"): not a health condition on their own. */
-export const NOT_CONDITIONS = new Set(['scared', 'afraid', 'nervous', 'worried', 'upset', 'angry', 'bored', 'shock', 'fear', 'embarrassed', 'tired', 'sad', 'hurt', 'hurts']);
+export const NOT_CONDITIONS = new Set(['scared', 'afraid', 'nervous', 'worried', 'upset', 'angry', 'bored', 'shock', 'fear', 'embarrassed', 'tired', 'sad', 'hurt', 'hurts', 'mechanism', 'structured', 'confusion', 'confusions', 'disorder']);
+
+/**
+ * Names of everyday software, languages and services a task is about ("in JavaScript", "a Google Sheets formula",
+ * "my LinkedIn headline"): kept, like languages and holidays; they say what the task is, not who asks.
+ */
+export const KEPT_PRODUCTS = [
+  // Not the names of companies people work for ("at Shopify", "at LinkedIn"): those stay organisations.
+  'javascript', 'typescript', 'python', 'java', 'sql', 'css', 'html', 'php', 'golang', 'kotlin', 'excel', 'powerpoint', 'tableau',
+  'docker', 'kubernetes', 'linux', 'macos', 'ios', 'android', 'iphone', 'ipad', 'chatgpt', 'wordpress', 'gmail', 'whatsapp',
+];
