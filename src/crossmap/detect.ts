@@ -216,7 +216,8 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
   const taken = (w: Word) => spans.some((s) => s.start < w.end && w.start < s.end);
   const capitalised = (i: number) => {
     const w = ws[i]!;
-    if (!w.capital || NOT_PROPER.has(w.key.split("'")[0]!) || KEPT().has(w.key)) return false;
+    // One capital letter is not a name ("A&E", "Plan B", "an A-number").
+    if (!w.capital || w.text.length === 1 || NOT_PROPER.has(w.key.split("'")[0]!) || KEPT().has(w.key)) return false;
     // An abbreviation in capitals ("MRI", "HOA", "PO") is kept unless a list knows it, or it follows a word that
     // introduces an organisation ("at SAP", "from HSBC", "with EE").
     const acronym = w.text.length <= 5 && w.text === w.text.toUpperCase() && /\p{L}/u.test(w.text);

@@ -111,7 +111,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'criminal record', '<poss> (?:record|conviction|convictions)(?= (?:for|will|is|shows|from|might|means)|\\s*[,.?])', 'convictions?', '(?:felony|misdemeanou?r)(?: (?:conviction|charges?|record))?', 'felonies',
       'duis?', 'dwis?', 'owi', '(?:drink|drunk)[- ]driving(?: (?:charge|conviction|offence|offense|arrest))?', 'arrests?', '(?:<poss> )?(?:probation|parole)(?: (?:violation|hearing|terms|officer|appointment))?',
       'jail time', 'prison (?:time|sentence)', '(?:suspended|prison|jail|custodial|life) sentence', 'plea (?:deal|bargain)', '(?:assault|theft|burglary|robbery|possession|shoplifting|fraud|dv|domestic violence|drug|weapons?|battery|trespass(?:ing)?|vandalism) (?:charges?|conviction|case|arrest)',
-      'criminal charges?', 'mugshot', 'bail(?: hearing)?', 'bond hearing', 'ankle (?:monitor|bracelet)', 'community service', 'sex offender regist(?:er|ry)', 'expunge(?:ment|d)?',
+      'criminal charges?', 'mugshot', 'bail(?: hearing)?', 'bond hearing', 'ankle (?:monitor|bracelet)', 'community service', 'sex offender regist(?:er|ry)', 'expungement',
       'record (?:sealing|expungement)', 'felon', 'ex-?con', 'incarceration', 'court[- ]ordered', 'criminal case', 'arraignment', 'cautions?(?= for)',
     ],
     pred: ['on (?:probation|parole|bail|remand)', 'out on (?:bail|parole)', 'arrested(?: for (?:<w> )?<w>)?', 'convicted(?: of (?:<w> )?<w>)?', 'charged with (?:<w> )?<w>', 'incarcerated', 'locked up',

@@ -91,9 +91,11 @@ interface Wording {
   readonly place: string;
   /** A person by the category: "a Mormon", "an alcoholic" → "a person of faith". */
   readonly person: string;
+  /** Before a noun, where the category has an adjective: "a gay couple" → "an LGBTQ+ couple". */
+  readonly attributive?: string;
 }
 
-const w = (noun: string, pred: string, verb: [string, string, string], role: string, place: string, person: string): Wording => ({ noun, pred, verb, role, place, person });
+const w = (noun: string, pred: string, verb: [string, string, string], role: string, place: string, person: string, attributive?: string): Wording => ({ noun, pred, verb, role, place, person, ...(attributive ? { attributive } : {}) });
 
 /** The public phrases (chosen so an assistant can still help: the kind of matter, not the matter). */
 const WORDING: Readonly<Record<SpecialKind, Wording>> = {
@@ -101,12 +103,12 @@ const WORDING: Readonly<Record<SpecialKind, Wording>> = {
   medication: w('a prescription medicine', 'on a prescription medicine', ['take a prescription medicine', 'took a prescription medicine', 'taking a prescription medicine'], 'a doctor', 'a pharmacy', 'a person on a prescription medicine'),
   'mental-health': w('a mental-health condition', 'struggling with mental health', ['have a mental-health crisis', 'had a mental-health crisis', 'having a mental-health crisis'], 'a doctor', 'a clinic', 'a person with a mental-health condition'),
   pregnancy: w('a pregnancy-related matter', 'dealing with a pregnancy-related matter', ['have a pregnancy-related matter', 'had a pregnancy-related matter', 'having a pregnancy-related matter'], 'a doctor', 'a clinic', 'a person with a pregnancy-related matter'),
-  sexuality: w('my sexual orientation', 'LGBTQ+', ['talk about sexual orientation', 'talked about sexual orientation', 'talking about sexual orientation'], 'a counsellor', 'a community group', 'an LGBTQ+ person'),
-  'gender-identity': w('my gender identity', 'gender-diverse', ['deal with a gender-identity matter', 'dealt with a gender-identity matter', 'dealing with a gender-identity matter'], 'a doctor', 'a clinic', 'a gender-diverse person'),
+  sexuality: w('my sexual orientation', 'LGBTQ+', ['talk about sexual orientation', 'talked about sexual orientation', 'talking about sexual orientation'], 'a counsellor', 'a community group', 'an LGBTQ+ person', 'LGBTQ+'),
+  'gender-identity': w('my gender identity', 'gender-diverse', ['deal with a gender-identity matter', 'dealt with a gender-identity matter', 'dealing with a gender-identity matter'], 'a doctor', 'a clinic', 'a gender-diverse person', 'gender-diverse'),
   immigration: w('an immigration matter', 'in an immigration situation', ['have an immigration problem', 'had an immigration problem', 'having an immigration problem'], 'an adviser', 'an immigration office', 'a person with an immigration matter'),
   criminal: w('a criminal-justice matter', 'involved in a criminal-justice matter', ['get into legal trouble', 'got into legal trouble', 'getting into legal trouble'], 'a case officer', 'a facility', 'a person with a criminal-justice matter'),
   substance: w('substance use', 'dealing with substance use', ['use substances', 'used substances', 'using substances'], 'a mentor', 'a support programme', 'a person dealing with substance use'),
-  religion: w('my religion', 'religious', ['practise a religion', 'practised a religion', 'practising a religion'], 'a community leader', 'a place of worship', 'a person of faith'),
+  religion: w('my religion', 'religious', ['practise a religion', 'practised a religion', 'practising a religion'], 'a community leader', 'a place of worship', 'a person of faith', 'religious'),
   ethnicity: w('my ethnic background', 'of a particular ethnic background', ['have an ethnic background', 'had an ethnic background', 'having an ethnic background'], 'a person', 'a community', 'a person of a particular ethnic background'),
   politics: w('my political views', 'politically engaged', ['take part in politics', 'took part in politics', 'taking part in politics'], 'a representative', 'a political group', 'a person with political views'),
   finance: w('money trouble', 'in money trouble', ['have money trouble', 'had money trouble', 'having money trouble'], 'a creditor', 'a lender', 'a person in money trouble'),
@@ -125,11 +127,23 @@ export function generalizationFor(kind: SpanKind): string | null {
 /** Identifiers are replaced, special categories generalized. */
 export const DEFAULT_TREATMENT = (kind: SpanKind): Treatment => (isSpecialKind(kind) ? 'generalize' : 'replace');
 
-const DETERMINER = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an|me)\s+$/iu;
+const DETERMINER = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an)\s+$/iu;
+/** "is that neuropathy?": "that" as a pronoun, not a determiner. */
+const PRONOUN_THAT = /(?:^|[^\p{L}])(?:is|was|are|isn['’]t|could|can|might|would)\s+(?:that|this|it)\s+$/iu;
+/** "I'm a type 2 diabetic", "my dad is an alcoholic": a person of the category. */
+const PERSON_SLOT = /(?:^|[^\p{L}])(?!(?:it|that|this|which|what|there)\b)\p{L}+(?:['’]s|['’]m|['’]re|\s+(?:am|is|are|was|were|be|been|being|as))\s+(?:a|an)\s+$/iu;
 const COPULA = /(?:^|[^\p{L}])(?:am|i['’]m|im|is|['’]s|are|['’]re|was|were|be|been|being|feel|feels|feeling|felt|seem|seems|became|become|stay|stayed|remain|remains|get|got|getting)\s+(?:(?:so|very|really|still|now|just|only|not|also|openly|always|never|actually|basically|currently|newly|recently)\s+)?$/iu;
 const POSSESSIVE_START = /^(my|his|her|their|our|your)\s+/i;
 const ARTICLE = /^(?:a|an|the)\s+/i;
 const PAST = /^(?:came|got|went|was|were|lost|took|did|broke|tore|had|left|pled|drank|began|made|put|told|found|cut|hurt|quit|overdosed|\p{L}+ed)\b/iu;
+
+const NOT_NOUNS = new Set(['and', 'but', 'or', 'nor', 'so', 'to', 'in', 'at', 'on', 'for', 'with', 'of', 'from', 'by', 'because', 'who', 'that', 'which', 'now', 'too', 'again', 'since', 'after', 'before', 'when', 'while', 'is', 'was', 'are', 'were', 'and', 'if', 'then', 'than', 'as', 'like', 'yet', 'still', 'already', 'though', 'although']);
+
+/** Whether a noun seems to follow `end` ("gay couple"), not a pause or a function word ("gay and", "gay.") */
+function nounFollows(text: string, end: number): boolean {
+  const next = /^[ ]+(\p{L}+)/u.exec(text.slice(end))?.[1];
+  return next !== undefined && !NOT_NOUNS.has(next.toLowerCase());
+}
 
 /** "a"/"an" for the word it goes before. */
 function article(next: string): string {
@@ -147,7 +161,7 @@ function sentenceStart(text: string, start: number): boolean {
  */
 function nounInPlace(phrase: string, before: string): string {
   const determiner = DETERMINER.exec(before)?.[1];
-  if (!determiner) return phrase;
+  if (!determiner || PRONOUN_THAT.test(before)) return phrase;
   return phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '');
 }
 
@@ -177,11 +191,19 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
       return keep(nounInPlace(wording.place, lead));
     case 'pred':
       // "a Mormon", "an alcoholic": a person of the category.
-      if (ARTICLE.test(body) && !/^the\s/i.test(body)) return keep(wording.person);
-      if (COPULA.test(lead) || !DETERMINER.test(lead)) return keep(wording.pred);
-      return keep(nounInPlace(wording.noun, lead));
+      if (ARTICLE.test(body) && !/^the\s/i.test(body)) {
+        return keep(wording.attributive && nounFollows(text, span.end) ? `${article(wording.attributive)} ${wording.attributive}` : wording.person);
+      }
+      // "a gay couple", "as a Catholic family": the category's adjective before a noun.
+      if (wording.attributive && DETERMINER.test(lead) && nounFollows(text, span.end)) return keep(wording.attributive);
+      if (PERSON_SLOT.test(lead)) return keep(wording.person.replace(ARTICLE, ''));
+      if (COPULA.test(lead) || !DETERMINER.test(lead) || PRONOUN_THAT.test(lead)) return keep(wording.pred);
+      // "a gay couple": the category's adjective before the noun.
+      return keep(wording.attributive ?? nounInPlace(wording.noun, lead));
     default:
-      if (COPULA.test(lead) && !DETERMINER.test(lead)) return keep(/^(?:a|an)\s/i.test(wording.noun) ? wording.noun : wording.pred);
+      if (PERSON_SLOT.test(lead) && !/ing$/i.test(body)) return keep(wording.person.replace(ARTICLE, ''));
+      // "I'm bleeding", "she's vomiting": a participle after a copula reads as a state.
+      if (COPULA.test(lead) && !DETERMINER.test(lead)) return keep(/ing$/i.test(body) || !/^(?:a|an)\s/i.test(wording.noun) ? wording.pred : wording.noun);
       return keep(nounInPlace(wording.noun, lead));
   }
 }
@@ -197,7 +219,16 @@ function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?:
     }
   }
   for (const s of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook })) if (!overlaps(s)) spans.push(s);
-  return spans.sort((a, b) => a.start - b.start);
+  spans.sort((a, b) => a.start - b.start);
+  // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark.
+  const merged: (Span & { phrase?: string })[] = [];
+  for (const s of spans) {
+    const prev = merged.at(-1);
+    if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[\s-]+$/.test(text.slice(prev.end, s.start))) {
+      merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: s.kind, ...(s.form ? { form: s.form } : {}) };
+    } else merged.push(s);
+  }
+  return merged;
 }
 
 export function protectMessage(text: string, options: ProtectOptions): Protected {

@@ -89,6 +89,14 @@ describe('generalizations are public phrases of the category', () => {
       ['Depression runs in my family.', 'A mental-health condition runs in my family.'],
       ['I take an antidepressant daily.', 'I take a prescription medicine daily.'],
       ['We overstayed our visa.', 'We had an immigration problem.'],
+      ['We use a Ventolin inhaler daily.', 'We use a prescription medicine daily.'],
+      ['they gave me tamsulosin', 'they gave me a prescription medicine'],
+      ["I'm a type 2 diabetic.", "I'm a person with a health condition."],
+      ['Is it safe to travel as a gay couple?', 'as an LGBTQ+ couple?'],
+      ["we're a Catholic family", "we're a religious family"],
+      ["now I'm bleeding, is that normal", "now I'm dealing with a health condition, is that normal"],
+      ['is that neuropathy?', 'is that a health condition?'],
+      ['should I go to A&E or wait?', 'should I go to A&E or wait?'],
     ];
     for (const [text, expected] of cases) expect(protect(text).text).toContain(expected);
   });
