@@ -17,7 +17,9 @@
  * - `pred`: what follows "I'm", "she was" ("pregnant", "on probation", "undocumented") → "dealing with …";
  * - `verb`: a verb phrase ("relapsed", "got fired", "overstayed my visa") → "had …", "lost a job";
  * - `role`: a person by their role in it ("my PO", "my therapist", "my imam") → "a case officer", "a doctor";
- * - `place`: a place or service of care or practice ("rehab", "a psych ward", "the gurdwara") → "a clinic".
+ * - `place`: a place, service or group of it ("rehab", "a psych ward", "the gurdwara", "the Labour Party") → "a clinic";
+ * - `thing`: a thing of it ("a gram of coke", "my hijab") → "a drug", "religious dress";
+ * - `event`: an occasion of it ("a bar mitzvah", "Jummah prayers") → "a religious occasion".
  */
 import type { PhraseForm, SpecialKind } from './types';
 
@@ -44,7 +46,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     role: ['<poss> (?:oncologist|cardiologist|neurologist|endocrinologist|rheumatologist|dermatologist|urologist)'],
   },
   medication: {
-    noun: ['testosterone(?: (?:gel|shots?|injections?))?', 'estrogen', 'oestrogen', 'estradiol', 'progesterone', '(?:<poss> )?meds', 'antidepressants?', 'antipsychotics?', 'anti-?anxiety (?:meds|medication|pills)', 'blood thinners?', 'birth control(?: pills?)?',
+    noun: ['methadone', 'testosterone(?: (?:gel|shots?|injections?))?', 'estrogen', 'oestrogen', 'estradiol', 'progesterone', '(?:<poss> )?meds', 'antidepressants?', 'antipsychotics?', 'anti-?anxiety (?:meds|medication|pills)', 'blood thinners?', 'birth control(?: pills?)?',
       'hormone (?:therapy|replacement)', 'sleeping pills', 'painkillers', 'steroids', 'insulin'],
     pred: ['on (?:meds|medication|antidepressants|insulin|blood thinners|steroids)'],
   },
@@ -107,14 +109,14 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     role: ['<poss> immigration (?:lawyer|attorney|solicitor|officer)'],
   },
   criminal: {
-    noun: ['(?:common|aggravated|sexual|actual bodily harm) assault', 'in and out of (?:jail|prison)', 'juvenile (?:record|court)', 
+    noun: ['(?:common|aggravated|sexual|actual bodily harm) assault', 'juvenile (?:record|court)', 
       'criminal record', '<poss> (?:record|conviction|convictions)(?= (?:for|will|is|shows|from|might|means)|\\s*[,.?])', 'convictions?', '(?:felony|misdemeanou?r)(?: (?:conviction|charges?|record))?', 'felonies',
       'duis?', 'dwis?', 'owi', '(?:drink|drunk)[- ]driving(?: (?:charge|conviction|offence|offense|arrest))?', 'arrests?', '(?:<poss> )?(?:probation|parole)(?: (?:violation|hearing|terms|officer|appointment))?',
       'jail time', 'prison (?:time|sentence)', '(?:suspended|prison|jail|custodial|life) sentence', 'plea (?:deal|bargain)', '(?:assault|theft|burglary|robbery|possession|shoplifting|fraud|dv|domestic violence|drug|weapons?|battery|trespass(?:ing)?|vandalism) (?:charges?|conviction|case|arrest)',
       'criminal charges?', 'mugshot', 'bail(?: hearing)?', 'bond hearing', 'ankle (?:monitor|bracelet)', 'community service', 'sex offender regist(?:er|ry)', 'expungement',
       'record (?:sealing|expungement)', 'felon', 'ex-?con', 'incarceration', 'court[- ]ordered', 'criminal case', 'arraignment', 'cautions?(?= for)',
     ],
-    pred: ['on (?:probation|parole|bail|remand)', 'out on (?:bail|parole)', 'arrested(?: for (?:<w> )?<w>)?', 'convicted(?: of (?:<w> )?<w>)?', 'charged with (?:<w> )?<w>', 'incarcerated', 'locked up',
+    pred: ['in and out of (?:jail|prison)', 'on (?:probation|parole|bail|remand)', 'out on (?:bail|parole)', 'arrested(?: for (?:<w> )?<w>)?', 'convicted(?: of (?:<w> )?<w>)?', 'charged with (?:<w> )?<w>', 'incarcerated', 'locked up',
       'in (?:jail|prison|custody|juvie)', 'an? felon', 'behind bars', 'on the sex offender regist(?:er|ry)'],
     verb: ['<get> (?:arrested|convicted|locked up|sentenced|cautioned)', '<get> charged (?:with|for)(?! (?:\\p{Sc}|\\d|the fee|a fee|interest|tax|vat|twice|extra))', '<get> booked (?:into|for)', '(?:pressed|press|pressing|drop|dropped|facing|face|faces) (?:the )?charges', '(?:went|go|going|sent) to (?:jail|prison)', '(?:did|served|serving|doing|done) (?:time|\\d+ (?:years|months)(?: in (?:prison|jail))?)',
       '(?:pleaded|pled|plead|pleading) (?:guilty|no contest|not guilty)', 'shoplift(?:ed|ing)', '<get> caught (?:shoplifting|stealing|drink driving|drunk driving|with (?:weed|drugs))'],
@@ -122,12 +124,11 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     place: ['(?:county|federal|state) (?:jail|prison|pen)', 'juvie', 'juvenile detention'],
   },
   substance: {
-    noun: ['(?:a )?(?:gram|grams|g|bag|baggie|line|lines|ounce|eighth|bump|pill|pills|tab|tabs)s? of (?:coke|cocaine|weed|meth|heroin|ketamine|mdma|molly|crack|acid|lsd|xanax|oxy)', 'microdos(?:e|ing|ed)(?: (?:mushrooms|shrooms|psilocybin|lsd|acid))?', 
+    noun: ['microdos(?:e|ing|ed)(?: (?:mushrooms|shrooms|psilocybin|lsd|acid))?', 
       '(?:<poss> )?(?:addiction|alcoholism|drinking problem|drug (?:use|problem|habit|addiction)|substance (?:use|abuse|misuse)|alcohol (?:use|abuse|dependence|addiction|problem|use disorder))',
       '(?:a )?relapses?', 'withdrawals?',
       '(?:opioid|heroin|meth|cocaine|crack|fentanyl|pill|painkiller|oxy|xanax|benzo|alcohol|weed|cannabis|nicotine|vaping|gambling|porn) (?:addiction|habit|use|dependency|problem)',
-      'sobriety', 'overdoses?', 'binge drinking', 'heavy drinking', 'hangovers?', 'blackouts?(?= from| after| when)', 'weed', 'cannabis', 'marijuana', 'heroin', 'meth', 'crystal meth', 'cocaine', 'crack cocaine', 'ketamine',
-      'mdma', 'ecstasy', 'lsd', 'magic mushrooms', 'shrooms', 'opioids', 'opiates', 'benzos', 'xanax bars', 'fentanyl', 'suboxone',
+      'sobriety', 'overdoses?', 'binge drinking', 'heavy drinking', 'hangovers?', 'blackouts?(?= from| after| when)', 'suboxone',
       'sponsor(?= (?:at|in|from|said|says|told) )', '(?:\\d+|one|two|three|six|ninety|90) days? (?:sober|clean)', '(?:\\d+|one|two|three|four|five|six|ten) (?:months?|years?) (?:sober|clean)',
     ],
     pred: ['sober', 'clean and sober', 'in recovery', 'an? (?:alcoholic|addict|recovering alcoholic|recovering addict)', 'alcoholic', 'addicted to (?:<w> )?<w>', 'hooked on (?:<w> )?<w>',
@@ -136,19 +137,20 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       '(?:drinking|drink|drank|drinks) (?:too much|every (?:day|night)|alone|heavily)', 'blacked out',
       '(?:used|using|use) again', '(?:smoke|smoking|smoked|smokes) (?:weed|pot|joints?|crack|meth)', '(?:do|doing|did|does|take|took|taking) (?:coke|cocaine|molly|mdma|ecstasy|acid|lsd|shrooms|ketamine|drugs|meth|heroin)'],
     role: ['<poss> (?:aa |na )?sponsor(?= (?:at|in|from|said|says|told|thinks|suggested))', '<poss> (?:addiction|drug|substance abuse) (?:counsell?or|worker)'],
-    place: ['(?:aa|na) (?:group|meeting)', 'rehab', 'detox', '(?:aa|na|ca) meetings?', 'alcoholics anonymous', 'narcotics anonymous', '12[- ]step(?: (?:program|programme|meetings?))?', 'twelve[- ]step(?: program)?', 'sober (?:living|house)', 'methadone(?: clinic)?'],
+    place: ['(?:aa|na) (?:group|meeting)', 'rehab', 'detox', '(?:aa|na|ca) meetings?', 'alcoholics anonymous', 'narcotics anonymous', '12[- ]step(?: (?:program|programme|meetings?))?', 'twelve[- ]step(?: program)?', 'sober (?:living|house)', 'methadone clinic'],
+    thing: ['(?:a )?(?:gram|grams|g|bag|baggie|line|lines|ounce|eighth|bump|pill|pills|tab|tabs)s? of (?:coke|cocaine|weed|meth|heroin|ketamine|mdma|molly|crack|acid|lsd|xanax|oxy)', 'weed', 'cannabis', 'marijuana', 'heroin', 'meth', 'crystal meth', 'cocaine', 'crack cocaine', 'ketamine', 'mdma', 'ecstasy', 'lsd', 'magic mushrooms', 'shrooms', 'opioids', 'opiates', 'benzos', 'xanax bars', 'fentanyl'],
   },
   religion: {
-    noun: ['(?:<poss> )?(?:faith|religion|religious beliefs)', 'hijab', 'niqab', 'burqa', 'headscarf', 'kippah', 'yarmulke',
-      'turban', 'halal', 'kosher', 'the (?:bible|quran|koran|torah|gita)', 'quran', 'koran', 'torah', 'bible study', 'mass', 'friday prayers?', 'sabbath', 'shabbat', 'bar mitzvah', 'bat mitzvah', 'baptism', 'confirmation class',
-      'islam', 'christianity', 'judaism', 'hinduism', 'sikhism', 'buddhism', 'mormonism', 'catholicism', 'atheism', 'scientology', "jehovah's witnesses"],
+    noun: ['(?:<poss> )?(?:faith|religion|religious beliefs)', 'halal', 'kosher', 'the (?:bible|quran|koran|torah|gita)', 'quran', 'koran', 'torah', 'bible study', 'islam', 'christianity', 'judaism', 'hinduism', 'sikhism', 'buddhism', 'mormonism', 'catholicism', 'atheism', 'scientology', "jehovah's witnesses"],
     pred: ['an? (?:muslim|christian|catholic|jew|hindu|sikh|buddhist|mormon|jehovah\'s witness|evangelical|protestant|atheist|agnostic|pagan|wiccan|baptist|methodist|lutheran|pentecostal|anglican|quaker|mennonite|born-again christian)',
       'muslim', 'catholic', 'jewish', 'hindu', 'sikh', 'buddhist', 'mormon', 'lds', 'evangelical', 'protestant', 'orthodox jewish', 'atheist', 'agnostic', 'pagan', 'wiccan', 'amish', 'born[- ]again', 'devout', 'religious'],
-    verb: ['(?:fast|fasting|fasted|observe|observing|observed|keep|keeping|kept)(?: for| during)? (?:lent|ramadan|yom kippur|passover|the sabbath|shabbat|navratri|ekadashi)', '(?:for|at|to|after|before) (?:jummah|friday prayers|mass|shabbat|church|temple|mosque)', '(?:converted|converting|convert|converts) to (?:islam|christianity|judaism|catholicism|hinduism|buddhism|sikhism)', '(?:left|leaving|leave|quit) (?:the church|<poss> faith|islam|the faith|religion|the mormon church)',
+    verb: ['(?:fast|fasting|fasted|observe|observing|observed|keep|keeping|kept)(?: for| during)? (?:lent|ramadan|yom kippur|passover|the sabbath|shabbat|navratri|ekadashi)', '(?:go|goes|going|went) (?:to )?(?:jummah|friday prayers|mass|shabbat)', '(?:converted|converting|convert|converts) to (?:islam|christianity|judaism|catholicism|hinduism|buddhism|sikhism)', '(?:left|leaving|leave|quit) (?:the church|<poss> faith|islam|the faith|religion|the mormon church)',
       '(?:pray|praying|prayed|prays) (?:five times a day|at the mosque|at church)', '(?:go|goes|went|going) to (?:church|mosque|synagogue|temple|mass|the mosque|the synagogue|the temple|gurdwara)',
-      '(?:fasting|fast|fasted) for ramadan', '(?:wear|wears|wearing|wore) (?:a|the|<poss>) (?:hijab|niqab|headscarf|turban|burqa|kippah)'],
+      '(?:fasting|fast|fasted) for ramadan'],
     role: ['<poss> (?:pastor|imam|rabbi|priest|minister|bishop|vicar|elder)'],
     place: ['(?:church|mosque|synagogue|temple|gurdwara|mandir)(?= (?:on|every|this|last|next|at|in|service|group|leader))', '(?:<poss>|the) (?:church|mosque|synagogue|temple|gurdwara|parish|congregation|mandir)'],
+    thing: ['hijab', 'niqab', 'burqa', 'headscarf', 'kippah', 'yarmulke', 'turban'],
+    event: ['bar mitzvah', 'bat mitzvah', 'baptism', 'christening', 'confirmation class', 'jummah(?: prayers?)?', 'friday prayers?', 'sabbath', 'shabbat', 'mass(?= (?:on|every|this|at|in))', '(?:eid|diwali|ramadan|passover|yom kippur|rosh hashanah|vaisakhi|navratri) (?:prayers|service|fast|celebrations?)'],
   },
   ethnicity: {
     noun: ['(?:<poss> )?(?:race|ethnicity|ethnic background|heritage|skin colou?r)', 'ethnic minority', 'people of colou?r', 'person of colou?r', 'poc', 'bame', 'racial (?:discrimination|profiling|slurs?|abuse|bias)', 'racism'],
@@ -157,22 +159,21 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
       'half (?:black|white|asian|mexican|indian|chinese|japanese|korean|filipino|arab)'],
   },
   politics: {
-    noun: ['shop steward', 'union (?:rep|steward|branch)', 'unison', 'unite (?:the )?union', 'gmb union', 'teamsters', 'uaw', 'afl-cio', 'seiu', 'rmt', 'aslef', 'nasuwt', 'usdaw', 'cwu', 'pcs union', '(?:trade |labou?r )?union (?:member(?:ship)?|rep(?:resentative)?|meetings?|organi[sz]er|organi[sz]ing|dues|steward|activity|drive)', '(?:the )?(?:labou?r|conservative|tory|republican|democratic|green|reform|lib dem|liberal democrat|snp|bjp|communist|socialist|libertarian|ukip|maga) party',
-      '(?:<poss> )?political (?:views|beliefs|party|affiliation|activism|opinions)', 'black lives matter', 'blm', 'extinction rebellion', 'antifa', 'maga', 'pro-life', 'pro-choice',
+    noun: ['shop steward', 'union (?:rep|steward|branch)', 'unison', 'unite (?:the )?union', 'gmb union', 'teamsters', 'uaw', 'afl-cio', 'seiu', 'rmt', 'aslef', 'nasuwt', 'usdaw', 'cwu', 'pcs union', '(?:trade |labou?r )?union (?:member(?:ship)?|rep(?:resentative)?|meetings?|organi[sz]er|organi[sz]ing|dues|steward|activity|drive)', '(?:<poss> )?political (?:views|beliefs|party|affiliation|activism|opinions)', 'black lives matter', 'blm', 'extinction rebellion', 'antifa', 'maga', 'pro-life', 'pro-choice',
       'pro-palestinian', 'pro-israel', 'activism', 'protests?(?= (?:against|for|about|at|in))', 'rall(?:y|ies)(?= (?:against|for))'],
     pred: ['an? (?:republican|democrat|tory|socialist|communist|libertarian|conservative|liberal|progressive|leftist|marxist|anarchist|trump supporter|labou?r (?:voter|member|supporter)|union member|activist)',
       'republican', 'democrat', 'left-?wing', 'right-?wing', 'unioni[sz]ed', 'politically active'],
     verb: ['(?:voted|vote|voting|votes) (?:for|against) (?:trump|biden|harris|labou?r|reform|the tories|brexit|remain|leave|the (?:republicans|democrats|conservatives))',
       '(?:joined|join|joining) (?:the|a) (?:union|party|protest|picket line|strike)', '(?:marched|protested|protesting|striking|went on strike)(?= (?:against|for|over|with|in|at))'],
-    place: ['(?:<poss>|the) union'],
+    place: ['(?:the )?(?:labou?r|conservative|tory|republican|democratic|green|reform|lib dem|liberal democrat|snp|bjp|communist|socialist|libertarian|ukip|maga) party', 'reform uk', '(?:<poss>|the) union'],
   },
   finance: {
     noun: ['esa', 'jsa', 'ssdi', 'housing benefit', '(?:credit card|medical|student|gambling|payday) (?:debts?|loans?)', 'debts?', 'debt collectors?', '(?:payday|title) loans?', '(?:<poss> )?credit score', 'bankruptcy', 'foreclosure',
       '(?:overdue|unpaid|late) (?:bills|rent|payments|taxes|invoices)', 'back taxes', 'repossession', 'arrears', 'food bank', 'food stamps', 'snap benefits', 'universal credit', 'welfare', 'benefits(?= (?:claim|application|office|were|got|stopped))',
       'gambling (?:losses|debts?)', 'overdraft(?: fees?)?', 'collections', '(?:a )?default(?= on (?:<poss>|a|the) )', 'default notice', 'in default', '(?<=(?:about|into|facing|avoid|avoiding|of|risk) )default(?! (?:settings?|value|option|browser|app))'],
-    pred: ['on (?:pip|esa|jsa|ssi|ssdi|medicaid|section 8|housing benefit|pension credit|disability(?: benefits)?|income support)(?: and (?:pip|esa|jsa|ssi|ssdi|medicaid|housing benefit|universal credit))?', 'maxed out', '(?:in|into|drowning in|buried in|deep in) debt', 'behind on (?:<poss> |the )?(?:rent|payments|mortgage|bills|car payments|loan|credit cards?|utilities|child support)', 'broke', 'bankrupt',
+    pred: ['on (?:pip|esa|jsa|ssi|ssdi|medicaid|section 8|housing benefit|pension credit|disability(?: benefits)?|income support)(?: and (?:pip|esa|jsa|ssi|ssdi|medicaid|housing benefit|universal credit))?', '(?:in|into|drowning in|buried in|deep in) debt', 'behind on (?:<poss> |the )?(?:rent|payments|mortgage|bills|car payments|loan|credit cards?|utilities|child support)', 'broke', 'bankrupt',
       'on (?:benefits|welfare|food stamps|snap|universal credit|disability benefits)', 'living paycheck to paycheck', 'in arrears', 'overdrawn', 'underwater on (?:<poss> |the )?mortgage'],
-    verb: ["(?:can't|cannot|couldn't|can not|cant|unable to) (?:afford|pay) (?:<poss> |the )?(?:rent|bills|mortgage|debts?|loan|car payment|credit card)", '(?:maxed out|max out|maxing out) (?:<poss> )?(?:credit )?cards?',
+    verb: ["(?:can't|cannot|couldn't|can not|cant|unable to) (?:afford|pay) (?:<poss> |the )?(?:rent|bills|mortgage|debts?|loan|car payment|credit card)", '(?:maxed out|max out|maxing out)(?: (?:<poss> )?(?:\\d+ |all |both )?(?:credit )?cards?)?',
       '(?:filed|filing|file|files|declared|declare|declaring) (?:for )?bankruptcy', '(?:went|go|going) (?:broke|bankrupt)', '(?:owe|owed|owes|owing) (?:the irs|hmrc|back taxes|money to)', '<get> repossessed', '<get> foreclosed on',
       '(?:defaulted|default|defaulting) on (?:<poss> |a |the )?(?:loan|mortgage|credit card|payments)'],
   },
@@ -180,19 +181,20 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     noun: ['(?:final |formal |first )?(?:written|verbal) warning', 'final warning', '(?:a )?job loss', 'layoffs?', 'redundancy', 'redundancies', 'unemployment(?: (?:benefits|insurance|claim))?', '(?:<poss> )?(?:termination|dismissal|firing|severance(?: (?:package|pay))?)',
       '(?:a |the )?(?:pip|performance improvement plan)', 'disciplinary (?:hearing|action|meeting|process)', 'unfair dismissal', 'wrongful (?:termination|dismissal)',
       'constructive dismissal', 'gross misconduct', 'furlough', 'jobseekers? allowance'],
-    pred: ['unemployed', 'out of work', 'jobless', 'between jobs', 'laid off', 'let go', 'fired', 'sacked', 'made redundant', 'on a (?:pip|performance improvement plan)', 'furloughed', 'on the dole',
+    pred: ['unemployed', 'out of work', 'jobless', 'between jobs', 'laid off', 'let go', 'fired', 'sacked', 'made redundant', 'furloughed', 'on the dole',
       'suspended (?:from work|without pay|pending)'],
     verb: ['<get> (?:fired|sacked|laid off|let go|made redundant|dismissed|canned|suspended)', '(?:got|been|get|getting) terminated', '(?:lost|losing|lose|loses) (?:<poss>|a|the) job', '(?:fired|sacked|laid off) (?:me|him|her|them|us)', 'let (?:me|him|her|them|us) go',
       '(?:forced|pushed) (?:to resign|out)', '(?:quit|quitting) before (?:<w> )?(?:fired|let go)'],
   },
   legal: {
-    noun: ['(?:family|divorce|probate|housing|custody) court', '(?:(?:child|sole|joint|full|shared) )?custody(?: (?:battle|hearing|case|dispute|arrangement|agreement))?', '(?:<poss> )?divorce(?: (?:proceedings|papers|lawyer|settlement|case|hearing))?', 'lawsuit', 'small claims(?: court)?', '(?:restraining|protective|non-molestation) order',
+    noun: ['(?:(?:child|sole|joint|full|shared) )?custody(?: (?:battle|hearing|case|dispute|arrangement|agreement))?', '(?:<poss> )?divorce(?: (?:proceedings|papers|lawyer|settlement|case|hearing))?', 'lawsuit', 'small claims(?: court)?', '(?:restraining|protective|non-molestation) order',
       'eviction(?: (?:notice|hearing|case))?', 'child support', 'alimony', 'spousal support', 'prenup', 'legal (?:action|dispute|case|battle|trouble)', 'tribunal', 'subpoena', 'court (?:case|hearing|order)',
       '(?:sexual )?harassment(?: (?:claim|complaint|case))?', 'discrimination(?: (?:claim|case|complaint))?', 'domestic (?:violence|abuse)', 'power of attorney', '(?:will|inheritance) dispute'],
     pred: ['(?:being )?sued', 'getting divorced', 'going through a divorce', "(?:<get>|we're|we are|just|recently|legally) separated", 'divorced'],
     verb: ['(?:threatening|threatened|threaten|going|want|wants|wanted|plan|planning|decided) to sue', "contest(?:ed|ing|s)? (?:the|my|his|her|their|dad's|mum's|mom's) will", '(?:suing|sue|sued|sues) (?:<poss> |the |a )?(?:<w> )?(?:landlord|employer|ex|company|boss|neighbou?r|hospital|school|contractor)', '<get> evicted', '(?:filed|filing|file) for (?:divorce|custody|a restraining order)',
       '<get> served(?: with)? (?:papers|divorce papers|an eviction notice)'],
     role: ['<poss> (?:divorce|family|custody|employment) (?:lawyer|attorney|solicitor)'],
+    place: ['(?:family|divorce|probate|housing|custody) court', 'small claims court'],
   },
 };
 

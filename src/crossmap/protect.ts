@@ -93,9 +93,14 @@ interface Wording {
   readonly person: string;
   /** Before a noun, where the category has an adjective: "a gay couple" → "an LGBTQ+ couple". */
   readonly attributive?: string;
+  /** After "a"/"an" where the noun is a mass noun: "a payday loan" → "a money problem". */
+  readonly countable?: string;
+  /** A thing of the category ("a gram of coke" → "a drug") and an occasion ("a bar mitzvah"); else the noun. */
+  readonly thing?: string;
+  readonly event?: string;
 }
 
-const w = (noun: string, pred: string, verb: [string, string, string], role: string, place: string, person: string, attributive?: string): Wording => ({ noun, pred, verb, role, place, person, ...(attributive ? { attributive } : {}) });
+const w = (noun: string, pred: string, verb: [string, string, string], role: string, place: string, person: string, more: Partial<Pick<Wording, 'attributive' | 'countable' | 'thing' | 'event'>> = {}): Wording => ({ noun, pred, verb, role, place, person, ...more });
 
 /** The public phrases (chosen so an assistant can still help: the kind of matter, not the matter). */
 const WORDING: Readonly<Record<SpecialKind, Wording>> = {
@@ -103,16 +108,16 @@ const WORDING: Readonly<Record<SpecialKind, Wording>> = {
   medication: w('a prescription medicine', 'on a prescription medicine', ['take a prescription medicine', 'took a prescription medicine', 'taking a prescription medicine'], 'a doctor', 'a pharmacy', 'a person on a prescription medicine'),
   'mental-health': w('a mental-health condition', 'struggling with mental health', ['have a mental-health crisis', 'had a mental-health crisis', 'having a mental-health crisis'], 'a doctor', 'a clinic', 'a person with a mental-health condition'),
   pregnancy: w('a pregnancy-related matter', 'dealing with a pregnancy-related matter', ['have a pregnancy-related matter', 'had a pregnancy-related matter', 'having a pregnancy-related matter'], 'a doctor', 'a clinic', 'a person with a pregnancy-related matter'),
-  sexuality: w('my sexual orientation', 'LGBTQ+', ['talk about sexual orientation', 'talked about sexual orientation', 'talking about sexual orientation'], 'a counsellor', 'a community group', 'an LGBTQ+ person', 'LGBTQ+'),
-  'gender-identity': w('my gender identity', 'gender-diverse', ['deal with a gender-identity matter', 'dealt with a gender-identity matter', 'dealing with a gender-identity matter'], 'a doctor', 'a clinic', 'a gender-diverse person', 'gender-diverse'),
+  sexuality: w('my sexual orientation', 'LGBTQ+', ['talk about sexual orientation', 'talked about sexual orientation', 'talking about sexual orientation'], 'a counsellor', 'a community group', 'an LGBTQ+ person', { attributive: 'LGBTQ+' }),
+  'gender-identity': w('my gender identity', 'gender-diverse', ['deal with a gender-identity matter', 'dealt with a gender-identity matter', 'dealing with a gender-identity matter'], 'a doctor', 'a clinic', 'a gender-diverse person', { attributive: 'gender-diverse' }),
   immigration: w('an immigration matter', 'in an immigration situation', ['have an immigration problem', 'had an immigration problem', 'having an immigration problem'], 'an adviser', 'an immigration office', 'a person with an immigration matter'),
   criminal: w('a criminal-justice matter', 'involved in a criminal-justice matter', ['get into legal trouble', 'got into legal trouble', 'getting into legal trouble'], 'a case officer', 'a facility', 'a person with a criminal-justice matter'),
-  substance: w('substance use', 'dealing with substance use', ['use substances', 'used substances', 'using substances'], 'a mentor', 'a support programme', 'a person dealing with substance use'),
-  religion: w('my religion', 'religious', ['practise a religion', 'practised a religion', 'practising a religion'], 'a community leader', 'a place of worship', 'a person of faith', 'religious'),
+  substance: w('substance use', 'dealing with substance use', ['use substances', 'used substances', 'using substances'], 'a mentor', 'a support programme', 'a person dealing with substance use', { countable: 'substance problem', thing: 'a drug' }),
+  religion: w('my religion', 'religious', ['practise a religion', 'practised a religion', 'practising a religion'], 'a community leader', 'a place of worship', 'a person of faith', { attributive: 'religious', thing: 'religious dress', event: 'a religious occasion' }),
   ethnicity: w('my ethnic background', 'of a particular ethnic background', ['have an ethnic background', 'had an ethnic background', 'having an ethnic background'], 'a person', 'a community', 'a person of a particular ethnic background'),
   politics: w('my political views', 'politically engaged', ['take part in politics', 'took part in politics', 'taking part in politics'], 'a representative', 'a political group', 'a person with political views'),
-  finance: w('money trouble', 'in money trouble', ['have money trouble', 'had money trouble', 'having money trouble'], 'a creditor', 'a lender', 'a person in money trouble'),
-  employment: w('a job loss', 'looking for work', ['lose a job', 'lost a job', 'losing a job'], 'a manager', 'a workplace', 'a person out of work'),
+  finance: w('money trouble', 'in money trouble', ['have money trouble', 'had money trouble', 'having money trouble'], 'a creditor', 'a lender', 'a person in money trouble', { countable: 'money problem' }),
+  employment: w('a work problem', 'out of a job', ['lose a job', 'lost a job', 'losing a job'], 'a manager', 'a workplace', 'a person out of a job'),
   legal: w('a legal matter', 'involved in a legal matter', ['have a legal dispute', 'had a legal dispute', 'having a legal dispute'], 'a lawyer', 'a court', 'a person with a legal matter'),
 };
 
@@ -159,9 +164,11 @@ function sentenceStart(text: string, start: number): boolean {
  * A noun phrase worded for its place: after a determiner its own article goes ("my chronic illness", "the
  * prescription medicine"), and a leading "my" gives way to the determiner that is there ("his religion").
  */
-function nounInPlace(phrase: string, before: string): string {
+function nounInPlace(phrase: string, before: string, countable?: string): string {
   const determiner = DETERMINER.exec(before)?.[1];
   if (!determiner || PRONOUN_THAT.test(before)) return phrase;
+  // "a payday loan" → "a money problem", not "a money trouble".
+  if (/^an?$/i.test(determiner) && !/^(?:a|an)\s/i.test(phrase)) return countable ?? phrase.replace(POSSESSIVE_START, '');
   return phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '');
 }
 
@@ -189,6 +196,10 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
       return keep(nounInPlace(wording.role, lead));
     case 'place':
       return keep(nounInPlace(wording.place, lead));
+    case 'thing':
+      return keep(nounInPlace(wording.thing ?? wording.noun, lead, wording.countable));
+    case 'event':
+      return keep(nounInPlace(wording.event ?? wording.noun, lead, wording.countable));
     case 'pred':
       // "a Mormon", "an alcoholic": a person of the category.
       if (ARTICLE.test(body) && !/^the\s/i.test(body)) {
@@ -204,7 +215,7 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
       if (PERSON_SLOT.test(lead) && !/ing$/i.test(body)) return keep(wording.person.replace(ARTICLE, ''));
       // "I'm bleeding", "she's vomiting": a participle after a copula reads as a state.
       if (COPULA.test(lead) && !DETERMINER.test(lead)) return keep(/ing$/i.test(body) || !/^(?:a|an)\s/i.test(wording.noun) ? wording.pred : wording.noun);
-      return keep(nounInPlace(wording.noun, lead));
+      return keep(nounInPlace(wording.noun, lead, wording.countable));
   }
 }
 
@@ -283,8 +294,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   return { text: out, marks, placed, codebook, dictionary: promptDictionary(codebook, replaced) };
 }
 
+/** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */
 function capitalizeAt(text: string, start: number, phrase: string): string {
-  return sentenceStart(text, start) ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
+  return sentenceStart(text, start) && /^\p{Lu}/u.test(text.charAt(start)) ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
 }
 
 /** A substitute in its place: no article after a determiner, a capital to open a sentence, the span's possessive. */

@@ -53,7 +53,7 @@ export function isSpecialKind(kind: SpanKind): kind is SpecialKind {
 }
 
 /** The grammar of a special-category phrase (./lay-phrases.ts), which words its generalization in place. */
-export type PhraseForm = 'noun' | 'pred' | 'verb' | 'role' | 'place';
+export type PhraseForm = 'noun' | 'pred' | 'verb' | 'role' | 'place' | 'thing' | 'event';
 
 /** A span of the original text `[start, end)`, in UTF-16 code units. */
 export interface Span {

@@ -97,6 +97,12 @@ describe('generalizations are public phrases of the category', () => {
       ["now I'm bleeding, is that normal", "now I'm dealing with a health condition, is that normal"],
       ['is that neuropathy?', 'is that a health condition?'],
       ['should I go to A&E or wait?', 'should I go to A&E or wait?'],
+      ['they found a gram of coke in his room', 'they found a drug in his room'],
+      ['Is it ok to wear my hijab to work?', 'wear my religious dress to work?'],
+      ['help me plan a bar mitzvah', 'help me plan a religious occasion'],
+      ['Got a payday loan for rent', 'Got a money problem for rent'],
+      ['my dad was in the Communist Party', 'my dad was in a political group'],
+      ['my church wants 10% of my salary', 'my place of worship wants'],
     ];
     for (const [text, expected] of cases) expect(protect(text).text).toContain(expected);
   });

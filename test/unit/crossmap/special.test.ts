@@ -37,7 +37,7 @@ const CASES: Record<string, [string, [SpanKind, string][]][]> = {
     ['my brother is addicted to painkillers and goes to NA meetings', [['substance', 'addicted to painkillers'], ['substance', 'NA meetings']]],
   ],
   religion: [
-    ["I'm Muslim and wear a hijab at work", [['religion', 'Muslim'], ['religion', 'wear a hijab']]],
+    ["I'm Muslim and wear a hijab at work", [['religion', 'Muslim'], ['religion', 'hijab']]],
     ['She is converting to Judaism before the wedding', [['religion', 'converting to Judaism']]],
   ],
   ethnicity: [
@@ -50,7 +50,7 @@ const CASES: Record<string, [string, [SpanKind, string][]][]> = {
   ],
   employment: [
     ['I got fired last week after a final written warning', [['employment', 'got fired'], ['employment', 'final written warning']]],
-    ['My husband was laid off and is on a performance improvement plan', [['employment', 'laid off'], ['employment', 'on a performance improvement plan']]],
+    ['My husband was laid off and is on a performance improvement plan', [['employment', 'laid off'], ['employment', 'performance improvement plan']]],
   ],
   finance: [
     ["I'm drowning in debt and behind on my rent", [['finance', 'drowning in debt'], ['finance', 'behind on my rent']]],
