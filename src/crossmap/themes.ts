@@ -126,6 +126,17 @@ export function themeRole(kind: SpanKind): ThemeRole | undefined {
     case 'finance':
     case 'legal':
       return kind;
+    // The other special categories borrow the nearest role (themed mapping only; protection generalizes them).
+    case 'mental-health':
+    case 'pregnancy':
+    case 'substance':
+    case 'gender-identity':
+      return 'health';
+    case 'criminal':
+    case 'immigration':
+      return 'legal';
+    case 'employment':
+      return 'finance';
     case 'proper':
       return 'organisation';
     case 'custom':
