@@ -151,6 +151,8 @@ function generate(
   const decoys = pools.specialDecoys?.[kind];
   if (hint.mode === 'protect' && decoys) return pick(decoys);
   if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools);
+  // A profile value or an always-map term with a name in it ("Project Orion") keeps its shape, names replaced.
+  if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools);
   const role = themeRole(kind);
   if (role) {
     const theme = THEMES.find((t) => t.id === state.theme) ?? THEMES[0]!;
