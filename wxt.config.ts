@@ -123,7 +123,7 @@ export default defineConfig({
     // script; a page can tell from it that Veil is installed).
     web_accessible_resources: [
       // CROSS-MAP's compose box sits over the same pages, on the same terms (a one-time token).
-      { resources: ['review.html', 'compose.html'], matches: GENERIC_MATCHES },
+      { resources: ['review.html', 'compose.html', 'restore.html'], matches: GENERIC_MATCHES },
       ...(TEST ? [{ resources: ['popup.html', 'options.html'], matches: ['http://localhost/*', 'http://127.0.0.1/*'] }] : []),
     ],
   }),

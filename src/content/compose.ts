@@ -8,6 +8,7 @@
  */
 import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
+import { finishedAnswer } from './answers';
 import { randomToken, type SendGuard } from './send-guard';
 
 import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
@@ -143,19 +144,10 @@ export class ComposeLauncher {
       await report(null, `Veil cannot read ${adapter.label}'s answers. Paste the answer below to read it in your own words.`);
       return;
     }
-    const deadline = Date.now() + (this.deps.answerTimeoutMs ?? 180_000);
-    let last: string | null = null;
-    while (run === this.watching && Date.now() < deadline) {
-      await new Promise((resolve) => win.setTimeout(resolve, 300));
-      const all = adapter.answers.all(win.document);
-      if (all.length <= before || adapter.answers.streaming(win.document)) continue;
-      const text = all.at(-1)!.textContent?.trim() ?? '';
-      // Finished: not streaming, and the same text twice in a row.
-      if (text && text === last) {
-        await report(text);
-        return;
-      }
-      last = text;
+    const answer = await finishedAnswer(adapter, win, before, { timeoutMs: this.deps.answerTimeoutMs ?? 180_000, alive: () => run === this.watching });
+    if (answer) {
+      await report(answer.text);
+      return;
     }
     if (run === this.watching) await report(null, `Veil did not see ${adapter.label}'s answer finish. Paste it below to read it in your own words.`);
   }

@@ -8,6 +8,7 @@ import type { SiteAdapter } from '../sites/adapter';
 import { ComposeLauncher, isComposeCommand } from './compose';
 import { SendGuard, type PanelCommand, type StalePart } from './send-guard';
 import { UnreviewedWatch } from './unreviewed';
+import { AnswerRestore } from './restore';
 
 export interface GuardRun {
   guard: SendGuard;
@@ -37,6 +38,8 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
       void report(health.composerFound, health.layout);
     },
   });
+  const restore = new AnswerRestore({ adapter, win: window, send, restoreUrl: browser.runtime.getURL('/restore.html'), conversation: () => guard.conversationKey() });
+  guard.onRestorable = (before) => void restore.afterSend(before);
   guard.onStale = (part) => {
     // A missed send stays the worse news.
     if (problem?.kind === 'missed' || (problem?.kind === 'held' && problem.part === part)) return;
@@ -86,6 +89,7 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     if (health.changed || force || moved) await report(health.composerFound, health.layout);
     if (health.composerFound) guard.prepare();
     compose.place();
+    restore.place();
   };
   const start = () => {
     watch.install();

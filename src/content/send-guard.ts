@@ -31,7 +31,7 @@ export interface GuardDeps {
 /** Which part of a site adapter no longer matches the page. */
 export type StalePart = 'composer' | 'send button' | 'answers';
 
-export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null } | { veilPanel: 'close'; reviewId: string };
+export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean } | { veilPanel: 'close'; reviewId: string };
 export type PanelReply = { ok: true } | { ok: false; error: string };
 
 export class SendGuard {
@@ -59,6 +59,8 @@ export class SendGuard {
   private lastEditable: HTMLElement | null = null;
   /** When Veil last pressed the site's send itself (a reviewed send, or one the person let through). */
   sentByVeil: { at: number } | null = null;
+  /** Told after a reviewed send that replaced words, with the number of answers on the page before it. */
+  onRestorable: ((answersBefore: number) => void) | null = null;
   /** Told when a send had to be held because part of the adapter is out of date. */
   onStale: ((part: StalePart) => void) | null = null;
   private layoutWas: string | null = null;
@@ -298,11 +300,11 @@ export class SendGuard {
     if (this.panel?.frame.connected) return { ok: false, error: 'a review is already open on this page' };
     if (!this.composerNow()) return { ok: false, error: `Veil cannot find ${this.deps.adapter.label}'s message box on this page` };
     this.afterSend = { sent: onSent, dropped: onDropped };
-    void this.openReview(text);
+    void this.openReview(text, true);
     return { ok: true };
   }
 
-  private async openReview(prompt: string): Promise<void> {
+  private async openReview(prompt: string, composed = false): Promise<void> {
     this.notice.hide();
     this.prompt = prompt;
     this.focusReturns = 0;
@@ -317,7 +319,7 @@ export class SendGuard {
       // window at the same moment. A message posted to a cross-origin frame is not seen by the page
       // around it, and it is delivered only if the frame still holds Veil's page.
       const token = randomToken();
-      const begun = this.within(this.deps.send('review.begin', { prompt, conversation, token }), "Veil's background did not answer");
+      const begun = this.within(this.deps.send('review.begin', { prompt, conversation, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer");
       const handed = this.within(frame.loaded, "Veil's review panel did not open").then(() => {
         const target = frame.element.contentWindow;
         if (!target) throw new Error("Veil's review panel was removed from the page");
@@ -381,11 +383,14 @@ export class SendGuard {
       return { ok: true };
     }
     try {
+      const before = this.deps.adapter.answers?.all(this.doc).length ?? 0;
       await this.sendText(command.text);
       const after = this.afterSend;
       this.afterSend = null;
       this.closePanel();
       after?.sent();
+      // Words were replaced: the answer can be read back in the person's words (./restore.ts).
+      if (command.restore) this.onRestorable?.(before);
       return { ok: true };
     } catch (error) {
       return { ok: false, error: messageOf(error) };

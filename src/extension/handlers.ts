@@ -27,6 +27,7 @@ import { siteOfUrl, type Site } from '../sites/index';
 import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
 import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
 import { createComposeService, type ComposeDeps, type ComposeRecord } from './compose-service';
+import { createRestoreService } from './restore-service';
 import { createReviewService, memoryStore, type ReviewDeps, type ReviewRecord, type SessionStore } from './review-service';
 
 export interface HandlerDeps {
@@ -87,6 +88,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...(deps.beginWaitMs !== undefined ? { beginWaitMs: deps.beginWaitMs } : {}),
   });
 
+  const restores = createRestoreService({ db, now });
   const generic = deps.generic ?? memoryGenericSites();
   const composes = createComposeService({
     db,
@@ -227,6 +229,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'review.begin': async (request, context) => reviews.begin(request, await releaseSite(undefined, context), context),
     'review.get': ({ token }, context) => reviews.get(token, context),
     'review.update': (request, context) => reviews.update(request, context),
+    'restore.begin': async (request, context) => restores.begin(request, await releaseSite(undefined, context), context),
+    'restore.get': ({ token }, context) => restores.get(token, context),
+    'review.choose': ({ mark, treatment }, context) => reviews.choose(mark, treatment, context),
     'review.fresh': ({ include }, context) => reviews.fresh(context, include ?? []),
     'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
     'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),

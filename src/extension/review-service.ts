@@ -15,9 +15,13 @@
  * disk. The release shown is already charged (release service): cancelling does not give it back.
  */
 import { attributeKey, type Profile } from '../core/profile';
+import { newCodebook, protectMessage, type CodebookState, type Protected, type Treatment } from '../crossmap';
+import { isSpecialKind, type SpanKind } from '../crossmap/types';
+import { cryptoRandomSource } from '../dp/random';
+import { readCodebook, saveCodebook } from '../storage/codebook-store';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
-import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
+import type { ReleaseResponse, ReviewFact, ReviewMark, ReviewView } from '../messaging/contract';
 import { candidateDomain } from '../domains/index';
 import { composeRelease } from '../release/release';
 import { entityRole } from '../release/render';
@@ -49,6 +53,10 @@ export interface ReviewRecord {
   dropped: string[];
   /** Withheld facts the person added to the release, on top of what the message needs. */
   include?: string[];
+  /** The person's choice per span of their message (mark id → treatment); absent: the defaults. */
+  choices?: Record<string, Treatment>;
+  /** A text the compose box mapped already: sent as it is, not de-identified again. */
+  composed?: boolean;
   state: 'making' | 'ready' | 'failed';
   error?: string;
   release?: ReleaseResponse;
@@ -64,7 +72,7 @@ export interface SessionStore<T extends { id: string }> {
 }
 
 /** What the background asks of the content script that began a review. */
-export type TabCommand = { veilPanel: 'send'; reviewId: string; text: string | null } | { veilPanel: 'close'; reviewId: string };
+export type TabCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean } | { veilPanel: 'close'; reviewId: string };
 export type TabReply = { ok: true } | { ok: false; error: string };
 
 export interface ReviewDeps {
@@ -87,6 +95,33 @@ export interface Sender {
 
 export function createReviewService(deps: ReviewDeps) {
   const { db, releases, store, toTab, now } = deps;
+  const random = cryptoRandomSource();
+
+  /**
+   * The conversation's codebook (shared with the compose box), made and stored at its first use so the
+   * substitutes a review shows are the ones its send writes (they are drawn from the codebook's secret).
+   */
+  async function codebookOf(review: ReviewRecord): Promise<CodebookState> {
+    const stored = await readCodebook(db, review.site, review.conversation);
+    if (stored) return stored;
+    const fresh = newCodebook(random);
+    await saveCodebook(db, review.site, review.conversation, fresh);
+    return fresh;
+  }
+
+  /**
+   * What the person typed, de-identified (issue 18): identifiers replaced, special categories generalized,
+   * a withheld profile value typed into it generalized to its released category. Null for a text the compose
+   * box mapped already. A failure here fails the review: nothing is sent.
+   */
+  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>): Promise<Protected | null> {
+    if (review.composed) return null;
+    const settings = await readSettings(db);
+    const generalize = profile.attributes
+      .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
+      .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
+    return protectMessage(review.prompt, { codebook: await codebookOf(review), random, generalize, alwaysMap: settings.alwaysMap, choices: review.choices ?? {} });
+  }
   const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
   /** Releases being made in this process (a restarted worker has none: such a review failed). */
   const making = new Map<string, Promise<void>>();
@@ -197,11 +232,13 @@ export function createReviewService(deps: ReviewDeps) {
       freshCost: settings.epsilon,
     };
     if (review.state !== 'ready' || !review.release) {
-      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], leftOut: [] };
+      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], message: { marks: [], learns: '' }, leftOut: [] };
     }
     const release = review.release;
     const profile = await readProfile(db);
-    const text = await composeText(review, profile, settings.suppressed);
+    const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
+    const guarded = await protection(review, profile, releasedOf);
+    const text = await composeText(review, profile, settings.suppressed, guarded);
     const originals = new Map(profile.attributes.map((a) => [attributeKey(a), a.value]));
     const facts: ReviewFact[] = release.attributes.map((a) => {
       const key = attributeKey(a);
@@ -239,16 +276,18 @@ export function createReviewService(deps: ReviewDeps) {
       reused: release.reused,
       fallback: release.fallback,
       typed,
+      message: messageView(guarded, text),
       leftOut,
     };
   }
 
-  async function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark'): Promise<string> {
+  async function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark', guarded: Protected | null): Promise<string> {
     const release = review.release!;
     const record = await db.releases.get(release.releaseId);
     if (!record) throw new StoreError('the release of this review is no longer stored');
     const kept = release.attributes.filter((a) => !review.dropped.includes(attributeKey(a)));
-    const text = composeRelease(kept, profile, review.prompt.trim() !== '' ? review.prompt : undefined, record.format, suppressed);
+    const prompt = guarded ? guarded.text : review.prompt;
+    const text = composeRelease(kept, profile, prompt.trim() !== '' ? prompt : undefined, record.format, suppressed);
     // The answer preferences of the views the person kept: a function of the released views only.
     const preferences = answerPreferences((record.views ?? []).filter((v) => !review.dropped.includes(viewKey(v.slot))));
     return preferences === '' ? text : `${text}\n\n${preferences}`;
@@ -262,7 +301,7 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   return {
-    async begin(request: { prompt: string; conversation: string; token: string }, site: string, sender: Sender) {
+    async begin(request: { prompt: string; conversation: string; token: string; composed?: boolean }, site: string, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
       for (const earlier of await store.all()) {
@@ -278,6 +317,7 @@ export function createReviewService(deps: ReviewDeps) {
         conversation: request.conversation,
         prompt: request.prompt,
         dropped: [],
+        ...(request.composed ? { composed: true } : {}),
         state: 'making',
         createdAt: now(),
       };
@@ -294,7 +334,18 @@ export function createReviewService(deps: ReviewDeps) {
     async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
       const review = await settled(await reviewOfPanel(sender));
       if (review.state !== 'ready') throw new StoreError('there is no release to edit');
-      const next = await patch(review.id, { prompt: request.prompt, dropped: request.dropped });
+      // A new message has new spans: the choices made for the old one do not carry over.
+      const choices = request.prompt === review.prompt ? review.choices : undefined;
+      const next = await patch(review.id, { prompt: request.prompt, dropped: request.dropped, choices });
+      if (!next) throw new StoreError(NOTHING_HERE);
+      return view(next);
+    },
+
+    /** The person's choice for one span of their message: free, shown at once. */
+    async choose(mark: string, treatment: Treatment, sender: Sender): Promise<ReviewView> {
+      const review = await settled(await reviewOfPanel(sender));
+      if (review.state !== 'ready') throw new StoreError('there is no release to edit');
+      const next = await patch(review.id, (r) => ({ ...r, choices: { ...(r.choices ?? {}), [mark]: treatment } }));
       if (!next) throw new StoreError(NOTHING_HERE);
       return view(next);
     },
@@ -315,8 +366,19 @@ export function createReviewService(deps: ReviewDeps) {
     async send(withoutVeil: boolean, sender: Sender): Promise<{ sent: true }> {
       const review = await settled(await reviewOfPanel(sender));
       if (!withoutVeil && review.state !== 'ready') throw new StoreError('there is no release to send');
-      const text = withoutVeil ? null : await composeText(review, await readProfile(db), (await readSettings(db)).suppressed);
-      const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text }).catch(
+      let text: string | null = null;
+      let restore = false;
+      if (!withoutVeil) {
+        const profile = await readProfile(db);
+        const guarded = await protection(review, profile, new Map(review.release!.attributes.map((a) => [attributeKey(a), a.value])));
+        text = await composeText(review, profile, (await readSettings(db)).suppressed, guarded);
+        // The replacements this send makes are kept for the conversation (the answer is read back with them).
+        if (guarded && guarded.dictionary.length > 0) {
+          await saveCodebook(db, review.site, review.conversation, guarded.codebook);
+          restore = true;
+        }
+      }
+      const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text, restore }).catch(
         (error: unknown): TabReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
       if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
@@ -338,6 +400,56 @@ export function createReviewService(deps: ReviewDeps) {
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
+
+/** Each kind of span in words, for the review. */
+const KIND_LABELS: Partial<Record<SpanKind, string>> = {
+  person: 'a name', place: 'a place', organisation: 'an organisation', date: 'a date', age: 'an age', money: 'an amount', email: 'an e-mail address',
+  phone: 'a phone number', id: 'an ID or account number', profile: 'a fact you withheld', custom: 'a word you always replace', proper: 'a name',
+  health: 'a health matter', medication: 'a medicine', 'mental-health': 'a mental-health matter', pregnancy: 'a pregnancy matter', sexuality: 'sexual orientation',
+  'gender-identity': 'gender identity', immigration: 'an immigration matter', criminal: 'a criminal-justice matter', substance: 'substance use', religion: 'religion',
+  ethnicity: 'ethnicity', politics: 'political views', finance: 'a money matter', employment: 'a job matter', legal: 'a legal matter',
+};
+
+/** The review's marks, placed in the composed text (the message comes first in it), and what the site learns. */
+function messageView(guarded: Protected | null, text: string): ReviewView['message'] {
+  if (!guarded) return { marks: [], learns: 'This message was written in private compose: it is sent as mapped there.' };
+  const offset = Math.max(0, text.indexOf(guarded.text));
+  const placed = new Map(guarded.placed.map((p) => [p.id, p]));
+  // Spans kept as typed have no placement of their own: they sit where the text around them puts them.
+  let shift = 0;
+  const marks: ReviewMark[] = guarded.marks.map((m) => {
+    const at = placed.get(m.id);
+    const start = at ? at.start : m.start + shift;
+    const end = at ? at.end : m.end + shift;
+    shift = end - m.end;
+    return {
+      id: m.id,
+      kind: m.kind,
+      kindLabel: KIND_LABELS[m.kind] ?? 'a detail',
+      special: isSpecialKind(m.kind),
+      original: m.text,
+      treatment: m.treatment,
+      substitute: m.substitute,
+      generalization: m.generalization,
+      start: offset + start,
+      end: offset + end,
+    };
+  });
+  return { marks, learns: learns(guarded) };
+}
+
+/** In one line, what the site learns of the message (counts and public categories only). */
+function learns(guarded: Protected): string {
+  const count = (t: Treatment) => guarded.marks.filter((m) => m.treatment === t).length;
+  const [replaced, generalized, kept] = [count('replace'), count('generalize'), count('keep')];
+  if (guarded.marks.length === 0) return 'Veil found nothing to replace in your message: the site gets it as you typed it.';
+  const parts = [
+    replaced > 0 ? `${replaced} ${replaced === 1 ? 'detail' : 'details'} replaced by stand-ins` : '',
+    generalized > 0 ? `${generalized} ${generalized === 1 ? 'matter' : 'matters'} only by ${generalized === 1 ? 'its' : 'their'} kind` : '',
+    kept > 0 ? `${kept} as you typed ${kept === 1 ? 'it' : 'them'}` : '',
+  ].filter(Boolean);
+  return `The site gets your message with ${parts.join(', ')}. Anything Veil did not mark goes as typed.`;
+}
 
 function labelOf(entity: string, field: string): string {
   return entity === 'self' ? fieldLabel(field) : `${fieldLabel(field)} (${entityRole(entity) ?? entity})`;

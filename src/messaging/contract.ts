@@ -236,6 +236,36 @@ export interface ReviewTypedFact {
   replacement: string;
 }
 
+/**
+ * One span of what the person typed, as the review shows it (issue 18): found by the detector, with what
+ * each choice would write. `treatment` is the one applied in `text`.
+ */
+export interface ReviewMark {
+  /** `${start}-${end}` in the typed message. */
+  id: string;
+  kind: string;
+  /** The kind in words ("a name", "a health matter"). */
+  kindLabel: string;
+  /** A special category (health, sexuality, beliefs, …): generalized by default. */
+  special: boolean;
+  /** The words as typed. */
+  original: string;
+  treatment: 'keep' | 'replace' | 'generalize';
+  substitute: string;
+  generalization: string | null;
+  /** Where the span's current text sits in `text` (UTF-16, end exclusive). */
+  start: number;
+  end: number;
+}
+
+/** An answer read back in the person's words (restore.html only). */
+export interface RestoreView {
+  siteLabel: string;
+  text: string;
+  /** Where the person's own words were put back, in `text`. */
+  restored: { start: number; end: number; found: string }[];
+}
+
 /** Everything the review panel shows for one send. */
 export interface ReviewView {
   reviewId: string;
@@ -258,6 +288,8 @@ export interface ReviewView {
   reused: boolean;
   fallback: boolean;
   typed: ReviewTypedFact[];
+  /** What the person typed, de-identified: its marks, and in one line what the site will learn. */
+  message: { marks: ReviewMark[]; learns: string };
   /** Withheld facts this release leaves out, as the message does not seem to need them (free). */
   leftOut: { key: string; label: string }[];
 }
@@ -400,8 +432,29 @@ export const contract = {
    * panel need not wait for this answer).
    */
   'review.begin': message<{ reviewId: string }>()(
-    z.strictObject({ prompt: z.string().min(1).max(100_000), conversation: conversationKey, token: z.string().min(32).max(100) }),
+    z.strictObject({
+      prompt: z.string().min(1).max(100_000),
+      conversation: conversationKey,
+      token: z.string().min(32).max(100),
+      /** A text the compose box already mapped: reviewed as it is (it holds substitutes, not the person's words). */
+      composed: z.boolean().optional(),
+    }),
     ['content'],
+  ),
+  /**
+   * The content script read the site's answer after a send that replaced words: recover it for Veil's answer
+   * frame, which holds `token` (issue 18). The recovered text goes to that frame only.
+   */
+  'restore.begin': message<{ restored: number }>()(
+    z.strictObject({ conversation: conversationKey, text: z.string().max(200_000), token: z.string().min(32).max(100) }),
+    ['content'],
+  ),
+  /** Veil's answer frame claims the recovered answer with its token (once). */
+  'restore.get': message<RestoreView>()(z.strictObject({ token: z.string().min(32).max(100) }), ['framed']),
+  /** The person's choice for one span of their message: as typed, replaced or generalized (free, at once). */
+  'review.choose': message<ReviewView>()(
+    z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }),
+    ['framed'],
   ),
   /**
    * The panel claims its review with the one-time token (first call), which binds the review to the

@@ -8,8 +8,11 @@ export function reviewTokens(win: Window, onToken: (token: string) => void): voi
   frameTokens(win, 'veilReviewToken', onToken);
 }
 
+/** The one-time tokens Veil's framed pages get: the review panel's, the compose box's, the answer read-back's. */
+export type TokenKey = 'veilReviewToken' | 'veilComposeToken' | 'veilRestoreToken';
+
 /** Tokens posted under `key` by the window that frames this page (the review panel's, the compose box's). */
-export function frameTokens(win: Window, key: 'veilReviewToken' | 'veilComposeToken', onToken: (token: string) => void): void {
+export function frameTokens(win: Window, key: TokenKey, onToken: (token: string) => void): void {
   win.addEventListener('message', (event: MessageEvent) => {
     const data: unknown = event.data;
     if (event.source !== win.parent || !data || typeof data !== 'object') return;
@@ -19,7 +22,7 @@ export function frameTokens(win: Window, key: 'veilReviewToken' | 'veilComposeTo
 }
 
 /** Tokens that may arrive before the page renders, kept until it asks: `next()` resolves with the next one. */
-export function tokenQueue(win: Window, key: 'veilReviewToken' | 'veilComposeToken'): () => Promise<string> {
+export function tokenQueue(win: Window, key: TokenKey): () => Promise<string> {
   const tokens: string[] = [];
   const waiting: ((token: string) => void)[] = [];
   frameTokens(win, key, (token) => (waiting.length > 0 ? waiting.shift()!(token) : tokens.push(token)));

@@ -236,13 +236,14 @@ describe('ChatGPT fixture: privacy and reuse', () => {
     await page.close();
   });
 
-  it('flags a withheld value typed into the prompt and replaces it on request', async () => {
+  it('a withheld value typed into the prompt is one of the message\'s marks: generalized to its released category by default', async () => {
     const page = await site('chatgpt');
     await typeInto(page, 'chatgpt', 'As a pediatric nurse, plan my week.');
     await page.keyboard.press('Enter');
     const frame = await panelReady(page);
-    await expect.poll(() => frame.locator('.typed-warning').textContent()).toMatch(/mentions a fact you withheld: occupation \(“pediatric nurse”\).*may already have seen this draft/);
-    await frame.getByRole('button', { name: /^Replace “pediatric nurse” with/ }).click();
+    await expect.poll(() => frame.locator('.typed-warning').textContent()).toMatch(/mentions a fact you withheld: occupation \(“pediatric nurse”\)/);
+    const mark = frame.locator('.review-marks li', { hasText: '“pediatric nurse”' });
+    expect(await mark.getByRole('button', { name: /^Generalize to/ }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => frame.locator('pre.sent-text').textContent()).not.toMatch(/pediatric nurse/i);
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(async () => (await received(page)).length).toBe(1);

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComposeView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
+import { Marked } from '../components/Marked';
 
 type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'open'; view: ComposeView };
 
@@ -17,23 +18,6 @@ const KIND_LABEL: Record<string, string> = {
   profile: 'from your profile', custom: 'your word', proper: 'a name Veil guessed',
 };
 
-/** `text` with the ranges `marks` wrapped in <mark>, each titled. */
-function Marked({ text, marks }: { text: string; marks: readonly { start: number; end: number; title: string }[] }) {
-  const parts: (string | preact.JSX.Element)[] = [];
-  let at = 0;
-  for (const [i, m] of [...marks].sort((a, b) => a.start - b.start).entries()) {
-    if (m.start < at) continue;
-    parts.push(text.slice(at, m.start));
-    parts.push(
-      <mark key={i} title={m.title}>
-        {text.slice(m.start, m.end)}
-      </mark>,
-    );
-    at = m.end;
-  }
-  parts.push(text.slice(at));
-  return <>{parts}</>;
-}
 
 export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
   const send = useClient();

@@ -8,8 +8,9 @@
  * Keyboard: focus starts on Send, Tab stays inside the panel, Escape cancels.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ReviewFact, ReviewSlotView, ReviewView } from '../../messaging/contract';
+import type { ReviewMark, ReviewFact, ReviewSlotView, ReviewView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
+import { Marked } from '../components/Marked';
 import { trapTab } from '../focus-trap';
 import { formatEpsilonValue } from '../labels';
 
@@ -154,7 +155,6 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
         )}
         {view?.state === 'ready' && (
           <>
-            {view.typed.length > 0 && <TypedWarning view={view} onReplace={(prompt) => update(prompt, dropped(view))} disabled={busy !== null} />}
             <h3 id="text-heading">Exactly what will be sent</h3>
             {editing ? (
               <div class="edit-prompt">
@@ -176,8 +176,15 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
               </div>
             ) : (
               <pre class="sent-text" aria-labelledby="text-heading" tabIndex={0}>
-                {view.text}
+                <MarkedText text={view.text} marks={view.message.marks} />
               </pre>
+            )}
+            {!editing && (
+              <MessageMarks
+                view={view}
+                disabled={busy !== null}
+                onChoose={(mark, treatment) => void act('Updating…', async () => setPhase({ kind: 'review', view: await send('review.choose', { mark, treatment }) }))}
+              />
             )}
             <h3>Your facts in this send</h3>
             {view.facts.length === 0 ? (
@@ -336,19 +343,60 @@ function ViewRow({ view, onToggle, disabled }: { view: ReviewSlotView; onToggle:
   );
 }
 
-function TypedWarning({ view, onReplace, disabled }: { view: ReviewView; onReplace: (prompt: string) => void; disabled: boolean }) {
+/** The text to send, each span Veil changed (or kept) marked where it sits. */
+function MarkedText({ text, marks }: { text: string; marks: ReviewMark[] }) {
   return (
-    <div class="typed-warning" role="alert">
-      <p>
-        <strong>Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}:</strong>{' '}
-        {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}. The chat site can read what you type in its box, so it
-        may already have seen this draft.
-      </p>
-      {view.typed.map((t) => (
-        <button key={t.key + t.text} type="button" class="button" disabled={disabled} onClick={() => onReplace(view.prompt.split(t.text).join(t.replacement))}>
-          Replace “{t.text}” with “{t.replacement}”
-        </button>
-      ))}
+    <Marked
+      text={text}
+      marks={marks.map((m) => ({ start: m.start, end: m.end, class: `veil-mark ${m.treatment}`, title: `${m.kindLabel}: ${m.treatment === 'keep' ? 'kept as you typed it' : `you typed “${m.original}”`}` }))}
+    />
+  );
+}
+
+/**
+ * What Veil found in the message and what it does with each: Keep as typed / Replace / Generalize, free
+ * and at once (issue 18). A withheld fact typed into the message is one of these marks, not a warning apart.
+ */
+function MessageMarks({ view, onChoose, disabled }: { view: ReviewView; onChoose: (mark: string, treatment: ReviewMark['treatment']) => void; disabled: boolean }) {
+  const { marks, learns } = view.message;
+  return (
+    <div class="review-message">
+      <p class="message-learns">{learns}</p>
+      {view.typed.length > 0 && (
+        <p class="typed-warning" role="alert">
+          Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}: {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}.
+        </p>
+      )}
+      {marks.length > 0 && (
+        <>
+          <p class="muted">
+            The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. Names, places, dates and numbers get
+            stand-ins (Veil reads them back in the answer); sensitive matters are sent only by their kind.
+          </p>
+          <ul class="review-marks">
+            {marks.map((mark) => (
+              <li key={mark.id} data-mark={mark.id}>
+                <span class="mark-what">
+                  “{mark.original}” <span class="muted">({mark.kindLabel})</span>
+                </span>
+                <span class="mark-choices" role="group" aria-label={`What to send for “${mark.original}”`}>
+                  <button type="button" class="button" aria-pressed={mark.treatment === 'keep'} disabled={disabled} onClick={() => onChoose(mark.id, 'keep')}>
+                    Keep as typed
+                  </button>
+                  <button type="button" class="button" aria-pressed={mark.treatment === 'replace'} disabled={disabled} onClick={() => onChoose(mark.id, 'replace')}>
+                    Replace with “{mark.substitute}”
+                  </button>
+                  {mark.generalization !== null && (
+                    <button type="button" class="button" aria-pressed={mark.treatment === 'generalize'} disabled={disabled} onClick={() => onChoose(mark.id, 'generalize')}>
+                      Generalize to “{mark.generalization}”
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

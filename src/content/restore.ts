@@ -1,0 +1,103 @@
+/**
+ * After a reviewed send that replaced words (issue 18): once the site's answer has finished, a small Veil
+ * button sits beside it; it opens the answer read back in the person's words in Veil's own frame
+ * (restore.html, extension origin, docked at the side). The page never holds the person's words: the
+ * content script hands only the site's own answer to the background, and the frame gets the recovered
+ * text from the background with a one-time token posted to it alone.
+ */
+import type { VeilClient } from '../messaging/client';
+import type { SiteAdapter } from '../sites/adapter';
+import { finishedAnswer } from './answers';
+import { randomToken } from './send-guard';
+
+export interface RestoreDeps {
+  adapter: SiteAdapter;
+  win: Window & typeof globalThis;
+  send: VeilClient;
+  /** restore.html in the extension. */
+  restoreUrl: string;
+  /** The conversation key the review used. */
+  conversation: () => string;
+  answerTimeoutMs?: number;
+}
+
+const FRAME = 'all:initial;display:block;position:fixed;top:0;right:0;width:min(520px,100vw);height:100vh;border:0;margin:0;padding:0;z-index:2147483646;background:transparent;color-scheme:normal;';
+const BUTTON =
+  'all:initial;position:absolute;z-index:2147483645;font:600 12px/1.2 system-ui,sans-serif;color:#fff;background:#3b4cca;border-radius:999px;padding:5px 10px;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3);';
+
+export class AnswerRestore {
+  private run = 0;
+  private button: HTMLButtonElement | null = null;
+  private answer: HTMLElement | null = null;
+  private frame: HTMLIFrameElement | null = null;
+
+  constructor(private readonly deps: RestoreDeps) {}
+
+  /** A reviewed send with replacements went out when the page had `before` answers: wait for its answer. */
+  async afterSend(before: number): Promise<void> {
+    const run = ++this.run;
+    const found = await finishedAnswer(this.deps.adapter, this.deps.win, before, { timeoutMs: this.deps.answerTimeoutMs ?? 180_000, alive: () => run === this.run });
+    if (!found || run !== this.run) return;
+    this.answer = found.element;
+    this.place();
+  }
+
+  /** Keep the button beside its answer (call on every health check: the page scrolls and re-renders). */
+  place(): void {
+    const doc = this.deps.win.document;
+    if (!this.answer?.isConnected) {
+      // A re-render replaced the element: the newest answer is the one the button was for.
+      const all = this.deps.adapter.answers?.all(doc) ?? [];
+      this.answer = this.answer ? (all.at(-1) ?? null) : null;
+    }
+    if (!this.answer) return;
+    if (!this.button?.isConnected) {
+      const button = doc.createElement('button');
+      button.type = 'button';
+      button.dataset.veilRestore = 'open';
+      button.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
+        event.preventDefault();
+        event.stopPropagation();
+        if (this.frame?.isConnected) this.close();
+        else void this.open();
+      });
+      doc.documentElement.append(button);
+      this.button = button;
+    }
+    this.button.textContent = this.frame?.isConnected ? 'Close Veil’s read-back' : 'Veil: read this answer in your words';
+    const rect = this.answer.getBoundingClientRect();
+    const win = this.deps.win;
+    this.button.style.cssText = `${BUTTON}top:${Math.max(4, rect.top + win.scrollY - 30)}px;left:${Math.max(4, rect.left + win.scrollX)}px;`;
+  }
+
+  /** Open Veil's frame with this answer read back (a fresh one-time token, posted to that frame only). */
+  async open(): Promise<void> {
+    const answer = this.answer;
+    if (!answer) return;
+    const doc = this.deps.win.document;
+    const frame = doc.createElement('iframe');
+    frame.src = this.deps.restoreUrl;
+    frame.title = 'Veil: the answer in your words';
+    frame.style.cssText = FRAME;
+    frame.dataset.veilRestore = 'frame';
+    const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+    doc.documentElement.append(frame);
+    this.frame = frame;
+    this.place();
+    const token = randomToken();
+    try {
+      await this.deps.send('restore.begin', { conversation: this.deps.conversation(), text: answer.textContent?.trim() ?? '', token });
+    } finally {
+      // The frame asks with the token either way, and says so if there is nothing to show.
+      await loaded;
+      frame.contentWindow?.postMessage({ veilRestoreToken: token }, new URL(this.deps.restoreUrl).origin);
+    }
+  }
+
+  close(): void {
+    this.frame?.remove();
+    this.frame = null;
+    this.place();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The site's answer in the person's words, after a reviewed send that replaced names, places, dates or
+ * numbers (issue 18). The content script reads the answer from the page (it is the site's own text), hands
+ * it here with a one-time token it also posts to Veil's answer frame (restore.html, extension origin, over
+ * the page); the frame claims the recovered answer with the token. The recovered text, which holds the
+ * person's own words again, goes to that frame only: never to the page, never to a content script, never
+ * to disk (kept in this worker's memory; a restarted worker has none, and the frame says to ask again).
+ */
+import { recover } from '../crossmap';
+import type { RestoredSpan } from '../crossmap/recover';
+import { siteLabel } from '../sites/generic';
+import { readCodebook } from '../storage/codebook-store';
+import type { VeilDatabase } from '../storage/db';
+import { StoreError } from '../storage/errors';
+import type { Sender } from './review-service';
+
+export interface RestoreView {
+  siteLabel: string;
+  text: string;
+  restored: RestoredSpan[];
+}
+
+interface RestoreRecord extends RestoreView {
+  token: string;
+  tabId: number;
+  createdAt: number;
+}
+
+/** How many answers are kept for their frames to claim (the oldest go first). */
+const KEPT = 20;
+
+export function createRestoreService({ db, now }: { db: VeilDatabase; now: () => number }) {
+  const records: RestoreRecord[] = [];
+
+  return {
+    /** From the content script: recover the answer with the conversation's codebook, for the frame holding `token`. */
+    async begin(request: { conversation: string; text: string; token: string }, site: string, sender: Sender): Promise<{ restored: number }> {
+      if (sender.tabId === undefined) throw new StoreError('only a chat page can ask for its answer in your words');
+      const codebook = await readCodebook(db, site, request.conversation);
+      if (!codebook || codebook.entries.length === 0) throw new StoreError('Veil replaced nothing in this conversation, so the answer is already in your words');
+      const { text, restored } = recover(request.text, codebook.entries);
+      records.push({ token: request.token, tabId: sender.tabId, siteLabel: siteLabel(site), text, restored: [...restored], createdAt: now() });
+      while (records.length > KEPT) records.shift();
+      return { restored: restored.length };
+    },
+
+    /** From Veil's answer frame: the recovered answer, once, for the tab that asked. */
+    async get(token: string, sender: Sender): Promise<RestoreView> {
+      const at = records.findIndex((r) => r.token === token && r.tabId === sender.tabId);
+      if (at < 0) throw new StoreError('This answer is no longer here. Press Veil’s button beside the answer again.');
+      const [record] = records.splice(at, 1);
+      return { siteLabel: record!.siteLabel, text: record!.text, restored: record!.restored };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * What the person types is protected on every reviewed send (issue 18), in Chromium with the built extension
+ * on the chat-site fixtures under their real host names: a message typed into the site's own box with a name,
+ * an age, a health condition and a place reaches the site's send handler with the identifiers replaced and
+ * the condition generalized; "Keep as typed" on one span sends it as typed; the site's answer opens, read back
+ * in the person's words, in Veil's own frame; and a hostile page script that records every event and DOM
+ * change never sees that read-back answer nor the codebook (it did see what was typed into the site's box:
+ * that is the site's own box, README "What this protects").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LayoutId } from '../../src/sites/fixtures/layouts';
+import { screenshot, sendFromPage } from './browsers';
+import { chromiumOnSites, hostileHeard, installHostileRecorder, openFixture, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
+
+let veil: ChromiumOnSites;
+
+beforeAll(async () => {
+  veil = await chromiumOnSites('veil-e2e-protect-');
+  // No profile: the release adds nothing, so the site receives the message alone.
+  await sendFromPage(veil.popup, 'profile.import', { text: '{"version":1,"attributes":[]}' });
+});
+afterAll(async () => {
+  await veil?.close();
+});
+
+const MESSAGE = 'My daughter Priya is 7 and was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
+
+describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId[])('%s', (layout) => {
+  it('identifiers replaced, the condition generalized, Keep sends one as typed, and the answer reads back in Veil’s frame only', async () => {
+    const page = await veil.browser.context.newPage();
+    await installHostileRecorder(page);
+    await openFixture(page, layout);
+    await typeInto(page, layout, MESSAGE);
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    const sentText = () => frame.locator('pre.sent-text').textContent();
+    // Every span is marked, with its default.
+    const mark = (original: string) => frame.locator('.review-marks li', { hasText: `“${original}”` });
+    for (const original of ['Priya', '7', 'type 1 diabetes', 'Leeds']) await expect.poll(() => mark(original).count(), { timeout: 15_000 }).toBe(1);
+    expect(await mark('type 1 diabetes').getByRole('button', { name: /^Generalize to/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await mark('Priya').getByRole('button', { name: /^Replace with/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await frame.locator('.message-learns').textContent()).toMatch(/replaced by stand-ins.*only by (its|their) kind/);
+    const first = (await sentText())!;
+    for (const original of ['Priya', 'diabetes', 'Leeds', ' 7 ']) expect(first).not.toContain(original);
+    expect(first).toMatch(/a health condition|chronic/);
+    await screenshot(page, `protect-review-${layout}`);
+    // Keep as typed, on one span: at once, free.
+    await mark('Leeds').getByRole('button', { name: 'Keep as typed' }).click();
+    await expect.poll(sentText).toContain('school in Leeds?');
+    const approved = (await sentText())!;
+    expect(approved).not.toContain('Priya');
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([approved]);
+
+    // The answer (the fixture's quotes the message it got) reads back in the person's words, in Veil's frame.
+    const button = page.locator('button[data-veil-restore="open"]');
+    await button.waitFor({ timeout: 30_000 });
+    await button.click();
+    const restored = page.frameLocator('iframe[data-veil-restore="frame"]').getByTestId('restored-answer');
+    await expect.poll(() => restored.textContent(), { timeout: 15_000 }).toContain('My daughter Priya');
+    await screenshot(page, `protect-restored-${layout}`);
+    const heard = await hostileHeard(page);
+    expect(heard).not.toMatch(/You wrote: "My daughter Priya/);
+    const substitute = /My daughter (\p{Lu}\p{L}+)/u.exec(approved)![1]!;
+    expect(heard).not.toMatch(new RegExp(`${substitute}[^\\n]{0,40}Priya|Priya[^\\n]{0,40}${substitute}`));
+    await page.close();
+  });
+});
