@@ -273,7 +273,7 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       const guessed = spelled ?? stem;
       const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (guessed ? { kind: guessed, capitalOnly: false } : undefined);
       if (!entry) continue;
-      if (n === 1 && NOT_CONDITIONS.has(key)) continue;
+      if (NOT_CONDITIONS.has(key)) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
       if (entry.allCaps && group[0]!.text !== group[0]!.text.toUpperCase()) continue;
       if ((entry.kind === 'person' || entry.kind === 'place') && n === 1 && KEPT().has(key)) continue;

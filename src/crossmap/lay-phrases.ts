@@ -118,7 +118,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     ],
     pred: ['in and out of (?:jail|prison)', 'on (?:probation|parole|bail|remand)', 'out on (?:bail|parole)', 'arrested(?: for (?:<w> )?<w>)?', 'convicted(?: of (?:<w> )?<w>)?', 'charged with (?:<w> )?<w>', 'incarcerated', 'locked up',
       'in (?:jail|prison|custody|juvie)', 'an? felon', 'behind bars', 'on the sex offender regist(?:er|ry)'],
-    verb: ['<get> (?:arrested|convicted|locked up|sentenced|cautioned)', '<get> charged (?:with|for)(?! (?:\\p{Sc}|\\d|the fee|a fee|interest|tax|vat|twice|extra))', '<get> booked (?:into|for)', '(?:pressed|press|pressing|drop|dropped|facing|face|faces) (?:the )?charges', '(?:went|go|going|sent) to (?:jail|prison)', '(?:did|served|serving|doing|done) (?:time|\\d+ (?:years|months)(?: in (?:prison|jail))?)',
+    verb: ['<get> (?:arrested|convicted|locked up|sentenced|cautioned)', '<get> charged (?:with|for)(?! (?:\\p{Sc}|\\d|the fee|a fee|interest|tax|vat|twice|extra))', '<get> booked into (?:jail|custody|a cell|county)', '(?:pressed|press|pressing|drop|dropped|facing|face|faces) (?:the )?charges', '(?:went|go|going|sent) to (?:jail|prison)', '(?:did|served|serving|doing|done) (?:time|\\d+ (?:years|months)(?: in (?:prison|jail))?)',
       '(?:pleaded|pled|plead|pleading) (?:guilty|no contest|not guilty)', 'shoplift(?:ed|ing)', '<get> caught (?:shoplifting|stealing|drink driving|drunk driving|with (?:weed|drugs))'],
     role: ['<poss> (?:probation officer|parole officer|public defender|criminal (?:lawyer|attorney|solicitor)|defen[cs]e (?:lawyer|attorney))', '(?:<poss> )po(?! box)'],
     place: ['(?:county|federal|state) (?:jail|prison|pen)', 'juvie', 'juvenile detention'],
@@ -168,7 +168,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     place: ['(?:the )?(?:labou?r|conservative|tory|republican|democratic|green|reform|lib dem|liberal democrat|snp|bjp|communist|socialist|libertarian|ukip|maga) party', 'reform uk', '(?:<poss>|the) union'],
   },
   finance: {
-    noun: ['esa', 'jsa', 'ssdi', 'housing benefit', '(?:credit card|medical|student|gambling|payday) (?:debts?|loans?)', 'debts?', 'debt collectors?', '(?:payday|title) loans?', '(?:<poss> )?credit score', 'bankruptcy', 'foreclosure',
+    noun: ['esa', 'jsa', 'ssdi', 'housing benefit', '(?:credit card|medical|student|gambling|payday) (?:debts?|loans?)', 'debts?', '(?:payday|title) loans?', 'bankruptcy', 'foreclosure',
       '(?:overdue|unpaid|late) (?:bills|rent|payments|taxes|invoices)', 'back taxes', 'repossession', 'arrears', 'food bank', 'food stamps', 'snap benefits', 'universal credit', 'welfare', 'benefits(?= (?:claim|application|office|were|got|stopped))',
       'gambling (?:losses|debts?)', 'overdraft(?: fees?)?', 'collections', '(?:a )?default(?= on (?:<poss>|a|the) )', 'default notice', 'in default', '(?<=(?:about|into|facing|avoid|avoiding|of|risk) )default(?! (?:settings?|value|option|browser|app))'],
     pred: ['on (?:pip|esa|jsa|ssi|ssdi|medicaid|section 8|housing benefit|pension credit|disability(?: benefits)?|income support)(?: and (?:pip|esa|jsa|ssi|ssdi|medicaid|housing benefit|universal credit))?', '(?:in|into|drowning in|buried in|deep in) debt', 'behind on (?:<poss> |the )?(?:rent|payments|mortgage|bills|car payments|loan|credit cards?|utilities|child support)', 'broke', 'bankrupt',
@@ -176,6 +176,7 @@ export const LAY_PHRASES: Readonly<Record<SpecialKind, Readonly<Partial<Record<P
     verb: ["(?:can't|cannot|couldn't|can not|cant|unable to) (?:afford|pay) (?:<poss> |the )?(?:rent|bills|mortgage|debts?|loan|car payment|credit card)", '(?:maxed out|max out|maxing out)(?: (?:<poss> )?(?:\\d+ |all |both )?(?:credit )?cards?)?',
       '(?:filed|filing|file|files|declared|declare|declaring) (?:for )?bankruptcy', '(?:went|go|going) (?:broke|bankrupt)', '(?:owe|owed|owes|owing) (?:the irs|hmrc|back taxes|money to)', '<get> repossessed', '<get> foreclosed on',
       '(?:defaulted|default|defaulting) on (?:<poss> |a |the )?(?:loan|mortgage|credit card|payments)'],
+    role: ['(?:<poss> |the |a )?(?:debt collectors?|collection agency|bailiffs?|debt collection agency)'],
   },
   employment: {
     noun: ['(?:final |formal |first )?(?:written|verbal) warning', 'final warning', '(?:a )?job loss', 'layoffs?', 'redundancy', 'redundancies', 'unemployment(?: (?:benefits|insurance|claim))?', '(?:<poss> )?(?:termination|dismissal|firing|severance(?: (?:package|pay))?)',

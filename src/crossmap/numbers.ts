@@ -16,7 +16,8 @@ function monthIndex(word: string): number {
 function renderMonth(like: string, index: number): string {
   const full = MONTHS[index]!;
   const bare = like.replace(/\.$/, '').toLowerCase();
-  const word = MONTHS.includes(bare) ? full : full.slice(0, bare.length);
+  // An abbreviation stays one: three letters, or "Sept" for September only ("Sept 4" → "Dec 19", not "Dece").
+  const word = MONTHS.includes(bare) ? full : full === 'september' && bare.length === 4 ? 'sept' : full.slice(0, 3);
   const cased = like[0] === like[0]!.toUpperCase() ? word[0]!.toUpperCase() + word.slice(1) : word;
   return like.endsWith('.') ? `${cased}.` : cased;
 }

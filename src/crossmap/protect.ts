@@ -164,7 +164,12 @@ function sentenceStart(text: string, start: number): boolean {
  * A noun phrase worded for its place: after a determiner its own article goes ("my chronic illness", "the
  * prescription medicine"), and a leading "my" gives way to the determiner that is there ("his religion").
  */
+/** A determiner and one describing word before the span: "my last seizure", "her early dementia". */
+const DETERMINER_ADJECTIVE = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an)\s+(?:last|first|new|old|recent|next|current|latest|early|late|bad|severe|mild|worst|chronic|little|big|own|only|second|third|previous|ongoing|suspected|possible|diagnosed)\s+$/iu;
+
 function nounInPlace(phrase: string, before: string, countable?: string): string {
+  const adjective = DETERMINER_ADJECTIVE.exec(before)?.[1];
+  if (adjective) return /^an?$/i.test(adjective) ? countable ?? phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '') : phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '');
   const determiner = DETERMINER.exec(before)?.[1];
   if (!determiner || PRONOUN_THAT.test(before)) return phrase;
   // "a payday loan" → "a money problem", not "a money trouble".

@@ -44,7 +44,7 @@ export const EXTRA_TERMS: Readonly<Partial<Record<SpecialKind, readonly string[]
     'bankruptcy', 'bankrupt', 'foreclosure', 'repossession', 'repossessed', 'debt collector', 'debt collectors',
     'collection agency', 'payday loan', 'payday loans', 'overdraft', 'overdrawn', 'arrears', 'rent arrears', 'mortgage arrears',
     'defaulted', 'CCJ', 'county court judgment', 'IVA', 'debt relief order', 'insolvency', 'credit card debt',
-    'student loans', 'student loan debt', 'bad credit', 'credit score', 'garnishment', 'wage garnishment', 'unpaid taxes',
+    'student loans', 'student loan debt', 'bad credit', 'garnishment', 'wage garnishment', 'unpaid taxes',
     'tax debt', 'benefits', 'food stamps', 'universal credit', 'evicted', 'homeless', 'gambling debts', 'charge-off',
     'debt consolidation', 'debt consolidation loan', 'chapter 7', 'chapter 7 bankruptcy', 'chapter 13', 'back taxes',
   ],
@@ -110,11 +110,16 @@ export const NOT_PROPER = new Set([
   'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays',
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   'ok', 'okay', 'hi', 'hey', 'hello', 'thanks', 'please', 'pdf', 'cv', 'faq', 'ai', 'it', 'hr', 'ceo', 'cto', 'tv',
+  'ssn', 'utr', 'ein', 'itin', 'iban', 'pin', 'dob', 'vat', 'ni', 'pix', 'sepa', 'upi',
   'am', 'pm', 'etc', 'asap', 'fyi', 'btw', 'diy', 'gp', 'er', 'a&e', 'nhs', 'gcse', 'sat', 'gre', 'mba', 'phd', 'msc', 'bsc',
 ]);
 
-/** Everyday feelings WordNet files under conditions ("scared"): not a health condition on their own. */
-export const NOT_CONDITIONS = new Set(['scared', 'afraid', 'nervous', 'worried', 'upset', 'angry', 'bored', 'shock', 'fear', 'embarrassed', 'tired', 'sad', 'hurt', 'hurts', 'mechanism', 'structured', 'confusion', 'confusions', 'disorder']);
+/**
+ * Words the generated lists file under a special category that say nothing about the person on their own:
+ * everyday feelings WordNet files under conditions ("scared"), a medicine's "side effects", being the victim of
+ * a "scam".
+ */
+export const NOT_CONDITIONS = new Set(['side effects', 'side effect', 'scam', 'scams', 'scammer', 'scammers', 'scared', 'afraid', 'nervous', 'worried', 'upset', 'angry', 'bored', 'shock', 'fear', 'embarrassed', 'tired', 'sad', 'hurt', 'hurts', 'mechanism', 'structured', 'confusion', 'confusions', 'disorder']);
 
 /**
  * Names of everyday software, languages and services a task is about ("in JavaScript", "a Google Sheets formula",

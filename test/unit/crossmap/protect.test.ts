@@ -103,6 +103,9 @@ describe('generalizations are public phrases of the category', () => {
       ['Got a payday loan for rent', 'Got a money problem for rent'],
       ['my dad was in the Communist Party', 'my dad was in a political group'],
       ['my church wants 10% of my salary', 'my place of worship wants'],
+      ['My last seizure was in the night', 'My last health condition was in the night'],
+      ['a debt collector keeps calling me', 'a creditor keeps calling me'],
+      ['what are the side effects in kids?', 'what are the side effects in kids?'],
     ];
     for (const [text, expected] of cases) expect(protect(text).text).toContain(expected);
   });
@@ -165,6 +168,8 @@ describe('substitutes keep what the answer depends on', () => {
     expect(pools.placeKind!(mark(p, 'Ohio').substitute)?.type).toBe('region');
     expect(shiftDate('Friday the 12th', 30)).toMatch(/^Friday the \d+(?:st|nd|rd|th)$/);
     expect(shiftDate('Saturday 18 October', 45)).toMatch(/^Saturday \d+ \w+$/);
+    // An abbreviated month stays abbreviated.
+    expect(shiftDate('Sept 4', 100)).toMatch(/^(?:Dec|Jan) \d+$/);
   });
 });
 
