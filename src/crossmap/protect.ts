@@ -256,9 +256,11 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   let codebook = options.codebook;
   let out = '';
   let last = 0;
+  const letters = distinctLetters(text, spans);
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
-    const generalization = generalizationInPlace(text, span, span.phrase);
+    const worded = generalizationInPlace(text, span, span.phrase);
+    const generalization = worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`;
     const fallback = span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
     let treatment: Treatment = options.choices?.[id] ?? options.defaults?.[span.kind] ?? fallback;
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
@@ -300,6 +302,32 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
 }
 
 /** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */
+/**
+ * Letters that tell apart different spans one message generalizes alike ("Ozempic or Mounjaro?" → "a
+ * prescription medicine A or a prescription medicine B?"), so a comparison stays a comparison. They depend
+ * on the order of the spans only; the same span gets the same letter.
+ */
+function distinctLetters(text: string, spans: readonly (Span & { phrase?: string })[]): Map<Span, string> {
+  const byPhrase = new Map<string, string[]>();
+  for (const span of spans) {
+    const phrase = span.phrase ?? (isSpecialKind(span.kind) ? span.kind : undefined);
+    if (phrase === undefined) continue;
+    const keys = byPhrase.get(phrase) ?? [];
+    if (!keys.includes(lookupKey(span.text))) keys.push(lookupKey(span.text));
+    byPhrase.set(phrase, keys);
+  }
+  const out = new Map<Span, string>();
+  for (const span of spans) {
+    const phrase = span.phrase ?? (isSpecialKind(span.kind) ? span.kind : undefined);
+    const keys = phrase === undefined ? [] : byPhrase.get(phrase)!;
+    // Only nouns take a letter ("relapsed" twice needs none), and only when two different spans share a phrase.
+    if (keys.length > 1 && keys.length <= 26 && (span.form ?? 'noun') !== 'verb' && (span.form ?? 'noun') !== 'pred') {
+      out.set(span, String.fromCharCode(65 + keys.indexOf(lookupKey(span.text))));
+    }
+  }
+  return out;
+}
+
 function capitalizeAt(text: string, start: number, phrase: string): string {
   return sentenceStart(text, start) && /^\p{Lu}/u.test(text.charAt(start)) ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
 }

@@ -76,6 +76,13 @@ describe('generalizations are public phrases of the category', () => {
     expect(generalizationFor('person')).toBeNull();
   });
 
+  it('tell different spans of one category apart by letters, in order, so a comparison stays one', () => {
+    expect(protect('Is sertraline or fluoxetine better? I already take sertraline.').text).toBe(
+      'Is a prescription medicine A or a prescription medicine B better? I already take a prescription medicine A.',
+    );
+    expect(protect('Is lupus or gout worse?').text).toBe(protect('Is asthma or eczema worse?').text);
+  });
+
   it('read grammatically in place', () => {
     const cases: [string, string][] = [
       ['Is my diabetes getting worse?', 'Is my health condition getting worse?'],
