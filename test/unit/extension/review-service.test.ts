@@ -86,7 +86,7 @@ describe('review: begin, claim with the token, send', () => {
     expect((await panel('review.get', {})).reviewId).toBe(reviewId);
 
     await panel('review.send', { withoutVeil: false });
-    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: view.text } }]);
+    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: view.text, restore: false } }]);
     const [record] = await popup('releases.list', {});
     expect(record).toMatchObject({ outcome: 'sent' });
     await expect(panel('review.get', {})).rejects.toThrow(/no send to review/);
@@ -233,7 +233,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow(MessageError);
     expect(commands).toEqual([]);
     await panel('review.send', { withoutVeil: true });
-    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: null } }]);
+    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: null, restore: false } }]);
   });
 });
 
@@ -253,5 +253,70 @@ describe('facts the message does not need', () => {
     expect(added.facts.find((f) => f.key === 'self.age')).toMatchObject({ treatment: 'privatized', epsilon: 4 });
     expect(added.text).toContain('Age:');
     expect((await readBudget(h.db)).ledgers.find((l) => l.key === 'self.age')!.spent).toBeGreaterThan(0);
+  });
+});
+
+describe('review: what the person typed is protected (issue 18)', () => {
+  const typed = 'My husband Tom was arrested in Leeds and I am pregnant; as a pediatric nurse, what do I do?';
+
+  it('marks every span with its default, changes one on request at once and for free, and sends and keeps what the panel showed', async () => {
+    const { commands, popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await begin(content, { prompt: typed, conversation: 'c/abc' });
+    const view = await panel('review.get', { token });
+    const by = (original: string) => view.message.marks.find((m) => m.original.toLowerCase() === original.toLowerCase());
+    expect(by('Tom')).toMatchObject({ kind: 'person', treatment: 'replace', special: false });
+    expect(by('Leeds')).toMatchObject({ kind: 'place', treatment: 'replace' });
+    expect(by('pregnant')).toMatchObject({ treatment: 'generalize', special: true });
+    // The withheld occupation typed into the message is one of the marks: its released category instead.
+    const occupation = view.facts.find((f) => f.key === 'self.occupation')!;
+    expect(by('pediatric nurse')).toMatchObject({ kind: 'profile', treatment: 'generalize', generalization: occupation.released });
+    for (const original of ['Tom', 'Leeds', 'pregnant', 'pediatric nurse']) expect(view.text.toLowerCase()).not.toContain(original.toLowerCase());
+    // Every mark sits where the panel highlights it.
+    for (const mark of view.message.marks) {
+      const shown = view.text.slice(mark.start, mark.end);
+      expect(shown).toBe(mark.treatment === 'keep' ? mark.original : mark.treatment === 'replace' ? mark.substitute : mark.generalization);
+    }
+    const spent = (await readBudget(h.db)).totalSpent;
+
+    const kept = await panel('review.choose', { mark: by('Leeds')!.id, treatment: 'keep' });
+    expect(kept.text).toContain(' in Leeds and');
+    expect(kept.message.marks.find((m) => m.original === 'Leeds')!.treatment).toBe('keep');
+    expect((await readBudget(h.db)).totalSpent).toBe(spent);
+
+    await panel('review.send', { withoutVeil: false });
+    expect(commands[0]!.command).toMatchObject({ veilPanel: 'send', text: kept.text, restore: true });
+    // The replacements are the conversation's: the next message gets the same stand-in for Tom.
+    const next = await begin(content, { prompt: 'Tom is home now.', conversation: 'c/abc' });
+    const second = await panel('review.get', { token: next.token });
+    expect(second.message.marks[0]!.substitute).toBe(by('Tom')!.substitute);
+
+    // The answer reads back with the conversation's codebook, for the frame that holds the token.
+    const restoreToken = newToken();
+    const answer = `You can ask ${by('Tom')!.substitute}'s lawyer first.`;
+    expect(await content('restore.begin', { conversation: 'c/abc', text: answer, token: restoreToken })).toEqual({ restored: 1 });
+    const frame = h.client({ ...PANEL, url: `${SELF.origin}restore.html`, frameId: 8 });
+    await expect(h.client({ ...PANEL, url: `${SELF.origin}restore.html`, tab: { id: 9, url: PAGE } })('restore.get', { token: restoreToken })).rejects.toThrow(/no longer here/);
+    expect(await frame('restore.get', { token: restoreToken })).toMatchObject({ siteLabel: 'ChatGPT', text: "You can ask Tom's lawyer first." });
+    await expect(frame('restore.get', { token: restoreToken })).rejects.toThrow(/no longer here/);
+  });
+
+  it('a text private compose mapped is reviewed as it is; editing the message drops the choices made for the old one', async () => {
+    const { popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const token = newToken();
+    await content('review.begin', { prompt: 'Ask Ava about Bradford.', conversation: 'c/x', token, composed: true });
+    const view = await panel('review.get', { token });
+    expect(view.message.marks).toEqual([]);
+    expect(view.text.startsWith('Ask Ava about Bradford.')).toBe(true);
+
+    const other = await begin(h.client({ ...CONTENT, frameId: 2 }), { prompt: 'Tom lives in Leeds.', conversation: 'c/y' });
+    const otherPanel = h.client({ ...PANEL, frameId: 12 });
+    const first = await otherPanel('review.get', { token: other.token });
+    const tom = first.message.marks.find((m) => m.original === 'Tom')!;
+    await otherPanel('review.choose', { mark: tom.id, treatment: 'keep' });
+    const edited = await otherPanel('review.update', { prompt: 'Tom lives in York.', dropped: [] });
+    expect(edited.message.marks.find((m) => m.original === 'Tom')!.treatment).toBe('replace');
+    void panel;
   });
 });

@@ -55,7 +55,7 @@ describe('a framed page of ours has no rights but the review panel\'s and the co
     const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 8, url: 'https://evil.example/' }, frameId: 3 };
     const panel = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('framed'));
     expect(panel).toEqual([
-      'review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel',
+      'restore.get', 'review.choose', 'review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel',
       'compose.get', 'compose.map', 'compose.edit', 'compose.send', 'compose.recover', 'compose.forget', 'compose.close',
     ]);
     for (const name of MESSAGE_NAMES.filter((n) => !panel.includes(n))) {
@@ -74,6 +74,12 @@ describe('a framed page of ours has no rights but the review panel\'s and the co
     expect(await h.dispatch({ type: 'compose.get', request: { token: 'guessed' } }, framed)).toEqual(noBox);
     expect(await h.dispatch({ type: 'compose.map', request: { text: 'My son Leo' } }, framed)).toEqual(noBox);
     expect(await h.dispatch({ type: 'compose.send', request: {} }, framed)).toEqual(noBox);
+    // The answer read-back: only with the token the content script drew, for the same tab.
+    expect(await h.dispatch({ type: 'restore.get', request: { token: 'g'.repeat(40) } }, framed)).toEqual({
+      ok: false,
+      error: 'This answer is no longer here. Press Veil’s button beside the answer again.',
+    });
+    expect(await h.dispatch({ type: 'review.choose', request: { mark: '0-4', treatment: 'keep' } }, framed)).toEqual(nothing);
     h.db.close();
   });
 });
