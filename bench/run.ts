@@ -31,7 +31,7 @@ import { PrivacyLedger } from '../src/ledger/ledger';
 import { prepareRelease } from '../src/release/prepare';
 import { releaseProfile } from '../src/release/release';
 import { sampleReleaseKey } from '../src/release/sample';
-import { createOfflineMapper, newCodebook, recover } from '../src/crossmap';
+import { createOfflineMapper, newCodebook, protectMessage, recover } from '../src/crossmap';
 import { SLOTS, type Slot } from '../src/memview/slots';
 import { memviewTurn, withMemoryCaps } from '../src/memview/turn';
 import type { MemoryFile } from '../src/memview/types';
@@ -117,6 +117,13 @@ async function main(): Promise<void> {
   const answer = `${outcome.result.mapped} ${outcome.result.dictionary.map((d) => `${d.substitute}'s ${d.substitute.toUpperCase()}`).join(' ')}`.repeat(10);
   const recovered = await time(2000, 200, () => recover(answer, outcome.result.dictionary));
   console.log(`\nCROSS-MAP (offline), ${prompts.length} labelled prompts: first map (word lists loaded) ${fmt(firstMap.median)}; map ${cell(mapped)}recover a ${answer.length}-character answer ${cell(recovered)}`);
+
+  // Message protection (issue 18): what every reviewed send runs on the typed message — detect, then
+  // replace identifiers and generalize special categories — on the sensitive dev prompts, each its own conversation.
+  const sensitive = readFileSync(new URL('../eval/protect.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+  let j = 0;
+  const protectedOnce = await time(2000, 200, () => protectMessage(sensitive[j++ % sensitive.length]!, { codebook: newCodebook(random), random }));
+  console.log(`message protection (protectMessage), ${sensitive.length} sensitive prompts: ${cell(protectedOnce)}`);
 
   // DP-MemView (issue 11): one send's views — route, score, select and charge every active slot — for a
   // 24-memory store (3 per slot, 4 protected attributes) and for the largest store Veil accepts (500).
