@@ -30,10 +30,22 @@
  *   earlier release) is left out of the release text. Sent as `[withheld]` it would tell the assistant
  *   nothing about the value (the symbol is the same for every value) but would tell the site the fact
  *   exists; leaving it out loses nothing and reveals less. `mark` keeps the paper's `[withheld]` line.
+ * - messageDefaults `{}` (issue 18): what a reviewed send does with each kind of thing the person typed, by
+ *   kind; a kind not listed takes the built-in default: identifiers (names, places, organisations, dates, ages,
+ *   amounts, contact details, ID numbers) replaced by a stand-in of the same kind, which keeps the question
+ *   answerable and reads back in the answer; special categories (health, medicines, sexuality, immigration,
+ *   a criminal record, money trouble, …) generalized to a public phrase of their category ("a health
+ *   condition"), which tells the site the category only, where a stand-in would change the question (a
+ *   bakery word for a disease). It is a setting because people need different things by default: a date kept
+ *   as typed for a deadline question, a medicine for an interaction question, without choosing it again on
+ *   every span of every message. The review panel still changes any one span. `profile` (a withheld value
+ *   typed into a message: its released category) and `custom` (the always-map words: always replaced) are not
+ *   settable. `generalize` for a kind with no public phrase (a name, an e-mail) sends a stand-in.
  */
 import { z } from 'zod';
 import { EPSILON_GRID } from './epsilon';
 import { VARIANTS } from '../dp/utility';
+import { SPAN_KINDS } from './span-kinds';
 
 export const MECHANISMS = ['slot', 'block'] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
@@ -48,6 +60,13 @@ export type SuppressedChoice = (typeof SUPPRESSED_CHOICES)[number];
 import { SITES, type Site } from '../sites/index';
 import { genericSiteSchema } from '../sites/generic';
 export { SITES, type Site };
+
+/** What a reviewed send does with a span: as typed, a stand-in of its kind, or a public phrase of its category. */
+export const MESSAGE_TREATMENTS = ['keep', 'replace', 'generalize'] as const;
+export type MessageTreatment = (typeof MESSAGE_TREATMENTS)[number];
+/** The kinds a person sets a default for: all but a withheld profile value and an always-map word. */
+export const DEFAULTABLE_KINDS = z.enum(SPAN_KINDS).exclude(['profile', 'custom']).options;
+export type DefaultableKind = (typeof DEFAULTABLE_KINDS)[number];
 
 const positiveEpsilon = z.number().finite().positive().max(2 ** 30);
 
@@ -69,6 +88,8 @@ export const settingsSchema = z.strictObject({
   genericSites: z.array(genericSiteSchema).max(200).refine((list) => new Set(list.map((s) => s.origin)).size === list.length, 'one entry per site'),
   /** Words CROSS-MAP's compose box always replaces, whatever its detector finds (a project name, a nickname). */
   alwaysMap: z.array(z.string().trim().min(2, 'a word to replace needs at least 2 characters').max(100)).max(200),
+  /** Per kind, what a reviewed send does with what the person typed; a kind not listed: the built-in default (above). */
+  messageDefaults: z.partialRecord(z.enum(DEFAULTABLE_KINDS), z.enum(MESSAGE_TREATMENTS)),
   /** DP-MemView's budget mode: `online` ε = min B_a/K per charged view; `pre` ε = min B_a/C_a (C_a: planned uses). */
   memoryMode: z.enum(['online', 'pre']),
   /** K: the number of charged views each protected memory attribute's cap is split into (online mode). */
@@ -90,6 +111,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   sites: [...SITES],
   genericSites: [],
   alwaysMap: [],
+  messageDefaults: {},
   memoryMode: 'online',
   memoryK: 3,
   attributeCap: 32,

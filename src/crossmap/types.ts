@@ -4,49 +4,10 @@
  * site's answer back with `D`. Nothing here touches a browser API.
  */
 
-/**
- * What a sensitive span is. Identifiers (a name, a place, a date, a number) are replaced by a substitute of
- * the same role; special categories (GDPR art. 9 and the like: health, sexuality, beliefs, crime, money
- * trouble) are generalized by default to a public phrase of their category.
- */
-export const IDENTIFIER_KINDS = [
-  'person', 'place', 'organisation', 'date', 'age', 'money', 'email', 'phone', 'id', 'profile', 'custom', 'proper',
-] as const;
-export const SPECIAL_KINDS = [
-  /** physical conditions, symptoms, surgery, disability */
-  'health',
-  /** medicines, treatments */
-  'medication',
-  /** psychiatric conditions, self-harm, suicidal thoughts, psychiatric care */
-  'mental-health',
-  /** pregnancy, fertility, abortion, miscarriage */
-  'pregnancy',
-  /** sexual orientation, coming out */
-  'sexuality',
-  /** gender identity, transition */
-  'gender-identity',
-  /** immigration and visa status, asylum, deportation */
-  'immigration',
-  /** arrests, charges, convictions, prison, probation, parole */
-  'criminal',
-  /** drug and alcohol use, addiction, recovery */
-  'substance',
-  /** religion and religious practice */
-  'religion',
-  /** ethnicity, race */
-  'ethnicity',
-  /** political opinions and affiliations, trade-union membership */
-  'politics',
-  /** debt, bankruptcy, arrears, benefits and other money trouble */
-  'finance',
-  /** job loss, dismissal, unemployment */
-  'employment',
-  /** other legal matters: custody, divorce, lawsuits, evictions */
-  'legal',
-] as const;
-export const SPAN_KINDS = [...IDENTIFIER_KINDS, ...SPECIAL_KINDS] as const;
-export type SpanKind = (typeof SPAN_KINDS)[number];
-export type SpecialKind = (typeof SPECIAL_KINDS)[number];
+import { SPECIAL_KINDS, type SpanKind, type SpecialKind } from '../core/span-kinds';
+
+/** What a sensitive span is: identifiers are replaced, special categories generalized (../core/span-kinds.ts). */
+export { IDENTIFIER_KINDS, SPAN_KINDS, SPECIAL_KINDS, type SpanKind, type SpecialKind } from '../core/span-kinds';
 
 export function isSpecialKind(kind: SpanKind): kind is SpecialKind {
   return (SPECIAL_KINDS as readonly string[]).includes(kind);

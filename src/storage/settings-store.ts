@@ -10,9 +10,9 @@ import { bumpRevision } from './revision';
 
 export async function readSettings(db: VeilDatabase): Promise<Settings> {
   const row = await db.settings.get('current');
-  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [], alwaysMap: [] };
+  if (!row) return { ...DEFAULT_SETTINGS, sites: [...DEFAULT_SETTINGS.sites], genericSites: [], alwaysMap: [], messageDefaults: {} };
   const { id: _id, ...stored } = row;
-  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `facts`, `genericSites`, `alwaysMap`, `memoryMode`, `memoryK`) read as its default.
+  // Settings stored before a choice existed (`suppressed`, added with schema v4; `variant`, `facts`, `genericSites`, `alwaysMap`, `messageDefaults`, `memoryMode`, `memoryK`) read as its default.
   const older = stored as Partial<Settings>;
   const parsed = settingsSchema.safeParse({
     ...stored,
@@ -21,6 +21,7 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
     facts: older.facts ?? DEFAULT_SETTINGS.facts,
     genericSites: older.genericSites ?? [],
     alwaysMap: older.alwaysMap ?? [],
+    messageDefaults: older.messageDefaults ?? {},
     memoryMode: older.memoryMode ?? DEFAULT_SETTINGS.memoryMode,
     memoryK: older.memoryK ?? DEFAULT_SETTINGS.memoryK,
   });

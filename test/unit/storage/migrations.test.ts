@@ -69,8 +69,8 @@ describe('stored data migrates forward', () => {
       fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })),
     );
     expect(await readSettings(db)).toEqual({
-      // `suppressed`, `variant`, `facts`, `genericSites`, `alwaysMap` and the memory settings came later: a v1 row reads as their defaults.
-      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], memoryMode: 'online', memoryK: 3, attributeCap: 64, totalCap: 256,
+      // `suppressed`, `variant`, `facts`, `genericSites`, `alwaysMap`, `messageDefaults` and the memory settings came later: a v1 row reads as their defaults.
+      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], messageDefaults: {}, memoryMode: 'online', memoryK: 3, attributeCap: 64, totalCap: 256,
     });
 
     const budget = await readBudget(db);

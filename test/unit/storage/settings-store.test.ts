@@ -36,4 +36,24 @@ describe('settings store', () => {
     await db.settings.put({ ...DEFAULT_SETTINGS, id: 'current', mechanism: 'magic' as 'slot' });
     await expect(readSettings(db)).rejects.toThrow('stored settings are damaged (mechanism:');
   });
+
+  it('per-kind message defaults: none at first (the built-in ones), a stored choice kept, and a kind or treatment that does not exist refused', async () => {
+    db = freshDatabase();
+    expect((await readSettings(db)).messageDefaults).toEqual({});
+    expect(DEFAULT_SETTINGS.messageDefaults).toEqual({});
+    await updateSettings(db, { messageDefaults: { date: 'keep', medication: 'keep', health: 'replace' } });
+    expect((await readSettings(db)).messageDefaults).toEqual({ date: 'keep', medication: 'keep', health: 'replace' });
+    // A withheld profile value and an always-map word are not the person's default to set.
+    await expect(updateSettings(db, { messageDefaults: { profile: 'keep' } as never })).rejects.toThrow(/messageDefaults: has unknown keys profile/);
+    await expect(updateSettings(db, { messageDefaults: { custom: 'keep' } as never })).rejects.toThrow(/unknown keys custom/);
+    await expect(updateSettings(db, { messageDefaults: { health: 'drop' } as never })).rejects.toThrow(/messageDefaults\.health/);
+    expect((await readSettings(db)).messageDefaults).toEqual({ date: 'keep', medication: 'keep', health: 'replace' });
+  });
+
+  it('settings stored before message defaults existed read them as none', async () => {
+    db = freshDatabase();
+    const { messageDefaults: _, ...older } = DEFAULT_SETTINGS;
+    await db.settings.put({ ...older, id: 'current', epsilon: 64 } as never);
+    expect(await readSettings(db)).toEqual({ ...DEFAULT_SETTINGS, epsilon: 64, messageDefaults: {} });
+  });
 });
