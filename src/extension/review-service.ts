@@ -120,7 +120,7 @@ export function createReviewService(deps: ReviewDeps) {
     const generalize = profile.attributes
       .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
       .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
-    return protectMessage(review.prompt, { codebook: await codebookOf(review), random, generalize, alwaysMap: settings.alwaysMap, choices: review.choices ?? {} });
+    return protectMessage(review.prompt, { codebook: await codebookOf(review), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
   }
   const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
   /** Releases being made in this process (a restarted worker has none: such a review failed). */

@@ -319,4 +319,24 @@ describe('review: what the person typed is protected (issue 18)', () => {
     expect(edited.message.marks.find((m) => m.original === 'Tom')!.treatment).toBe('replace');
     void panel;
   });
+
+  it('follows the per-category defaults in the settings, and a choice on one span still wins', async () => {
+    const { popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    await popup('settings.update', { patch: { messageDefaults: { place: 'keep', pregnancy: 'keep', person: 'generalize' } } });
+    const { token } = await begin(content, { prompt: typed, conversation: 'c/defaults' });
+    const view = await panel('review.get', { token });
+    const by = (original: string) => view.message.marks.find((m) => m.original.toLowerCase() === original.toLowerCase())!;
+    expect(by('Leeds').treatment).toBe('keep');
+    expect(by('pregnant').treatment).toBe('keep');
+    expect(view.text).toContain(' in Leeds and I am pregnant;');
+    // A name has no public phrase: Generalize sends a stand-in.
+    expect(by('Tom')).toMatchObject({ treatment: 'replace' });
+    expect(view.text).not.toContain('Tom');
+    // Kinds the setting does not name keep the built-in default.
+    expect(by('pediatric nurse').treatment).toBe('generalize');
+    const chosen = await panel('review.choose', { mark: by('Leeds').id, treatment: 'replace' });
+    expect(chosen.message.marks.find((m) => m.original === 'Leeds')!.treatment).toBe('replace');
+    expect(chosen.text).not.toContain('Leeds');
+  });
 });
