@@ -6,10 +6,16 @@
  * 1. `begin` (content script): the person opened the compose box; the content script drew a one-time token
  *    and posted it to the box's frame only.
  * 2. The box (`framed`) claims its session with the token: bound to that frame as the browser reports it.
- * 3. `map`: the offline mapper (src/crossmap) with the conversation's codebook (stored per site and
- *    conversation, IndexedDB) and the person's profile values as spans to map.
+ * 3. `map`: by default (mode 'protect') the review's own protection (`protectMessage`, issue 18) with the
+ *    conversation's codebook (stored per site and conversation, IndexedDB, shared with the review):
+ *    identifiers replaced by stand-ins, special categories generalized to a public phrase, the person's
+ *    profile values replaced; per span the person may choose Keep as typed / Replace / Generalize
+ *    (`choose`). Mode 'themed' is CROSS-MAP's mapping into another domain (the conversation's theme, or the
+ *    language model in use), an explicit choice for writing and planning tasks: the assistant then answers
+ *    about the substitute domain, so facts specific to the real one are lost.
  * 4. `send`: only the mapped text goes to the content script, which writes it into the composer and opens
- *    the normal review (the profile release may be appended there, as in any send).
+ *    the normal review (the profile release may be appended there, as in any send; the review does not
+ *    de-identify that text again). The replacements it made join the conversation's codebook.
  * 5. `answer` (content script): the site's answer, read from the page once it stopped streaming, is
  *    recovered here with the codebook; the box polls for it. The recovered text goes to the box only.
  * 6. `recover` (the box): an answer the person pasted (a site whose answers Veil cannot read).
@@ -17,7 +23,9 @@
  * Sessions live in session storage (they hold the original prompt), never on disk; codebooks are on disk
  * in the extension's own database, and the person can delete them.
  */
-import { createOfflineMapper, detectSpans, newCodebook, recover, type Span } from '../crossmap';
+import { createOfflineMapper, detectSpans, newCodebook, protectMessage, recover, type CodebookState, type Protected, type Span, type Treatment } from '../crossmap';
+import { lookupKey } from '../crossmap/codebook';
+import { learns, placedMarks } from './message-marks';
 import { generativeMapper } from '../crossmap/generative';
 import { themeAbout } from '../crossmap/themes';
 import { generatorModel } from '../model-host/catalog';
@@ -30,7 +38,7 @@ import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
-import type { ComposeView } from '../messaging/contract';
+import type { ComposeMode, ComposeView, ReviewMark } from '../messaging/contract';
 import type { Sender, SessionStore } from './review-service';
 
 export interface ComposeRecord {
@@ -47,6 +55,13 @@ export interface ComposeRecord {
   spans: Span[];
   replaced: (Span & { original: string })[];
   theme: string | null;
+  /** Protect (the default) or map into another domain: the person's choice, for this box. */
+  mode: ComposeMode;
+  /** Protect mode: the person's treatment of a span, by its words (lookupKey), so it holds while they type on. */
+  choices: Record<string, Treatment>;
+  /** Protect mode: the marks of the text shown, and what the site learns. */
+  marks: ReviewMark[];
+  learns: string;
   /** Who made the mapping shown: Veil's word lists, or the language model in use. */
   mappedBy: string;
   state: 'composing' | 'waiting' | 'answered';
@@ -106,6 +121,8 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     return {
       composeId: record.id,
       siteLabel: siteLabel(record.site),
+      mode: record.mode,
+      message: { marks: record.marks, learns: record.learns },
       theme: record.theme === null ? null : themeAbout(record.theme),
       mappedBy: record.mappedBy,
       original: record.original,
@@ -119,7 +136,63 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     };
   }
 
-  async function mapInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
+  /**
+   * The conversation's codebook (shared with the review), made and stored at its first use: a stand-in is
+   * drawn from its secret, so the text shown is the text sent however often it is recomputed.
+   */
+  async function codebookOf(record: ComposeRecord): Promise<CodebookState> {
+    const stored = await readCodebook(db, record.site, record.conversation);
+    if (stored) return stored;
+    const fresh = newCodebook(random);
+    await saveCodebook(db, record.site, record.conversation, fresh, now());
+    return fresh;
+  }
+
+  /**
+   * What the person wrote, protected as every reviewed send is: identifiers replaced, special categories
+   * generalized, profile values replaced, with the person's choices (by the words of a span, so a choice
+   * holds while they type on). Nothing is stored here: the codebook gets this message's pairs on send.
+   */
+  async function protection(record: ComposeRecord, text: string): Promise<Protected> {
+    const [codebook, profile, settings] = await Promise.all([codebookOf(record), readProfile(db), readSettings(db)]);
+    // The person's defaults per kind (settings.messageDefaults) are the review's: the box protects as a send would.
+    const options = { codebook, random, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults };
+    const plain = protectMessage(text, options);
+    const choices: Record<string, Treatment> = {};
+    for (const m of plain.marks) {
+      const chosen = record.choices[lookupKey(m.text)];
+      if (chosen) choices[m.id] = chosen;
+    }
+    return Object.keys(choices).length === 0 ? plain : protectMessage(text, { ...options, choices });
+  }
+
+  async function protectInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
+    const guarded = await protection(record, text);
+    const marks = placedMarks(guarded, 0, { profile: 'from your profile' });
+    const next: ComposeRecord = {
+      ...record,
+      original: text,
+      mapped: guarded.text,
+      spans: guarded.marks.map((m) => ({ start: m.start, end: m.end, text: m.text, kind: m.kind })),
+      replaced: marks.filter((m) => m.treatment === 'replace').map((m) => ({ start: m.start, end: m.end, text: guarded.text.slice(m.start, m.end), kind: m.kind as Span['kind'], original: m.original })),
+      marks,
+      learns: learns(guarded),
+      mappedBy: WORD_LISTS,
+      state: 'composing',
+      answer: null,
+      note: null,
+    };
+    await store.put(next);
+    return next;
+  }
+
+  /** The person's text in the box's mode. */
+  function mapInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
+    return record.mode === 'protect' ? protectInto(record, text) : themedInto(record, text);
+  }
+
+  /** CROSS-MAP's mapping into the conversation's theme (the language model's, if one is in use and passes the checks). */
+  async function themedInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
     const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
     const [profile, settings, model] = await Promise.all([readProfile(db), readSettings(db), readActiveGenerator(db)]);
     const mapper = model !== null && generative ? generative : offline;
@@ -133,6 +206,8 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
       spans: [...outcome.spans],
       replaced: [...outcome.result.replaced],
       theme: outcome.result.theme,
+      marks: [],
+      learns: '',
       mappedBy: outcome.fallback ? WORD_LISTS : label,
       state: 'composing',
       answer: null,
@@ -159,6 +234,10 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
         spans: [],
         replaced: [],
         theme: (await readCodebook(db, site, request.conversation))?.theme ?? null,
+        mode: 'protect',
+        choices: {},
+        marks: [],
+        learns: '',
         mappedBy: WORD_LISTS,
         state: 'composing',
         answer: null,
@@ -177,21 +256,50 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
       return view(await mapInto(await ofBox(sender), text));
     },
 
+    /** Protect mode: Keep as typed / Replace / Generalize for one span, free and at once. */
+    async choose(mark: string, treatment: Treatment, sender: Sender): Promise<ComposeView> {
+      const record = await ofBox(sender);
+      if (record.mode !== 'protect') throw new StoreError('choices per word are for protecting your message, not for mapping it into another domain');
+      const span = record.marks.find((m) => m.id === mark);
+      if (!span) throw new StoreError('that word is no longer in your message');
+      return view(await mapInto({ ...record, choices: { ...record.choices, [lookupKey(span.original)]: treatment } }, record.original));
+    },
+
+    /** Protect the message (default) or map it into another domain; what is written is mapped again. */
+    async mode(mode: ComposeMode, sender: Sender): Promise<ComposeView> {
+      const record = { ...(await ofBox(sender)), mode };
+      if (record.original) return view(await mapInto(record, record.original));
+      const next = { ...record, mapped: '', spans: [], replaced: [], marks: [], learns: '' };
+      await store.put(next);
+      return view(next);
+    },
+
     /** The person's own substitute for one original; the prompt is mapped again with it. */
     async edit(original: string, substitute: string, sender: Sender): Promise<ComposeView> {
       const record = await ofBox(sender);
+      // A stand-in protect mode shows is not stored until it is sent: store this message's pairs first.
+      if (record.mode === 'protect' && record.original) await saveCodebook(db, record.site, record.conversation, (await protection(record, record.original)).codebook, now());
       await editSubstitute(db, record.site, record.conversation, original, substitute);
       return view(record.original ? await mapInto(record, record.original) : record);
     },
 
     /** Hand the mapped text (only it) to the content script, which opens the normal review with it. */
     async send(sender: Sender): Promise<ComposeView> {
-      const record = await ofBox(sender);
+      let record = await ofBox(sender);
       if (!record.mapped.trim()) throw new StoreError('there is nothing to send: write your message and let Veil map it first');
+      let pairs: CodebookState | null = null;
+      if (record.mode === 'protect') {
+        // Computed again from the stored codebook (another tab's review may have added to it since).
+        const guarded = await protection(record, record.original);
+        if (guarded.text !== record.mapped) record = await protectInto(record, record.original);
+        pairs = guarded.codebook;
+      }
       const reply = await toTab(record.tabId, record.frameId, { veilCompose: 'send', composeId: record.id, text: record.mapped }).catch(
         (error: unknown): ComposeReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
       if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
+      // The stand-ins this send wrote are kept for the conversation: the answer is read back with them.
+      if (pairs) await saveCodebook(db, record.site, record.conversation, pairs, now());
       const next = { ...record, state: 'waiting' as const, note: null };
       await store.put(next);
       return view(next);
@@ -236,7 +344,7 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     async forget(sender: Sender): Promise<ComposeView> {
       const record = await ofBox(sender);
       await deleteCodebook(db, record.site, record.conversation);
-      const next = { ...record, mapped: '', spans: [], replaced: [], theme: null, state: 'composing' as const, answer: null };
+      const next = { ...record, mapped: '', spans: [], replaced: [], marks: [], learns: '', choices: {}, theme: null, state: 'composing' as const, answer: null };
       await store.put(next);
       return view(next);
     },

@@ -239,6 +239,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'compose.get': ({ token }, context) => composes.get(token, context),
     'compose.map': ({ text }, context) => composes.map(text, context),
     'compose.edit': ({ original, substitute }, context) => composes.edit(original, substitute, context),
+    'compose.choose': ({ mark, treatment }, context) => composes.choose(mark, treatment, context),
+    'compose.mode': ({ mode }, context) => composes.mode(mode, context),
     'compose.send': (_request, context) => composes.send(context),
     'compose.answer': (request, context) => composes.answer(request, context),
     'compose.recover': ({ text }, context) => composes.recover(text, context),

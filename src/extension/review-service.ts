@@ -16,12 +16,12 @@
  */
 import { attributeKey, type Profile } from '../core/profile';
 import { newCodebook, protectMessage, type CodebookState, type Protected, type Treatment } from '../crossmap';
-import { isSpecialKind, type SpanKind } from '../crossmap/types';
+import { learns, placedMarks } from './message-marks';
 import { cryptoRandomSource } from '../dp/random';
 import { readCodebook, saveCodebook } from '../storage/codebook-store';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
-import type { ReleaseResponse, ReviewFact, ReviewMark, ReviewView } from '../messaging/contract';
+import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
 import { candidateDomain } from '../domains/index';
 import { composeRelease } from '../release/release';
 import { entityRole } from '../release/render';
@@ -401,54 +401,10 @@ export function createReviewService(deps: ReviewDeps) {
 
 export type ReviewService = ReturnType<typeof createReviewService>;
 
-/** Each kind of span in words, for the review. */
-const KIND_LABELS: Partial<Record<SpanKind, string>> = {
-  person: 'a name', place: 'a place', organisation: 'an organisation', date: 'a date', age: 'an age', money: 'an amount', email: 'an e-mail address',
-  phone: 'a phone number', id: 'an ID or account number', profile: 'a fact you withheld', custom: 'a word you always replace', proper: 'a name',
-  health: 'a health matter', medication: 'a medicine', 'mental-health': 'a mental-health matter', pregnancy: 'a pregnancy matter', sexuality: 'sexual orientation',
-  'gender-identity': 'gender identity', immigration: 'an immigration matter', criminal: 'a criminal-justice matter', substance: 'substance use', religion: 'religion',
-  ethnicity: 'ethnicity', politics: 'political views', finance: 'a money matter', employment: 'a job matter', legal: 'a legal matter',
-};
-
 /** The review's marks, placed in the composed text (the message comes first in it), and what the site learns. */
 function messageView(guarded: Protected | null, text: string): ReviewView['message'] {
   if (!guarded) return { marks: [], learns: 'This message was written in private compose: it is sent as mapped there.' };
-  const offset = Math.max(0, text.indexOf(guarded.text));
-  const placed = new Map(guarded.placed.map((p) => [p.id, p]));
-  // Spans kept as typed have no placement of their own: they sit where the text around them puts them.
-  let shift = 0;
-  const marks: ReviewMark[] = guarded.marks.map((m) => {
-    const at = placed.get(m.id);
-    const start = at ? at.start : m.start + shift;
-    const end = at ? at.end : m.end + shift;
-    shift = end - m.end;
-    return {
-      id: m.id,
-      kind: m.kind,
-      kindLabel: KIND_LABELS[m.kind] ?? 'a detail',
-      special: isSpecialKind(m.kind),
-      original: m.text,
-      treatment: m.treatment,
-      substitute: m.substitute,
-      generalization: m.generalization,
-      start: offset + start,
-      end: offset + end,
-    };
-  });
-  return { marks, learns: learns(guarded) };
-}
-
-/** In one line, what the site learns of the message (counts and public categories only). */
-function learns(guarded: Protected): string {
-  const count = (t: Treatment) => guarded.marks.filter((m) => m.treatment === t).length;
-  const [replaced, generalized, kept] = [count('replace'), count('generalize'), count('keep')];
-  if (guarded.marks.length === 0) return 'Veil found nothing to replace in your message: the site gets it as you typed it.';
-  const parts = [
-    replaced > 0 ? `${replaced} ${replaced === 1 ? 'detail' : 'details'} replaced by stand-ins` : '',
-    generalized > 0 ? `${generalized} ${generalized === 1 ? 'matter' : 'matters'} only by ${generalized === 1 ? 'its' : 'their'} kind` : '',
-    kept > 0 ? `${kept} as you typed ${kept === 1 ? 'it' : 'them'}` : '',
-  ].filter(Boolean);
-  return `The site gets your message with ${parts.join(', ')}. Anything Veil did not mark goes as typed.`;
+  return { marks: placedMarks(guarded, Math.max(0, text.indexOf(guarded.text))), learns: learns(guarded) };
 }
 
 function labelOf(entity: string, field: string): string {

@@ -330,12 +330,22 @@ export interface TabProblem {
 export interface ComposeView {
   composeId: string;
   siteLabel: string;
+  /**
+   * 'protect' (the default): the review's protection, identifiers replaced by stand-ins and special
+   * categories generalized, each span's treatment the person's to choose. 'themed': CROSS-MAP's mapping into
+   * another domain (the conversation's theme), the person's explicit choice for writing and planning tasks.
+   */
+  mode: ComposeMode;
   /** The conversation's theme in words ("an orchard"), once it has one. */
   theme: string | null;
   original: string;
+  /** Exactly the text Send hands to the site's review. */
   mapped: string;
   spans: Span[];
+  /** Where each replaced span's substitute sits in `mapped` (protect mode: Replace only, not Generalize). */
   replaced: (Span & { original: string })[];
+  /** Protect mode: every span's mark (placed in `mapped`) and what the site learns; themed mode: none. */
+  message: { marks: ReviewMark[]; learns: string };
   dictionary: DictionaryEntry[];
   /** Who made the mapping shown: Veil's word lists, or the language model in use. */
   mappedBy: string;
@@ -343,6 +353,8 @@ export interface ComposeView {
   answer: { text: string; restored: RestoredSpan[]; read: string } | null;
   note: string | null;
 }
+
+export type ComposeMode = 'protect' | 'themed';
 
 const conversationKey = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 export const contract = {
@@ -480,6 +492,13 @@ export const contract = {
   'compose.map': message<ComposeView>()(z.strictObject({ text: z.string().max(20_000) }), ['framed']),
   /** The person's own substitute for one original. */
   'compose.edit': message<ComposeView>()(z.strictObject({ original: z.string().min(1).max(500), substitute: z.string().max(500) }), ['framed']),
+  /** Protect mode: the person's choice for one span (`mark` is a mark id of the view), kept while the span is in the text. */
+  'compose.choose': message<ComposeView>()(
+    z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }),
+    ['framed'],
+  ),
+  /** Protect what is typed (default), or map it into another domain (themed); the text is mapped again. */
+  'compose.mode': message<ComposeView>()(z.strictObject({ mode: z.enum(['protect', 'themed']) }), ['framed']),
   /** Send the mapped text through the page's normal review. */
   'compose.send': message<ComposeView>()(none, ['framed']),
   /** The content script read the site's answer to a compose send (null: it could not, `note` says why). */

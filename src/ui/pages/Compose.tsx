@@ -1,16 +1,23 @@
 /**
  * CROSS-MAP's private compose box (issue 10): Veil's own page in an iframe docked beside the chat page
- * (entrypoints/compose). The person writes here; the chat site sees only the mapped text. The box shows the
- * original and the mapped text side by side with every mapping marked, lets the person change a substitute,
- * sends through the site's normal review, and shows the site's answer back in the person's own words. A
- * page that frames this URL itself gets nothing: the session needs the one-time token.
+ * (entrypoints/compose). The person writes here; the chat site sees only the mapped text. By default the
+ * text is protected as every reviewed send is (issue 18): the same marks and per-span choices as the review
+ * (MessageMarks); mapping into another domain is an explicit choice that says what it costs. The box shows
+ * the original and the text to send side by side with every change marked, lets the person change a
+ * substitute, sends through the site's normal review, and shows the site's answer back in the person's own
+ * words. A page that frames this URL itself gets nothing: the session needs the one-time token.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ComposeView } from '../../messaging/contract';
+import type { ComposeMode, ComposeView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
 import { Marked } from '../components/Marked';
+import { MarkedMessage, MessageMarks } from '../components/MessageMarks';
 
 type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'open'; view: ComposeView };
+
+/** What mapping into another domain costs, in one sentence (shown with the choice). */
+export const THEMED_COST =
+  'The assistant then answers about the substitute domain: Veil maps its answer back into your words, but facts specific to your real domain (medical advice, for example) are lost.';
 
 const KIND_LABEL: Record<string, string> = {
   person: 'name', place: 'place', organisation: 'organisation', date: 'date', age: 'age', money: 'amount', email: 'e-mail',
@@ -82,6 +89,7 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
   };
 
   const map = (text: string) => act('map', () => send('compose.map', { text }));
+  const chooseMode = (mode: ComposeMode) => act('mode', () => send('compose.mode', { mode }));
   const onInput = (text: string) => {
     setDraft(text);
     clearTimeout(mapTimer.current);
@@ -107,6 +115,7 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
 
   const current = view && view.original === draft;
   const guessed = view?.spans.filter((s) => s.kind === 'proper') ?? [];
+  const protect = view?.mode !== 'themed';
 
   return (
     <div class="compose" role="dialog" aria-labelledby="compose-title">
@@ -120,12 +129,43 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
       {phase.kind === 'none' && <p class="error">{phase.error}</p>}
       {view && (
         <>
-          <p class="muted">
-            Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the mapped text. Veil replaces the names, places,
-            organisations, dates, ages, amounts, contacts, ID numbers and health, money and legal words it recognises
-            {view.theme ? ` with words about ${view.theme}` : ''}, and nothing else. There is no formal guarantee: read the mapped
-            text before you send.
-          </p>
+          {protect ? (
+            <p class="muted">
+              Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the text Veil shows you. Veil replaces the names,
+              places, organisations, dates, ages, amounts, contacts and ID numbers it recognises with stand-ins, and sends health,
+              beliefs, money, legal and other sensitive matters only by their kind; you choose per word below. There is no formal
+              guarantee: read the text before you send.
+            </p>
+          ) : (
+            <p class="muted">
+              Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the mapped text. Veil replaces the names, places,
+              organisations, dates, ages, amounts, contacts, ID numbers and health, money and legal words it recognises
+              {view.theme ? ` with words about ${view.theme}` : ''}, and nothing else. There is no formal guarantee: read the mapped
+              text before you send.
+            </p>
+          )}
+          <fieldset class="compose-mode">
+            <legend>How Veil changes your message</legend>
+            <div>
+              <input type="radio" id="compose-mode-protect" name="compose-mode" checked={protect} disabled={busy !== null} onChange={() => void chooseMode('protect')} />
+              <label for="compose-mode-protect">Protect what I write (recommended): stand-ins for names, places and numbers, sensitive matters only by their kind</label>
+            </div>
+            <div>
+              <input
+                type="radio"
+                id="compose-mode-themed"
+                name="compose-mode"
+                checked={!protect}
+                disabled={busy !== null}
+                aria-describedby="compose-themed-cost"
+                onChange={() => void chooseMode('themed')}
+              />
+              <label for="compose-mode-themed">Map into another domain (for writing and planning tasks)</label>
+              <p id="compose-themed-cost" class="hint">
+                {THEMED_COST}
+              </p>
+            </div>
+          </fieldset>
           <label for="compose-text">Your message (stays in Veil)</label>
           <textarea
             id="compose-text"
@@ -155,17 +195,29 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
               <div>
                 <h3>What {view.siteLabel} will see</h3>
                 <p class="sent-text" data-testid="compose-mapped">
-                  <Marked text={view.mapped} marks={view.replaced.map((r) => ({ start: r.start, end: r.end, title: `stands for: ${r.original}` }))} />
+                  {protect ? (
+                    <MarkedMessage text={view.mapped} marks={view.message.marks} />
+                  ) : (
+                    <Marked text={view.mapped} marks={view.replaced.map((r) => ({ start: r.start, end: r.end, title: `stands for: ${r.original}` }))} />
+                  )}
                 </p>
               </div>
             </div>
+          )}
+          {view.original && protect && (
+            <MessageMarks
+              message={view.message}
+              draftSeen={false}
+              disabled={busy !== null || !current}
+              onChoose={(mark, treatment) => void act('choose', () => send('compose.choose', { mark, treatment }))}
+            />
           )}
           {view.original && (
             <p class="hint" data-testid="compose-mapped-by">
               Mapped by {view.mappedBy}, on this device.
             </p>
           )}
-          {view.original && view.replaced.length === 0 && (
+          {view.original && !protect && view.replaced.length === 0 && (
             <p class="typed-warning" role="status">
               Veil found nothing to map in this message: it would go out exactly as written.
             </p>

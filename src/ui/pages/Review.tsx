@@ -8,9 +8,9 @@
  * Keyboard: focus starts on Send, Tab stays inside the panel, Escape cancels.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ReviewMark, ReviewFact, ReviewSlotView, ReviewView } from '../../messaging/contract';
+import type { ReviewFact, ReviewSlotView, ReviewView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
-import { Marked } from '../components/Marked';
+import { MarkedMessage, MessageMarks } from '../components/MessageMarks';
 import { trapTab } from '../focus-trap';
 import { formatEpsilonValue } from '../labels';
 
@@ -176,15 +176,22 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
               </div>
             ) : (
               <pre class="sent-text" aria-labelledby="text-heading" tabIndex={0}>
-                <MarkedText text={view.text} marks={view.message.marks} />
+                <MarkedMessage text={view.text} marks={view.message.marks} />
               </pre>
             )}
             {!editing && (
               <MessageMarks
-                view={view}
+                message={view.message}
+                draftSeen
                 disabled={busy !== null}
                 onChoose={(mark, treatment) => void act('Updating…', async () => setPhase({ kind: 'review', view: await send('review.choose', { mark, treatment }) }))}
-              />
+              >
+                {view.typed.length > 0 && (
+                  <p class="typed-warning" role="alert">
+                    Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}: {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}.
+                  </p>
+                )}
+              </MessageMarks>
             )}
             <h3>Your facts in this send</h3>
             {view.facts.length === 0 ? (
@@ -340,64 +347,6 @@ function ViewRow({ view, onToggle, disabled }: { view: ReviewSlotView; onToggle:
         </button>
       )}
     </li>
-  );
-}
-
-/** The text to send, each span Veil changed (or kept) marked where it sits. */
-function MarkedText({ text, marks }: { text: string; marks: ReviewMark[] }) {
-  return (
-    <Marked
-      text={text}
-      marks={marks.map((m) => ({ start: m.start, end: m.end, class: `veil-mark ${m.treatment}`, title: `${m.kindLabel}: ${m.treatment === 'keep' ? 'kept as you typed it' : `you typed “${m.original}”`}` }))}
-    />
-  );
-}
-
-/**
- * What Veil found in the message and what it does with each: Keep as typed / Replace / Generalize, free
- * and at once (issue 18). A withheld fact typed into the message is one of these marks, not a warning apart.
- */
-function MessageMarks({ view, onChoose, disabled }: { view: ReviewView; onChoose: (mark: string, treatment: ReviewMark['treatment']) => void; disabled: boolean }) {
-  const { marks, learns } = view.message;
-  return (
-    <div class="review-message">
-      <p class="message-learns">{learns}</p>
-      {view.typed.length > 0 && (
-        <p class="typed-warning" role="alert">
-          Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}: {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}.
-        </p>
-      )}
-      {marks.length > 0 && (
-        <>
-          <p class="muted">
-            The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. Names, places, dates and numbers get
-            stand-ins (Veil reads them back in the answer); sensitive matters are sent only by their kind.
-          </p>
-          <ul class="review-marks">
-            {marks.map((mark) => (
-              <li key={mark.id} data-mark={mark.id}>
-                <span class="mark-what">
-                  “{mark.original}” <span class="muted">({mark.kindLabel})</span>
-                </span>
-                <span class="mark-choices" role="group" aria-label={`What to send for “${mark.original}”`}>
-                  <button type="button" class="button" aria-pressed={mark.treatment === 'keep'} disabled={disabled} onClick={() => onChoose(mark.id, 'keep')}>
-                    Keep as typed
-                  </button>
-                  <button type="button" class="button" aria-pressed={mark.treatment === 'replace'} disabled={disabled} onClick={() => onChoose(mark.id, 'replace')}>
-                    Replace with “{mark.substitute}”
-                  </button>
-                  {mark.generalization !== null && (
-                    <button type="button" class="button" aria-pressed={mark.treatment === 'generalize'} disabled={disabled} onClick={() => onChoose(mark.id, 'generalize')}>
-                      Generalize to “{mark.generalization}”
-                    </button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
   );
 }
 

@@ -1,8 +1,11 @@
 /**
- * CROSS-MAP's compose box through the real dispatcher (issue 10): only the box frame that presents the
- * one-time token sees its session; mapping uses the conversation's codebook (consistent across prompts) and
- * the profile's values; Send hands only the mapped text to the content script; the answer the content script
- * reads is recovered for the box alone; a content script cannot map, read or edit anything.
+ * CROSS-MAP's compose box through the real dispatcher (issues 10 and 18): only the box frame that presents the
+ * one-time token sees its session; by default the text is protected as every reviewed send is (identifiers
+ * replaced, special categories generalized, Keep / Replace / Generalize per span), mapping into another
+ * domain only when the person chooses it; both use the conversation's codebook (consistent across prompts
+ * and shared with the review) and the profile's values; Send hands only the mapped text to the content
+ * script; the answer the content script reads is recovered for the box alone; a content script cannot map,
+ * read or edit anything.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeCommand } from '../../../src/extension/compose-service';
@@ -34,32 +37,100 @@ async function setUp() {
 }
 
 describe('the compose box', () => {
-  it('maps in the box, sends only the mapped text, and recovers the answer for the box alone', async () => {
+  it('protects by default: names and places replaced, the condition generalized; sends only that text and reads the answer back for the box alone', async () => {
     const { commands, content, box, composeId, t } = await setUp();
     await expect(h.client(PAGE_FRAMED)('compose.get', {})).rejects.toThrow(MessageError);
-    await box('compose.get', { token: t });
+    expect((await box('compose.get', { token: t })).mode).toBe('protect');
     const view = await box('compose.map', { text: 'My son Leo has asthma and I work at Northwind Traders in Leeds.' });
     expect(view.mapped).not.toMatch(/Leo|asthma|Northwind Traders|Leeds/);
-    expect(view.dictionary.map((d) => d.original).sort()).toEqual(['Leeds', 'Leo', 'Northwind Traders', 'asthma']);
+    expect(view.mapped).toMatch(/^My son \S+ has a health condition and I work at .+ in \S+\.$/);
+    const by = (original: string) => view.message.marks.find((m) => m.original === original)!;
+    expect(view.message.marks.map((m) => [m.original, m.treatment])).toEqual([
+      ['Leo', 'replace'],
+      ['asthma', 'generalize'],
+      ['Northwind Traders', 'replace'],
+      ['Leeds', 'replace'],
+    ]);
+    expect(by('Northwind Traders').kindLabel).toBe('from your profile');
+    expect(by('asthma')).toMatchObject({ kindLabel: 'a health matter', special: true, generalization: 'a health condition' });
+    // Each mark sits where the box highlights it in the text to send.
+    for (const m of view.message.marks) expect(view.mapped.slice(m.start, m.end)).toBe(m.treatment === 'generalize' ? m.generalization : m.substitute);
+    expect(view.message.learns).toBe('The site gets your message with 3 details replaced by stand-ins, 1 matter only by its kind. Anything Veil did not mark goes as typed.');
+    // Nothing is stored for a draft: the codebook gets this message's pairs when it is sent.
+    expect(view.dictionary).toEqual([]);
     // A page that framed compose.html itself, or another frame, gets nothing; the token is spent.
     await expect(h.client(PAGE_FRAMED)('compose.get', { token: t })).rejects.toThrow(/not open/);
 
-    // The same conversation maps the same words the same way.
+    // The same conversation gets the same stand-ins.
     const again = await box('compose.map', { text: 'Is asthma worse in Leeds in winter?' });
-    const sub = (original: string) => view.dictionary.find((d) => d.original === original)!.substitute;
-    expect(again.mapped).toContain(sub('asthma'));
-    expect(again.mapped).toContain(sub('Leeds'));
+    expect(again.mapped).toBe(`Is a health condition worse in ${by('Leeds').substitute} in winter?`);
 
     await box('compose.send', {});
     expect(commands).toEqual([{ veilCompose: 'send', composeId, text: again.mapped }]);
-    expect((await box('compose.get', {})).state).toBe('waiting');
+    const waiting = await box('compose.get', {});
+    expect(waiting.state).toBe('waiting');
+    expect(waiting.dictionary.map((d) => d.original)).toEqual(['Leeds']);
+    // The codebook is the review's: it keeps its secret.
+    expect((await readCodebook(h.db, 'chatgpt', 'c/abc'))!.secret).toMatch(/^[0-9a-f]{32}$/);
 
-    const answer = `${sub('asthma').charAt(0).toUpperCase()}${sub('asthma').slice(1)} can flare in cold weather in ${sub('Leeds')}.`;
-    await content('compose.answer', { composeId, text: answer });
+    await content('compose.answer', { composeId, text: `A health condition can flare in cold weather in ${by('Leeds').substitute}.` });
     const done = await box('compose.get', {});
     expect(done.state).toBe('answered');
-    expect(done.answer!.text).toBe('Asthma can flare in cold weather in Leeds.');
-    expect(done.answer!.restored.map((r) => r.original)).toEqual(['asthma', 'Leeds']);
+    expect(done.answer!.text).toBe('A health condition can flare in cold weather in Leeds.');
+    expect(done.answer!.restored.map((r) => r.original)).toEqual(['Leeds']);
+  });
+
+  it('keeps the person’s choice per span (Keep as typed, Replace, Generalize) while they type on, and reads a replaced condition back', async () => {
+    const { content, box, composeId, t } = await setUp();
+    await box('compose.get', { token: t });
+    const first = await box('compose.map', { text: 'Mia has eczema in Leeds.' });
+    const mark = (v: typeof first, original: string) => v.message.marks.find((m) => m.original === original)!;
+    const kept = await box('compose.choose', { mark: mark(first, 'Leeds').id, treatment: 'keep' });
+    expect(kept.mapped).toBe(`${mark(first, 'Mia').substitute} has a health condition in Leeds.`);
+    expect(mark(kept, 'Leeds').treatment).toBe('keep');
+    const replaced = await box('compose.choose', { mark: mark(kept, 'eczema').id, treatment: 'replace' });
+    const decoy = mark(replaced, 'eczema').substitute;
+    expect(replaced.mapped).toBe(`${mark(first, 'Mia').substitute} has ${decoy} in Leeds.`);
+    // Typing on (the spans move) keeps the choices.
+    const longer = await box('compose.map', { text: 'Oh, Mia has eczema in Leeds.' });
+    expect(longer.mapped).toBe(`Oh, ${mark(first, 'Mia').substitute} has ${decoy} in Leeds.`);
+    // A name has no generalization: Replace stays.
+    const general = await box('compose.choose', { mark: mark(longer, 'Mia').id, treatment: 'generalize' });
+    expect(mark(general, 'Mia')).toMatchObject({ treatment: 'replace', generalization: null });
+    await expect(box('compose.choose', { mark: '90-95', treatment: 'keep' })).rejects.toThrow(/no longer in your message/);
+
+    await box('compose.send', {});
+    const answer = `${decoy.charAt(0).toUpperCase()}${decoy.slice(1)} is common.`;
+    await content('compose.answer', { composeId, text: answer });
+    expect((await box('compose.get', {})).answer!.text).toBe('Eczema is common.');
+
+    // The person's default per kind (settings) is the review's, and a choice in the box still wins over it.
+    await h.client()('settings.update', { patch: { messageDefaults: { health: 'keep', place: 'generalize' } } });
+    const defaults = await box('compose.map', { text: 'Is asthma worse in Leeds or in Leeds?' });
+    expect(defaults.mapped).toBe('Is asthma worse in Leeds or in Leeds?');
+    const fresh = await box('compose.map', { text: 'Is asthma worse in Bradford?' });
+    expect(fresh.mapped).toBe('Is asthma worse in a place?');
+  });
+
+  it('maps into another domain only when the person chooses it, with the same codebook, and reads the answer back', async () => {
+    const { content, box, composeId, t } = await setUp();
+    await box('compose.get', { token: t });
+    const protectedView = await box('compose.map', { text: 'My son Leo has asthma.' });
+    const leo = protectedView.message.marks[0]!.substitute;
+    await box('compose.send', {});
+    const themed = await box('compose.mode', { mode: 'themed' });
+    expect(themed.mode).toBe('themed');
+    expect(themed.message.marks).toEqual([]);
+    // The name keeps the stand-in the conversation already sent; the condition becomes a word of the theme.
+    expect(themed.mapped).toMatch(new RegExp(`^My son ${leo} has `));
+    expect(themed.mapped).not.toMatch(/asthma|a health condition/);
+    expect(themed.dictionary.map((d) => d.original).sort()).toEqual(['Leo', 'asthma']);
+    const asthma = themed.dictionary.find((d) => d.original === 'asthma')!.substitute;
+    await box('compose.send', {});
+    await content('compose.answer', { composeId, text: `${leo} should avoid cold air with ${asthma}.` });
+    expect((await box('compose.get', {})).answer!.text).toBe('Leo should avoid cold air with asthma.');
+    // And back: protect generalizes the condition again.
+    expect((await box('compose.mode', { mode: 'protect' })).mapped).toBe(`My son ${leo} has a health condition.`);
   });
 
   it('keeps codebooks per conversation, lets the person choose a substitute, and forgets on request', async () => {
@@ -67,7 +138,7 @@ describe('the compose box', () => {
     await box('compose.get', { token: t });
     await box('compose.map', { text: 'Mia has eczema.' });
     const edited = await box('compose.edit', { original: 'Mia', substitute: 'Rosa' });
-    expect(edited.mapped).toMatch(/^Rosa has /);
+    expect(edited.mapped).toBe('Rosa has a health condition.');
     expect((await readCodebook(h.db, 'chatgpt', 'c/abc'))!.entries.find((e) => e.original === 'Mia')!.substitute).toBe('Rosa');
     await expect(box('compose.edit', { original: 'Mia', substitute: 'mia' })).rejects.toThrow(/original itself/);
     await box('compose.forget', {});
@@ -77,6 +148,7 @@ describe('the compose box', () => {
     const view = await box('compose.map', { text: 'Is project orion late?' });
     expect(view.mapped).not.toMatch(/orion/i);
     expect(view.spans.map((s) => [s.kind, s.text])).toEqual([['custom', 'project orion']]);
+    expect((await box('compose.mode', { mode: 'themed' })).mapped).not.toMatch(/orion/i);
   });
 
   it('moves a new chat’s codebook to the id the site gave it, so the same words map the same way after a reload', async () => {
@@ -84,26 +156,35 @@ describe('the compose box', () => {
     await box('compose.get', { token: t });
     const first = await box('compose.map', { text: 'Leo has asthma.' });
     await box('compose.send', {});
+    const sent = (await readCodebook(h.db, 'chatgpt', 'c/abc'))!;
+    expect(sent.entries.map((e) => e.original)).toEqual(['Leo']);
     await content('compose.answer', { composeId, text: 'Fine.', conversation: 'c/xyz' });
     expect(await readCodebook(h.db, 'chatgpt', 'c/abc')).toBeUndefined();
-    expect((await readCodebook(h.db, 'chatgpt', 'c/xyz'))!.entries).toEqual(first.dictionary);
+    expect((await readCodebook(h.db, 'chatgpt', 'c/xyz'))!).toEqual(sent);
     // A box opened later for that conversation (after a reload) finds it.
     const t2 = token();
     await content('compose.begin', { conversation: 'c/xyz', token: t2 });
     const later = await box('compose.get', { token: t2 });
-    expect(later.dictionary).toEqual(first.dictionary);
+    expect(later.dictionary).toEqual(sent.entries);
+    expect((await box('compose.map', { text: 'Leo has asthma.' })).mapped).toBe(first.mapped);
   });
 
-  it('maps with the language model in use when its mapping passes Veil’s checks, and says when it did not', async () => {
+  it('maps with the language model in use only in the themed mode, when its mapping passes Veil’s checks, and says when it did not', async () => {
     const { box, t } = await setUp();
     await box('compose.get', { token: t });
     const model = 'HuggingFaceTB/SmolLM2-135M-Instruct';
     await h.db.modelFiles.put({ modelId: model, file: 'config.json', bytes: new Uint8Array([123, 125]), storedAt: 1 });
     await h.client()('model.useGenerator', { model });
-    h.model.generates = async () =>
-      JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Leo', substitute: 'Ash' }, { original: 'asthma', substitute: 'leaf curl' }], mapped: 'Ash has leaf curl.' });
-    const used = await box('compose.map', { text: 'Leo has asthma.' });
+    let asked = 0;
+    h.model.generates = async () => (
+      asked++, JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Leo', substitute: 'Ash' }, { original: 'asthma', substitute: 'leaf curl' }], mapped: 'Ash has leaf curl.' })
+    );
+    // Protecting the message does not ask the model.
+    expect(await box('compose.map', { text: 'Leo has asthma.' })).toMatchObject({ mappedBy: "Veil's word lists", note: null });
+    expect(asked).toBe(0);
+    const used = await box('compose.mode', { mode: 'themed' });
     expect(used).toMatchObject({ mapped: 'Ash has leaf curl.', mappedBy: 'SmolLM2 135M Instruct (English)', note: null });
+    expect(asked).toBe(1);
     // A model that leaves an original in: Veil's own mapping, and the box says why.
     h.model.generates = async () => JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Mia', substitute: 'Rosa' }, { original: 'eczema', substitute: 'scab' }], mapped: 'Rosa has eczema.' });
     const refused = await box('compose.map', { text: 'Mia has eczema.' });
@@ -119,6 +200,8 @@ describe('the compose box', () => {
     await box('compose.get', { token: t });
     await expect(content('compose.map' as never, { text: 'x' } as never)).rejects.toThrow(/refused from a content script/);
     await expect(content('compose.get' as never, {} as never)).rejects.toThrow(/refused/);
+    await expect(content('compose.choose' as never, { mark: '0-3', treatment: 'keep' } as never)).rejects.toThrow(/refused/);
+    await expect(content('compose.mode' as never, { mode: 'themed' } as never)).rejects.toThrow(/refused/);
     await expect(box('compose.answer' as never, { composeId, text: 'x' } as never)).rejects.toThrow(/refused/);
     // Sending before anything was mapped sends nothing.
     await expect(box('compose.send', {})).rejects.toThrow(/nothing to send/);

@@ -56,7 +56,7 @@ describe('a framed page of ours has no rights but the review panel\'s and the co
     const panel = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('framed'));
     expect(panel).toEqual([
       'restore.get', 'review.choose', 'review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel',
-      'compose.get', 'compose.map', 'compose.edit', 'compose.send', 'compose.recover', 'compose.forget', 'compose.close',
+      'compose.get', 'compose.map', 'compose.edit', 'compose.choose', 'compose.mode', 'compose.send', 'compose.recover', 'compose.forget', 'compose.close',
     ]);
     for (const name of MESSAGE_NAMES.filter((n) => !panel.includes(n))) {
       expect(await h.dispatch({ type: name, request: {} }, framed), name).toEqual({

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The private compose box's page (src/ui/pages/Compose.tsx) against the real dispatcher, as the framed box
- * of a tab whose content script began the session: it maps as the person types, marks every replacement,
- * lets them change one, names every control, and sends only the mapped text.
+ * of a tab whose content script began the session: it protects as the person types, with the review's marks
+ * and choices (Keep as typed / Replace / Generalize), lets them change a stand-in, offers mapping into
+ * another domain as a choice that says what it costs, names every control, and sends only the text shown.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const CONTENT: SenderInfo = { id: SELF.id, url: PAGE, tab: { id: 5, url: PAGE },
 const BOX: SenderInfo = { id: SELF.id, url: `${SELF.origin}compose.html`, tab: { id: 5, url: PAGE }, frameId: 3 };
 
 describe('the compose box page', () => {
-  it('maps as the person types, marks the replacements, lets one be changed, and sends only the mapped text', async () => {
+  it('protects as the person types with the review’s marks and choices, lets a stand-in be changed, maps into another domain only when chosen, and sends only the text shown', async () => {
     const commands: ComposeCommand[] = [];
     const h = harness(undefined, { toTabCompose: async (_t, _f, command) => (commands.push(command), { ok: true }) });
     const token = crypto.randomUUID().replaceAll('-', '');
@@ -33,18 +34,43 @@ describe('the compose box page', () => {
     await expect.poll(() => document.activeElement).toBe(box);
     fireEvent.input(box, { target: { value: 'My son Leo has asthma.' } });
     const mapped = await screen.findByTestId('compose-mapped', {}, { timeout: 3000 });
-    expect(mapped.textContent).not.toMatch(/Leo|asthma/);
-    expect([...mapped.querySelectorAll('mark')].map((m) => m.title)).toEqual(['stands for: Leo', 'stands for: asthma']);
-    expect(screen.getByTestId('compose-mapped-by').textContent).toBe("Mapped by Veil's word lists, on this device.");
-    // The theme reads as words ("with words about an orchard"), not as its id.
-    expect(document.body.textContent).toMatch(/recognises\s+with words about (an? [a-z ]+|beekeeping), and nothing else/);
+    // By default: the name gets a stand-in, the condition goes only by its kind, marked as in the review.
+    expect(mapped.textContent).toMatch(/^My son \S+ has a health condition\.$/);
+    expect([...mapped.querySelectorAll('mark')].map((m) => [m.className, m.title])).toEqual([
+      ['veil-mark replace', 'a name: you typed “Leo”'],
+      ['veil-mark generalize', 'a health matter: you typed “asthma”'],
+    ]);
+    expect(screen.getByText(/^The site gets your message with 1 detail replaced by stand-ins, 1 matter only by its kind\./)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /^Protect what I write/ })).toHaveProperty('checked', true);
+    // The site's own box never saw this draft: the box does not say it did.
+    expect(document.body.textContent).not.toMatch(/already shown it your draft/);
+
+    // Keep as typed, for one span: at once.
+    const asthma = screen.getByRole('group', { name: 'What to send for “asthma”' });
+    fireEvent.click(within(asthma).getByRole('button', { name: 'Keep as typed' }));
+    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/^My son \S+ has asthma\.$/);
+    fireEvent.click(within(screen.getByRole('group', { name: 'What to send for “asthma”' })).getByRole('button', { name: 'Generalize to “a health condition”' }));
+    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/has a health condition\.$/);
 
     const pairs = screen.getByRole('list', { name: 'Replacements' });
     fireEvent.click(within(pairs).getAllByRole('button', { name: 'Change' })[0]!);
     const input = within(pairs).getByLabelText('Replacement for Leo');
     fireEvent.input(input, { target: { value: 'Rowan' } });
     fireEvent.click(within(pairs).getByRole('button', { name: 'Save' }));
-    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/^My son Rowan has /);
+    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toBe('My son Rowan has a health condition.');
+
+    // Mapping into another domain is a choice, and says what it costs.
+    const themed = screen.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' });
+    expect(document.getElementById(themed.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'The assistant then answers about the substitute domain: Veil maps its answer back into your words, but facts specific to your real domain (medical advice, for example) are lost.',
+    );
+    fireEvent.click(themed);
+    await expect.poll(() => [...screen.getByTestId('compose-mapped').querySelectorAll('mark')].map((m) => m.title)).toEqual(['stands for: Leo', 'stands for: asthma']);
+    expect(screen.getByTestId('compose-mapped').textContent).toMatch(/^My son Rowan has /);
+    expect(screen.getByTestId('compose-mapped').textContent).not.toMatch(/asthma|health condition/);
+    expect(screen.getByTestId('compose-mapped-by').textContent).toBe("Mapped by Veil's word lists, on this device.");
+    // The theme reads as words ("with words about an orchard"), not as its id.
+    expect(document.body.textContent).toMatch(/recognises\s+with words about (an? [a-z ]+|beekeeping), and nothing else/);
 
     // Every control has a name a screen reader can say.
     for (const control of document.querySelectorAll('input, textarea, button')) {

@@ -1,0 +1,64 @@
+/**
+ * The marks of a protected message as Veil's pages show them (issue 18): each span found in what the person
+ * typed, with its kind in words, the treatment applied and what each choice would write, placed where it
+ * sits in the text that is sent; and in one line what the site learns. One wording for the review panel and
+ * the private compose box alike.
+ */
+import type { Protected, Treatment } from '../crossmap';
+import { isSpecialKind, type SpanKind } from '../crossmap/types';
+import type { ReviewMark } from '../messaging/contract';
+
+/** Each kind of span in words. */
+const KIND_LABELS: Partial<Record<SpanKind, string>> = {
+  person: 'a name', place: 'a place', organisation: 'an organisation', date: 'a date', age: 'an age', money: 'an amount', email: 'an e-mail address',
+  phone: 'a phone number', id: 'an ID or account number', profile: 'a fact you withheld', custom: 'a word you always replace', proper: 'a name',
+  health: 'a health matter', medication: 'a medicine', 'mental-health': 'a mental-health matter', pregnancy: 'a pregnancy matter', sexuality: 'sexual orientation',
+  'gender-identity': 'gender identity', immigration: 'an immigration matter', criminal: 'a criminal-justice matter', substance: 'substance use', religion: 'religion',
+  ethnicity: 'ethnicity', politics: 'political views', finance: 'a money matter', employment: 'a job matter', legal: 'a legal matter',
+};
+
+/** The kind of a span in words ("a name", "a health matter"). */
+export function kindLabel(kind: SpanKind, labels: Partial<Record<SpanKind, string>> = {}): string {
+  return labels[kind] ?? KIND_LABELS[kind] ?? 'a detail';
+}
+
+/**
+ * The marks of `guarded`, placed in a text where the protected message starts at `offset` (the review puts
+ * the message first, then the release; the compose box sends the message alone: offset 0).
+ */
+export function placedMarks(guarded: Protected, offset = 0, labels: Partial<Record<SpanKind, string>> = {}): ReviewMark[] {
+  const placed = new Map(guarded.placed.map((p) => [p.id, p]));
+  // Spans kept as typed have no placement of their own: they sit where the text around them puts them.
+  let shift = 0;
+  return guarded.marks.map((m) => {
+    const at = placed.get(m.id);
+    const start = at ? at.start : m.start + shift;
+    const end = at ? at.end : m.end + shift;
+    shift = end - m.end;
+    return {
+      id: m.id,
+      kind: m.kind,
+      kindLabel: kindLabel(m.kind, labels),
+      special: isSpecialKind(m.kind),
+      original: m.text,
+      treatment: m.treatment,
+      substitute: m.substitute,
+      generalization: m.generalization,
+      start: offset + start,
+      end: offset + end,
+    };
+  });
+}
+
+/** In one line, what the site learns of the message (counts and public categories only). */
+export function learns(guarded: Protected): string {
+  const count = (t: Treatment) => guarded.marks.filter((m) => m.treatment === t).length;
+  const [replaced, generalized, kept] = [count('replace'), count('generalize'), count('keep')];
+  if (guarded.marks.length === 0) return 'Veil found nothing to replace in your message: the site gets it as you typed it.';
+  const parts = [
+    replaced > 0 ? `${replaced} ${replaced === 1 ? 'detail' : 'details'} replaced by stand-ins` : '',
+    generalized > 0 ? `${generalized} ${generalized === 1 ? 'matter' : 'matters'} only by ${generalized === 1 ? 'its' : 'their'} kind` : '',
+    kept > 0 ? `${kept} as you typed ${kept === 1 ? 'it' : 'them'}` : '',
+  ].filter(Boolean);
+  return `The site gets your message with ${parts.join(', ')}. Anything Veil did not mark goes as typed.`;
+}

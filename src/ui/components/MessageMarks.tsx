@@ -1,0 +1,77 @@
+/**
+ * What Veil found in a message and what it does with each span: Keep as typed / Replace / Generalize, free
+ * and at once (issue 18). One component for the review panel and the private compose box, so both show the
+ * same marks, defaults and choices. A withheld fact typed into the message is one of these marks.
+ *
+ * ```tsx
+ * <MarkedMessage text={view.text} marks={view.message.marks} />
+ * <MessageMarks message={view.message} draftSeen onChoose={(id, t) => send('review.choose', { mark: id, treatment: t })} disabled={false} />
+ * ```
+ */
+import type { ComponentChildren } from 'preact';
+import type { ReviewMark } from '../../messaging/contract';
+import { Marked } from './Marked';
+
+/** The text to send, each span Veil changed (or kept) marked where it sits. */
+export function MarkedMessage({ text, marks }: { text: string; marks: readonly ReviewMark[] }) {
+  return (
+    <Marked
+      text={text}
+      marks={marks.map((m) => ({ start: m.start, end: m.end, class: `veil-mark ${m.treatment}`, title: `${m.kindLabel}: ${m.treatment === 'keep' ? 'kept as you typed it' : `you typed “${m.original}”`}` }))}
+    />
+  );
+}
+
+export function MessageMarks({
+  message,
+  onChoose,
+  disabled,
+  draftSeen,
+  children,
+}: {
+  message: { marks: readonly ReviewMark[]; learns: string };
+  onChoose: (mark: string, treatment: ReviewMark['treatment']) => void;
+  disabled: boolean;
+  /** The message was typed into the site's own box (a review), not into Veil's compose box. */
+  draftSeen: boolean;
+  /** Shown under the line on what the site learns (the review's note on withheld facts typed in). */
+  children?: ComponentChildren;
+}) {
+  const { marks, learns } = message;
+  return (
+    <div class="review-message">
+      <p class="message-learns">{learns}</p>
+      {children}
+      {marks.length > 0 && (
+        <>
+          <p class="muted">
+            {draftSeen ? "The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. " : ''}Names, places, dates and
+            numbers get stand-ins (Veil reads them back in the answer); sensitive matters are sent only by their kind.
+          </p>
+          <ul class="review-marks">
+            {marks.map((mark) => (
+              <li key={mark.id} data-mark={mark.id}>
+                <span class="mark-what">
+                  “{mark.original}” <span class="muted">({mark.kindLabel})</span>
+                </span>
+                <span class="mark-choices" role="group" aria-label={`What to send for “${mark.original}”`}>
+                  <button type="button" class="button" aria-pressed={mark.treatment === 'keep'} disabled={disabled} onClick={() => onChoose(mark.id, 'keep')}>
+                    Keep as typed
+                  </button>
+                  <button type="button" class="button" aria-pressed={mark.treatment === 'replace'} disabled={disabled} onClick={() => onChoose(mark.id, 'replace')}>
+                    Replace with “{mark.substitute}”
+                  </button>
+                  {mark.generalization !== null && (
+                    <button type="button" class="button" aria-pressed={mark.treatment === 'generalize'} disabled={disabled} onClick={() => onChoose(mark.id, 'generalize')}>
+                      Generalize to “{mark.generalization}”
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
