@@ -1,6 +1,6 @@
 /**
- * The options page: profile, memories, settings, budget, import/export, each a section reachable from the side
- * navigation.
+ * The options page: profile, memories, settings, what Veil does with what you type, budget, import/export, each
+ * a section reachable from the side navigation.
  */
 import { useEffect } from 'preact/hooks';
 import { useClient } from '../client';
@@ -11,6 +11,7 @@ import { ReleasePreviewSection } from '../components/ReleasePreview';
 import { WhenLoaded } from '../components/Loading';
 import { ProfileEditor } from '../components/ProfileEditor';
 import { DamagedMemories, MemoryEditor } from '../components/MemoryEditor';
+import { MessageDefaults } from '../components/MessageDefaults';
 import { SettingsForm } from '../components/SettingsForm';
 import { useLoad } from '../use-load';
 
@@ -38,6 +39,7 @@ export function Options() {
           <a href="#profile">Profile</a>
           <a href="#memories">Memories</a>
           <a href="#settings">Settings</a>
+          <a href="#what-you-type">What you type</a>
           <a href="#budget">Budget</a>
           <a href="#next-release">Next release</a>
           <a href="#model">Model</a>
@@ -56,6 +58,9 @@ export function Options() {
           </div>
           <div id="settings" class="card">
             <WhenLoaded loaded={settings}>{(s) => <SettingsForm settings={s} onSettings={setSettings} />}</WhenLoaded>
+          </div>
+          <div id="what-you-type" class="card">
+            <WhenLoaded loaded={settings}>{(s) => <MessageDefaults settings={s} onSettings={setSettings} />}</WhenLoaded>
           </div>
           <div id="budget" class="card">
             <WhenLoaded loaded={budget}>{(b) => <BudgetChart budget={b} onBudget={setBudget} />}</WhenLoaded>
