@@ -25,7 +25,7 @@ export default defineContentScript({
     marker.veilGenericStarted = true;
     let site: GenericSite = { origin, composer: null, sendButton: null };
     const adapter = genericAdapter(() => site);
-    const { send, check } = runGuard(adapter);
+    const { guard, send, check } = runGuard(adapter);
     let picking: ReturnType<typeof pick> | null = null;
 
     const load = async () => {
@@ -38,7 +38,9 @@ export default defineContentScript({
     const startPick = async () => {
       if (picking) return;
       picking = pick(window, adapter.label);
-      const picked = await picking.done;
+      // The person's clicks while pointing are pick mode's, not sends (it keeps them from the site).
+      guard.paused = true;
+      const picked = await picking.done.finally(() => (guard.paused = false));
       picking = null;
       if (!picked) return;
       try {

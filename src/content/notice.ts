@@ -1,6 +1,7 @@
 /**
  * Veil's messages on the chat page itself: why a send was blocked, or that the adapter lost the message
- * box. They sit at the top of the page, clear of the chat sites' composers (all at the bottom). They carry only public words (never a profile value: the page can read them), sit in a shadow
+ * box. They sit at the top or the bottom of the page, whichever is clear of the element they must not cover
+ * (the site's composer, which is at the bottom on all three sites). They carry only public words (never a profile value: the page can read them), sit in a shadow
  * root so the site's styles leave them alone (open: nothing in it is secret), and act only on real clicks.
  */
 export interface NoticeAction {
@@ -11,7 +12,20 @@ export interface NoticeAction {
 export class PageNotice {
   private host: HTMLElement | null = null;
 
-  constructor(private readonly doc: Document) {}
+  /** `avoid`: the element the notice must not cover, if any (it then sits in the other half of the window). */
+  constructor(
+    private readonly doc: Document,
+    private readonly avoid: () => Element | null = () => null,
+  ) {}
+
+  /** `top:…` or `bottom:…`: away from the element to avoid; at the bottom when there is none. */
+  private edge(): string {
+    const element = this.avoid();
+    const win = this.doc.defaultView;
+    if (!element || !win) return 'bottom:24px;';
+    const box = element.getBoundingClientRect();
+    return box.top + box.height / 2 > win.innerHeight / 2 ? 'top:16px;' : 'bottom:24px;';
+  }
 
   /** Show `message` with its `actions` and a Dismiss button (which runs `onDismiss`). */
   show(message: string, actions: NoticeAction[] = [], onDismiss: () => void = () => undefined): void {
@@ -21,7 +35,7 @@ export class PageNotice {
     const box = this.doc.createElement('div');
     box.setAttribute('role', 'alert');
     box.style.cssText =
-      'position:fixed;z-index:2147483647;left:50%;top:16px;transform:translateX(-50%);max-width:min(560px,calc(100vw - 32px));' +
+      `position:fixed;z-index:2147483647;left:50%;${this.edge()}transform:translateX(-50%);max-width:min(560px,calc(100vw - 32px));` +
       'background:#2b1d0e;color:#fff;font:14px/1.45 system-ui,sans-serif;padding:12px 14px;border-radius:10px;' +
       'box-shadow:0 6px 24px rgba(0,0,0,.35);display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;';
     const text = this.doc.createElement('p');

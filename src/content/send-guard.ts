@@ -52,6 +52,8 @@ export class SendGuard {
   private bypassOnce = false;
   /** Whether the site is switched on in Veil's settings; unknown counts as on (fail closed). */
   enabled = true;
+  /** Pick mode runs (src/content/pick.ts): the person's clicks are pointing, and pick mode keeps them from the site. */
+  paused = false;
   private composerWasFound: boolean | null = null;
   /** What the person chose to review from on a page whose adapter is out of date (see `hold`). */
   private fallback: { composer: HTMLElement | null; button: HTMLElement | null } = { composer: null, button: null };
@@ -68,7 +70,7 @@ export class SendGuard {
 
   constructor(private readonly deps: GuardDeps) {
     this.doc = deps.win.document;
-    this.notice = new PageNotice(this.doc);
+    this.notice = new PageNotice(this.doc, () => this.composerNow() ?? this.lastComposerLike());
     this.timeoutMs = deps.timeoutMs ?? 10_000;
   }
 
@@ -92,7 +94,7 @@ export class SendGuard {
   }
 
   private ignores(event: Event): boolean {
-    return !this.enabled || this.replaying || !event.isTrusted;
+    return !this.enabled || this.paused || this.replaying || !event.isTrusted;
   }
 
   private onKeydown(event: KeyboardEvent): void {

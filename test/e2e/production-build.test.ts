@@ -29,7 +29,7 @@ describe('production build', () => {
     const anySite = ['https://*/*', 'http://*/*'];
     expect(target === 'chrome-mv3' ? m.optional_host_permissions : m.optional_permissions).toEqual(anySite);
     const exposed = m.web_accessible_resources as ({ resources: string[]; matches: string[] } | string)[];
-    const panels = ['review.html', 'compose.html'];
+    const panels = ['review.html', 'compose.html', 'restore.html'];
     expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: panels, matches: anySite }] : panels);
     expect(JSON.stringify(m)).not.toContain('test-probe');
     expect(JSON.stringify(m)).not.toContain('generic.test');
