@@ -1,9 +1,11 @@
 /**
  * CROSS-MAP's private compose box in headless Chromium with the built extension, on the ChatGPT, Claude and
- * Gemini fixtures served under their real host names (issue 10): the person writes in Veil's box, the site's send handler
- * receives exactly the mapped text (through the normal review), the site's streamed answer comes back in
- * the person's words in Veil's box, and a hostile page script that records the DOM and every event in the
- * capture phase never sees an original span, the codebook, or the recovered answer.
+ * Gemini fixtures served under their real host names (issues 10 and 18): the person writes in Veil's box; by
+ * default the site's send handler receives the text protected as every reviewed send is (the name, age and
+ * place replaced, the condition generalized), through the normal review; mapped into another domain only
+ * when the person chooses it; the site's streamed answer comes back in the person's words in Veil's box, and
+ * a hostile page script that records the DOM and every event in the capture phase never sees an original
+ * span, the codebook, or the recovered answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage } from './browsers';
@@ -27,9 +29,11 @@ afterAll(async () => {
 
 const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
 const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
+/** What the person gets back by default: the condition went only by its kind, so it reads back as that. */
+const PROTECTED_BACK = PROMPT.replace('type 1 diabetes', 'a health condition');
 
 describe('private compose on the three chat-site fixtures, in every layout', () => {
-  it.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))('%s: sends only the mapped text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
+  it.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))('%s: sends only the protected text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
     const page = await veil.browser.context.newPage();
     await installHostileRecorder(page);
     await openFixture(page, site);
@@ -45,6 +49,9 @@ describe('private compose on the three chat-site fixtures, in every layout', () 
     await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
     const mapped = (await mappedLocator.textContent())!;
     for (const original of ORIGINALS) expect(mapped).not.toContain(original);
+    // The name and place get stand-ins, the condition goes only by its kind: the question stays answerable.
+    expect(mapped).toMatch(/^My daughter \S+ \(\d+\) was just diagnosed with a health condition; how do I talk to her school in .+\?$/);
+    await expect.poll(() => box.locator('.review-marks li').count()).toBe(4);
     await screenshot(page, `compose-mapped-${site}`);
 
     await box.getByRole('button', { name: 'Send the mapped text…' }).click();
@@ -57,12 +64,44 @@ describe('private compose on the three chat-site fixtures, in every layout', () 
     const answer = box.getByTestId('compose-answer');
     await answer.waitFor({ timeout: 30_000 });
     const recovered = (await answer.textContent())!;
-    expect(recovered).toContain(`You wrote: "${PROMPT}"`);
+    expect(recovered).toContain(`You wrote: "${PROTECTED_BACK}"`);
     await screenshot(page, `compose-answer-${site}`);
 
     const heard = await hostileHeard(page);
     for (const original of ORIGINALS) expect(heard, original).not.toContain(original);
     expect(heard).not.toContain('in your words');
+    await page.close();
+  }, 120_000);
+});
+
+describe('private compose mapped into another domain, by the person’s choice', () => {
+  it('sends the themed mapping, says what it costs, and reads the whole prompt back', async () => {
+    const page = await veil.browser.context.newPage();
+    await installHostileRecorder(page);
+    await openFixture(page, 'chatgpt');
+    await page.locator('button[data-veil-compose="open"]').click();
+    const box = page.frameLocator('iframe[data-veil-compose="box"]');
+    await box.locator('#compose-text').waitFor({ timeout: 15_000 });
+    const themed = box.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' });
+    await themed.check();
+    await expect.poll(() => themed.isChecked()).toBe(true);
+    expect(await box.locator('#compose-themed-cost').textContent()).toMatch(/answers about the substitute domain.*medical advice, for example\) are lost/);
+    await box.locator('#compose-text').pressSequentially(PROMPT);
+    const mappedLocator = box.getByTestId('compose-mapped');
+    await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
+    await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
+    const mapped = (await mappedLocator.textContent())!;
+    for (const original of [...ORIGINALS, 'a health condition']) expect(mapped).not.toContain(original);
+    await box.getByRole('button', { name: 'Send the mapped text…' }).click();
+    const review = await panelReady(page);
+    await expect.poll(() => review.locator('pre.sent-text').textContent()).toBe(mapped);
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([mapped]);
+    const answer = box.getByTestId('compose-answer');
+    await answer.waitFor({ timeout: 30_000 });
+    expect(await answer.textContent()).toContain(`You wrote: "${PROMPT}"`);
+    const heard = await hostileHeard(page);
+    for (const original of ORIGINALS) expect(heard, original).not.toContain(original);
     await page.close();
   }, 120_000);
 });
@@ -107,6 +146,8 @@ describe('private compose with a language model on the device', () => {
     await page.keyboard.press('Alt+Shift+KeyP');
     const box = page.frameLocator('iframe[data-veil-compose="box"]');
     await box.locator('#compose-text').waitFor({ timeout: 15_000 });
+    // The model maps into another domain: it is used only when the person chose that.
+    await box.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' }).check();
     await box.locator('#compose-text').pressSequentially(PROMPT);
     // The tiny model writes valid JSON that maps nothing: Veil's checks refuse it and its own mapping is shown.
     await expect.poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 30_000 }).toContainEqual(

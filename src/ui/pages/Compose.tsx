@@ -144,6 +144,24 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
               text before you send.
             </p>
           )}
+          <label for="compose-text">Your message (stays in Veil)</label>
+          <textarea
+            id="compose-text"
+            ref={textArea}
+            rows={5}
+            value={draft}
+            aria-describedby="compose-keys"
+            onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && draft.trim() && busy === null) {
+                e.preventDefault();
+                void mapAndSend();
+              }
+            }}
+          />
+          <p id="compose-keys" class="hint">
+            Ctrl+Enter sends the mapped text for review; Esc closes this box.
+          </p>
           <fieldset class="compose-mode">
             <legend>How Veil changes your message</legend>
             <div>
@@ -166,24 +184,6 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
               </p>
             </div>
           </fieldset>
-          <label for="compose-text">Your message (stays in Veil)</label>
-          <textarea
-            id="compose-text"
-            ref={textArea}
-            rows={5}
-            value={draft}
-            aria-describedby="compose-keys"
-            onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && draft.trim() && busy === null) {
-                e.preventDefault();
-                void mapAndSend();
-              }
-            }}
-          />
-          <p id="compose-keys" class="hint">
-            Ctrl+Enter sends the mapped text for review; Esc closes this box.
-          </p>
           {view.original && (
             <div class="compose-columns">
               <div>
