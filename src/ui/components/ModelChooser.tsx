@@ -128,7 +128,7 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
           {confirming.generator ? (
             <p>
               About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are
-              fetched; nothing about you is sent. Veil checks that it runs on this device, then private compose maps with it. It
+              fetched; nothing about you is sent. Veil checks that it runs on this device, then private compose maps with it when you choose to map a message into another domain. It
               runs on this device only, and can be slow on a phone or an old computer. You can cancel at any time.
             </p>
           ) : (
