@@ -189,7 +189,10 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
               <div>
                 <h3>What you wrote</h3>
                 <p class="sent-text" data-testid="compose-original">
-                  <Marked text={view.original} marks={view.spans.map((s) => ({ start: s.start, end: s.end, title: KIND_LABEL[s.kind] ?? s.kind }))} />
+                  <Marked
+                    text={view.original}
+                    marks={view.spans.map((s, i) => ({ start: s.start, end: s.end, title: (protect ? view.message.marks[i]?.kindLabel : undefined) ?? KIND_LABEL[s.kind] ?? s.kind }))}
+                  />
                 </p>
               </div>
               <div>

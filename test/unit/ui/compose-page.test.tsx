@@ -40,6 +40,7 @@ describe('the compose box page', () => {
       ['veil-mark replace', 'a name: you typed “Leo”'],
       ['veil-mark generalize', 'a health matter: you typed “asthma”'],
     ]);
+    expect([...screen.getByTestId('compose-original').querySelectorAll('mark')].map((m) => m.title)).toEqual(['a name', 'a health matter']);
     expect(screen.getByText(/^The site gets your message with 1 detail replaced by stand-ins, 1 matter only by its kind\./)).toBeTruthy();
     expect(screen.getByRole('radio', { name: /^Protect what I write/ })).toHaveProperty('checked', true);
     // The site's own box never saw this draft: the box does not say it did.
