@@ -9,6 +9,7 @@
 import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { finishedAnswer } from './answers';
+import { dockedFrame } from './docked-frame';
 import { randomToken, type SendGuard } from './send-guard';
 
 import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
@@ -28,7 +29,6 @@ export interface ComposeDeps {
   answerTimeoutMs?: number;
 }
 
-const FRAME = 'all:initial;display:block;position:fixed;top:0;right:0;width:min(520px,100vw);height:100vh;border:0;margin:0;padding:0;z-index:2147483646;background:transparent;color-scheme:normal;';
 const BUTTON =
   'all:initial;position:fixed;z-index:2147483645;font:600 12px/1.2 system-ui,sans-serif;color:#fff;background:#3b4cca;border-radius:999px;padding:6px 10px;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3);';
 
@@ -85,14 +85,7 @@ export class ComposeLauncher {
       this.frame.focus();
       return;
     }
-    const doc = this.deps.win.document;
-    const frame = doc.createElement('iframe');
-    frame.src = this.deps.composeUrl;
-    frame.title = 'Veil: private compose';
-    frame.style.cssText = FRAME;
-    frame.dataset.veilCompose = 'box';
-    const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-    doc.documentElement.append(frame);
+    const { frame, loaded } = dockedFrame(this.deps.win.document, this.deps.composeUrl, 'Veil: private compose', { veilCompose: 'box' });
     frame.focus();
     this.frame = frame;
     const token = randomToken();

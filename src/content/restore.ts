@@ -8,6 +8,7 @@
 import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { finishedAnswer } from './answers';
+import { dockedFrame } from './docked-frame';
 import { randomToken } from './send-guard';
 
 export interface RestoreDeps {
@@ -21,7 +22,6 @@ export interface RestoreDeps {
   answerTimeoutMs?: number;
 }
 
-const FRAME = 'all:initial;display:block;position:fixed;top:0;right:0;width:min(520px,100vw);height:100vh;border:0;margin:0;padding:0;z-index:2147483646;background:transparent;color-scheme:normal;';
 const BUTTON =
   'all:initial;position:absolute;z-index:2147483645;font:600 12px/1.2 system-ui,sans-serif;color:#fff;background:#3b4cca;border-radius:999px;padding:5px 10px;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3);';
 
@@ -75,14 +75,7 @@ export class AnswerRestore {
   async open(): Promise<void> {
     const answer = this.answer;
     if (!answer) return;
-    const doc = this.deps.win.document;
-    const frame = doc.createElement('iframe');
-    frame.src = this.deps.restoreUrl;
-    frame.title = 'Veil: the answer in your words';
-    frame.style.cssText = FRAME;
-    frame.dataset.veilRestore = 'frame';
-    const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-    doc.documentElement.append(frame);
+    const { frame, loaded } = dockedFrame(this.deps.win.document, this.deps.restoreUrl, 'Veil: the answer in your words', { veilRestore: 'frame' });
     this.frame = frame;
     this.place();
     const token = randomToken();
