@@ -7,6 +7,7 @@ import { browserModelDeps, extensionUrl } from '../../src/model-host/browser-dep
 import { LocalModelHost } from '../../src/model-host/local-host';
 import { serveModelHost } from '../../src/model-host/offscreen';
 import { openVeilDatabase } from '../../src/storage/db';
+import { testModelHost } from '../../src/extension/test-hooks';
 
 const deps = browserModelDeps(openVeilDatabase());
 // Made again after WebGPU failed in an earlier document: WASM only.
@@ -14,5 +15,5 @@ if (new URLSearchParams(location.search).get('backend') === 'wasm') {
   deps.chooseBackend = async () => ({ backend: 'wasm', reason: 'WebGPU failed to load the model earlier, so WASM is used' });
 }
 const host = new LocalModelHost(deps);
-serveModelHost(host, browser.runtime, extensionUrl('/background.js'));
+serveModelHost(testModelHost(host), browser.runtime, extensionUrl('/background.js'));
 void host.status();

@@ -200,6 +200,10 @@ export function createReviewService(deps: ReviewDeps) {
   async function reviewOfPanel(sender: Sender, token?: string): Promise<ReviewRecord> {
     const { tabId, frameId } = frameOf(sender);
     if (token !== undefined) {
+      // Asked again by the frame that claimed it (the background stopped before it answered the claim):
+      // the review is this frame's already.
+      const claimed = (await store.all()).find((r) => r.tabId === tabId && r.panelFrameId === frameId);
+      if (claimed) return claimed;
       await reviewWithToken(token);
       return locked(async () => {
         const review = (await store.all()).find((r) => r.token !== null && r.token === token);
@@ -219,7 +223,7 @@ export function createReviewService(deps: ReviewDeps) {
     if (review.state !== 'making') return review;
     const job = making.get(review.id);
     if (job) await job;
-    else await patch(review.id, { state: 'failed', error: 'Veil restarted while it was making this release. Nothing was sent; cancel and send again.' });
+    else await patch(review.id, { state: 'failed', error: 'Veil stopped while it was making this release (the browser restarted its background); cancel and send again.' });
     return (await store.get(review.id))!;
   }
 

@@ -6,7 +6,11 @@
  *   (Playwright `worker.evaluate`), between planning a release and charging it, so a test can change
  *   the profile right there and check that the plan is refused and made again.
  * - `allowModelSource`: `model.install` may name a local download server.
+ * - `testModelHost`: in Chrome's offscreen document, a model call (score, embed) first awaits
+ *   `globalThis.veilTestModelHold` if a test set it there (DevTools `Runtime.evaluate`), so a test can keep
+ *   a release's model call in flight and close or crash the document under it.
  */
+import type { ModelHost } from '../model-host/host';
 import type { HandlerDeps } from './handlers';
 
 export function testHooks(): Pick<HandlerDeps, 'beforeCharge' | 'allowModelSource'> {
@@ -17,5 +21,26 @@ export function testHooks(): Pick<HandlerDeps, 'beforeCharge' | 'allowModelSourc
       if (hook) await hook();
     },
     allowModelSource: true,
+  };
+}
+
+export function testModelHost(host: ModelHost): ModelHost {
+  if (!import.meta.env.VEIL_TEST) return host;
+  const hold = () => (globalThis as { veilTestModelHold?: Promise<void> }).veilTestModelHold;
+  return {
+    status: () => host.status(),
+    score: async (items) => {
+      await hold();
+      return host.score(items);
+    },
+    embed: async (texts) => {
+      await hold();
+      return host.embed(texts);
+    },
+    startInstall: (model, source) => host.startInstall(model, source),
+    cancelInstall: () => host.cancelInstall(),
+    install: () => host.install(),
+    reload: () => host.reload(),
+    generate: (prompt) => host.generate(prompt),
   };
 }

@@ -97,8 +97,24 @@ export class OffscreenModelHost implements ModelHost {
     await this.creating;
   }
 
+  /**
+   * One call, answered. The document can go away while it works on a call (closed, or its renderer
+   * crashed, e.g. out of memory in a model run): the call then ends with no answer. A call that only reads
+   * the model (status, score, embed, generate) is tried once more, in a new document; a second loss, or a
+   * lost install call, is reported as what happened.
+   */
   private async call(call: HostCall): Promise<unknown> {
-    const reply = await this.deliver({ veilModelHost: call });
+    let reply: unknown;
+    for (let attempt = 1; ; attempt++) {
+      reply = await this.deliver({ veilModelHost: call }).catch((error: unknown) => {
+        if (error instanceof HostGone) return GONE;
+        throw error;
+      });
+      if (reply !== GONE && reply !== undefined) break;
+      if (attempt >= 2 || !RETRYABLE.has(call.op)) {
+        throw new Error("Veil's model stopped before it answered (the page it runs in was closed or crashed); send again to start it anew");
+      }
+    }
     if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new Error("Veil's model host did not answer");
     const typed = reply as Reply;
     if (!typed.ok) throw new Error(typed.error);
@@ -118,6 +134,8 @@ export class OffscreenModelHost implements ModelHost {
         return await this.control.send(envelope);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // The document went away with the call in it (Chrome closes the call's channel).
+        if (/message channel closed before a response|message port closed before a response/i.test(message)) throw new HostGone(message);
         if (!/receiving end does not exist/i.test(message) || Date.now() > deadline) {
           throw new Error(`Veil's model host did not answer (${message})`);
         }
@@ -129,6 +147,15 @@ export class OffscreenModelHost implements ModelHost {
 
 /** How long a call waits for the offscreen document to start listening. */
 const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Calls that only read the model: safe to make again after the document was lost under them. */
+const RETRYABLE: ReadonlySet<HostCall['op']> = new Set(['status', 'score', 'embed', 'generate']);
+
+/** The document went away before it answered a call it had received. */
+class HostGone extends Error {
+  override name = 'HostGone';
+}
+const GONE = Symbol('gone');
 
 /** The offscreen side. `backgroundUrl` is the service worker's script URL (`runtime.getURL('/background.js')`). */
 export function serveModelHost(

@@ -84,6 +84,8 @@ describe('review: begin, claim with the token, send', () => {
     // The token is spent: presenting it again (from any frame) finds nothing; the panel's frame still does.
     await expect(h.client(PAGE_FRAMED)('review.get', { token })).rejects.toThrow(/no send to review/);
     expect((await panel('review.get', {})).reviewId).toBe(reviewId);
+    // The frame that claimed it may present it again (its first answer was lost when the worker stopped).
+    expect((await panel('review.get', { token })).reviewId).toBe(reviewId);
 
     await panel('review.send', { withoutVeil: false });
     expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: view.text, restore: false } }]);

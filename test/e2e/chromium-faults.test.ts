@@ -1,0 +1,320 @@
+/**
+ * Faults on the send path (issue 19, item 4), in Chromium with the built extension on the ChatGPT fixture.
+ * Each fault ends with nothing sent unreviewed, a message that says what happened, and the next send
+ * working:
+ * - the model host's offscreen document goes away (closed, or crashed) while a release is being made;
+ * - the service worker stops between the key press and Send (after the release is shown, and while it is
+ *   being made);
+ * - the browser closes with a review open: nothing is sent at the next start, no stale review acts;
+ * - a storage write fails in the middle of the charge: nothing is sent, nothing is charged (the charge's
+ *   transaction is undone), and the next send is charged once.
+ *
+ * How the faults are made, from outside, with no test code in the extension: the offscreen document is held
+ * busy by pausing its JavaScript in the DevTools protocol (Debugger.pause), so a model call is in flight when
+ * `chrome.offscreen.closeDocument()` closes it; the worker is stopped as DevTools does (Target.closeTarget on
+ * the service worker); the failing write is IndexedDB's own QuotaExceededError, thrown by the `add` of the
+ * release record after the ledger rows were written in the same transaction.
+ */
+import { readFileSync } from 'node:fs';
+import type { CDPSession, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, sendFromPage, tempDir } from './browsers';
+import { serveSites } from './site-server';
+import { chromiumOnSites, idle, openFixture, panel, PANEL_FRAME, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
+
+let veil: ChromiumOnSites;
+let cdp: CDPSession;
+
+beforeAll(async () => {
+  veil = await chromiumOnSites('veil-e2e-faults-');
+  cdp = await veil.browser.context.newCDPSession(veil.popup);
+});
+afterAll(async () => {
+  await veil?.close();
+});
+
+interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+}
+
+async function target(ending: string): Promise<TargetInfo | undefined> {
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+  return targetInfos.find((t) => t.url.startsWith(veil.browser.url('')) && t.url.endsWith(ending));
+}
+
+/** The running service worker (a stopped one is started again by the next message to it). */
+async function worker(): Promise<Worker> {
+  await expect
+    .poll(async () => {
+      for (const w of veil.browser.context.serviceWorkers()) if (await w.evaluate(() => true).catch(() => false)) return true;
+      return false;
+    })
+    .toBe(true);
+  for (const w of veil.browser.context.serviceWorkers().reverse()) if (await w.evaluate(() => true).catch(() => false)) return w;
+  throw new Error('no service worker');
+}
+
+/** Stop Veil's service worker as DevTools does, and wait until it is gone. */
+async function stopWorker(): Promise<void> {
+  const running = await worker();
+  await running.evaluate(() => ((globalThis as { veilTestMarker?: boolean }).veilTestMarker = true));
+  const sw = await target('/background.js');
+  await cdp.send('Target.closeTarget', { targetId: sw!.targetId });
+  // Gone: the worker that answers now (started again by whatever reached it) is a new one.
+  await expect
+    .poll(async () => running.evaluate(() => (globalThis as { veilTestMarker?: boolean }).veilTestMarker === true).catch(() => false))
+    .toBe(false);
+}
+
+/**
+ * Hold the model calls of Veil's offscreen document (where the model runs): a test build's model host there
+ * awaits `veilTestModelHold` before it scores (src/extension/test-hooks.ts), set here through a DevTools
+ * session attached to the document. A model call sent to it now stays in flight until `release` or until
+ * the document goes.
+ */
+async function holdModel(): Promise<{ release: () => Promise<void> }> {
+  // The document is made at the first model call after it went away: ask for the model's status.
+  await sendFromPage(veil.popup, 'model.get', {});
+  const off = await target('/offscreen.html');
+  if (!off) throw new Error('no offscreen document');
+  const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: off.targetId, flatten: false })) as { sessionId: string };
+  let id = 0;
+  const waiting = new Map<number, () => void>();
+  const listener = (event: { sessionId: string; message: string }) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message) as { id?: number };
+    if (message.id !== undefined) waiting.get(message.id)?.();
+  };
+  cdp.on('Target.receivedMessageFromTarget', listener);
+  const evaluate = (expression: string) =>
+    new Promise<void>((resolve) => {
+      const n = ++id;
+      waiting.set(n, resolve);
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method: 'Runtime.evaluate', params: { expression } }) }).catch(() => resolve());
+    });
+  await evaluate('globalThis.veilTestModelHold = new Promise((resolve) => (globalThis.veilTestModelGo = resolve)); 1');
+  return {
+    /** Let held calls go on (in a document still there) and stop holding. */
+    release: async () => {
+      await evaluate('delete globalThis.veilTestModelHold; globalThis.veilTestModelGo(); 1');
+      cdp.off('Target.receivedMessageFromTarget', listener);
+      await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    },
+  };
+}
+
+async function closeOffscreen(): Promise<void> {
+  await (await worker()).evaluate(() => (globalThis as unknown as { chrome: { offscreen: { closeDocument(): Promise<void> } } }).chrome.offscreen.closeDocument());
+}
+
+async function spent(popup: Page = veil.popup): Promise<number> {
+  return ((await sendFromPage(popup, 'budget.get', {})) as { value: { totalSpent: number } }).value.totalSpent;
+}
+
+async function releases(popup: Page = veil.popup): Promise<{ outcome: string; text: string }[]> {
+  return ((await sendFromPage(popup, 'releases.list', {})) as { value: { outcome: string; text: string }[] }).value;
+}
+
+/** The ChatGPT fixture, in a conversation of its own (`c/<conversation>`: no earlier release to reuse). */
+async function chatgpt(conversation = ''): Promise<Page> {
+  const page = await veil.browser.context.newPage();
+  await page.goto(`https://chatgpt.com/${conversation ? `c/${conversation}` : ''}`);
+  await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
+  return page;
+}
+
+/** One ordinary reviewed send on `page`: the review opens, Send sends exactly its text, once. */
+async function reviewedSend(page: Page, typed: string): Promise<string> {
+  const before = (await received(page)).length;
+  await idle(page);
+  await typeInto(page, 'chatgpt', typed);
+  await page.keyboard.press('Enter');
+  const frame = await panelReady(page);
+  const text = (await frame.locator('pre.sent-text').textContent())!;
+  expect(text.startsWith(typed)).toBe(true);
+  await frame.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(async () => (await received(page)).slice(before)).toEqual([text]);
+  await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+  return text;
+}
+
+/** The panel's error, once it shows one. */
+function panelAlert(page: Page): Promise<string | null> {
+  return panel(page).getByRole('alert').first().textContent({ timeout: 1000 }).catch(() => null);
+}
+
+// A prompt about work: its release carries the withheld occupation, which the model must score.
+const WORK = 'Plan my week at work.';
+
+describe('the model host goes away during a release', () => {
+  it('its document is closed while it scores: the release is made in a new one, reviewed, sent once; the next send works', async () => {
+    const page = await chatgpt();
+    const spentBefore = await spent();
+    const count = (await releases()).length;
+    const held = await holdModel();
+    try {
+      await typeInto(page, 'chatgpt', WORK);
+      await page.keyboard.press('Enter');
+      // The release is being made, its model call held in the document.
+      await panel(page).getByText('Making your release on this device').waitFor();
+      await page.waitForTimeout(1000);
+      expect(await panel(page).getByRole('button', { name: 'Send', exact: true }).count()).toBe(0);
+      expect(await received(page)).toEqual([]);
+      await closeOffscreen();
+    } finally {
+      await held.release();
+    }
+    const frame = await panelReady(page);
+    const text = (await frame.locator('pre.sent-text').textContent())!;
+    expect(text.startsWith(WORK)).toBe(true);
+    expect(await received(page)).toEqual([]);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([text]);
+    // One release, charged once.
+    expect((await releases()).length).toBe(count + 1);
+    expect(await spent()).toBeGreaterThan(spentBefore);
+    await page.close();
+    const next = await chatgpt();
+    await reviewedSend(next, 'And my weekend?');
+    await next.close();
+  });
+});
+
+describe('the service worker stops between the key press and Send', () => {
+  it('after the review is shown: Send still sends exactly the reviewed text, once; the next send works', async () => {
+    const page = await chatgpt();
+    await typeInto(page, 'chatgpt', 'Plan my week.');
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    const text = (await frame.locator('pre.sent-text').textContent())!;
+    const spentShown = await spent();
+    await stopWorker();
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([text]);
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(await received(page)).toEqual([text]);
+    expect((await releases())[0]).toMatchObject({ outcome: 'sent' });
+    expect(await spent()).toBe(spentShown);
+    await reviewedSend(page, 'And my weekend?');
+    await page.close();
+  });
+
+  it('while the release is being made: the panel says so, nothing is sent; Cancel, and the next send works', async () => {
+    const page = await chatgpt('faults-worker');
+    const held = await holdModel();
+    try {
+      await typeInto(page, 'chatgpt', 'Plan my month at work.');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(1500);
+      await stopWorker();
+    } finally {
+      await held.release();
+    }
+    await expect
+      .poll(() => panelAlert(page), { timeout: 30_000 })
+      .toMatch(/Veil could not make a release: Veil stopped while it was making this release \(the browser restarted its background\); cancel and send again\. Nothing was sent\./);
+    expect(await received(page)).toEqual([]);
+    expect(await panel(page).getByRole('button', { name: 'Send', exact: true }).count()).toBe(0);
+    await panel(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    expect(await received(page)).toEqual([]);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    await reviewedSend(page, 'Plan my month at work.');
+    await page.close();
+  });
+});
+
+describe('a storage write fails in the middle of the charge', () => {
+  it('nothing is sent and nothing is charged; the panel says why; the next send is charged once', async () => {
+    const page = await chatgpt('faults-storage');
+    const spentBefore = await spent();
+    const count = (await releases()).length;
+    // The next `add` of a release record (after the ledger rows were put, in the same transaction) fails
+    // as a full disk makes it fail.
+    await (await worker()).evaluate(() => {
+      const original = IDBObjectStore.prototype.add;
+      IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+        if (this.name === 'releases' && this.transaction.objectStoreNames.contains('ledgers')) {
+          IDBObjectStore.prototype.add = original;
+          throw new DOMException('the disk is full (test)', 'QuotaExceededError');
+        }
+        return original.apply(this, args);
+      };
+    });
+    await typeInto(page, 'chatgpt', WORK);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panelAlert(page), { timeout: 30_000 }).toMatch(/Veil could not make a release: Veil's storage is full; nothing was saved.*Nothing was sent/);
+    expect(await received(page)).toEqual([]);
+    expect(await spent()).toBe(spentBefore);
+    expect((await releases()).length).toBe(count);
+    await panel(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    await reviewedSend(page, WORK);
+    const after = await releases();
+    expect(after.length).toBe(count + 1);
+    const charged = await spent();
+    expect(charged).toBeGreaterThan(spentBefore);
+    // Exactly one release's charge: the ledger grew by what the one new release cost.
+    const ledger = ((await sendFromPage(veil.popup, 'releases.list', {})) as { value: { spent: Record<string, number> }[] }).value[0]!;
+    expect(charged - spentBefore).toBe(Object.values(ledger.spent).reduce((a, b) => a + b, 0));
+    await page.close();
+  });
+});
+
+describe('the browser closes with a review open', () => {
+  it('nothing is sent at the next start, no stale review acts, and the next send works', async () => {
+    const dir = await tempDir('veil-e2e-faults-restart-');
+    const server = await serveSites();
+    try {
+      let browser = await launchChromium(dir.path, { args: server.chromiumArgs });
+      let popup = await browser.open('popup.html');
+      expect(((await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean }).ok).toBe(true);
+      let page = await browser.context.newPage();
+      await openFixture(page, 'chatgpt');
+      await typeInto(page, 'chatgpt', 'Plan my week.');
+      await page.keyboard.press('Enter');
+      await panelReady(page);
+      const spentShown = await spent(popup);
+      const count = (await releases(popup)).length;
+      await browser.close();
+
+      // The chat tab comes back as the browser restores the last session.
+      browser = await launchChromium(dir.path, { args: [...server.chromiumArgs, '--restore-last-session'] });
+      popup = await browser.open('popup.html');
+      const restored = browser.context.pages().find((p) => p.url().startsWith('https://chatgpt.com/'));
+      page = restored ?? (await browser.context.newPage());
+      if (!restored) await openFixture(page, 'chatgpt');
+      await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
+      const sw = browser.context.serviceWorkers()[0]!;
+      const session = await sw.evaluate(async () =>
+        Object.keys(await (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<object> } } } }).chrome.storage.session.get(null)).filter((k) => k.startsWith('review:')),
+      );
+      expect(session).toEqual([]);
+      await page.waitForTimeout(1500);
+      expect(await received(page)).toEqual([]);
+      expect(await page.locator(PANEL_FRAME).count()).toBe(0);
+      // The release shown before the close stays charged and is not marked sent; nothing new was charged.
+      expect(await spent(popup)).toBe(spentShown);
+      const list = await releases(popup);
+      expect(list.length).toBe(count);
+      expect(list[0]).toMatchObject({ outcome: 'shown' });
+      // The next send is reviewed and sent once.
+      await typeInto(page, 'chatgpt', 'Plan my week.');
+      await page.keyboard.press('Enter');
+      const frame = await panelReady(page);
+      const text = (await frame.locator('pre.sent-text').textContent())!;
+      await frame.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => received(page)).toEqual([text]);
+      await browser.close();
+    } finally {
+      await server.close();
+      await dir.remove();
+    }
+  });
+});
