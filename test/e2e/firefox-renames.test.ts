@@ -1,0 +1,105 @@
+/**
+ * Failing closed on a changed site (issue 19), the generic parts in Firefox ESR (MV2) with the built
+ * extension, on the ChatGPT fixture served as https://chatgpt.com/ playing a redesign (`?rename=`,
+ * src/sites/fixtures/common.ts): a send button whose ids, test ids and data attributes changed is still
+ * caught by the public rules (a submit button of the composer's form) and the send reviewed; a send control
+ * that is no button at all gets through, and Veil says so on the page and in the popup (chromium-renames
+ * tests every rename in Chromium).
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemo } from '../../scripts/demo-server.mjs';
+import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
+import { WITHHELD_VALUES } from './sites';
+
+let firefox: FirefoxWithVeil;
+let server: SiteServer;
+let demo: Awaited<ReturnType<typeof serveDemo>>;
+let popup: Page;
+
+beforeAll(async () => {
+  server = await serveSites();
+  demo = await serveDemo({ port: 0 });
+  firefox = await launchFirefox({ prefs: server.firefoxPrefs });
+  popup = await firefox.openPopup(demo.url);
+  const reply = (await sendFromFirefoxPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
+  expect(reply.ok).toBe(true);
+});
+afterAll(async () => {
+  await firefox?.close();
+  await demo?.close();
+  await server?.close();
+});
+
+const COMPOSER = '[data-fixture-role="composer"]';
+const SEND = '[data-fixture-role="send"]';
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
+const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
+/** The page notice's text (it sits in a shadow root). */
+const notice = (page: Page) => page.evaluate(() => document.querySelector('veil-notice')?.shadowRoot?.textContent ?? '');
+const releaseCount = async () => ((await sendFromFirefoxPage(popup, 'releases.list', {})) as { value: unknown[] }).value.length;
+
+async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function open(rename: string): Promise<Page> {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${FIXTURE_SITES.chatgpt}?rename=${rename}`);
+  await page.waitForSelector('html[data-fixture-ready="1"]');
+  await page.click(COMPOSER);
+  return page;
+}
+
+/** The popup's view of the tab showing `page`. */
+async function tabState(page: Page): Promise<Record<string, unknown>> {
+  const url = page.url();
+  const tabId = await popup.evaluate(`browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === ${JSON.stringify(url)}).id)`);
+  return ((await sendFromFirefoxPage(popup, 'tab.state', { tabId })) as { value: Record<string, unknown> }).value;
+}
+
+describe('Firefox ESR: a changed ChatGPT page', () => {
+  it('a renamed send button (?rename=send) is caught: the review opens, Send sends the reviewed text once', async () => {
+    const page = await open('send');
+    const before = await releaseCount();
+    await page.keyboard.type('Plan my week.');
+    await page.click(SEND);
+    // The panel is up with a release (Veil's release list has it); it focuses its Send button.
+    await until(async () => (await releaseCount()) > before && (await panelCount(page)) === 1, 30_000);
+    expect(await panelCount(page)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await received(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await until(async () => (await received(page)).length > 0);
+    const sent = await received(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.startsWith('Plan my week.\n\nAbout me:\n')).toBe(true);
+    for (const value of WITHHELD_VALUES) expect(sent[0]).not.toContain(value);
+    await until(async () => (await panelCount(page)) === 0);
+    expect(await panelCount(page)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await received(page)).toHaveLength(1);
+    expect(await notice(page)).toBe('');
+    await page.close();
+  });
+
+  it('a send control that is no button (?rename=div) gets through, and the page and the popup say so', async () => {
+    const page = await open('div');
+    const secret = 'My probation officer said Tuesday';
+    await page.keyboard.type(secret);
+    await page.click(SEND);
+    await until(async () => (await received(page)).length > 0);
+    expect(await received(page)).toEqual([secret]);
+    await until(async () => /Veil missed a send/.test(await notice(page)));
+    expect(await notice(page)).toMatch(/Veil missed a send: ChatGPT sent your message without a Veil review.*send button/);
+    await until(async () => ((await tabState(page)).problem as { kind?: string } | null)?.kind === 'missed');
+    const { problem } = await tabState(page);
+    expect(problem).toMatchObject({ kind: 'missed', part: 'send button' });
+    expect((problem as { diagnostic: string }).diagnostic).not.toMatch(/probation|Tuesday/);
+    await page.close();
+  });
+});
