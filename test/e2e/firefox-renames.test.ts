@@ -2,7 +2,8 @@
  * Failing closed on a changed site (issue 19), the generic parts in Firefox ESR (MV2) with the built
  * extension, on the ChatGPT fixture served as https://chatgpt.com/ playing a redesign (`?rename=`,
  * src/sites/fixtures/common.ts): a send button whose ids, test ids and data attributes changed is still
- * caught by the public rules (a submit button of the composer's form) and the send reviewed; a send control
+ * caught by the public rules (a submit button of the composer's form) and the send reviewed; Enter in a
+ * renamed composer is held with a page notice, and its "Review and send" reviews it; a send control
  * that is no button at all gets through, and Veil says so on the page and in the popup (chromium-renames
  * tests every rename in Chromium).
  */
@@ -84,6 +85,32 @@ describe('Firefox ESR: a changed ChatGPT page', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await received(page)).toHaveLength(1);
     expect(await notice(page)).toBe('');
+    await page.close();
+  });
+
+  it('Enter in a renamed composer (?rename=composer) is held with a notice; "Review and send" reviews it', async () => {
+    const page = await open('composer');
+    const before = await releaseCount();
+    await page.keyboard.type('Plan my week.');
+    await page.keyboard.press('Enter');
+    await until(async () => /Veil held this send/.test(await notice(page)));
+    expect(await notice(page)).toMatch(/Veil held this send: it cannot find .*Nothing was sent/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await received(page)).toEqual([]);
+    expect(await panelCount(page)).toBe(0);
+    // A real click on the notice's button (puppeteer's >>> reaches into its shadow root).
+    const buttons = await page.$$('veil-notice >>> button');
+    let review: (typeof buttons)[number] | undefined;
+    for (const b of buttons) if ((await b.evaluate((el) => el.textContent)) === 'Review and send') review = b;
+    await review!.click();
+    await until(async () => (await releaseCount()) > before && (await panelCount(page)) === 1, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await received(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await until(async () => (await received(page)).length > 0);
+    const sent = await received(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.startsWith('Plan my week.\n\nAbout me:\n')).toBe(true);
     await page.close();
   });
 
