@@ -9,11 +9,13 @@
  * - a storage write fails in the middle of the charge: nothing is sent, nothing is charged (the charge's
  *   transaction is undone), and the next send is charged once.
  *
- * How the faults are made, from outside, with no test code in the extension: the offscreen document is held
- * busy by pausing its JavaScript in the DevTools protocol (Debugger.pause), so a model call is in flight when
- * `chrome.offscreen.closeDocument()` closes it; the worker is stopped as DevTools does (Target.closeTarget on
- * the service worker); the failing write is IndexedDB's own QuotaExceededError, thrown by the `add` of the
- * release record after the ledger rows were written in the same transaction.
+ * How the faults are made: the offscreen document's model calls are held (a test build's hook, set through
+ * a DevTools session on the document), so a model call is in flight when `chrome.offscreen.closeDocument()`
+ * closes it; the worker is stopped as DevTools does (Target.closeTarget on
+ * the service worker); the failing write is IndexedDB's own QuotaExceededError, thrown by a ledger row's
+ * `put`, or by the release record's `add` after the ledger rows were written in the same transaction. The
+ * browser is closed and started again on the same profile directory with --restore-last-session, so the
+ * chat tab comes back.
  */
 import { readFileSync } from 'node:fs';
 import type { CDPSession, Page, Worker } from 'playwright-core';
@@ -229,22 +231,31 @@ describe('the service worker stops between the key press and Send', () => {
 });
 
 describe('a storage write fails in the middle of the charge', () => {
-  it('nothing is sent and nothing is charged; the panel says why; the next send is charged once', async () => {
-    const page = await chatgpt('faults-storage');
+  it.each([
+    ['the release record', 'releases', 'add'],
+    ['a ledger row', 'ledgers', 'put'],
+  ] as const)('writing %s: nothing is sent and nothing is charged; the panel says why; the next send is charged once', async (_what, table, method) => {
+    const page = await chatgpt(`faults-storage-${table}`);
     const spentBefore = await spent();
     const count = (await releases()).length;
-    // The next `add` of a release record (after the ledger rows were put, in the same transaction) fails
-    // as a full disk makes it fail.
-    await (await worker()).evaluate(() => {
-      const original = IDBObjectStore.prototype.add;
-      IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
-        if (this.name === 'releases' && this.transaction.objectStoreNames.contains('ledgers')) {
-          IDBObjectStore.prototype.add = original;
-          throw new DOMException('the disk is full (test)', 'QuotaExceededError');
-        }
-        return original.apply(this, args);
-      };
-    });
+    // The next write of that table inside the charging transaction (the one that writes both ledger rows
+    // and release records) fails as a full disk makes it fail. The ledger rows are put first, so a failing
+    // release record comes after the charge was written.
+    await (await worker()).evaluate(
+      ([table, method]) => {
+        const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => IDBRequest>;
+        const original = proto[method]!;
+        proto[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+          const tables = this.transaction.objectStoreNames;
+          if (this.name === table && tables.contains('ledgers') && tables.contains('releases')) {
+            proto[method] = original;
+            throw new DOMException('the disk is full (test)', 'QuotaExceededError');
+          }
+          return original.apply(this, args);
+        };
+      },
+      [table, method] as const,
+    );
     await typeInto(page, 'chatgpt', WORK);
     await page.keyboard.press('Enter');
     await expect.poll(() => panelAlert(page), { timeout: 30_000 }).toMatch(/Veil could not make a release: Veil's storage is full; nothing was saved.*Nothing was sent/);
@@ -284,12 +295,11 @@ describe('the browser closes with a review open', () => {
       const count = (await releases(popup)).length;
       await browser.close();
 
-      // The chat tab comes back as the browser restores the last session.
+      // The chat tab comes back: the browser restores the last session, its page loads afresh.
       browser = await launchChromium(dir.path, { args: [...server.chromiumArgs, '--restore-last-session'] });
       popup = await browser.open('popup.html');
-      const restored = browser.context.pages().find((p) => p.url().startsWith('https://chatgpt.com/'));
-      page = restored ?? (await browser.context.newPage());
-      if (!restored) await openFixture(page, 'chatgpt');
+      await expect.poll(() => browser.context.pages().some((p) => p.url().startsWith('https://chatgpt.com/'))).toBe(true);
+      page = browser.context.pages().find((p) => p.url().startsWith('https://chatgpt.com/'))!;
       await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
       const sw = browser.context.serviceWorkers()[0]!;
       const session = await sw.evaluate(async () =>
@@ -299,6 +309,7 @@ describe('the browser closes with a review open', () => {
       await page.waitForTimeout(1500);
       expect(await received(page)).toEqual([]);
       expect(await page.locator(PANEL_FRAME).count()).toBe(0);
+      expect(await page.locator('veil-notice').count()).toBe(0);
       // The release shown before the close stays charged and is not marked sent; nothing new was charged.
       expect(await spent(popup)).toBe(spentShown);
       const list = await releases(popup);
