@@ -56,7 +56,7 @@ import { transcriptLogProbability, type RunOptions, type Transcript } from '../s
 import { matchesAny, wordText } from '../src/memview/match';
 import { activeSlots, candidateViews } from '../src/memview/router';
 import { SLOTS, type Slot } from '../src/memview/slots';
-import { DP_MEMVIEW, memviewTurn, plannedCharges, withMemoryCaps, type Mechanics, type SlotRelease } from '../src/memview/turn';
+import { DP_MEMVIEW, memviewTurn, plannedCharges, withMemoryCaps, type Mechanics, type SlotRelease, type VeilRule } from '../src/memview/turn';
 import { parseMemoryFile, type MemoryFile } from '../src/memview/types';
 import { GENERIC_CODE, slotVocabulary, type View } from '../src/memview/vocabulary';
 
@@ -256,15 +256,32 @@ export function buildSet(t: Templates, perAttribute = 40): Pair[] {
 // ------------------------------------------------------------------------------------------- methods
 
 type Family = 'online' | 'pre' | 'generic' | 'argmax';
-interface Method { key: string; label: string; family: Family; cap: number; k: number; variant?: 'veil' }
+interface Method { key: string; label: string; family: Family; cap: number; k: number; variant?: 'veil'; rule?: Partial<VeilRule> }
 
-function methods(): Method[] {
+/**
+ * `--tune`: the grid Veil's rule was tuned on (dev split only): generic weight w, candidates per slot c,
+ * the router's tie-break, at every cap and K ∈ {1, 2, 3}.
+ */
+function tuningMethods(): Method[] {
+  const out: Method[] = [];
+  for (const w of [1, 2, 4, 6, 8, 16]) for (const c of [1, 2, 99]) for (const ties of ['message', 'order'] as const) for (const cap of CAPS) for (const k of [1, 2, 3]) {
+    if ((c === 99 || w < 4 || w > 8) && ties === 'order') continue;
+    out.push({ key: `tune-w${w}-c${c}-${ties}-B${cap}-K${k}`, label: `Veil rule w=${w} c=${c} ${ties} B=${cap} K=${k}`, family: 'online', cap, k, variant: 'veil', rule: { genericWeight: w, candidates: c, ties } });
+  }
+  return out;
+}
+
+function methods(tune = false): Method[] {
+  if (tune) return tuningMethods();
   const out: Method[] = [];
   for (const cap of CAPS) for (const k of KS) out.push({ key: `on-B${cap}-K${k}`, label: `DP-MemView (on) B=${cap} K=${k}`, family: 'online', cap, k });
   for (const cap of CAPS) out.push({ key: `pre-B${cap}`, label: `DP-MemView (pre) B=${cap}`, family: 'pre', cap, k: 3 });
-  // Veil's variant: a public base weight on the generic view (src/memview/turn.ts genericBase).
-  for (const cap of CAPS) out.push({ key: `on-veil-B${cap}-K3`, label: `Veil variant (on) B=${cap} K=3`, family: 'online', cap, k: 3, variant: 'veil' });
-  for (const cap of CAPS) out.push({ key: `pre-veil-B${cap}`, label: `Veil variant (pre) B=${cap}`, family: 'pre', cap, k: 3, variant: 'veil' });
+  // Veil's rule (src/memview/turn.ts VEIL_RULE: the router's few candidates, a public base weight on the
+  // generic view), at the extension's default K = 2 and at K = 3; and the rule before issue 22 (w = 1, every
+  // candidate) for comparison.
+  for (const k of [2, 3]) for (const cap of CAPS) out.push({ key: `on-veil-B${cap}-K${k}`, label: `Veil rule (on) B=${cap} K=${k}`, family: 'online', cap, k, variant: 'veil' });
+  for (const cap of CAPS) out.push({ key: `on-veil0-B${cap}-K3`, label: `Veil rule before issue 22 (on) B=${cap} K=3`, family: 'online', cap, k: 3, variant: 'veil', rule: { genericWeight: 1, candidates: 99 } });
+  for (const cap of CAPS) out.push({ key: `pre-veil-B${cap}`, label: `Veil rule (pre) B=${cap}`, family: 'pre', cap, k: 3, variant: 'veil' });
   out.push({ key: 'generic', label: 'GenericOnly', family: 'generic', cap: 0, k: 0 });
   for (const cap of CAPS) out.push({ key: `argmax-B${cap}-K3`, label: `CappedArgmax B=${cap} K=3`, family: 'argmax', cap, k: 3 });
   return out;
@@ -299,7 +316,7 @@ function genericTranscript(queries: readonly string[]): Transcript {
 function drawAndScore(method: Method, pair: Pair, queries: readonly string[], side: 0 | 1, stream: number, verify = false): SideRun {
   const stores = [withCap(pair.m, method.cap), withCap(pair.mPrime, method.cap)] as const;
   const mechanics = method.family === 'argmax' ? CAPPED_ARGMAX : DP_MEMVIEW;
-  const policy = { mode: method.family === 'pre' ? ('pre' as const) : ('online' as const), k: method.k, ...(method.variant ? { variant: method.variant } : {}) };
+  const policy = { mode: method.family === 'pre' ? ('pre' as const) : ('online' as const), k: method.k, ...(method.variant ? { variant: method.variant } : {}), ...(method.rule ? { rule: method.rule } : {}) };
   const planned = method.family === 'pre' ? plannedCharges(queries, stores[0]) : undefined;
   const options = (store: MemoryFile): RunOptions => ({ store, policy, ledger: () => freshLedger(store), mechanics, ...(planned ? { planned } : {}) });
   const own = stores[side];
@@ -603,14 +620,24 @@ function report(r: Results): string {
   const out: string[] = [];
   const byKey = new Map(r.methods.map((m) => [m.key, m]));
   const rows = (split: Split, h: number, keys: string[]) => keys.map((k) => ({ label: byKey.get(k)!.label, eps: epsLabel(byKey.get(k)!, r.results[split][h]![k]!), f: r.results[split][h]![k]! }));
-  const main = ['on-B2-K3', 'pre-B2', 'generic', 'argmax-B2-K3'];
+  const main = ['on-B2-K3', 'pre-B2', 'on-veil-B2-K2', 'on-veil-B2-K3', 'on-veil0-B2-K3', 'pre-veil-B2', 'generic', 'argmax-B2-K3'];
   for (const split of ['holdout', 'dev'] as const) {
     for (const h of HORIZONS) {
-      out.push(`\n### ${split}, T = ${h}${h === 16 ? ' (the paper\'s main setting)' : ''}: B_a = 2, K = 3\n`);
+      out.push(`\n### ${split}, T = ${h}${h === 16 ? ' (the paper\'s main setting)' : ''}: B_a = 2, K as labelled\n`);
       out.push(table(rows(split, h, main)));
       out.push(`\n${split}, T = ${h}: every configuration\n`);
       out.push(table(rows(split, h, r.methods.map((m) => m.key))));
     }
+  }
+  out.push('\n### Per cap (holdout, T = 16): backed / misleading / nothing added of the slot selections, and AUC\n');
+  out.push('| rule | B = 1 | B = 2 | B = 4 | B = 8 |\n|---|---|---|---|---|');
+  for (const [name, key] of [['Veil rule, K = 2 (default)', 'on-veil-B%-K2'], ['Veil rule, K = 3', 'on-veil-B%-K3'], ['Veil rule before issue 22, K = 3', 'on-veil0-B%-K3'], ["paper's selection, K = 2", 'on-B%-K2'], ["paper's selection, K = 3", 'on-B%-K3']] as const) {
+    const cell = (cap: number) => {
+      const f = r.results.holdout[16]![key.replace('%', String(cap))]!;
+      const [b, m] = [Math.round(100 * f.supportedShare), Math.round(100 * f.misleadingShare)];
+      return `${b}% / ${m}% / ${100 - b - m}% · ${f3(f.auc)}`;
+    };
+    out.push(`| ${name} | ${CAPS.map(cell).join(' | ')} |`);
   }
   out.push('\n### Per attribute (holdout, T = 16): AUC / tRec / Unsup\n');
   out.push(`| method | ${ATTRIBUTES.join(' | ')} |\n|---|${ATTRIBUTES.map(() => '---').join('|')}|`);
@@ -643,7 +670,7 @@ export function tradeoffSvg(r: Results): string {
       : family === 'argmax'
         ? `<path d="M${px.toFixed(1)} ${(py - 5).toFixed(1)} l5 9 h-10 Z" fill="${colour.argmax}"/>`
         : `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${family === 'generic' ? 5 : 4}" fill="${colour[family]}"/>`;
-  const shortLabel = (m: Method) => (m.family === 'online' ? `on B${m.cap}K${m.k}` : m.family === 'pre' ? `pre B${m.cap}` : m.family === 'argmax' ? `argmax B${m.cap}` : 'GenericOnly');
+  const shortLabel = (m: Method) => (m.family === 'online' ? `${m.variant ? (m.rule ? 'veil0 ' : 'veil ') : 'on '}B${m.cap}K${m.k}` : m.family === 'pre' ? `${m.variant ? 'veil ' : ''}pre B${m.cap}` : m.family === 'argmax' ? `argmax B${m.cap}` : 'GenericOnly');
   let body = '';
   (['tRec', 'unsup'] as const).forEach((metric, panel) => {
     const left = lefts[panel]!;
@@ -661,7 +688,7 @@ export function tradeoffSvg(r: Results): string {
     body += `<text x="${left - 44}" y="${top + panelH / 2}" font-size="12" text-anchor="middle" transform="rotate(-90 ${left - 44} ${top + panelH / 2})">${metric === 'tRec' ? 'tRec' : 'Unsup'}</text>`;
     // Online points with the same K joined across B = 1, 2, 4, 8.
     for (const k of KS) {
-      const line = points.filter((p) => p.m.family === 'online' && p.m.k === k).map((p) => `${x(p.f.auc).toFixed(1)},${y(p.f[metric]).toFixed(1)}`).join(' ');
+      const line = points.filter((p) => p.m.family === 'online' && !p.m.variant && p.m.k === k).map((p) => `${x(p.f.auc).toFixed(1)},${y(p.f[metric]).toFixed(1)}`).join(' ');
       body += `<polyline points="${line}" fill="none" stroke="${colour.online}" stroke-opacity="0.35" stroke-dasharray="${k === 2 ? '2,2' : k === 3 ? '' : '6,3'}"/>`;
     }
     for (const family of ['pre', 'argmax'] as const) {
@@ -715,11 +742,11 @@ export function tradeoffSvg(r: Results): string {
 
 // ------------------------------------------------------------------------------------------------ main
 
-interface Job { templates: string; perAttribute: number; seeds: number; methods: string[] }
+interface Job { templates: string; perAttribute: number; seeds: number; methods: string[]; tune: boolean; split: string }
 
 function runJob(job: Job): PairRecord[] {
-  const pairs = buildSet(readTemplates(job.templates), job.perAttribute);
-  const all = methods().filter((m) => job.methods.includes(m.key));
+  const pairs = buildSet(readTemplates(job.templates), job.perAttribute).filter((p) => job.split === 'both' || p.split === job.split);
+  const all = methods(job.tune).filter((m) => job.methods.includes(m.key));
   return all.flatMap((m) => pairs.flatMap((p) => measure(m, p, job.seeds)));
 }
 
@@ -743,8 +770,15 @@ async function main(): Promise<void> {
       seeds: { type: 'string', default: '3' },
       pairs: { type: 'string', default: '40' },
       workers: { type: 'string', default: '2' },
+      // Tuning only (results.json is then written to --out as tune.json): the rule grid, one split, a filter.
+      tune: { type: 'boolean', default: false },
+      split: { type: 'string', default: 'both' },
+      only: { type: 'string' },
     },
   });
+  const tune = values.tune!;
+  const split = values.split!;
+  if (!['both', 'dev', 'holdout'].includes(split)) throw new Error('--split must be both, dev or holdout');
   const started = performance.now();
   const templatesPath = resolve(values.templates!);
   const templates = readTemplates(templatesPath);
@@ -752,22 +786,23 @@ async function main(): Promise<void> {
   const seeds = Number(values.seeds);
   if (!(perAttribute >= 1 && perAttribute <= 40) || !(seeds >= 1 && seeds <= 16)) throw new Error('--pairs must be 1–40 and --seeds 1–16');
   const pairs = buildSet(templates, perAttribute);
-  const all = methods();
+  const all = methods(tune).filter((m) => !values.only || new RegExp(values.only).test(m.key));
+  const splits = SPLITS.filter((s) => split === 'both' || s === split);
   const batches = deal(all, Math.max(1, Number(values.workers)));
   // The other batches run in child processes (tsx's loader does not reach worker threads on Node 20).
   const pending = batches.slice(1).map(
     (keys) =>
       new Promise<PairRecord[]>((done, fail) => {
-        const job: Job = { templates: templatesPath, perAttribute, seeds, methods: keys };
+        const job: Job = { templates: templatesPath, perAttribute, seeds, methods: keys, tune, split };
         const child = fork(fileURLToPath(import.meta.url), ['--job', JSON.stringify(job)], { serialization: 'advanced' });
         child.once('message', (m) => done(m as PairRecord[]));
         child.once('error', fail);
         child.once('exit', (code) => (code === 0 ? undefined : fail(new Error(`a batch exited with ${code}`))));
       }),
   );
-  const records = [...runJob({ templates: templatesPath, perAttribute, seeds, methods: batches[0]! }), ...(await Promise.all(pending)).flat()];
+  const records = [...runJob({ templates: templatesPath, perAttribute, seeds, methods: batches[0]!, tune, split }), ...(await Promise.all(pending)).flat()];
   const results = {} as Results['results'];
-  for (const split of SPLITS) {
+  for (const split of splits) {
     results[split] = {};
     for (const h of HORIZONS) {
       results[split][h] = {};
@@ -783,8 +818,19 @@ async function main(): Promise<void> {
       }
     }
   }
-  const output: Results = { seed: SEED, emSeeds: seeds, pairsPerAttributePerSplit: perAttribute, gold: GOLD, methods: all, results, diagnostics: diagnostics(templates, pairs) };
   const dir = resolve(values.out!);
+  const partial = tune || split !== 'both' || values.only !== undefined;
+  if (partial) {
+    // A tuning or partial run: its figures only, to partial.json, and one line per configuration.
+    writeFileSync(`${dir}/partial.json`, `${JSON.stringify({ seed: SEED, emSeeds: seeds, methods: all, results }, null, 1)}\n`);
+    for (const s of splits) for (const h of HORIZONS) for (const m of all) {
+      const f = results[s][h]![m.key]!;
+      console.log(`${s} T=${h} ${m.key}: backed ${(100 * f.supportedShare).toFixed(1)}% misleading ${(100 * f.misleadingShare).toFixed(1)}% AUC ${f3(f.auc)} tRec ${f3(f.tRec)} Unsup ${f3(f.unsup)} fallbacks ${(100 * f.fallbackShare).toFixed(1)}%`);
+    }
+    console.log(`\nwrote ${dir}/partial.json; ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return;
+  }
+  const output: Results = { seed: SEED, emSeeds: seeds, pairsPerAttributePerSplit: perAttribute, gold: GOLD, methods: all, results, diagnostics: diagnostics(templates, pairs) };
   writeFileSync(`${dir}/results.json`, `${JSON.stringify(output, null, 1)}\n`);
   writeFileSync(`${dir}/tradeoff.svg`, tradeoffSvg(output));
   const seconds = (performance.now() - started) / 1000;

@@ -11,6 +11,7 @@ import { PrivacyLedger } from '../ledger/ledger';
 import { answerPreferences } from '../memview/render';
 import { MEMVIEW_MODES, MEMVIEW_VARIANTS, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
 import { MemoryError, parseMemoryFile } from '../memview/types';
+import { DEFAULT_SETTINGS } from '../core/settings';
 import { choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required } from './args';
 import { randomSourceOf } from './release';
 
@@ -19,13 +20,17 @@ export const HELP = [
   'veil memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--variant veil|paper] [--seed N]',
   '  DP-MemView: for each query (a JSON string or { "query": … } per line), the views its slots release, in order.',
   '  --store is a memory file: { "memories": [{ id, slot, text }], "protected": [{ id, name, cap, members }], "views": [] }.',
-  '  --mode online: each charged selection costs min B_a/K of the attributes it reads (K default 3);',
+  '  --mode online: each charged selection costs min B_a/K of the attributes it reads (K default 2, as the extension);',
   '  --mode pre: min B_a/C_a, C_a being how many selections of this query sequence read a\'s group.',
   '  Out, one line per turn: { turn, query, views: [{ slot, code, text, kind, charged }], added, ledgers }.',
-  '  --variant veil (default, as the extension): a public weight on the generic view (as likely as all others together',
-  '  when the memories support nothing); paper: the paper\'s Pr[v] ∝ exp(ε u / 2Δu) exactly. Same guarantee.',
+  '  --variant veil (default, as the extension): Veil\'s rule, at most 2 views per slot besides the generic one, those the',
+  '  message names most (a tie broken by the message), and a public weight 8·(n − 1) on the generic view ("nothing added"',
+  '  8 times as likely as all others together when the memories support nothing); paper: the paper\'s Pr[v] ∝',
+  '  exp(ε u / 2Δu) over every view the message asks for, exactly. Same guarantee.',
+  '  "stated" in the store: [{ slot, code }], preferences the person states outright: sent as theirs, free.',
   '  kind: selected (charged), fallback (a cap would pass: generic view, free), generic (nothing to choose),',
-  '  unprotected (the memories read are in no protected group: best view, outside the guarantee). ε in the',
+  '  unprotected (the memories read are in no protected group: best view, outside the guarantee), stated (the',
+  '  person\'s own stated preference, no memory read, free). ε in the',
   '  output is a number; every charge is an exact multiple of 2^-20. No total cap applies here.',
 ].join('\n');
 
@@ -35,7 +40,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const storePath = required(args, 'store');
   const queriesPath = required(args, 'queries');
   const mode = choice(args, 'mode', MEMVIEW_MODES);
-  const k = integer(args, 'K', 3, { min: 1, max: 1000 })!;
+  const k = integer(args, 'K', DEFAULT_SETTINGS.memoryK, { min: 1, max: 1000 })!;
   const variant = choice(args, 'variant', MEMVIEW_VARIANTS, 'veil');
   const value = parseJsonFile(await readText(storePath), storePath);
   let store;

@@ -22,10 +22,11 @@
  *   not need costs nothing and the ε is split among fewer facts (each comes out right more often). The
  *   person can add a fact to a release in the review panel (a new release) or choose `all`.
  * - format `structured`: `Field: value` lines are easiest to review before sending.
- * - memoryMode `online`, memoryK 3 (DP-MemView): each view a protected memory pays for costs B_a/3, so a
- *   protected attribute supports 3 charged views per budget period (a conversation reuses a slot's view
- *   for free). The paper's main setting (B_a = 2, K = 3); `pre` spreads B_a over the number of uses the
- *   person plans for the attribute instead.
+ * - memoryMode `online`, memoryK 2 (DP-MemView): each view a protected memory pays for costs B_a/2, so a
+ *   protected attribute supports 2 charged views per budget period (a conversation reuses a slot's view
+ *   for free). The paper's main setting is K = 3; with Veil's rule K = 2 is what keeps a misleading
+ *   preference rare at the default cap and lets a backed one outnumber it at cap 8 (issue 22, dev half of
+ *   `npm run eval:memview`). `pre` spreads B_a over the number of uses the person plans instead.
  * - suppressed `omit`: a fact Veil cannot privatize (no public categories, or its cap spent with no
  *   earlier release) is left out of the release text. Sent as `[withheld]` it would tell the assistant
  *   nothing about the value (the symbol is the same for every value) but would tell the site the fact
@@ -113,7 +114,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   alwaysMap: [],
   messageDefaults: {},
   memoryMode: 'online',
-  memoryK: 3,
+  memoryK: 2,
   attributeCap: 32,
   totalCap: 256,
 }) as Settings;

@@ -33,7 +33,7 @@ import { exponentialCost, exponentialLogWeights, exponentialMechanism, type Expo
 import { memoryLedgerKey } from '../ledger/keys';
 import type { Charge, PrivacyLedger } from '../ledger/ledger';
 import type { LedgerState } from '../ledger/state';
-import { activeSlots, candidateViews } from './router';
+import { activeSlots, candidateViews, focusedCandidates } from './router';
 import { scoreViews, UTILITY_DENOMINATOR, UTILITY_SENSITIVITY, utilityUnits } from './scorer';
 import { layoutOf, type CustomView, type MemoryFile, type ProtectedAttribute } from './types';
 import type { Slot } from './slots';
@@ -47,23 +47,51 @@ export interface MemViewPolicy {
   /** K: how many charged selections each cap is split into (online mode; preallocated's default C_a). */
   k: number;
   /**
-   * `paper` (default): Pr[v] ∝ exp(ε u / 2Δu). `veil`: the same with a public base weight on the generic
-   * view, n − 1 for n candidates (`genericBase`), so that when the memories support nothing the generic
-   * view ("nothing added") is as likely as all the others together. The base depends on the candidate
-   * count only, never on a memory, so the guarantee is unchanged.
+   * `paper` (default): Pr[v] ∝ exp(ε u / 2Δu) over every view the message asks for. `veil`: Veil's rule
+   * (`VEIL_RULE`): at most a few of them, picked by the public router from the message
+   * (`focusedCandidates`), and a public base weight w·(n − 1) on the generic view for n candidates
+   * (`genericBase`), so that when the memories support nothing, "nothing added" is w times as likely as
+   * all the others together. Both depend on the message and the candidate count only, never on a memory:
+   * the same ε-DP exponential mechanism with a public base measure, the same Δu.
    */
   variant?: MemViewVariant;
+  /** The evaluation's knobs for Veil's rule (defaults `VEIL_RULE`); the extension and the CLI never set it. */
+  rule?: Partial<VeilRule>;
 }
 
 export const MEMVIEW_VARIANTS = ['paper', 'veil'] as const;
 export type MemViewVariant = (typeof MEMVIEW_VARIANTS)[number];
 
-/** Log base weights (integers over `denominator`): ln(n − 1) on the generic view (index 0), 0 elsewhere. */
-export function genericBase(n: number, denominator: number): number[] {
-  return Array.from({ length: n }, (_, i) => (i === 0 && n > 2 ? Math.round(Math.log(n - 1) * denominator) : 0));
+export interface VeilRule {
+  /** w: the generic view's base weight is w·(n − 1) for n candidates. */
+  genericWeight: number;
+  /** At most this many views besides the generic one per slot. */
+  candidates: number;
+  /** How the router breaks a tie between views the message names equally (`order`: evaluation only). */
+  ties: 'message' | 'order';
 }
 
-export type SlotReleaseKind = 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused';
+/** Veil's rule as the extension and the CLI use it (tuned on the dev half of `npm run eval:memview`). */
+export const VEIL_RULE: Readonly<VeilRule> = Object.freeze({ genericWeight: 8, candidates: 2, ties: 'message' });
+
+/** The rule a policy selects with (`veil` only). */
+export function veilRule(policy: MemViewPolicy): VeilRule {
+  return { ...VEIL_RULE, ...policy.rule };
+}
+
+/** Log base weights (integers over `denominator`): ln(w·(n − 1)) on the generic view (index 0), 0 elsewhere. */
+export function genericBase(n: number, denominator: number, weight = 1): number[] {
+  return Array.from({ length: n }, (_, i) => (i === 0 && n >= 2 ? Math.round(Math.log(weight * (n - 1)) * denominator) : 0));
+}
+
+/** The views a slot may release for this message under the policy (C1: never store-dependent). */
+export function policyCandidates(views: readonly View[], query: string, policy: MemViewPolicy): View[] {
+  if (policy.variant !== 'veil') return candidateViews(views, query);
+  const rule = veilRule(policy);
+  return focusedCandidates(views, query, rule.candidates, rule.ties);
+}
+
+export type SlotReleaseKind = 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused' | 'stated';
 
 /** One slot's release: public values only. */
 export interface SlotRelease {
@@ -73,7 +101,9 @@ export interface SlotRelease {
    * `selected`: drawn by the exponential mechanism and charged; `fallback`: a cap would have been passed,
    * so the generic view, free; `generic`: nothing to choose or nothing to read, free; `unprotected`: the
    * memories read are in no protected group (outside the guarantee), the best view, free; `reused`: the
-   * view this slot released earlier in the same conversation, sent again (post-processing), free.
+   * view this slot released earlier in the same conversation, sent again (post-processing), free;
+   * `stated`: the preference the person stated outright for this slot (`MemoryFile.stated`), which the
+   * message asks for: theirs, shared by their choice, no memory read, free.
    */
   kind: SlotReleaseKind;
   /** Ids of the protected attributes charged (selected) or that would have passed a cap (fallback). */
@@ -153,6 +183,13 @@ export function selectionEpsilon(charged: readonly ProtectedAttribute[], policy:
   return Math.min(...shares);
 }
 
+/** The slot's stated preference if the message asks for it (its topics), else undefined. */
+function statedView(slot: Slot, store: MemoryFile, query: string, mechanics: Mechanics): View | undefined {
+  const code = store.stated?.find((p) => p.slot === slot)?.code;
+  if (code === undefined) return undefined;
+  return candidateViews(mechanics.vocabulary(slot, store), query).find((v, i) => i > 0 && v.code === code);
+}
+
 /** Whether a slot reads its memories: only when there is something to choose and something to read. */
 function readsMemory(candidates: readonly View[], read: readonly string[]): boolean {
   return candidates.length > 1 && read.length > 0;
@@ -162,9 +199,10 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
   const { store, policy, ledger, bits, observe } = context;
   const mechanics = context.mechanics ?? DP_MEMVIEW;
   const layout = layoutOf(store.memories);
-  const text = new Map(store.memories.map((m) => [m.id, m.text]));
+  // Memories by id; a text is read only where a slot reads its memories.
+  const byId = new Map(store.memories.map((m) => [m.id, m]));
   return activeSlots(query).map((slot): SlotRelease => {
-    const views = candidateViews(mechanics.vocabulary(slot, store), query);
+    const views = policyCandidates(mechanics.vocabulary(slot, store), query, policy);
     const generic = views[0]!;
     const release = (kind: SlotReleaseKind, view: View, attributes: string[] = [], epsilonUnits = 0): SlotRelease => ({
       slot,
@@ -173,6 +211,10 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
       attributes,
       epsilonUnits,
     });
+    // The person's own stated preference, when the message asks for it: no memory is read (C3: the same
+    // under every adjacent store, which differ in memory text only), nothing charged.
+    const stated = statedView(slot, store, query, mechanics);
+    if (stated) return release('stated', stated);
     const earlier = context.released?.get(slot);
     if (earlier) return { slot, view: { ...earlier }, kind: 'reused', attributes: [], epsilonUnits: 0 };
     const read = layout.get(slot)!;
@@ -180,7 +222,7 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
     const charged = mechanics.chargeSet(read, store.protected);
     if (charged.length === 0) {
       // No protected group meets R: the contents read are the same in every adjacent store.
-      const utilities = scoreViews(query, views, read.map((id) => text.get(id)!)).map(utilityUnits);
+      const utilities = scoreViews(query, views, read.map((id) => byId.get(id)!.text)).map(utilityUnits);
       return release('unprotected', views[utilities.indexOf(Math.max(...utilities))]!);
     }
     const epsilonUnits = selectionEpsilon(charged, policy, context.planned);
@@ -188,9 +230,9 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
     const ids = charged.map((a) => a.id);
     if (mechanics.capCheck && !ledger.decide([charges])[0]!.fresh) return release('fallback', generic, ids);
     const mechanism = exponentialMechanism({ epsilonUnits, utilityDenominator: UTILITY_DENOMINATOR, sensitivity: UTILITY_SENSITIVITY });
-    const utilities = scoreViews(query, views, read.map((id) => text.get(id)!)).map(utilityUnits);
+    const utilities = scoreViews(query, views, read.map((id) => byId.get(id)!.text)).map(utilityUnits);
     const codes = views.map((v) => v.code);
-    const base = policy.variant === 'veil' ? genericBase(views.length, mechanism.denominator) : undefined;
+    const base = policy.variant === 'veil' ? genericBase(views.length, mechanism.denominator, veilRule(policy).genericWeight) : undefined;
     const chosen = mechanics.select(mechanism, utilities, bits, { slot, codes, ...(base ? { base } : {}) });
     if (observe) observe({ slot, codes, logPmf: mechanics.logPmf(mechanism, utilities, base), chosen });
     // Charged before it is returned; `charge` refuses (throws) rather than pass a cap.
@@ -221,6 +263,7 @@ export function plannedCharges(queries: readonly string[], store: MemoryFile): M
   const counts = new Map(store.protected.map((a) => [a.id, 0]));
   for (const query of queries) {
     for (const slot of activeSlots(query)) {
+      if (statedView(slot, store, query, DP_MEMVIEW)) continue;
       const read = layout.get(slot)!;
       if (!readsMemory(candidateViews(slotViews(slot, store.views), query), read)) continue;
       for (const a of DP_MEMVIEW.chargeSet(read, store.protected)) counts.set(a.id, counts.get(a.id)! + 1);

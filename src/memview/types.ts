@@ -13,11 +13,15 @@
  *   the mechanism, its text is not.
  * - `cap` is B_a in ε; `members` is I_a (memory ids), confirmed by the person; `planned` (optional) is
  *   C_a, the number of charged selections the preallocated mode spreads B_a over.
+ * - `stated` (optional): preferences the person states outright, at most one per slot, by view code
+ *   (shipped or their own). A message that asks for one carries it as theirs: shared by their choice, no
+ *   memory read, no budget (like a profile fact shared as is), and outside the guarantee by that choice.
  */
 import { z } from 'zod';
 import { problemInWords } from '../core/zod-issue';
 import { MEMORY_ID_PATTERN } from '../ledger/keys';
 import { SLOTS, type Slot } from './slots';
+import { slotVocabulary } from './vocabulary';
 
 const id = z.string().regex(MEMORY_ID_PATTERN, 'must be 1–40 lower-case letters, digits or "-"');
 const words = z.array(z.string().trim().min(2, 'a word needs at least 2 characters').max(60)).max(60);
@@ -50,11 +54,19 @@ export const customViewSchema = z.strictObject({
 });
 export type CustomView = z.infer<typeof customViewSchema>;
 
+/** A preference the person states outright for a slot: a view of that slot's vocabulary, by code. */
+export const statedPreferenceSchema = z.strictObject({
+  slot: z.enum(SLOTS),
+  code: z.string().min(1).max(60),
+});
+export type StatedPreference = z.infer<typeof statedPreferenceSchema>;
+
 export const memoryFileSchema = z
   .strictObject({
     memories: z.array(memorySchema).max(500, 'at most 500 memories'),
     protected: z.array(protectedAttributeSchema).max(100, 'at most 100 protected attributes'),
     views: z.array(customViewSchema).max(200).default([]),
+    stated: z.array(statedPreferenceSchema).max(SLOTS.length).optional(),
   })
   .superRefine((file, ctx) => {
     const ids = new Set<string>();
@@ -75,6 +87,13 @@ export const memoryFileSchema = z
       const key = `${v.slot}/${v.code}`;
       if (codes.has(key)) ctx.addIssue({ code: 'custom', path: ['views', i, 'code'], message: `repeats ${key}` });
       codes.add(key);
+    });
+    const statedSlots = new Set<string>();
+    (file.stated ?? []).forEach((p, i) => {
+      if (statedSlots.has(p.slot)) ctx.addIssue({ code: 'custom', path: ['stated', i, 'slot'], message: `repeats ${p.slot}: one stated preference per topic` });
+      statedSlots.add(p.slot);
+      const known = slotVocabulary(p.slot).views.some((v, j) => j > 0 && v.code === p.code) || codes.has(`${p.slot}/${p.code}`);
+      if (!known) ctx.addIssue({ code: 'custom', path: ['stated', i, 'code'], message: `names no ${p.slot} preference (${p.code})` });
     });
   });
 export type MemoryFile = z.infer<typeof memoryFileSchema>;

@@ -90,7 +90,7 @@ export interface ReleaseViewInfo {
   code: string;
   /** What the send carries for it ('' for the generic view: nothing). */
   text: string;
-  kind: 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused';
+  kind: 'selected' | 'fallback' | 'generic' | 'unprotected' | 'reused' | 'stated';
   /** The protected attributes charged (selected) or whose cap stopped it (fallback), by name. */
   attributes: string[];
   /** ε charged to each of them (0 unless selected). */

@@ -6,7 +6,7 @@
  *   memory views in the review panel; the site receives the prompt and the profile part, then, unless the
  *   generic view was drawn, "Answer preferences: <one of the shipped food views>." (the draw is random:
  *   the test accepts any food view, never one in particular); exactly the protected attributes whose group
- *   holds a food memory are charged ε = ⌊B_a·2^20/K⌋ units (B_a = 2, K = 3), the others nothing;
+ *   holds a food memory are charged ε = ⌊B_a·2^20/K⌋ units (B_a = 2, K = 2), the others nothing;
  * - after it, the popup's preview of the next release shows each protected attribute's cost per
  *   preference and what its cap has left;
  * - no memory's text (nor a telling piece of it, nor a protected attribute's name) reaches the page: not
@@ -32,8 +32,8 @@ const SECRETS = [...MEMORIES, 'diabetes', 'metformin', 'last March', 'Counting c
 
 const DIABETES = 'type 2 diabetes';
 const DEBT = 'credit card debt';
-/** ε of one charged food selection: ⌊B_a / K⌋ in units of 2^-20, B_a = 2, K = 3 (the default). */
-const CHARGE_UNITS = Math.floor((2 * 2 ** 20) / 3);
+/** ε of one charged food selection: ⌊B_a / K⌋ in units of 2^-20, B_a = 2, K = 2 (the default). */
+const CHARGE_UNITS = Math.floor((2 * 2 ** 20) / 2);
 /** What a food view may add to a send (the generic view, '', adds nothing). */
 const FOOD_VIEWS = slotVocabulary('food').views.map((v) => v.text).filter((t) => t !== '');
 const PROMPT = 'Suggest some dinner recipes';
@@ -160,7 +160,7 @@ describe('Chromium: DP-MemView memories', () => {
       { name: DEBT, cap: 4, members: [finance] },
     ]);
     expect(made.memory.views).toEqual([]);
-    expect(made).toMatchObject({ mode: 'online', k: 3 });
+    expect(made).toMatchObject({ mode: 'online', k: 2 });
     expect(Object.values(made.spent)).toEqual([0, 0]);
     await options.getByRole('region', { name: 'Memories' }).scrollIntoViewIfNeeded();
     // The Memories section alone (the whole options page is six screens long).
@@ -209,7 +209,7 @@ describe('Chromium: DP-MemView memories', () => {
     expect(shown, row).not.toBeNull();
     const viewText = shown![1];
     if (viewText !== undefined) expect(FOOD_VIEWS).toContain(viewText);
-    expect(row).toContain(`chosen privately from your memories · ε 0.67 charged to ${DIABETES}`);
+    expect(row).toContain(`chosen privately from your memories · ε 1 charged to ${DIABETES}`);
     expect(row).not.toContain(DEBT);
     const text = (await frame.locator('pre.sent-text').textContent())!;
     await screenshot(page, 'review-memory-views');
@@ -228,7 +228,7 @@ describe('Chromium: DP-MemView memories', () => {
       expect(text.slice(at + PREFERENCES.length)).toBe(`${viewText}.`);
     }
 
-    // Charged: type 2 diabetes (its group has the food memory) ε = ⌊2·2^20/3⌋; credit card debt nothing.
+    // Charged: type 2 diabetes (its group has the food memory) ε = 2·2^20/2; credit card debt nothing.
     expect(await memoryLedger(diabetes.id)).toMatchObject({ spent: CHARGE_UNITS, cap: 2 * 2 ** 20, memory: true });
     expect(await memoryLedger(debt.id)).toMatchObject({ spent: 0, cap: 4 * 2 ** 20, memory: true });
     expect((await memoryGet(extensionPage)).spent).toEqual({ [diabetes.id]: CHARGE_UNITS, [debt.id]: 0 });
@@ -239,8 +239,8 @@ describe('Chromium: DP-MemView memories', () => {
     await preview.getByText(DIABETES, { exact: true }).waitFor();
     const previewText = (await preview.textContent())!;
     expect(previewText).toContain('Your 3 memories (health, food, finance): a message about one of these topics adds at most one general preference');
-    expect(previewText).toContain(`${DIABETES}each preference from its memories costs up to ε 0.67 · ε 1.33 of 2 left, 2 preferences`);
-    expect(previewText).toContain(`${DEBT}each preference from its memories costs up to ε 1.33 · ε 4 of 4 left, 3 preferences`);
+    expect(previewText).toContain(`${DIABETES}each preference from its memories costs up to ε 1 · ε 1 of 2 left, 1 preference`);
+    expect(previewText).toContain(`${DEBT}each preference from its memories costs up to ε 2 · ε 4 of 4 left, 2 preferences`);
     expect(previewText).not.toContain('in no protected attribute');
     for (const memory of MEMORIES) expect(previewText).not.toContain(memory);
     await preview.locator('.memory-preview').scrollIntoViewIfNeeded();

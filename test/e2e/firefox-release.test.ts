@@ -75,7 +75,7 @@ describe('Firefox ESR: releases in the background page', () => {
       { prompt: 'Suggest some dinner recipes', conversation: 'ff-2', site: 'veil' },
     );
     expect(withViews.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
-    expect(withViews.charged.perAttribute['memory:a1']).toBe(Math.floor(2 ** 21 / 3) / 2 ** 20);
+    expect(withViews.charged.perAttribute['memory:a1']).toBe(1); // B_a / K = 2 / 2, the default K
     expect(withViews.text).not.toContain('Counting carbs');
     if (withViews.views[0]!.text !== '') expect(withViews.text.endsWith(`Answer preferences: ${withViews.views[0]!.text}.`)).toBe(true);
 

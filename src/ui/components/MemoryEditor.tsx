@@ -16,7 +16,7 @@ import { loosenedProtection, type CustomView, type Memory, type MemoryFile, type
 import { slotVocabulary } from '../../memview/vocabulary';
 import { errorText, useClient } from '../client';
 import { formatEpsilonValue } from '../labels';
-import { MEASURED_CAPS, MEASURED_MEMVIEW } from '../measured-memview';
+import { DEFAULT_MEMORY_CAP, MEASURED_CAPS, MEASURED_K, MEASURED_MEMVIEW } from '../measured-memview';
 import { useStatus } from '../use-status';
 import { ConfirmDialog, ReleasedStaysReleased } from './ConfirmDialog';
 import { Feedback } from './Feedback';
@@ -55,7 +55,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
   const [newSlot, setNewSlot] = useState<Slot>('health');
   const [newText, setNewText] = useState('');
   const [newName, setNewName] = useState('');
-  const [newCap, setNewCap] = useState('2');
+  const [newCap, setNewCap] = useState(String(DEFAULT_MEMORY_CAP));
   const [view, setView] = useState({ slot: 'food' as Slot, text: '', topics: '', evidence: '' });
 
   // The newest memories this page knows: a save's answer is known before the render that shows it.
@@ -158,15 +158,18 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         memories support, and it shows you that preference before anything is sent.
       </p>
       <p class="reading">
-        Measured on a synthetic test set, at a new attribute’s cap (2) and K = 3: when Veil picks a preference, it is one your memories support{' '}
-        {rates[2].backed}% of the time, one they do not support {rates[2].misleading}% of the time, and nothing is added {rates[2].nothing}%. At such budgets
-        your memories give the assistant only a faint hint. Check each preference in the review panel and leave out any that does not fit you: that is free.
+        Measured on a synthetic test set, at a new attribute’s cap ({DEFAULT_MEMORY_CAP}) and K = {MEASURED_K}: when Veil picks a preference, it is one your
+        memories support {rates[DEFAULT_MEMORY_CAP].backed}% of the time, one they do not support {rates[DEFAULT_MEMORY_CAP].misleading}% of the time, and
+        nothing is added {rates[DEFAULT_MEMORY_CAP].nothing}%. {overview.variant === 'veil' ? 'Veil adds a preference only when your memories point to it clearly, so mostly it adds nothing. ' : ''}
+        At cap 8 it is one they support {rates[8].backed}% of the time and one they do not {rates[8].misleading}%, and an observer tells more (table
+        below). For a preference that always fits you, state it yourself below. Check each preference in the review panel and leave out any that does not
+        fit you: that is free.
       </p>
       <details class="cap-rates">
         <summary>What a higher cap buys, and what it costs</summary>
         <table>
           <caption class="muted">
-            Per cap (K = 3): preferences backed by your memories, not backed, nothing added; and how well the best possible observer of the
+            Per cap (K = {MEASURED_K}): preferences backed by your memories, not backed, nothing added; and how well the best possible observer of the
             preferences tells whether you have the attribute (0.5 = a coin toss, 1 = always).
           </caption>
           <thead>
@@ -352,6 +355,45 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         </button>
       </form>
 
+      <h3>Preferences you state yourself</h3>
+      <p class="muted">
+        A preference you state is sent as yours whenever a message asks for it, instead of one Veil picks from your memories: no memory is read and no
+        budget is spent, and the review marks it as yours. It is shared because you chose to share it, so it says openly what it says (“avoid foods not
+        advised in pregnancy” tells the site you may be pregnant): state only what you are happy to share.
+      </p>
+      <div class="stated-preferences">
+        {SLOTS.map((slot) => {
+          const choices = [...slotVocabulary(slot).views.slice(1), ...file.views.filter((v) => v.slot === slot)];
+          const current = file.stated?.find((p) => p.slot === slot)?.code ?? '';
+          return (
+            <label key={slot} class="stated-preference">
+              {SLOT_LABELS[slot]}{' '}
+              <select
+                aria-label={`Your stated preference for ${SLOT_LABELS[slot]}`}
+                value={current}
+                onChange={(e) => {
+                  const code = e.currentTarget.value;
+                  void save(
+                    (f) => {
+                      const others = (f.stated ?? []).filter((p) => p.slot !== slot);
+                      return { ...f, stated: code === '' ? others : [...others, { slot, code }] };
+                    },
+                    code === '' ? `No stated preference for ${SLOT_LABELS[slot]}: Veil picks from your memories.` : `Stated as yours for ${SLOT_LABELS[slot]}.`,
+                  );
+                }}
+              >
+                <option value="">none: Veil picks privately from your memories</option>
+                {choices.map((v) => (
+                  <option key={v.code} value={v.code}>
+                    {v.text}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        })}
+      </div>
+
       <h3>How preferences are charged</h3>
       <fieldset class="memory-mode">
         <legend>Budget for memories</legend>
@@ -391,7 +433,7 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                 .map((v) => (
                   <li key={v.code}>
                     {v.text} <span class="muted">(yours)</span>{' '}
-                    <button type="button" class="link-button" onClick={() => void save((f) => ({ ...f, views: f.views.filter((x) => x.code !== v.code) }), 'Removed your preference.')}>
+                    <button type="button" class="link-button" onClick={() => void save((f) => ({ ...f, views: f.views.filter((x) => x.code !== v.code), stated: (f.stated ?? []).filter((p) => !(p.slot === v.slot && p.code === v.code)) }), 'Removed your preference.')}>
                       Remove
                     </button>
                   </li>

@@ -8,7 +8,8 @@ import { SLOT_LABELS, SLOTS } from '../../memview/slots';
 import { selectionEpsilon } from '../../memview/turn';
 import type { MemoryOverview, PreviewAttribute, ReleasePreview as Preview } from '../../messaging/contract';
 import { useClient } from '../client';
-import { MEASURED_MEMVIEW } from '../measured-memview';
+import { DEFAULT_MEMORY_CAP, MEASURED_K, MEASURED_MEMVIEW } from '../measured-memview';
+import { slotVocabulary } from '../../memview/vocabulary';
 import { attributeLabel, factPhrase, formatEpsilonValue } from '../labels';
 import { useLoad } from '../use-load';
 import { WhenLoaded } from './Loading';
@@ -90,7 +91,7 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
   const topics = SLOTS.filter((slot) => memory.memories.some((m) => m.slot === slot)).map((slot) => SLOT_LABELS[slot].toLowerCase());
   const policy = { mode: overview.mode, k: overview.k, variant: overview.variant };
   const outside = memory.memories.filter((m) => !memory.protected.some((a) => a.members.includes(m.id))).length;
-  const rates = MEASURED_MEMVIEW[overview.variant][2];
+  const rates = MEASURED_MEMVIEW[overview.variant][DEFAULT_MEMORY_CAP];
   return (
     <div class="memory-preview">
       <p>
@@ -128,9 +129,15 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
           {outside === 1 ? 'it' : 'them'} has no bound.
         </p>
       )}
+      {(memory.stated ?? []).length > 0 && (
+        <p>
+          Stated as yours, sent when a message asks for it (shared as you chose, no budget):{' '}
+          {(memory.stated ?? []).map((p) => `${SLOT_LABELS[p.slot].toLowerCase()}: “${[...slotVocabulary(p.slot).views, ...memory.views].find((v) => v.code === p.code)?.text ?? p.code}”`).join('; ')}.
+        </p>
+      )}
       <p class="hint">
-        Measured at cap 2: {rates.backed}% of the preferences picked are backed by the memories, {rates.misleading}% are not (they would tell the
-        assistant something untrue about you), {rates.nothing}% add nothing (test stores, 3 preferences per cap; other caps in Settings, Memories).
+        Measured at cap {DEFAULT_MEMORY_CAP}: {rates.backed}% of the preferences picked are backed by the memories, {rates.misleading}% are not (they would tell the
+        assistant something untrue about you), {rates.nothing}% add nothing (test stores, {MEASURED_K} preferences per cap; other caps in Settings, Memories).
         Read them in the review before you send.
       </p>
     </div>

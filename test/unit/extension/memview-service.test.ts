@@ -35,6 +35,8 @@ async function setUp() {
   const send = h.client();
   await send('profile.import', { text: JSON.stringify(profile) });
   await send('memory.put', { memory });
+  // These tests count charges of B_a/3 (K = 3, the paper's setting); the default K is 2.
+  await send('settings.update', { patch: { memoryK: 3 } });
   return send;
 }
 
@@ -104,6 +106,19 @@ describe('memories in the background', () => {
     }
   });
 
+  it('a preference the person states outright is sent as theirs when a message asks for it: no charge, marked stated', async () => {
+    const send = await setUp();
+    await send('memory.put', { memory: { ...memory, stated: [{ slot: 'food', code: 'vegetarian' }] } });
+    const r = await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+    expect(r.views).toEqual([{ slot: 'food', code: 'vegetarian', text: 'keep meals vegetarian', kind: 'stated', attributes: [], epsilon: 0 }]);
+    expect(r.text.endsWith('\n\nAnswer preferences: keep meals vegetarian.')).toBe(true);
+    expect(await spentOf('memory:diabetes')).toBe(0);
+    expect(await spentOf('memory:debt')).toBe(0);
+    // It survives export and import.
+    const exported = await send('profile.export', {});
+    expect(JSON.parse(exported.text).memory.stated).toEqual([{ slot: 'food', code: 'vegetarian' }]);
+  });
+
   it('a conversation reuses its slots’ views for free; another conversation is charged; caps fall back to nothing added', async () => {
     const send = await setUp();
     const first = await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
@@ -145,6 +160,7 @@ describe('memories in the background', () => {
     const send = h.client();
     await send('profile.import', { text: JSON.stringify(profile) });
     await send('memory.put', { memory });
+    await send('settings.update', { patch: { memoryK: 3 } });
     const first = await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
     expect(first.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
     // An edit stamped before the release (a clock set back; before, a time taken as an edit waited for a send).

@@ -21,9 +21,11 @@ describe('veil memview', () => {
     expect(await run({ store: STORE, queries: QUERIES, mode: 'online', seed: '1' })).toEqual(turns);
     expect(turns).toHaveLength(5);
     expect(turns[0]).toMatchObject({ turn: 1, query: 'Suggest some dinner recipes', views: [{ slot: 'food', kind: 'selected' }] });
-    // ε = B/K = 2/3 rounded down to 2^-20, charged to both groups the food slot meets.
+    // ε = B/K = 2/2 (K defaults to the extension's 2), charged to both groups the food slot meets.
+    expect(turns[0]!.views[0].charged).toEqual({ diabetes: 1, debt: 1 });
+    // --K 3: 2/3 rounded down to 2^-20.
     const third = Math.floor(2 ** 21 / 3) / 2 ** 20;
-    expect(turns[0]!.views[0].charged).toEqual({ diabetes: third, debt: third });
+    expect((await run({ store: STORE, queries: QUERIES, mode: 'online', K: '3', seed: '1' }))[0]!.views[0].charged).toEqual({ diabetes: third, debt: third });
     // Ledgers never pass their caps; once they would, the generic view comes back for free.
     for (const t of turns) for (const l of Object.values(t.ledgers) as { spent: number; cap: number }[]) expect(l.spent).toBeLessThanOrEqual(l.cap);
     expect(turns[3]!.views.filter((v: any) => v.kind === 'fallback').length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { memoryLedgerKey } from '../../../src/ledger/keys';
 import { answerPreferences } from '../../../src/memview/render';
 import { activeSlots, candidateViews } from '../../../src/memview/router';
 import { SLOTS } from '../../../src/memview/slots';
-import { DP_MEMVIEW, memviewTurn, plannedCharges, slotViews, type Mechanics, type SlotRelease } from '../../../src/memview/turn';
+import { DP_MEMVIEW, memviewTurn, plannedCharges, policyCandidates, slotViews, VEIL_RULE, type Mechanics, type SlotRelease } from '../../../src/memview/turn';
 import type { MemoryFile } from '../../../src/memview/types';
 import { slotVocabulary } from '../../../src/memview/vocabulary';
 import { ALPHA, chiSquareTest } from '../dp/stats';
@@ -108,13 +108,16 @@ describe('DP-MemView interface contract', () => {
     }
     expect(chiSquareTest(counts, expected).pValue).toBeGreaterThan(ALPHA);
 
-    // Veil's variant: the same weights times a public base n − 1 on the generic view.
-    const veil = w.map((x, i) => (i === 0 ? x * (views.length - 1) : x));
+    // Veil's rule: the router's few candidates (a public function of the message), the same weights over
+    // them, and a public base w·(n − 1) on the generic view.
+    const focused = policyCandidates(slotVocabulary('food').views, q, { ...online, variant: 'veil' });
+    const kept = focused.map((v) => views.indexOf(v));
+    const veil = kept.map((j, i) => (i === 0 ? w[j]! * VEIL_RULE.genericWeight * (focused.length - 1) : w[j]!));
     const zv = veil.reduce((a, b) => a + b, 0);
-    const veilCounts = new Array<number>(views.length).fill(0);
+    const veilCounts = new Array<number>(focused.length).fill(0);
     for (let i = 0; i < n; i++) {
       const food = memviewTurn(q, { store, policy: { ...online, variant: 'veil' }, ledger: freshLedger(store), bits }).find((r) => r.slot === 'food')!;
-      veilCounts[views.findIndex((v) => v.code === food.view.code)]!++;
+      veilCounts[focused.findIndex((v) => v.code === food.view.code)]!++;
     }
     expect(chiSquareTest(veilCounts, veil.map((x) => x / zv)).pValue).toBeGreaterThan(ALPHA);
 

@@ -70,7 +70,7 @@ describe('stored data migrates forward', () => {
     );
     expect(await readSettings(db)).toEqual({
       // `suppressed`, `variant`, `facts`, `genericSites`, `alwaysMap`, `messageDefaults` and the memory settings came later: a v1 row reads as their defaults.
-      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], messageDefaults: {}, memoryMode: 'online', memoryK: 3, attributeCap: 64, totalCap: 256,
+      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], messageDefaults: {}, memoryMode: 'online', memoryK: 2, attributeCap: 64, totalCap: 256,
     });
 
     const budget = await readBudget(db);

@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MEASURED_CAPS, MEASURED_MEMVIEW, measuredSource } from '../../../src/ui/measured-memview';
+import { DEFAULT_SETTINGS } from '../../../src/core/settings';
+import { MEASURED_CAPS, MEASURED_K, MEASURED_MEMVIEW, measuredSource } from '../../../src/ui/measured-memview';
 
 describe('the memory preference rates the Memories section quotes', () => {
-  it('are what eval/memview/results.json says (holdout, T = 16, K = 3), rounded', () => {
+  it('are measured at the default K', () => {
+    expect(MEASURED_K).toBe(DEFAULT_SETTINGS.memoryK);
+  });
+
+  it('are what eval/memview/results.json says (holdout, T = 16, default K), rounded', () => {
     const results = JSON.parse(readFileSync('eval/memview/results.json', 'utf8')) as {
       results: { holdout: { '16': Record<string, { supportedShare: number; misleadingShare: number; auc: number }> } };
     };

@@ -173,10 +173,25 @@ describe('memories in the options page', () => {
     h.db.close();
   });
 
+  it('states a preference outright for a topic, and takes it back', async () => {
+    const h = renderWithVeil(() => <Options />);
+    const send = h.client();
+    const section = await screen.findByRole('region', { name: 'Memories' });
+    const food = within(section).getByLabelText('Your stated preference for Food');
+    expect((food as HTMLSelectElement).value).toBe('');
+    fireEvent.change(food, { target: { value: 'vegetarian' } });
+    await expect.poll(async () => (await send('memory.get', {})).memory.stated).toEqual([{ slot: 'food', code: 'vegetarian' }]);
+    expect(section.textContent).toContain('no memory is read and no budget is spent, and the review marks it as yours');
+    fireEvent.change(within(section).getByLabelText('Your stated preference for Food'), { target: { value: '' } });
+    await expect.poll(async () => (await send('memory.get', {})).memory.stated).toEqual([]);
+    h.db.close();
+  });
+
   it('quotes the measured rates per cap, and switches the budget mode and K in settings', async () => {
     const h = renderWithVeil(() => <Options />);
     const section = await screen.findByRole('region', { name: 'Memories' });
     const { backed, misleading, nothing } = MEASURED_MEMVIEW.veil[2];
+    expect(section.textContent).toContain(`At cap 8 it is one they support ${MEASURED_MEMVIEW.veil[8].backed}% of the time and one they do not ${MEASURED_MEMVIEW.veil[8].misleading}%`);
     expect(section.textContent).toContain(`one your memories support ${backed}% of the time, one they do not support ${misleading}% of the time, and nothing is added ${nothing}%`);
     const rows = [...section.querySelectorAll('.cap-rates tbody tr')].map((r) => r.textContent);
     expect(rows).toEqual(MEASURED_CAPS.map((c) => `${c}${MEASURED_MEMVIEW.veil[c].backed}%${MEASURED_MEMVIEW.veil[c].misleading}%${MEASURED_MEMVIEW.veil[c].nothing}%${MEASURED_MEMVIEW.veil[c].auc.toFixed(2)}`));

@@ -68,14 +68,21 @@ describe('popup: what memories would add', () => {
     await within(preview).findByText('type 2 diabetes');
     const text = preview.textContent!;
     expect(text).toContain('Your 3 memories (health, food, finance): a message about one of these topics adds at most one general preference per topic, never a memory.');
-    // K = 3: each preference costs up to 2/3 of the cap (on the 2^-20 grid, rounded down).
-    expect(text).toContain('each preference from its memories costs up to ε 0.67 · ε 2 of 2 left, 3 preferences');
+    // K = 2 (the default): each preference costs up to half the cap.
+    expect(text).toContain('each preference from its memories costs up to ε 1 · ε 2 of 2 left, 2 preferences');
     expect(text).toContain('no memory in its group yet, so nothing charges it');
     expect(text).toContain("2 memories are in no protected attribute's group: what a preference reveals about them has no bound.");
     const rates = MEASURED_MEMVIEW.veil[2];
     expect(text).toContain(`Measured at cap 2: ${rates.backed}% of the preferences picked are backed by the memories, ${rates.misleading}% are not`);
     for (const m of memory.memories) expect(text).not.toContain(m.text);
     h.db.close();
+  });
+
+  it('names the preferences the person stated as theirs', () => {
+    const overview = { memory: { ...memory, stated: [{ slot: 'food' as const, code: 'vegetarian' }] }, revision: 1, spent: {}, mode: 'online' as const, k: 2, variant: 'veil' as const };
+    const { container, unmount } = render(<MemoryPreview overview={overview} />);
+    expect(container.textContent).toContain('Stated as yours, sent when a message asks for it (shared as you chose, no budget): food: “keep meals vegetarian”.');
+    unmount();
   });
 
   it('says when a cap is reached, follows the preallocated plan, and shows nothing without memories', () => {
