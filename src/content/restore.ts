@@ -9,6 +9,7 @@ import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { finishedAnswer } from './answers';
 import { dockedFrame } from './docked-frame';
+import { PageNotice } from './notice';
 import { randomToken } from './send-guard';
 
 export interface RestoreDeps {
@@ -30,8 +31,11 @@ export class AnswerRestore {
   private button: HTMLButtonElement | null = null;
   private answer: HTMLElement | null = null;
   private frame: HTMLIFrameElement | null = null;
+  private readonly notice: PageNotice;
 
-  constructor(private readonly deps: RestoreDeps) {}
+  constructor(private readonly deps: RestoreDeps) {
+    this.notice = new PageNotice(deps.win.document);
+  }
 
   /** A reviewed send with replacements went out when the page had `before` answers: wait for its answer. */
   async afterSend(before: number): Promise<void> {
@@ -81,11 +85,14 @@ export class AnswerRestore {
     const token = randomToken();
     try {
       await this.deps.send('restore.begin', { conversation: this.deps.conversation(), text: answer.textContent?.trim() ?? '', token });
-    } finally {
-      // The frame asks with the token either way, and says so if there is nothing to show.
-      await loaded;
-      frame.contentWindow?.postMessage({ veilRestoreToken: token }, new URL(this.deps.restoreUrl).origin);
+    } catch (error) {
+      // Nothing to show (the conversation's replacements were forgotten, the background did not answer): say why.
+      this.close();
+      this.notice.show(`Veil cannot read this answer back: ${error instanceof Error ? error.message : String(error)}.`);
+      return;
     }
+    await loaded;
+    frame.contentWindow?.postMessage({ veilRestoreToken: token }, new URL(this.deps.restoreUrl).origin);
   }
 
   close(): void {
