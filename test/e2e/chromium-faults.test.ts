@@ -90,8 +90,10 @@ async function holdModel(): Promise<{ release: () => Promise<void> }> {
     if (message.id !== undefined) waiting.get(message.id)?.();
   };
   cdp.on('Target.receivedMessageFromTarget', listener);
+  // Answered, or given up after a second (a document destroyed meanwhile never answers).
   const evaluate = (expression: string) =>
     new Promise<void>((resolve) => {
+      setTimeout(resolve, 1000);
       const n = ++id;
       waiting.set(n, resolve);
       cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method: 'Runtime.evaluate', params: { expression } }) }).catch(() => resolve());
@@ -150,9 +152,20 @@ function panelAlert(page: Page): Promise<string | null> {
 // A prompt about work: its release carries the withheld occupation, which the model must score.
 const WORK = 'Plan my week at work.';
 
+/** Destroy the offscreen document from outside, as a renderer crash does (the extension did not close it). */
+async function destroyOffscreen(): Promise<void> {
+  const off = await target('/offscreen.html');
+  await cdp.send('Target.closeTarget', { targetId: off!.targetId });
+}
+
 describe('the model host goes away during a release', () => {
-  it('its document is closed while it scores: the release is made in a new one, reviewed, sent once; the next send works', async () => {
-    const page = await chatgpt();
+  it.each([
+    ['closed', closeOffscreen],
+    ['destroyed from outside', destroyOffscreen],
+  ] as const)('its document is %s while it scores: the release is made in a new one, reviewed, sent once; the next send works', async (how, goAway) => {
+    // A new worker for each case: its plan is not cached from the case before, so the model is asked.
+    if (how !== 'closed') await stopWorker();
+    const page = await chatgpt(`faults-model-${how.split(' ')[0]}`);
     const spentBefore = await spent();
     const count = (await releases()).length;
     const held = await holdModel();
@@ -164,7 +177,7 @@ describe('the model host goes away during a release', () => {
       await page.waitForTimeout(1000);
       expect(await panel(page).getByRole('button', { name: 'Send', exact: true }).count()).toBe(0);
       expect(await received(page)).toEqual([]);
-      await closeOffscreen();
+      await goAway();
     } finally {
       await held.release();
     }
@@ -178,7 +191,7 @@ describe('the model host goes away during a release', () => {
     expect((await releases()).length).toBe(count + 1);
     expect(await spent()).toBeGreaterThan(spentBefore);
     await page.close();
-    const next = await chatgpt();
+    const next = await chatgpt(`faults-model-${how.split(' ')[0]}`);
     await reviewedSend(next, 'And my weekend?');
     await next.close();
   });
