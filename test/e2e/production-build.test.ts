@@ -35,6 +35,9 @@ describe('production build', () => {
     expect(JSON.stringify(m)).not.toContain('generic.test');
     expect(readdirSync(join(production, 'content-scripts')).sort()).toEqual(['chat.js', 'generic.js']);
     expect(readFileSync(join(production, 'background.js'), 'utf8')).not.toContain('veilTestBeforeCharge');
+    // The model host's test hold (chromium-faults) is compiled out of every production script too.
+    const scripts = (readdirSync(production, { recursive: true }) as string[]).filter((f) => f.endsWith('.js'));
+    for (const file of scripts) expect(readFileSync(join(production, file), 'utf8'), file).not.toContain('veilTestModelHold');
 
     // The test build, made from the same sources, does carry them: the check above can fail.
     const test = manifest(resolve('.output-test', target));
