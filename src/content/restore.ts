@@ -84,7 +84,8 @@ export class AnswerRestore {
     this.place();
     const token = randomToken();
     try {
-      await this.deps.send('restore.begin', { conversation: this.deps.conversation(), text: answer.textContent?.trim() ?? '', token });
+      const chat = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
+      await this.deps.send('restore.begin', { conversation: this.deps.conversation(), chat, text: answer.textContent?.trim() ?? '', token });
     } catch (error) {
       // Nothing to show (the conversation's replacements were forgotten, the background did not answer): say why.
       this.close();

@@ -29,6 +29,7 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
   const watch = new UnreviewedWatch({
     doc: document,
     composer: () => guard.watchedBox(),
+    known: () => guard.knownBox(),
     veilBusy: () => guard.busy(),
     onMissed: () => {
       const part = guard.stalePart();

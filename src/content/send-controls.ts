@@ -3,8 +3,8 @@
  * test ids and classes all the time). The adapter's selectors come first (send-guard.ts); these rules catch
  * what they miss, so a renamed button or composer is held instead of sending unreviewed:
  *
- * - a submit button of the composer's form, or a control whose accessible name says send/submit in one
- *   of the languages the sites ship: a send;
+ * - a submit button of the composer's form, or a control near the composer whose accessible name says
+ *   send/submit in one of the languages the sites ship: a send;
  * - an icon-only button next to the composer (in the same form or a few levels up) that is not a known
  *   other control (attach, voice, model picker, …), while the adapter finds no send button: maybe a send,
  *   so Veil holds it and asks;
@@ -98,9 +98,10 @@ export function sendVerdict(control: Element, composer: Element | null, { adapte
   const name = accessibleName(control);
   // The send button turned into stop while an answer streams is no send.
   if (saysAny(name, STOP_WORDS)) return null;
-  if (saysAny(name, SEND_WORDS)) return 'send';
-  if (saysAny(name, OTHER_WORDS)) return null;
   if (!composer) return null;
+  // A "Send" far from the composer is another form's (feedback, an edited message), not the message's.
+  if (saysAny(name, SEND_WORDS)) return nearComposer(control, composer, 8) ? 'send' : null;
+  if (saysAny(name, OTHER_WORDS)) return null;
   const form = composer.closest('form');
   if (form && form.contains(control) && isSubmit(control)) return 'send';
   if (!adapterFoundSend && nearComposer(control, composer) && iconOnly(control)) return 'unsure';

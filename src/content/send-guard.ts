@@ -142,16 +142,17 @@ export class SendGuard {
       return;
     }
     // A control the adapter does not know: a renamed send button is held, not let out (./send-controls.ts).
+    // Only while the adapter finds no send button of its own (none is expected while an answer streams): a
+    // second "Send" beside a send button Veil knows is another form's (feedback, an edited message).
+    if (button || this.deps.adapter.answers?.streaming(this.doc)) return;
     const control = target.closest<HTMLElement>(CONTROLS);
     if (!control || control.closest('veil-notice, [data-veil-compose]')) return;
     const known = this.composerNow();
     const composer = known ?? this.lastComposerLike();
-    const verdict = sendVerdict(control, composer, { adapterFoundSend: button !== null });
+    // No box to send from: not a send from the composer.
+    if (!composer) return;
+    const verdict = sendVerdict(control, composer, { adapterFoundSend: false });
     if (verdict === null) return;
-    if (!composer) {
-      this.holdOrBlock(event, control, 'composer');
-      return;
-    }
     if (verdict === 'send' && known) {
       this.fallback.button = control;
       this.catchSend(event, known);
@@ -174,9 +175,10 @@ export class SendGuard {
 
   /** The composer: the adapter's, else the box the person chose to review from on this page. */
   private composerNow(): HTMLElement | null {
-    const found = this.deps.adapter.findComposer(this.doc);
-    if (found) return found;
-    return this.fallback.composer?.isConnected ? this.fallback.composer : null;
+    // The box the person chose to review from ("Review and send") comes first: a send reviewed from it is
+    // written back into it, never into another box the adapter happens to find.
+    if (this.fallback.composer?.isConnected) return this.fallback.composer;
+    return this.deps.adapter.findComposer(this.doc);
   }
 
   /** The send button: the adapter's, else the control a held send was made with on this page. */
@@ -194,8 +196,10 @@ export class SendGuard {
 
   /** A send from no box Veil knows: held if the person just typed in one, else blocked as before. */
   private holdOrBlock(event: Event, control: HTMLElement, part: StalePart): void {
+    // Only a box beside the control, with text in it, can be the one it sends: anything else is blocked, never
+    // let through (an empty or faraway box would say nothing about what the site's own box holds).
     const composer = this.lastComposerLike();
-    if (composer) this.hold(event, composer, control, part);
+    if (composer && nearComposer(control, composer) && readComposer(composer).trim() !== '') this.hold(event, composer, control, part);
     else this.catchSend(event, null);
   }
 
@@ -321,7 +325,8 @@ export class SendGuard {
       // window at the same moment. A message posted to a cross-origin frame is not seen by the page
       // around it, and it is delivered only if the frame still holds Veil's page.
       const token = randomToken();
-      const begun = this.within(this.deps.send('review.begin', { prompt, conversation, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer");
+      const chat = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
+      const begun = this.within(this.deps.send('review.begin', { prompt, conversation, chat, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer");
       const handed = this.within(frame.loaded, "Veil's review panel did not open").then(() => {
         const target = frame.element.contentWindow;
         if (!target) throw new Error("Veil's review panel was removed from the page");
@@ -486,6 +491,11 @@ export class SendGuard {
     }
   }
 
+  /** The composer the adapter finds, or the one the person chose to review from. */
+  knownBox(): HTMLElement | null {
+    return this.enabled ? this.composerNow() : null;
+  }
+
   /** The box a send would come from now, for the unreviewed-send watch (./unreviewed.ts). */
   watchedBox(): HTMLElement | null {
     return this.enabled ? (this.composerNow() ?? this.lastComposerLike()) : null;
@@ -504,9 +514,9 @@ export class SendGuard {
   /** The page learnt of a send Veil did not review: say so, plainly, with what to do. */
   missedSend(part: StalePart): void {
     const label = this.deps.adapter.label;
-    const what = part === 'composer' ? 'message box' : 'send button';
+    const what = part === 'composer' ? 'message box' : 'way of sending (its send button or a shortcut)';
     this.notice.show(
-      `Veil missed a send: ${label} sent your message without a Veil review. Veil no longer recognises ${label}'s ${what} (the site has probably changed), so what you typed has reached ${label} as written. Until Veil is updated, use Veil's private compose box (Alt+Shift+P) for anything private here; the Veil toolbar button has a report you can copy.`,
+      `Veil missed a send: ${label} sent your message without a Veil review. Veil no longer recognises ${label}'s ${what} (the site has probably changed), so what you typed has reached ${label} as written. Until Veil is updated, send nothing private on this page; the Veil toolbar button has a report you can copy for Veil's makers.`,
     );
   }
 

@@ -12,7 +12,7 @@ import { siteLabel } from '../sites/generic';
 import { readCodebook } from '../storage/codebook-store';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
-import type { Sender } from './review-service';
+import { codebookKeyOf, type Sender } from './review-service';
 
 export interface RestoreView {
   siteLabel: string;
@@ -34,9 +34,9 @@ export function createRestoreService({ db, now }: { db: VeilDatabase; now: () =>
 
   return {
     /** From the content script: recover the answer with the conversation's codebook, for the frame holding `token`. */
-    async begin(request: { conversation: string; text: string; token: string }, site: string, sender: Sender): Promise<{ restored: number }> {
+    async begin(request: { conversation: string; chat?: string | null; text: string; token: string }, site: string, sender: Sender): Promise<{ restored: number }> {
       if (sender.tabId === undefined) throw new StoreError('only a chat page can ask for its answer in your words');
-      const codebook = await readCodebook(db, site, request.conversation);
+      const codebook = await readCodebook(db, site, await codebookKeyOf(db, site, request.conversation, request.chat ?? null));
       if (!codebook || codebook.entries.length === 0) throw new StoreError('Veil replaced nothing in this conversation, so the answer is already in your words');
       const { text, restored } = recover(request.text, codebook.entries);
       records.push({ token: request.token, tabId: sender.tabId, siteLabel: siteLabel(site), text, restored: [...restored], createdAt: now() });

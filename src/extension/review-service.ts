@@ -18,7 +18,8 @@ import { attributeKey, type Profile } from '../core/profile';
 import { newCodebook, protectMessage, type CodebookState, type Protected, type Treatment } from '../crossmap';
 import { learns, placedMarks } from './message-marks';
 import { cryptoRandomSource } from '../dp/random';
-import { readCodebook, saveCodebook } from '../storage/codebook-store';
+import { lookupKey } from '../crossmap/codebook';
+import { deleteCodebook, readCodebook, saveCodebook } from '../storage/codebook-store';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
 import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
@@ -57,6 +58,12 @@ export interface ReviewRecord {
   choices?: Record<string, Treatment>;
   /** A text the compose box mapped already: sent as it is, not de-identified again. */
   composed?: boolean;
+  /** Where the conversation's codebook is stored (the site's id for the chat once it has one; see `codebookKeyOf`). */
+  codebookKey?: string;
+  /** Exactly what the panel last showed: Send writes this text, and keeps these replacements. */
+  shown?: { text: string; codebook: CodebookState | null; replaced: number };
+  /** The person edited the message or left facts out (the release's outcome says so). */
+  edited?: boolean;
   state: 'making' | 'ready' | 'failed';
   error?: string;
   release?: ReleaseResponse;
@@ -102,11 +109,30 @@ export function createReviewService(deps: ReviewDeps) {
    * substitutes a review shows are the ones its send writes (they are drawn from the codebook's secret).
    */
   async function codebookOf(review: ReviewRecord): Promise<CodebookState> {
-    const stored = await readCodebook(db, review.site, review.conversation);
-    if (stored) return stored;
-    const fresh = newCodebook(random);
-    await saveCodebook(db, review.site, review.conversation, fresh);
+    const key = review.codebookKey ?? review.conversation;
+    const stored = await readCodebook(db, review.site, key);
+    // A codebook from before substitutes were drawn from a secret gets one now, so what the review shows
+    // stays what it shows however often it is recomputed.
+    if (stored?.secret) return stored;
+    const fresh = stored ? { ...stored, secret: newCodebook(random).secret! } : newCodebook(random);
+    await saveCodebook(db, review.site, key, fresh);
     return fresh;
+  }
+
+  /**
+   * Keep a send's replacements in the conversation's codebook: added to what is stored now (another tab may
+   * have added its own since the panel showed this one; both come from the same secret, so they agree).
+   */
+  async function keepReplacements(review: ReviewRecord, codebook: CodebookState): Promise<void> {
+    const key = review.codebookKey ?? review.conversation;
+    const stored = await readCodebook(db, review.site, key);
+    if (!stored) {
+      await saveCodebook(db, review.site, key, codebook);
+      return;
+    }
+    const known = new Set(stored.entries.map((e) => lookupKey(e.original)));
+    const added = codebook.entries.filter((e) => !known.has(lookupKey(e.original)));
+    await saveCodebook(db, review.site, key, { ...stored, entries: [...stored.entries, ...added] });
   }
 
   /**
@@ -243,6 +269,8 @@ export function createReviewService(deps: ReviewDeps) {
     const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
     const guarded = await protection(review, profile, releasedOf);
     const text = await composeText(review, profile, settings.suppressed, guarded);
+    // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
+    await patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
     const originals = new Map(profile.attributes.map((a) => [attributeKey(a), a.value]));
     const facts: ReviewFact[] = release.attributes.map((a) => {
       const key = attributeKey(a);
@@ -305,7 +333,7 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   return {
-    async begin(request: { prompt: string; conversation: string; token: string; composed?: boolean }, site: string, sender: Sender) {
+    async begin(request: { prompt: string; conversation: string; chat?: string | null; token: string; composed?: boolean }, site: string, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
       for (const earlier of await store.all()) {
@@ -322,6 +350,7 @@ export function createReviewService(deps: ReviewDeps) {
         prompt: request.prompt,
         dropped: [],
         ...(request.composed ? { composed: true } : {}),
+        codebookKey: await codebookKeyOf(db, site, request.conversation, request.chat ?? null),
         state: 'making',
         createdAt: now(),
       };
@@ -340,7 +369,8 @@ export function createReviewService(deps: ReviewDeps) {
       if (review.state !== 'ready') throw new StoreError('there is no release to edit');
       // A new message has new spans: the choices made for the old one do not carry over.
       const choices = request.prompt === review.prompt ? review.choices : undefined;
-      const next = await patch(review.id, { prompt: request.prompt, dropped: request.dropped, choices });
+      const edited = review.edited === true || request.prompt !== review.prompt || request.dropped.length > 0;
+      const next = await patch(review.id, { prompt: request.prompt, dropped: request.dropped, choices, edited });
       if (!next) throw new StoreError(NOTHING_HERE);
       return view(next);
     },
@@ -373,12 +403,12 @@ export function createReviewService(deps: ReviewDeps) {
       let text: string | null = null;
       let restore = false;
       if (!withoutVeil) {
-        const profile = await readProfile(db);
-        const guarded = await protection(review, profile, new Map(review.release!.attributes.map((a) => [attributeKey(a), a.value])));
-        text = await composeText(review, profile, (await readSettings(db)).suppressed, guarded);
+        // Exactly the text the panel showed, and the replacements in it.
+        if (!review.shown) throw new StoreError('the panel has not shown this send yet, so nothing was sent');
+        text = review.shown.text;
         // The replacements this send makes are kept for the conversation (the answer is read back with them).
-        if (guarded && guarded.dictionary.length > 0) {
-          await saveCodebook(db, review.site, review.conversation, guarded.codebook);
+        if (review.shown.codebook && review.shown.replaced > 0) {
+          await keepReplacements(review, review.shown.codebook);
           restore = true;
         }
       }
@@ -386,8 +416,7 @@ export function createReviewService(deps: ReviewDeps) {
         (error: unknown): TabReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
       if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
-      const proposed = review.release ? review.release.text : '';
-      await close(review, withoutVeil ? 'cancelled' : text === proposed ? 'sent' : 'edited');
+      await close(review, withoutVeil ? 'cancelled' : review.edited ? 'edited' : 'sent');
       return { sent: true as const };
     },
 
@@ -424,4 +453,21 @@ export function memoryStore<T extends { id: string }>(): SessionStore<T> {
     remove: async (id) => void records.delete(id),
     all: async () => [...records.values()].map((r) => structuredClone(r)),
   };
+}
+
+/**
+ * Where a conversation's codebook lives: under the page's key for a chat that has no id yet, and under the
+ * site's id for the chat once the page shows one, moving the new chat's codebook there the first time (so a
+ * reload, the compose box and later sends find the same replacements).
+ */
+export async function codebookKeyOf(db: VeilDatabase, site: string, conversation: string, chat: string | null): Promise<string> {
+  if (chat === null || chat === conversation) return conversation;
+  if (!(await readCodebook(db, site, chat))) {
+    const pending = await readCodebook(db, site, conversation);
+    if (pending) {
+      await saveCodebook(db, site, chat, pending);
+      await deleteCodebook(db, site, conversation);
+    }
+  }
+  return chat;
 }

@@ -447,6 +447,8 @@ export const contract = {
     z.strictObject({
       prompt: z.string().min(1).max(100_000),
       conversation: conversationKey,
+      /** The site's own id for the chat, when the page shows one (where the conversation's codebook is kept). */
+      chat: conversationKey.nullable().optional(),
       token: z.string().min(32).max(100),
       /** A text the compose box already mapped: reviewed as it is (it holds substitutes, not the person's words). */
       composed: z.boolean().optional(),
@@ -458,7 +460,7 @@ export const contract = {
    * frame, which holds `token` (issue 18). The recovered text goes to that frame only.
    */
   'restore.begin': message<{ restored: number }>()(
-    z.strictObject({ conversation: conversationKey, text: z.string().max(200_000), token: z.string().min(32).max(100) }),
+    z.strictObject({ conversation: conversationKey, chat: conversationKey.nullable().optional(), text: z.string().max(200_000), token: z.string().min(32).max(100) }),
     ['content'],
   ),
   /** Veil's answer frame claims the recovered answer with its token (once). */

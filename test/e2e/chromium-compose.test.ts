@@ -83,7 +83,7 @@ describe('private compose mapped into another domain, by the person’s choice',
     const box = page.frameLocator('iframe[data-veil-compose="box"]');
     await box.locator('#compose-text').waitFor({ timeout: 15_000 });
     const themed = box.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' });
-    await themed.check();
+    await themed.click();
     await expect.poll(() => themed.isChecked()).toBe(true);
     expect(await box.locator('#compose-themed-cost').textContent()).toMatch(/answers about the substitute domain.*medical advice, for example\) are lost/);
     await box.locator('#compose-text').pressSequentially(PROMPT);
@@ -147,7 +147,10 @@ describe('private compose with a language model on the device', () => {
     const box = page.frameLocator('iframe[data-veil-compose="box"]');
     await box.locator('#compose-text').waitFor({ timeout: 15_000 });
     // The model maps into another domain: it is used only when the person chose that.
-    await box.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' }).check();
+    // A controlled radio: it shows the choice once the background has taken it (check() would not wait).
+    const themed = box.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' });
+    await themed.click();
+    await expect.poll(() => themed.isChecked()).toBe(true);
     await box.locator('#compose-text').pressSequentially(PROMPT);
     // The tiny model writes valid JSON that maps nothing: Veil's checks refuse it and its own mapping is shown.
     await expect.poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 30_000 }).toContainEqual(

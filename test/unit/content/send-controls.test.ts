@@ -17,12 +17,14 @@ describe('telling a send from other controls when the adapter is out of date', (
     expect(sendVerdict($('#t'), composer, { adapterFoundSend: false })).toBe('unsure');
   });
 
-  it('a label that says send, in the languages the sites ship, is a send anywhere on the page', () => {
-    const { composer } = page('<div id="box" contenteditable="true"></div>');
+  it('a label that says send, in the languages the sites ship, is a send beside the composer, and not far from it', () => {
+    const { composer } = page('<main><section><div class="bar"><div id="box" contenteditable="true"></div></div></section></main>');
     for (const label of ['Send prompt', 'Submit', 'メッセージを送信', '发送', 'Envoyer le message', 'Enviar mensaje', 'Nachricht senden', '전송', 'Отправить']) {
-      document.body.insertAdjacentHTML('beforeend', `<button aria-label="${label}" class="far">x</button>`);
-      expect(sendVerdict(document.querySelector('.far:last-child')!, composer, { adapterFoundSend: true }), label).toBe('send');
+      document.querySelector('.bar')!.insertAdjacentHTML('beforeend', `<button aria-label="${label}" class="near">x</button>`);
+      expect(sendVerdict(document.querySelector('.near:last-child')!, composer, { adapterFoundSend: true }), label).toBe('send');
     }
+    const far = page('<div><div><div><div><div><div><div><div><div><div id="box" contenteditable="true"></div></div></div></div></div></div></div></div></div></div><footer><button id="f">Send feedback</button></footer>');
+    expect(sendVerdict(far.$('#f'), far.composer, { adapterFoundSend: false })).toBeNull();
   });
 
   it('stop, attach, voice and model controls are never a send, even inside the form', () => {

@@ -9,6 +9,7 @@ import { memoryStore, type ReviewRecord, type SessionStore, type TabCommand, typ
 import { MessageError, type VeilClient } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { readBudget } from '../../../src/storage/budget-store';
+import { readCodebook, saveCodebook } from '../../../src/storage/codebook-store';
 import { harness, SELF, type Harness } from '../messaging/harness';
 
 let h: Harness;
@@ -340,5 +341,28 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const chosen = await panel('review.choose', { mark: by('Leeds').id, treatment: 'replace' });
     expect(chosen.message.marks.find((m) => m.original === 'Leeds')!.treatment).toBe('replace');
     expect(chosen.text).not.toContain('Leeds');
+  });
+
+  it('Send writes exactly what the panel showed, even if a setting changed since; an old codebook gets a secret; a new chat\'s codebook follows it to its id', async () => {
+    const { commands, popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    // A codebook stored before substitutes came from a secret.
+    await saveCodebook(h.db, 'chatgpt', 'new-9', { theme: 'orchard', dayShift: 30, moneyPermille: 1200, ageShift: 2, entries: [] });
+    const { token } = await begin(content, { prompt: 'My husband Tom lives in Leeds.', conversation: 'new-9' });
+    const shown = await panel('review.get', { token });
+    expect((await readCodebook(h.db, 'chatgpt', 'new-9'))!.secret).toMatch(/^[0-9a-f]{32}$/);
+    expect((await panel('review.get', {})).text).toBe(shown.text);
+    // Another tab changes what a review would do now: this one still sends what it showed.
+    await popup('settings.update', { patch: { messageDefaults: { place: 'keep', person: 'keep' } } });
+    await panel('review.send', { withoutVeil: false });
+    expect(commands[0]!.command).toMatchObject({ text: shown.text, restore: true });
+    const tom = shown.message.marks.find((m) => m.original === 'Tom')!.substitute;
+    // The site gave the chat its id: the next review on the page moves the codebook there, and keeps Tom's stand-in.
+    await popup('settings.update', { patch: { messageDefaults: {} } });
+    const next = await content('review.begin', { prompt: 'Tom called.', conversation: 'new-9', chat: 'c/real', token: newToken() });
+    void next;
+    expect(await readCodebook(h.db, 'chatgpt', 'new-9')).toBeUndefined();
+    expect((await readCodebook(h.db, 'chatgpt', 'c/real'))!.entries.find((e) => e.original === 'Tom')!.substitute).toBe(tom);
+    expect(await content('restore.begin', { conversation: 'new-9', chat: 'c/real', text: `${tom} says hi.`, token: newToken() })).toEqual({ restored: 1 });
   });
 });
