@@ -30,6 +30,8 @@ export class AnswerRestore {
   private run = 0;
   private button: HTMLButtonElement | null = null;
   private answer: HTMLElement | null = null;
+  /** Which answer of the page it is (a re-render replaces the element, not the order). */
+  private answerIndex = -1;
   private frame: HTMLIFrameElement | null = null;
   private readonly notice: PageNotice;
 
@@ -43,16 +45,21 @@ export class AnswerRestore {
     const found = await finishedAnswer(this.deps.adapter, this.deps.win, before, { timeoutMs: this.deps.answerTimeoutMs ?? 180_000, alive: () => run === this.run });
     if (!found || run !== this.run) return;
     this.answer = found.element;
+    this.answerIndex = this.deps.adapter.answers?.all(this.deps.win.document).indexOf(found.element) ?? -1;
     this.place();
   }
 
   /** Keep the button beside its answer (call on every health check: the page scrolls and re-renders). */
   place(): void {
     const doc = this.deps.win.document;
-    if (!this.answer?.isConnected) {
-      // A re-render replaced the element: the newest answer is the one the button was for.
+    if (this.answer && !this.answer.isConnected) {
+      // A re-render replaced the element: the answer in the same place of the conversation is the one it was for.
       const all = this.deps.adapter.answers?.all(doc) ?? [];
-      this.answer = this.answer ? (all.at(-1) ?? null) : null;
+      this.answer = all[this.answerIndex] ?? null;
+      if (!this.answer) {
+        this.button?.remove();
+        this.button = null;
+      }
     }
     if (!this.answer) return;
     if (!this.button?.isConnected) {

@@ -276,7 +276,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ({ state: next, substitute } = substituteFor(codebook, span, options.random, pools, text, hint));
     } else {
       substitute = generalization ?? span.text;
-      next = { ...codebook, entries: [...codebook.entries, { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind }] };
+      // A phrase another original already reads back from would read back wrong: this one then stays general.
+      const taken = codebook.entries.some((e) => lookupKey(e.substitute) === lookupKey(substitute));
+      next = taken ? codebook : { ...codebook, entries: [...codebook.entries, { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind }] };
     }
     substitute = inPlace(text, span, substitute);
     if (treatment === 'replace') {
