@@ -9,36 +9,24 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
+import { SCREENSHOTS, type FirefoxWithVeil } from './browsers';
+import { firefoxOnSites, received, until, type FirefoxOnSites } from './firefox';
+import { FIXTURE_SITES } from './site-server';
 
+let veil: FirefoxOnSites;
 let firefox: FirefoxWithVeil;
-let server: SiteServer;
-let demo: Awaited<ReturnType<typeof serveDemo>>;
-let popup: Page;
 
 beforeAll(async () => {
-  server = await serveSites();
-  demo = await serveDemo({ port: 0 });
-  firefox = await launchFirefox({ prefs: server.firefoxPrefs });
-  popup = await firefox.openPopup(demo.url);
   // No profile: the release adds nothing, so the site receives the message alone.
-  const reply = (await sendFromFirefoxPage(popup, 'profile.import', { text: '{"version":1,"attributes":[]}' })) as { ok: boolean };
-  expect(reply.ok).toBe(true);
+  veil = await firefoxOnSites('{"version":1,"attributes":[]}');
+  ({ firefox } = veil);
 });
 afterAll(async () => {
-  await firefox?.close();
-  await demo?.close();
-  await server?.close();
+  await veil?.close();
 });
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
-
-async function until(condition: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
+/** Waits here may take a while: the panel, the streamed answer, the read-back. */
+const WAIT = 20_000;
 
 describe('Firefox ESR: message protection on ChatGPT', () => {
   it('identifiers replaced and the condition generalized by default; the answer reads back in Veil’s frame, not in the page', async () => {
@@ -48,19 +36,19 @@ describe('Firefox ESR: message protection on ChatGPT', () => {
     await page.click('#prompt-textarea');
     await page.keyboard.type('My daughter Priya is 7 and was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?');
     await page.keyboard.press('Enter');
-    await until(async () => (await page.$('iframe[data-veil-panel="open"]')) !== null);
+    await until(async () => (await page.$('iframe[data-veil-panel="open"]')) !== null, WAIT);
     // The panel focuses its Send button once the release is in it.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await received(page)).toEqual([]);
     await page.keyboard.press('Enter');
-    await until(async () => (await received(page)).length > 0);
+    await until(async () => (await received(page)).length > 0, WAIT);
     const [sent] = await received(page);
     expect(sent).toMatch(/^My daughter \p{Lu}\p{L}+ is \d+ and was just diagnosed with a health condition; how do I talk to her school in /u);
     for (const original of ['Priya', 'diabetes', 'Leeds']) expect(sent).not.toContain(original);
 
     await until(async () => (await page.$('button[data-veil-restore="open"]')) !== null, 30_000);
     await page.click('button[data-veil-restore="open"]');
-    await until(async () => (await page.$('iframe[data-veil-restore="frame"]')) !== null);
+    await until(async () => (await page.$('iframe[data-veil-restore="frame"]')) !== null, WAIT);
     // The frame is Veil's own page (WebDriver BiDi does not reach into an extension frame: its content is
     // checked in Chromium; a screenshot is kept for review).
     expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-veil-restore="frame"]')!.src)).toMatch(/^moz-extension:\/\/[0-9a-f-]+\/restore\.html$/);

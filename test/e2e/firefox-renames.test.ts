@@ -10,43 +10,30 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
+import { sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { firefoxOnSites, panelCount, received, until, type FirefoxOnSites } from './firefox';
+import { FIXTURE_SITES } from './site-server';
 import { WITHHELD_VALUES } from './sites';
 
+let veil: FirefoxOnSites;
 let firefox: FirefoxWithVeil;
-let server: SiteServer;
-let demo: Awaited<ReturnType<typeof serveDemo>>;
 let popup: Page;
 
 beforeAll(async () => {
-  server = await serveSites();
-  demo = await serveDemo({ port: 0 });
-  firefox = await launchFirefox({ prefs: server.firefoxPrefs });
-  popup = await firefox.openPopup(demo.url);
-  const reply = (await sendFromFirefoxPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
-  expect(reply.ok).toBe(true);
+  veil = await firefoxOnSites(readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8'));
+  ({ firefox, popup } = veil);
 });
 afterAll(async () => {
-  await firefox?.close();
-  await demo?.close();
-  await server?.close();
+  await veil?.close();
 });
 
 const COMPOSER = '[data-fixture-role="composer"]';
 const SEND = '[data-fixture-role="send"]';
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
-const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
 /** The page notice's text (it sits in a shadow root). */
 const notice = (page: Page) => page.evaluate(() => document.querySelector('veil-notice')?.shadowRoot?.textContent ?? '');
 const releaseCount = async () => ((await sendFromFirefoxPage(popup, 'releases.list', {})) as { value: unknown[] }).value.length;
 
-async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 async function open(rename: string): Promise<Page> {
   const page = await firefox.browser.newPage();

@@ -10,32 +10,24 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDemo } from '../../scripts/demo-server.mjs';
-import { launchFirefox, SCREENSHOTS, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { FIXTURE_SITES, GENERIC_FIXTURE, serveSites, type SiteServer } from './site-server';
+import { SCREENSHOTS, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { firefoxOnSites, panelCount, received, until, type FirefoxOnSites } from './firefox';
+import { FIXTURE_SITES, GENERIC_FIXTURE } from './site-server';
 import { COMPOSER, recordHostile, SEND_BUTTON, WITHHELD_VALUES } from './sites';
 
+let veil: FirefoxOnSites;
 let firefox: FirefoxWithVeil;
-let server: SiteServer;
-let demo: Awaited<ReturnType<typeof serveDemo>>;
 /** Veil's popup, for reading the release list. */
 let popup: Page;
 
 beforeAll(async () => {
-  server = await serveSites();
-  demo = await serveDemo({ port: 0 });
-  firefox = await launchFirefox({ prefs: server.firefoxPrefs });
-  popup = await firefox.openPopup(demo.url);
-  const reply = (await sendFromFirefoxPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean };
-  expect(reply.ok).toBe(true);
+  veil = await firefoxOnSites(readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8'));
+  ({ firefox, popup } = veil);
 });
 afterAll(async () => {
-  await firefox?.close();
-  await demo?.close();
-  await server?.close();
+  await veil?.close();
 });
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
 
 /**
  * Wait until the review panel shows a release. WebDriver BiDi does not reach into the moz-extension frame
@@ -57,12 +49,6 @@ async function panelShown(page: Page, releases: number): Promise<void> {
   throw new Error('the review panel did not show a release');
 }
 
-const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
-
-async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 async function chatgpt(): Promise<Page> {
   const page = await firefox.browser.newPage();

@@ -1,0 +1,51 @@
+/**
+ * Helpers for the Firefox ESR tests on the chat-site fixtures: Firefox with the test build, the fixture sites
+ * under their host names, the demo page (Veil's popup opens from it) and a profile imported; what a fixture
+ * received; waiting the way a person would. WebDriver BiDi does not reach into Veil's moz-extension frames, so
+ * these tests read Veil's state through the popup and work the panel from the keyboard.
+ */
+import type { Page } from 'puppeteer-core';
+import { expect } from 'vitest';
+import { serveDemo } from '../../scripts/demo-server.mjs';
+import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
+import { serveSites, type SiteServer } from './site-server';
+
+export interface FirefoxOnSites {
+  firefox: FirefoxWithVeil;
+  server: SiteServer;
+  /** Veil's popup, for messages to the background. */
+  popup: Page;
+  close(): Promise<void>;
+}
+
+/** Firefox with Veil, the fixture sites and the popup open, with `profile` (a profile file's text) imported. */
+export async function firefoxOnSites(profile: string): Promise<FirefoxOnSites> {
+  const server = await serveSites();
+  const demo = await serveDemo({ port: 0 });
+  const firefox = await launchFirefox({ prefs: server.firefoxPrefs });
+  const popup = await firefox.openPopup(demo.url);
+  const reply = (await sendFromFirefoxPage(popup, 'profile.import', { text: profile })) as { ok: boolean };
+  expect(reply.ok).toBe(true);
+  return {
+    firefox,
+    server,
+    popup,
+    async close() {
+      await firefox.close();
+      await demo.close();
+      await server.close();
+    },
+  };
+}
+
+/** What the fixture's own send handler received (the page's main world). */
+export const received = (page: Page) => page.evaluate(() => (window as unknown as { siteReceived: string[] }).siteReceived);
+
+/** Review panels open on the page. */
+export const panelCount = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
+
+/** Poll `condition` every 100 ms until it holds or `ms` have passed. */
+export async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
