@@ -235,21 +235,10 @@ export class SendGuard {
             void this.openReview(readComposer(composer));
           },
         },
-        { label: 'Let this one through', run: () => this.letThrough(composer, control) },
+        // The person's choice to send this one as typed: the same control (or Enter), pressed without Veil.
+        { label: 'Let this one through', run: () => this.press(composer, control) },
       ],
     );
-  }
-
-  /** The person's choice to send one held message as typed: the same control, pressed without Veil. */
-  private letThrough(composer: HTMLElement, control: HTMLElement | null): void {
-    this.sentByVeil = { at: Date.now() };
-    this.replaying = true;
-    try {
-      if (control) control.click();
-      else composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, cancelable: true }));
-    } finally {
-      this.replaying = false;
-    }
   }
 
   private onFocusin(event: FocusEvent): void {

@@ -31,6 +31,7 @@ import type { VeilDatabase } from '../storage/db';
 import { errorMessageForPerson, StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
+import type { Settings } from '../core/settings';
 import type { ReleaseService } from './release-service';
 import { answerPreferences } from '../memview/render';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
@@ -140,9 +141,8 @@ export function createReviewService(deps: ReviewDeps) {
    * a withheld profile value typed into it generalized to its released category. Null for a text the compose
    * box mapped already. A failure here fails the review: nothing is sent.
    */
-  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>): Promise<Protected | null> {
+  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings): Promise<Protected | null> {
     if (review.composed) return null;
-    const settings = await readSettings(db);
     const generalize = profile.attributes
       .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
       .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
@@ -267,7 +267,7 @@ export function createReviewService(deps: ReviewDeps) {
     const release = review.release;
     const profile = await readProfile(db);
     const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
-    const guarded = await protection(review, profile, releasedOf);
+    const guarded = await protection(review, profile, releasedOf, settings);
     const text = await composeText(review, profile, settings.suppressed, guarded);
     // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
     await patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
