@@ -505,7 +505,7 @@ export class SendGuard {
     const label = this.deps.adapter.label;
     const what = part === 'composer' ? 'message box' : 'way of sending (its send button or a shortcut)';
     this.notice.show(
-      `Veil missed a send: ${label} sent your message without a Veil review. Veil no longer recognises ${label}'s ${what} (the site has probably changed), so what you typed has reached ${label} as written. Until Veil is updated, send nothing private on this page; the Veil toolbar button has a report you can copy for Veil's makers.`,
+      `Veil missed a send: ${label} sent your message without a Veil review. The site has probably changed: Veil no longer recognises ${label}'s ${what}, so what you typed has reached ${label} as written. Until Veil is updated, send nothing private on this page; the Veil toolbar button has a report you can copy for Veil's makers.`,
     );
   }
 
