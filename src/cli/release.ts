@@ -84,6 +84,12 @@ export async function loadScorer(): Promise<Scorer & { embedder: Embedder }> {
   return loadBundledScorer();
 }
 
+/** The bundled sentence encoder, for `--facts needed` (what the message needs). */
+export async function loadEncoder(): Promise<Embedder> {
+  const { loadBundledEncoder } = await import('../embedding/node');
+  return loadBundledEncoder();
+}
+
 /** The options this command knows, and its `--help`. */
 export const OPTIONS = ['profile', 'mechanism', 'variant', 'epsilon', 'seed', 'format', 'instruction', 'facts', 'suppressed'] as const;
 export const HELP = [
@@ -110,9 +116,11 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const random = randomSourceOf(args);
   const profiles = await readProfiles(path);
   const scorer = await loadScorer();
+  const encoder = facts === 'needed' ? await loadEncoder() : undefined;
   for (const profile of profiles) {
-    // `needed`: the extension's rule, with the instruction standing for the person's message.
-    const carry = facts === 'needed' ? relevantKeys(publicView(profile), instruction ?? profile.instruction) : undefined;
+    // `needed`: the extension's rule (the sentence encoder's view of the message), with the instruction standing for the message.
+    const message = instruction ?? profile.instruction;
+    const carry = encoder ? relevantKeys(publicView(profile), message, (await encoder.embed([message ?? '']))[0]) : undefined;
     const prepared = await prepareRelease(profile, { mechanism, variant, epsilonUnits, scorer, embedder: scorer.embedder, ...(carry ? { carry } : {}) });
     const r = releaseProfile(prepared, { random, format, suppressed, ledger: 'unaccounted', ...(instruction !== undefined ? { instruction } : {}) });
     // DESIGN.md's object: no `origin` (without a ledger every privatized value is a fresh draw).

@@ -14,5 +14,13 @@ export type ModelBackend = 'webgpu' | 'wasm';
 export type ModelStatus =
   | { state: 'idle'; model: string }
   | { state: 'loading'; model: string; /** 0…1 when known. */ progress: number | null; detail: string }
-  | { state: 'ready'; model: string; backend: ModelBackend; /** Why this backend, in plain words. */ reason: string; loadMs: number }
+  | {
+      state: 'ready';
+      model: string;
+      backend: ModelBackend;
+      /** Why this backend, in plain words. */ reason: string;
+      /** The whole load: the scoring model and, the first time, the sentence encoder. */ loadMs: number;
+      /** Of which the sentence encoder (0 when it was loaded already, or is the scoring model). */ encoderLoadMs?: number;
+      /** How long the last message took to encode (not from the cache), for the benchmark. */ encodeMs?: number;
+    }
   | { state: 'failed'; model: string; error: string; /** WebGPU was tried first (its failure can poison the page's WASM too). */ webgpuTried?: boolean };

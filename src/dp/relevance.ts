@@ -16,9 +16,10 @@
  * relevantKeys(publicView(profile), 'Which running shoes for a 40-year-old woman?'); // Set { 'self.age', 'self.gender' }
  * ```
  */
-import { attributeKey, isKnownField, type KnownField } from '../core/profile';
+import { attributeKey, isKnownField, KNOWN_FIELDS, type KnownField } from '../core/profile';
 import { FIELD_KEYWORDS, fieldTopicByName } from './field-topics';
 import type { PublicAttribute } from './public-view';
+import { fieldNeeds, RELEVANCE_CLASSIFIER, type RelevanceClassifier } from './relevance-classifier';
 
 /** Words in a message that suggest a field's fact would change the answer. */
 export const RELEVANCE_CUES: Readonly<Record<KnownField, readonly string[]>> = {
@@ -54,13 +55,41 @@ function cuesOf(field: string): string[] {
   return [...known, ...words(field).filter((w) => w.length >= 3)];
 }
 
+/** Known fields whose cue words (or name) occur in the message: one input of the classifier. */
+export function cueFields(message: string): Partial<Record<KnownField, boolean>> {
+  const said = words(message);
+  const out: Partial<Record<KnownField, boolean>> = {};
+  for (const field of KNOWN_FIELDS) if (cuesOf(field).some((cue) => said.some((w) => matches(w, cue)))) out[field] = true;
+  return out;
+}
+
 /**
  * The keys (`entity.field`) of the withheld facts a release for `message` carries. Shared facts are not
  * listed: they are always sent as written (or privatized by closure).
+ *
+ * With `vector` (the message's vector by the bundled sentence encoder): a known field, or a custom field
+ * about one ("kids_ages" → children), is carried when the classifier (./relevance-classifier.ts) gives it
+ * at least its threshold; a custom field about no known field, by its name's words in the message.
+ * Without `vector`, every field by cue words alone (the rule before the encoder; kept for comparison).
  */
-export function relevantKeys(view: readonly PublicAttribute[], message: string | undefined): Set<string> {
+export function relevantKeys(
+  view: readonly PublicAttribute[],
+  message: string | undefined,
+  vector?: ArrayLike<number>,
+  classifier: RelevanceClassifier = RELEVANCE_CLASSIFIER,
+): Set<string> {
   const withheld = view.filter((a) => a.sharing === 'withheld');
   const said = words(message ?? '');
   if (said.length === 0) return new Set(withheld.map(attributeKey));
-  return new Set(withheld.filter((a) => cuesOf(a.field).some((cue) => said.some((w) => matches(w, cue)))).map(attributeKey));
+  const byCues = (field: string) => cuesOf(field).some((cue) => said.some((w) => matches(w, cue)));
+  if (!vector) return new Set(withheld.filter((a) => byCues(a.field)).map(attributeKey));
+  const needs = fieldNeeds(vector, cueFields(message ?? ''), classifier);
+  return new Set(
+    withheld
+      .filter((a) => {
+        const topic = isKnownField(a.field) ? a.field : fieldTopicByName(a.field);
+        return topic ? needs[topic] >= classifier.threshold : byCues(a.field);
+      })
+      .map(attributeKey),
+  );
 }

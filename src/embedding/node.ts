@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Embedder } from '../core/contracts';
-import { BUNDLED_MODEL_ID } from './bundled';
+import { BUNDLED_MODEL_ID, ENCODER_MODEL_ID } from './bundled';
 import { loadScorer, type LoadedScorer } from './load-scorer';
 import { TransformersEmbedder } from './transformers-embedder';
 
@@ -44,4 +44,9 @@ export async function loadBundledScorer(dir = MODELS_DIR): Promise<LoadedScorer[
   const { scorer, embedder, computed } = await loadModelScorer(BUNDLED_MODEL_ID, dir);
   if (computed) throw new Error(`${dir}/${BUNDLED_MODEL_ID} lacks candidates.json/bin: run npm run build:model`);
   return Object.assign(scorer, { embedder });
+}
+
+/** The bundled sentence encoder (public/models/veil-use-lite), for the CLI, evaluations and build scripts. */
+export async function loadBundledEncoder(dir = MODELS_DIR): Promise<TransformersEmbedder> {
+  return TransformersEmbedder.load(ENCODER_MODEL_ID, { localModelPath: dir + '/' });
 }

@@ -137,9 +137,14 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    */
   let cached: (Inputs & { prepared: PreparedRelease; carried: string }) | undefined;
 
-  /** The facts a release for `request` carries: what its message needs (public rule) and what the person added. */
-  function carryOf(profile: Profile, request: ReleaseRequest): Set<string> {
-    const carry = relevantKeys(publicView(profile), request.prompt);
+  /**
+   * The facts a release for `request` carries: what its message needs (public rule: the sentence encoder's
+   * view of the message, never a value) and what the person added. No withheld fact: no model call.
+   */
+  async function carryOf(profile: Profile, request: ReleaseRequest): Promise<Set<string>> {
+    const view = publicView(profile);
+    const vector = view.some((a) => a.sharing === 'withheld') ? (await model.encode([request.prompt])).vectors[0] : undefined;
+    const carry = relevantKeys(view, request.prompt, vector);
     for (const key of request.include ?? []) carry.add(key);
     return carry;
   }
@@ -249,7 +254,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     // transaction checks the revision again, and a stale plan costs a round that is not an attempt.
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
       const inputs = await readInputs();
-      const carry = inputs.settings.facts === 'all' ? undefined : carryOf(inputs.profile, request);
+      const carry = inputs.settings.facts === 'all' ? undefined : await carryOf(inputs.profile, request);
       const hit = cached && cached.revision === inputs.revision && cached.carried === carriedKey(carry) ? cached : undefined;
       const fromCache = hit !== undefined;
       const plan = hit ?? (cached = await prepared(inputs, carry));

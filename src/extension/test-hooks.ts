@@ -37,6 +37,10 @@ export function testModelHost(host: ModelHost): ModelHost {
       await hold();
       return host.embed(texts);
     },
+    encode: async (texts) => {
+      await hold();
+      return host.encode(texts);
+    },
     startInstall: (model, source) => host.startInstall(model, source),
     cancelInstall: () => host.cancelInstall(),
     install: () => host.install(),

@@ -23,6 +23,12 @@ export interface ModelHost {
   score(items: readonly ScoreItem[]): Promise<{ model: string; scores: number[][] }>;
   /** Unit-norm (or zero) vectors of public texts (field names and their descriptions). */
   embed(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  /**
+   * Unit-norm vectors of messages by the bundled sentence encoder (src/embedding/bundled.ts
+   * ENCODER_MODEL_ID), whichever model scores: what a message is about (relevance, topics). Loaded with
+   * the scoring model; a release waits for both.
+   */
+  encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }>;
   /** Download `model` from the catalog (src/model-host/catalog.ts) and switch to it; progress via `install()`. */
   startInstall(model: string, source?: string): Promise<ModelInstall>;
   cancelInstall(): Promise<ModelInstall | null>;

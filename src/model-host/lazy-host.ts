@@ -14,6 +14,7 @@ export function lazyHost(make: () => Promise<ModelHost>): ModelHost {
     status: async () => (await get()).status(),
     score: async (items) => (await get()).score(items),
     embed: async (texts) => (await get()).embed(texts),
+    encode: async (texts) => (await get()).encode(texts),
     startInstall: async (model, source) => (await get()).startInstall(model, source),
     cancelInstall: async () => (await get()).cancelInstall(),
     install: async () => (await get()).install(),

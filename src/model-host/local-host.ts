@@ -18,9 +18,9 @@
  * cancelled download stores nothing and leaves the model in use as it was.
  */
 import type { ModelBackend, ModelStatus } from '../core/model-status';
-import { BUNDLED_MODEL_ID } from '../embedding/bundled';
+import { BUNDLED_MODEL_ID, ENCODER_MODEL_ID } from '../embedding/bundled';
 import { loadScorer, type LoadedScorer } from '../embedding/load-scorer';
-import type { ModelFileCache } from '../embedding/transformers-embedder';
+import { TransformersEmbedder, type ModelFileCache } from '../embedding/transformers-embedder';
 import type { ModelInstall } from '../messaging/contract';
 import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
 import type { VeilDatabase } from '../storage/db';
@@ -48,9 +48,14 @@ export interface LocalHostDeps {
 interface Loaded {
   model: string;
   scorer: LoadedScorer;
+  /** The sentence encoder (the scorer's own embedder when the encoder is also the scoring model). */
+  encoder: TransformersEmbedder;
   /** Scores by `field \0 value`, oldest first. */
   cache: Map<string, number[]>;
 }
+
+/** The latest messages (a vector is 512 numbers: about 1 MB in all). */
+const ENCODE_CACHE_ENTRIES = 256;
 
 /** Enough for every value of a large profile many times over; a few hundred KB at most. */
 const SCORE_CACHE_ENTRIES = 1024;
@@ -60,6 +65,10 @@ export class LocalModelHost implements ModelHost {
   private loading: Promise<Loaded> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private download: { state: ModelInstall; abort: AbortController } | undefined;
+  /** The sentence encoder, loaded once per process with the first scoring model (kept across model switches). */
+  private encoder: Promise<TransformersEmbedder> | undefined;
+  /** Messages' vectors by text, oldest first (this process's memory only, like the score cache). */
+  private readonly encoded = new Map<string, number[]>();
   /** Private compose's language model, loaded on first use. */
   private generator: { model: string; generator: TextGenerator } | undefined;
 
@@ -105,12 +114,32 @@ export class LocalModelHost implements ModelHost {
     });
   }
 
+  /** Messages' vectors; a message seen lately (the review plans again with the same one) is not encoded again. */
+  async encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
+    const loaded = await this.loaded();
+    return this.serially(async () => {
+      const missing = [...new Set(texts.filter((t) => !this.encoded.has(t)))];
+      if (missing.length > 0) {
+        const started = performance.now();
+        const vectors = await loaded.encoder.embed(missing);
+        if (this.current.state === 'ready') this.current = { ...this.current, encodeMs: Math.round((performance.now() - started) * 100) / 100 };
+        missing.forEach((t, i) => {
+          if (this.encoded.size >= ENCODE_CACHE_ENTRIES) this.encoded.delete(this.encoded.keys().next().value!);
+          this.encoded.set(t, Array.from(vectors[i]!));
+        });
+      }
+      return { model: ENCODER_MODEL_ID, dimension: loaded.encoder.dimension, vectors: texts.map((t) => this.encoded.get(t)!) };
+    });
+  }
+
   async reload(): Promise<ModelStatus> {
     const previous = this.loading;
     this.loading = undefined;
     if (previous) {
       const old = await previous.catch(() => undefined);
+      // The encoder stays loaded, unless it was the scoring model itself.
       if (old) await this.serially(() => old.scorer.embedder.dispose());
+      if (old && old.encoder === old.scorer.embedder) this.encoder = undefined;
     }
     await this.loaded().catch(() => undefined);
     return this.current;
@@ -212,15 +241,38 @@ export class LocalModelHost implements ModelHost {
       this.current = { state: 'loading', model, progress: 0, detail: `loading ${model} on ${attempt.backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
       try {
         const scorer = await this.loadScorerFor(model, attempt.backend);
+        let encoder: TransformersEmbedder;
+        const encoderStarted = (this.deps.now ?? Date.now)();
+        try {
+          encoder = model === ENCODER_MODEL_ID ? scorer.embedder : await this.encoderFor(model, attempt.backend);
+        } catch (error) {
+          await scorer.embedder.dispose().catch(() => undefined);
+          throw error;
+        }
         const reason = i === 0 ? attempt.reason : `WebGPU failed to load the model (${messageOf(lastError)})`;
-        this.current = { state: 'ready', model, backend: attempt.backend, reason: reason + note, loadMs: Math.round((this.deps.now ?? Date.now)() - started) };
-        return { model, scorer, cache: new Map() };
+        const now = (this.deps.now ?? Date.now)();
+        this.current = { state: 'ready', model, backend: attempt.backend, reason: reason + note, loadMs: Math.round(now - started), encoderLoadMs: Math.round(now - encoderStarted) };
+        return { model, scorer, encoder, cache: new Map() };
       } catch (error) {
         lastError = error;
       }
     }
     this.current = { state: 'failed', model, error: messageOf(lastError) + note, ...(choice.backend === 'webgpu' ? { webgpuTried: true } : {}) };
     throw lastError;
+  }
+
+  /** The bundled sentence encoder, on the backend the scoring model loaded on; a failed load is tried again next time. */
+  private encoderFor(model: string, backend: ModelBackend): Promise<TransformersEmbedder> {
+    if (this.current.state === 'loading') this.current = { ...this.current, detail: `loading the sentence encoder (${ENCODER_MODEL_ID}) on ${backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
+    this.encoder ??= TransformersEmbedder.load(ENCODER_MODEL_ID, {
+      localModelPath: this.deps.modelBase,
+      ...(this.deps.wasmUrl ? { wasmUrl: this.deps.wasmUrl, device: backend } : {}),
+      progress: (info) => this.onProgress(model, info),
+    }).catch((error: unknown) => {
+      this.encoder = undefined;
+      throw new Error(`Veil's sentence encoder could not be loaded, so Veil cannot tell which facts this message needs (${messageOf(error)})`);
+    });
+    return this.encoder;
   }
 
   private async loadScorerFor(model: string, backend: ModelBackend, files?: ReadonlyMap<string, Uint8Array>): Promise<LoadedScorer> {

@@ -28,6 +28,7 @@ export type HostCall =
   | { op: 'status' }
   | { op: 'score'; items: ScoreItem[] }
   | { op: 'embed'; texts: string[] }
+  | { op: 'encode'; texts: string[] }
   | { op: 'startInstall'; model: string; source?: string }
   | { op: 'cancelInstall' }
   | { op: 'install' }
@@ -73,6 +74,9 @@ export class OffscreenModelHost implements ModelHost {
   embed(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
     return this.call({ op: 'embed', texts: [...texts] }) as Promise<{ model: string; dimension: number; vectors: number[][] }>;
   }
+  encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
+    return this.call({ op: 'encode', texts: [...texts] }) as Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  }
   startInstall(model: string, source?: string): Promise<ModelInstall> {
     return this.call({ op: 'startInstall', model, ...(source ? { source } : {}) }) as Promise<ModelInstall>;
   }
@@ -100,7 +104,7 @@ export class OffscreenModelHost implements ModelHost {
   /**
    * One call, answered. The document can go away while it works on a call (closed, or its renderer
    * crashed, e.g. out of memory in a model run): the call then ends with no answer. A call that only reads
-   * the model (status, score, embed, generate) is tried once more, in a new document; a second loss, or a
+   * the model (status, score, embed, encode, generate) is tried once more, in a new document; a second loss, or a
    * lost install call, is reported as what happened.
    */
   private async call(call: HostCall): Promise<unknown> {
@@ -149,7 +153,7 @@ export class OffscreenModelHost implements ModelHost {
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Calls that only read the model: safe to make again after the document was lost under them. */
-const RETRYABLE: ReadonlySet<HostCall['op']> = new Set(['status', 'score', 'embed', 'generate']);
+const RETRYABLE: ReadonlySet<HostCall['op']> = new Set(['status', 'score', 'embed', 'encode', 'generate']);
 
 /** The document went away before it answered a call it had received. */
 class HostGone extends Error {
@@ -188,6 +192,8 @@ function run(host: ModelHost, call: HostCall): Promise<unknown> {
       return host.score(call.items);
     case 'embed':
       return host.embed(call.texts);
+    case 'encode':
+      return host.encode(call.texts);
     case 'startInstall':
       return host.startInstall(call.model, call.source);
     case 'cancelInstall':

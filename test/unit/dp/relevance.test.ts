@@ -5,13 +5,15 @@
  * get the identical plan (and base measure) for any message.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { epsilonToUnits } from '../../../src/core/epsilon';
 import { KNOWN_FIELDS, type Attribute } from '../../../src/core/profile';
 import { candidateDomain } from '../../../src/domains/index';
 import { planRelease } from '../../../src/dp/plan';
 import { publicView } from '../../../src/dp/public-view';
 import { relevantKeys } from '../../../src/dp/relevance';
+import { loadBundledEncoder } from '../../../src/embedding/node';
+import type { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
 import { seededRandomSource } from '../../../src/dp/random';
 import { prepareRelease } from '../../../src/release/prepare';
 import { releaseProfile } from '../../../src/release/release';
@@ -40,6 +42,34 @@ describe('which facts a message needs', () => {
   it('an empty message carries every withheld fact (no way to tell); shared facts are never listed', () => {
     expect([...relevantKeys(view, '')].sort()).toEqual(['self.age', 'self.children', 'self.gender', 'self.health', 'self.occupation']);
     expect(relevantKeys(view, 'Restaurants near me in my city')).toEqual(new Set());
+  });
+});
+
+describe('which facts a message needs, by the sentence encoder (the extension’s rule)', () => {
+  let encoder: TransformersEmbedder;
+  beforeAll(async () => {
+    encoder = await loadBundledEncoder();
+  });
+  const carried = async (message: string, v = view) => [...relevantKeys(v, message, (await encoder.embed([message]))[0])].sort();
+
+  it.each([
+    ['How do I ask for a raise at my job?', 'self.occupation'],
+    ['my little one keeps waking up at 3am, what can I try', 'self.children'],
+    ['Suggest a skincare routine for me.', 'self.age'],
+  ])('%s carries %s', async (message, key) => {
+    expect(await carried(message)).toContain(key);
+  });
+  it('a message about nothing personal carries nothing', async () => {
+    expect(await carried('Write a haiku about autumn')).toEqual([]);
+    expect(await carried('Summarize the plot of Hamlet.')).toEqual([]);
+  });
+  it('a custom field about a known one follows that field; one about none, its name’s words', async () => {
+    const v = publicView(profileOf([withheld('kids', 'two'), withheld('health', 'asthma')]));
+    expect(await carried('my little one keeps waking up at 3am, what can I try', v)).toEqual(['self.kids']);
+    expect(await carried('Is my health insurance enough?', v)).toContain('self.health');
+  });
+  it('refuses a vector of another model', () => {
+    expect(() => relevantKeys(view, 'How do I ask for a raise?', [0.1, 0.2])).toThrow(/512-d vectors of veil-use-lite/);
   });
 });
 
@@ -74,6 +104,9 @@ describe('a release that carries only what the message needs', () => {
         const neighbour = profileOf(attributes.map((a) => (a.sharing === 'withheld' ? { ...a, value: `${a.value}~` } : a)) as Attribute[]);
         const carryU = relevantKeys(publicView(u), message);
         expect(relevantKeys(publicView(neighbour), message)).toEqual(carryU);
+        // With the encoder's vector of the message (any vector: the rule reads no value either way).
+        const vector = Array.from({ length: 512 }, (_, i) => Math.sin(i * (message.length + 1)) / 16);
+        expect(relevantKeys(publicView(neighbour), message, vector)).toEqual(relevantKeys(publicView(u), message, vector));
         const plan = (p: typeof u) => JSON.stringify(planRelease(publicView(p), { mechanism, epsilonUnits: epsilonToUnits(8), domainOf: candidateDomain, carry: carryU }), (_k, x: unknown) => (x instanceof Uint32Array ? Array.from(x) : x));
         expect(plan(neighbour)).toBe(plan(u));
       }),

@@ -1,12 +1,18 @@
-/** A `ModelHost` over the deterministic fake scorer and embedder, counting its calls (no model runtime). */
+/**
+ * A `ModelHost` over the deterministic fake scorer and embedder, counting its calls. `encode` is the real
+ * bundled sentence encoder (in Node, loaded once per test file): the relevance rule's weights mean
+ * something only for its vectors.
+ */
 import type { ModelStatus } from '../../../src/core/model-status';
 import type { ModelInstall } from '../../../src/messaging/contract';
 import type { ModelHost, ScoreItem } from '../../../src/model-host/host';
+import { loadBundledEncoder } from '../../../src/embedding/node';
+import type { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
 import { hashScorer } from '../dp/fakes';
 import { hashingEmbedder } from '../scoring/hashing-embedder';
 
 export interface FakeHost extends ModelHost {
-  calls: { score: ScoreItem[][]; embed: number };
+  calls: { score: ScoreItem[][]; embed: number; encode: number };
   /** Runs inside `score`, before answering (to change things while a release is being prepared). */
   duringScore?: () => Promise<void>;
   failWith?: Error;
@@ -14,10 +20,12 @@ export interface FakeHost extends ModelHost {
   generates?: (prompt: string) => Promise<string>;
 }
 
+let realEncoder: Promise<TransformersEmbedder> | undefined;
+
 export function fakeHost(model = 'fake-model'): FakeHost {
   const embedder = hashingEmbedder(16);
   const host: FakeHost = {
-    calls: { score: [], embed: 0 },
+    calls: { score: [], embed: 0, encode: 0 },
     async generate(prompt) {
       if (!host.generates) throw new Error('no language model is in use for private compose');
       return host.generates(prompt);
@@ -35,6 +43,12 @@ export function fakeHost(model = 'fake-model'): FakeHost {
       if (host.failWith) throw host.failWith;
       host.calls.embed++;
       return { model, dimension: 16, vectors: (await embedder.embed(texts)).map((v) => Array.from(v)) };
+    },
+    async encode(texts) {
+      if (host.failWith) throw host.failWith;
+      host.calls.encode++;
+      const encoder = await (realEncoder ??= loadBundledEncoder());
+      return { model: encoder.id, dimension: encoder.dimension, vectors: (await encoder.embed(texts)).map((v) => Array.from(v)) };
     },
     async startInstall(): Promise<ModelInstall> {
       throw new Error('not in the fake');

@@ -4,8 +4,11 @@
  * again next time), and an optional-model download that fails or is cancelled keeps nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUNDLED_MODEL_ID } from '../../../src/embedding/bundled';
-import { fileReader, loadBundledScorer, MODELS_DIR } from '../../../src/embedding/node';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUNDLED_MODEL_ID, ENCODER_MODEL_ID } from '../../../src/embedding/bundled';
+import { fileReader, loadBundledEncoder, loadBundledScorer, MODELS_DIR } from '../../../src/embedding/node';
 import { LocalModelHost, type LocalHostDeps } from '../../../src/model-host/local-host';
 import type { VeilDatabase } from '../../../src/storage/db';
 import { installedModels, readActiveModel } from '../../../src/storage/model-store';
@@ -42,6 +45,25 @@ describe('LocalModelHost', () => {
     const { vectors, dimension } = await host.embed(['favourite colour']);
     expect(dimension).toBe(100);
     expect(vectors[0]).toHaveLength(100);
+  });
+
+  it('loads the sentence encoder with it, and encodes messages as the CLI does', async () => {
+    const host = new LocalModelHost(deps());
+    const { model, dimension, vectors } = await host.encode(['How do I ask for a raise at my job?']);
+    expect([model, dimension]).toEqual([ENCODER_MODEL_ID, 512]);
+    const cli = await loadBundledEncoder();
+    const [expected] = await cli.embed(['How do I ask for a raise at my job?']);
+    expect(vectors[0]!.reduce((s, x, i) => s + x * expected![i]!, 0)).toBeCloseTo(1, 5);
+    expect(await host.status()).toMatchObject({ state: 'ready', model: BUNDLED_MODEL_ID });
+  });
+
+  it('a missing sentence encoder fails the load with a plain reason: no release without it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'veil-models-'));
+    symlinkSync(join(MODELS_DIR, BUNDLED_MODEL_ID), join(dir, BUNDLED_MODEL_ID));
+    const host = new LocalModelHost(deps({ modelBase: `${dir}/`, readBundled: fileReader(dir) }));
+    await expect(host.score([{ field: 'age', value: '41' }])).rejects.toThrow(/sentence encoder could not be loaded, so Veil cannot tell which facts this message needs/);
+    expect(await host.status()).toMatchObject({ state: 'failed', error: expect.stringMatching(/sentence encoder/) });
+    await expect(host.encode(['hello'])).rejects.toThrow(/sentence encoder/);
   });
 
   it('says why the model failed, and tries again on the next call', async () => {
