@@ -9,6 +9,8 @@
  *   withheld) asked from Veil's popup page, round trip through the background (planning, scoring with the
  *   cached scores, exact sampling, charging and recording in one IndexedDB transaction), DP-SLOT and
  *   DP-BLOCK at ε = 8; median and 95th percentile, after 5 warm-up releases.
+ * - sentence encoder: its share of the cold model load, and how long the host takes to encode a message it
+ *   has not seen (30 releases of distinct prompts, the host's own timing of each encode, `encodeMs`).
  * - memory: proportional set size (PSS, /proc/<pid>/smaps_rollup) of the browser's whole process tree
  *   after the warm runs, with the popup open.
  * - zip: the store zips (`wxt zip`).
@@ -47,6 +49,20 @@ const BURST = `async (mechanism, count) => {
     const reply = await runtime.sendMessage({ type: 'release.create', request: { prompt: 'Suggest a weekend plan.', conversation: 'bench-' + mechanism + '-' + i, site: 'veil', fresh: true } });
     out.push(performance.now() - start);
     if (!reply.ok || reply.value.kind !== 'fresh') throw new Error('release ' + i + ': ' + JSON.stringify(reply).slice(0, 200));
+  }
+  return out;
+}`;
+
+/** Releases of 30 distinct prompts (each one encoded anew); the host's time for each encode. */
+const ENCODE_BURST = `async () => {
+  const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
+  const out = [];
+  for (let i = 0; i < 30; i++) {
+    const prompt = 'Which of these ' + (i + 2) + ' weekend plans would suit me best, and why: hiking, a museum, or a long lunch?';
+    const reply = await runtime.sendMessage({ type: 'release.create', request: { prompt, conversation: 'bench-encode-' + i, site: 'veil', fresh: true } });
+    if (!reply.ok) throw new Error('release ' + i + ': ' + JSON.stringify(reply).slice(0, 200));
+    const status = await runtime.sendMessage({ type: 'model.get', request: {} });
+    out.push(status.value.status.encodeMs);
   }
   return out;
 }`;
@@ -100,14 +116,15 @@ async function chromiumPid(profileDir: string): Promise<number> {
   throw new Error('Chromium browser process not found');
 }
 
-async function warmRuns(send: Send, burst: Burst): Promise<Record<string, ReturnType<typeof stats>>> {
+async function warmRuns(send: Send, burst: Burst, encodeBurst: () => Promise<number[]>): Promise<{ warm: Record<string, ReturnType<typeof stats>>; encode: ReturnType<typeof stats> }> {
   await call(send, 'settings.update', { patch: { attributeCap: 2 ** 30, totalCap: 2 ** 30, epsilon: 8 }, confirmed: true });
+  const encode = stats(await encodeBurst());
   const out: Record<string, ReturnType<typeof stats>> = {};
   for (const mechanism of ['slot', 'block'] as const) {
     await call(send, 'settings.update', { patch: { mechanism } });
     out[mechanism] = stats((await burst(mechanism, WARM_RUNS + 5)).slice(5));
   }
-  return out;
+  return { warm: out, encode };
 }
 
 async function chromiumRun(measureWarm: boolean) {
@@ -127,12 +144,12 @@ async function chromiumRun(measureWarm: boolean) {
     const asked = performance.now();
     await call(send, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'cold', site: 'veil' });
     const done = performance.now();
-    const status = await call<{ status: { state: string; backend?: string; loadMs?: number } }>(send, 'model.get', {});
-    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, backend: status.status.backend };
+    const status = await call<{ status: { state: string; backend?: string; loadMs?: number; encoderLoadMs?: number } }>(send, 'model.get', {});
+    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, encoderLoadMs: status.status.encoderLoadMs ?? NaN, backend: status.status.backend };
     if (!measureWarm) return { cold };
-    const warm = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>);
+    const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
     const pssKiB = await treePss(await chromiumPid(dir));
-    return { cold, warm, pssKiB };
+    return { cold, warm, encode, pssKiB };
   } finally {
     await context.close();
     await rm(dir, { recursive: true, force: true });
@@ -167,12 +184,12 @@ async function firefoxRun(measureWarm: boolean) {
     const asked = performance.now();
     await call(send, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'cold', site: 'veil' });
     const done = performance.now();
-    const status = await call<{ status: { backend?: string; loadMs?: number } }>(send, 'model.get', {});
-    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, backend: status.status.backend };
+    const status = await call<{ status: { state: string; backend?: string; loadMs?: number; encoderLoadMs?: number } }>(send, 'model.get', {});
+    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, encoderLoadMs: status.status.encoderLoadMs ?? NaN, backend: status.status.backend };
     if (!measureWarm) return { cold };
-    const warm = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>);
+    const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
     const pssKiB = await treePss(browser.process()!.pid!);
-    return { cold, warm, pssKiB };
+    return { cold, warm, encode, pssKiB };
   } finally {
     await browser.close();
     await demo.close();
@@ -202,6 +219,9 @@ function report(title: string, runs: Run[]): void {
   console.log(`  cold, browser start → first release   median ${fmt(fromStart.median)} (${fmt(fromStart.min)} – ${fmt(fromStart.max)})`);
   console.log(`  cold, request → release (model loading) median ${fmt(fromRequest.median)} (${fmt(fromRequest.min)} – ${fmt(fromRequest.max)})`);
   console.log(`  model load in the host                  median ${fmt(load.median)} (${fmt(load.min)} – ${fmt(load.max)})`);
+  const encoderLoad = stats(runs.map((r) => r.cold.encoderLoadMs));
+  console.log(`  of which the sentence encoder           median ${fmt(encoderLoad.median)} (${fmt(encoderLoad.min)} – ${fmt(encoderLoad.max)})`);
+  console.log(`  a message encoded (30 new prompts)      median ${fmt(last.encode!.median)}  p95 ${fmt(last.encode!.p95)}`);
   for (const [mechanism, s] of Object.entries(last.warm!)) {
     console.log(`  warm ${mechanism.padEnd(5)} ${WARM_RUNS} releases, page → background → page  median ${fmt(s.median)}  p95 ${fmt(s.p95)}`);
   }

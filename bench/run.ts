@@ -20,7 +20,9 @@ import { epsilonToUnits } from '../src/core/epsilon';
 import { parseProfile, type Profile } from '../src/core/profile';
 import type { Mechanism } from '../src/core/settings';
 import { candidateDomain } from '../src/domains/index';
-import { loadBundledScorer } from '../src/embedding/node';
+import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
+import { loadBundledEncoder, loadBundledScorer } from '../src/embedding/node';
+import { relevantKeys } from '../src/dp/relevance';
 import { RandomBits } from '../src/dp/bits';
 import { resolveFieldTopics } from '../src/dp/field-topics';
 import { planRelease } from '../src/dp/plan';
@@ -124,6 +126,20 @@ async function main(): Promise<void> {
   let j = 0;
   const protectedOnce = await time(2000, 200, () => protectMessage(sensitive[j++ % sensitive.length]!, { codebook: newCodebook(random), random }));
   console.log(`message protection (protectMessage), ${sensitive.length} sensitive prompts: ${cell(protectedOnce)}`);
+
+  // The sentence encoder (issue 20): load, and one message encoded and planned (the relevance rule), in Node (ONNX Runtime wasm).
+  const encoderStart = performance.now();
+  const encoder = await loadBundledEncoder();
+  const encoderLoadMs = performance.now() - encoderStart;
+  let e = 0;
+  const encoded = await time(300, 20, () => encoder.embed([sensitive[e++ % sensitive.length]!]));
+  let r = 0;
+  const planned = await time(300, 20, async () => {
+    const message = sensitive[r++ % sensitive.length]!;
+    return relevantKeys(view, message, (await encoder.embed([message]))[0]);
+  });
+  console.log(`sentence encoder (${ENCODER_MODEL_ID}): load ${fmt(encoderLoadMs)}; a message encoded ${cell(encoded)}encoded and planned (relevance) ${cell(planned)}`);
+  await encoder.dispose();
 
   // DP-MemView (issue 11): one send's views — route, score, select and charge every active slot — for a
   // 24-memory store (3 per slot, 4 protected attributes) and for the largest store Veil accepts (500).

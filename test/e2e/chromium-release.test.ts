@@ -160,6 +160,16 @@ describe('Chromium: releases in the background', () => {
     });
   });
 
+  it('plans with the sentence encoder, loaded with the model: a release carries what its message needs', async () => {
+    const { status } = await send<{ status: { state: string; encoderLoadMs?: number } }>(popup, 'model.get', {});
+    expect(status).toMatchObject({ state: 'ready', encoderLoadMs: expect.any(Number) });
+    await send(popup, 'settings.update', { patch: { facts: 'needed' } });
+    const r = await send<ReleaseValue>(popup, 'release.create', { prompt: 'How do I ask my manager for a raise?', conversation: 'e2e-needs', site: 'veil' });
+    expect(Object.keys(r.charged.perAttribute)).toContain('self.occupation');
+    expect(Object.keys(r.charged.perAttribute)).not.toContain('self.marital_status');
+    await send(popup, 'settings.update', { patch: { facts: 'all' } });
+  });
+
   it('sent nothing to the outside world during the whole run (pages, service worker, offscreen document)', async () => {
     const options = await browser.open('options.html');
     await options.getByRole('region', { name: 'Embedding model' }).getByText(/ready on/).waitFor();

@@ -61,6 +61,14 @@ describe('Firefox ESR: releases in the background page', () => {
     expect(again).toMatchObject({ kind: 'reused', charged: { total: 0 } });
     expect((await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent).toBe(spent);
 
+    // The default plan reads the message with the sentence encoder, loaded in the background page with the model.
+    await send(popup, 'settings.update', { patch: { facts: 'needed' } });
+    const needs = await send<{ charged: { perAttribute: Record<string, number> } }>(popup, 'release.create', { prompt: 'How do I ask my manager for a raise?', conversation: 'ff-needs', site: 'veil' });
+    expect(Object.keys(needs.charged.perAttribute)).toContain('self.occupation');
+    expect(Object.keys(needs.charged.perAttribute)).not.toContain('self.marital_status');
+    expect((await send<{ status: { encoderLoadMs?: number } }>(popup, 'model.get', {})).status.encoderLoadMs).toEqual(expect.any(Number));
+    await send(popup, 'settings.update', { patch: { facts: 'all' } });
+
     // Memories (DP-MemView) in Firefox's IndexedDB: a send about food carries at most one shipped food
     // view, charged to the attribute whose group has the food memory, and never the memory's text.
     const memory = {
