@@ -17,7 +17,8 @@ import { KNOWN_FIELDS, type KnownField } from '../src/core/profile';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { loadBundledEncoder } from '../src/embedding/node';
 import { cueFields } from '../src/dp/relevance';
-import { sigmoid, type RelevanceClassifier } from '../src/dp/relevance-classifier';
+import type { RelevanceClassifier } from '../src/dp/relevance-classifier';
+import { predictLogistic, trainLogistic, type LogisticModel } from './model/logistic';
 import { readRelevanceSet } from './eval-relevance';
 
 /** The budget of unneeded facts per message the threshold is chosen under (the aim is ≤ 0.6). */
@@ -28,45 +29,9 @@ const ITERATIONS = 600;
 
 interface Example { x: Float64Array; needed: Set<string> }
 
-/** Nesterov-accelerated gradient descent on mean log loss + λ/2‖w‖² (the bias unpenalised). */
-export function trainLogistic(xs: readonly Float64Array[], ys: readonly number[], lambda: number): { w: Float64Array; b: number } {
-  const d = xs[0]!.length;
-  const n = xs.length;
-  // Inputs are at most √2 long (a unit vector and a 0/1 cue): the loss is (0.25·2 + λ)-smooth.
-  const step = 1 / (0.5 + lambda);
-  let w = new Float64Array(d);
-  let b = 0;
-  let prevW = new Float64Array(d);
-  let prevB = 0;
-  for (let t = 1; t <= ITERATIONS; t++) {
-    const momentum = (t - 1) / (t + 2);
-    const vw = new Float64Array(d);
-    for (let j = 0; j < d; j++) vw[j] = w[j]! + momentum * (w[j]! - prevW[j]!);
-    const vb = b + momentum * (b - prevB);
-    const gw = new Float64Array(d);
-    let gb = 0;
-    for (let i = 0; i < n; i++) {
-      const x = xs[i]!;
-      let z = vb;
-      for (let j = 0; j < d; j++) z += vw[j]! * x[j]!;
-      const r = (sigmoid(z) - ys[i]!) / n;
-      gb += r;
-      for (let j = 0; j < d; j++) gw[j] = gw[j]! + r * x[j]!;
-    }
-    prevW = w;
-    prevB = b;
-    w = new Float64Array(d);
-    for (let j = 0; j < d; j++) w[j] = vw[j]! - step * (gw[j]! + lambda * vw[j]!);
-    b = vb - step * gb;
-  }
-  return { w, b };
-}
-
-function predict(model: { w: Float64Array; b: number }, x: Float64Array): number {
-  let z = model.b;
-  for (let j = 0; j < x.length; j++) z += model.w[j]! * x[j]!;
-  return sigmoid(z);
-}
+/** Unweighted rows; inputs are at most √2 long (a unit vector and a 0/1 cue), so the loss is (0.5 + λ)-smooth. */
+const train = (xs: readonly Float64Array[], ys: readonly boolean[], lambda: number): LogisticModel =>
+  trainLogistic(xs, ys, { lambda, iterations: ITERATIONS, step: 1 / (0.5 + lambda), balanced: false });
 
 /** Recall, messages with every needed fact, unneeded facts per message, for probabilities at threshold t. */
 export function scoreAt(examples: readonly Example[], probs: readonly Record<KnownField, number>[], t: number) {
@@ -104,7 +69,7 @@ async function main(): Promise<void> {
   const cues = items.map((i) => cueFields(i.message));
   const examples: Example[] = items.map((item, i) => ({ x: new Float64Array(0), needed: new Set(item.needed) }));
   const xsFor = (field: KnownField) => vectors.map((v, i) => features(v, cues[i]![field] === true));
-  const ysFor = (field: KnownField) => items.map((item) => (item.needed.includes(field) ? 1 : 0));
+  const ysFor = (field: KnownField) => items.map((item) => item.needed.includes(field));
   const fold = items.map((_, i) => (i * 7919) % FOLDS); // a fixed interleaving, not the files' order
 
   // Out-of-fold probabilities per λ.
@@ -115,10 +80,10 @@ async function main(): Promise<void> {
       const xs = xsFor(field);
       const ys = ysFor(field);
       for (let k = 0; k < FOLDS; k++) {
-        const train = xs.map((_, i) => i).filter((i) => fold[i] !== k);
-        const model = trainLogistic(train.map((i) => xs[i]!), train.map((i) => ys[i]!), lambda);
+        const rows = xs.map((_, i) => i).filter((i) => fold[i] !== k);
+        const model = train(rows.map((i) => xs[i]!), rows.map((i) => ys[i]!), lambda);
         xs.forEach((x, i) => {
-          if (fold[i] === k) oof[i]![field] = predict(model, x);
+          if (fold[i] === k) oof[i]![field] = predictLogistic(model, x);
         });
       }
     }
@@ -134,7 +99,7 @@ async function main(): Promise<void> {
 
   const fields = {} as RelevanceClassifier['fields'];
   for (const field of KNOWN_FIELDS) {
-    const { w, b } = trainLogistic(xsFor(field), ysFor(field), best.lambda);
+    const { weights: w, bias: b } = train(xsFor(field), ysFor(field), best.lambda);
     const round = (x: number) => Number(x.toPrecision(4));
     fields[field] = { weights: Array.from(w.subarray(0, vectors[0]!.length), round), cue: round(w[vectors[0]!.length]!), bias: round(b) };
   }

@@ -9,7 +9,7 @@
  * one topic; `none` sentences are negatives for every topic). Nothing of eval/crossmap-holdout.jsonl is
  * read. Each sentence is embedded with the shipped sentence encoder (public/models/veil-use-lite).
  *
- * Model: one L2-penalised, class-balanced logistic regression per topic (src/crossmap/topic-train.ts).
+ * Model: one L2-penalised, class-balanced logistic regression per topic (scripts/model/logistic.ts).
  * λ and the thresholds are chosen by 5-fold cross-validation over the dev set's prompts (fold = prompt
  * index mod 5; the descriptions are in every training fold): per topic with at least MIN_POSITIVES dev
  * sentences, the threshold of best F1 on its out-of-fold scores; one shared threshold for the rest (the
@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { MODELS_DIR } from '../src/embedding/node';
 import { TransformersEmbedder } from '../src/embedding/transformers-embedder';
-import { predictLogistic, trainLogistic } from '../src/crossmap/topic-train';
+import { predictLogistic, trainLogistic } from './model/logistic';
 import { parseTopicClassifier, topicsOf, TOPICS, type Topic, type TopicClassifier } from '../src/crossmap/topics';
 import { crossmapGroup, f1, fineTopicOfCrossmapSpan, formatScore, labelledSentences, readSet, score, uniq } from './topic-data';
 

@@ -16,6 +16,7 @@
  * itself. Its use is to flag a sentence the word lists found nothing in (a misspelt or unlisted
  * condition, a circumlocution such as "the clinic said my test came back positive"), to ask for review.
  */
+import { sigmoid } from '../core/logistic';
 import type { SpecialKind } from './types';
 
 /**
@@ -69,9 +70,6 @@ export function topicsOf(vector: ArrayLike<number>, classifier: TopicClassifier)
     .sort((a, b) => b.score - a.score || TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic));
 }
 
-export function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
-}
 
 /** Check the JSON of data/topic-classifier.json and give it its type; throws on any malformed part. */
 export function parseTopicClassifier(json: unknown): TopicClassifier {

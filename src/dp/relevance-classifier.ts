@@ -10,6 +10,7 @@
  * fieldNeeds(vector, { age: true })  // { age: 0.91, gender: 0.07, … } (probabilities the field is needed)
  * ```
  */
+import { sigmoid } from '../core/logistic';
 import { KNOWN_FIELDS, type KnownField } from '../core/profile';
 import weights from '../../data/relevance-classifier.json';
 
@@ -23,10 +24,6 @@ export interface RelevanceClassifier {
 }
 
 export const RELEVANCE_CLASSIFIER = weights as RelevanceClassifier;
-
-export function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
-}
 
 /** The probability that each known field is needed, from the message's vector and its cue-word hits. */
 export function fieldNeeds(

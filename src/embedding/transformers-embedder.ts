@@ -79,6 +79,11 @@ export class TransformersEmbedder implements Embedder {
       extractor = (await pipeline('feature-extraction', modelId, {
         local_files_only: !(options.allowRemote ?? false),
         dtype: options.dtype ?? 'fp32',
+        // Weights stored as int8 behind DequantizeLinear (the sentence encoder) are turned into float once,
+        // when the session is made, instead of on every call: ONNX Runtime keeps DequantizeLinear unfolded
+        // unless told its QDQ fusions are not wanted. Measured on the encoder (wasm, one thread): a call
+        // 2-4× faster, the session made in 80 ms instead of 400. No effect on a model without such nodes.
+        session_options: { extra: { session: { disable_quant_qdq: '1' } } },
         ...(options.device ? { device: options.device } : {}),
         ...(options.progress ? { progress_callback: options.progress } : {}),
       })) as FeatureExtractionPipeline;

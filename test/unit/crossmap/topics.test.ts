@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { predictLogistic, trainLogistic } from '../../../src/crossmap/topic-train';
+import { predictLogistic, trainLogistic } from '../../../scripts/model/logistic';
 import { parseTopicClassifier, splitSentences, topicScores, topicsOf, type TopicClassifier } from '../../../src/crossmap/topics';
 import { ENCODER_MODEL_ID } from '../../../src/embedding/bundled';
 import { MODELS_DIR } from '../../../src/embedding/node';

@@ -1,6 +1,7 @@
 /**
- * The trainer behind data/topic-classifier.json (scripts/build-topic-classifier.ts): binary logistic
- * regression with an L2 penalty on the weights (not the bias) and classes weighted to equal total mass,
+ * The trainer behind data/topic-classifier.json (scripts/build-topic-classifier.ts) and
+ * data/relevance-classifier.json (scripts/build-relevance-classifier.ts): binary logistic regression with
+ * an L2 penalty on the weights (not the bias), optionally with the classes weighted to equal total mass,
  * minimised by full-batch gradient descent with Nesterov momentum from zero. Deterministic: no random
  * start, no shuffling, so the same data gives the same numbers bit for bit. Not used at run time.
  *
@@ -8,7 +9,7 @@
  * const { weights, bias } = trainLogistic([[1, 0], [0, 1]], [true, false], { lambda: 1e-3 });
  * ```
  */
-import { sigmoid } from './topics';
+import { sigmoid } from '../../src/core/logistic';
 
 export interface LogisticOptions {
   /** L2 strength: the loss is mean weighted log-loss + λ/2 · ‖w‖². */
@@ -16,6 +17,8 @@ export interface LogisticOptions {
   readonly iterations?: number;
   /** Step size; features of length ≤ 1 bound the log-loss curvature by 1/4, so 1/(1/4 + λ) is safe. */
   readonly step?: number;
+  /** Weight the two classes to equal total mass (true by default), or every row alike. */
+  readonly balanced?: boolean;
 }
 
 export interface LogisticModel {
@@ -30,7 +33,8 @@ export function trainLogistic(x: readonly ArrayLike<number>[], y: readonly boole
   const positives = y.filter(Boolean).length;
   if (positives === 0 || positives === n) throw new Error('trainLogistic: needs both classes');
   // Each class carries half the total weight, so a rare topic is not drowned by the rest.
-  const weightOf = (label: boolean) => (label ? n / (2 * positives) : n / (2 * (n - positives))) / n;
+  const balanced = options.balanced ?? true;
+  const weightOf = (label: boolean) => (balanced ? (label ? n / (2 * positives) : n / (2 * (n - positives))) / n : 1 / n);
   const sampleWeight = y.map(weightOf);
   const lambda = options.lambda;
   const step = options.step ?? 1 / (0.25 + lambda);
