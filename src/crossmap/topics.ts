@@ -17,6 +17,7 @@
  * condition, a circumlocution such as "the clinic said my test came back positive"), to ask for review.
  */
 import { sigmoid } from '../core/logistic';
+import topicWeights from '../../data/topic-classifier.json';
 import type { SpecialKind } from './types';
 
 /**
@@ -138,4 +139,31 @@ export function splitSentences(text: string): Sentence[] {
   }
   push(start, text.length);
   return out;
+}
+
+/** The shipped classifier (data/topic-classifier.json), checked once when first used. */
+let shipped: TopicClassifier | undefined;
+export function shippedTopicClassifier(): TopicClassifier {
+  return (shipped ??= parseTopicClassifier(topicWeights));
+}
+
+/** A sentence of a message the encoder reads as about a sensitive matter, where the word lists marked none. */
+export interface TopicHint {
+  readonly sentence: string;
+  readonly topic: Topic;
+}
+
+/**
+ * The sentences of `text` whose topic (by `vectors`, one per `splitSentences(text)` sentence) is a sensitive
+ * matter although no special-category span (`special`: start/end in `text`) lies in them: what the word
+ * lists may have missed, for the review to point out. Never a change to the text.
+ */
+export function topicHints(text: string, vectors: readonly ArrayLike<number>[], special: readonly { start: number; end: number }[], classifier = shippedTopicClassifier()): TopicHint[] {
+  const sentences = splitSentences(text);
+  if (vectors.length !== sentences.length) throw new Error(`topic hints: ${vectors.length} vectors for ${sentences.length} sentences`);
+  return sentences.flatMap((s, i) => {
+    const [top] = topicsOf(vectors[i]!, classifier);
+    if (!top || special.some((m) => m.start < s.end && m.end > s.start)) return [];
+    return [{ sentence: s.text, topic: top.topic }];
+  });
 }

@@ -85,6 +85,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     store: deps.reviews ?? memoryStore<ReviewRecord>(),
     toTab: deps.toTab ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
     now,
+    encode: async (texts) => (await model.encode(texts)).vectors,
     ...(deps.beginWaitMs !== undefined ? { beginWaitMs: deps.beginWaitMs } : {}),
   });
 

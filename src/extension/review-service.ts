@@ -16,7 +16,9 @@
  */
 import { attributeKey, type Profile } from '../core/profile';
 import { newCodebook, protectMessage, type CodebookState, type Protected, type Treatment } from '../crossmap';
-import { learns, placedMarks } from './message-marks';
+import { kindLabel, learns, placedMarks } from './message-marks';
+import { splitSentences, topicHints } from '../crossmap/topics';
+import { isSpecialKind } from '../crossmap/types';
 import { cryptoRandomSource } from '../dp/random';
 import { lookupKey } from '../crossmap/codebook';
 import { deleteCodebook, readCodebook, saveCodebook } from '../storage/codebook-store';
@@ -94,6 +96,8 @@ export interface ReviewDeps {
   releaseTimeoutMs?: number;
   /** How long a panel's claim waits for the `begin` of its token (ms). */
   beginWaitMs?: number;
+  /** The sentence encoder (the model host's `encode`), for the topic hints; none: no hints. */
+  encode?: (texts: readonly string[]) => Promise<number[][]>;
 }
 
 export interface Sender {
@@ -308,9 +312,18 @@ export function createReviewService(deps: ReviewDeps) {
       reused: release.reused,
       fallback: release.fallback,
       typed,
-      message: messageView(guarded, text),
+      message: { ...messageView(guarded, text), hints: await hintsOf(review.prompt, guarded) },
       leftOut,
     };
+  }
+
+  /** Sentences of what the person typed that read as about a sensitive matter the word lists did not mark. */
+  async function hintsOf(prompt: string, guarded: Protected | null): Promise<{ sentence: string; kindLabel: string }[]> {
+    if (!guarded || !deps.encode) return [];
+    const sentences = splitSentences(prompt);
+    if (sentences.length === 0) return [];
+    const special = guarded.marks.filter((m) => isSpecialKind(m.kind));
+    return topicHints(prompt, await deps.encode(sentences.map((s) => s.text)), special).map((h) => ({ sentence: h.sentence, kindLabel: kindLabel(h.topic) }));
   }
 
   async function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark', guarded: Protected | null): Promise<string> {

@@ -288,8 +288,11 @@ export interface ReviewView {
   reused: boolean;
   fallback: boolean;
   typed: ReviewTypedFact[];
-  /** What the person typed, de-identified: its marks, and in one line what the site will learn. */
-  message: { marks: ReviewMark[]; learns: string };
+  /**
+   * What the person typed, de-identified: its marks, in one line what the site will learn, and the
+   * sentences the sentence encoder reads as about a sensitive matter where the word lists marked none.
+   */
+  message: { marks: ReviewMark[]; learns: string; hints?: { sentence: string; kindLabel: string }[] };
   /** Withheld facts this release leaves out, as the message does not seem to need them (free). */
   leftOut: { key: string; label: string }[];
 }

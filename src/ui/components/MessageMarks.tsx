@@ -29,7 +29,7 @@ export function MessageMarks({
   draftSeen,
   children,
 }: {
-  message: { marks: readonly ReviewMark[]; learns: string };
+  message: { marks: readonly ReviewMark[]; learns: string; hints?: readonly { sentence: string; kindLabel: string }[] };
   onChoose: (mark: string, treatment: ReviewMark['treatment']) => void;
   disabled: boolean;
   /** The message was typed into the site's own box (a review), not into Veil's compose box. */
@@ -37,11 +37,23 @@ export function MessageMarks({
   /** Shown under the line on what the site learns (the review's note on withheld facts typed in). */
   children?: ComponentChildren;
 }) {
-  const { marks, learns } = message;
+  const { marks, learns, hints = [] } = message;
   return (
     <div class="review-message">
       <p class="message-learns">{learns}</p>
       {children}
+      {hints.length > 0 && (
+        <div class="message-hints" role="note">
+          <p>Veil’s sentence model reads {hints.length === 1 ? 'this sentence' : 'these sentences'} as about a sensitive matter, but found no words in {hints.length === 1 ? 'it' : 'them'} to generalize, so {hints.length === 1 ? 'it goes' : 'they go'} as typed. Edit your message if {hints.length === 1 ? 'it says' : 'they say'} more than you want:</p>
+          <ul>
+            {hints.map((h) => (
+              <li key={h.sentence}>
+                “{h.sentence}” <span class="muted">(maybe {h.kindLabel})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {marks.length > 0 && (
         <>
           <p class="muted">

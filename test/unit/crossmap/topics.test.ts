@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { predictLogistic, trainLogistic } from '../../../scripts/model/logistic';
-import { parseTopicClassifier, splitSentences, topicScores, topicsOf, type TopicClassifier } from '../../../src/crossmap/topics';
+import { parseTopicClassifier, splitSentences, topicHints, topicScores, topicsOf, type TopicClassifier } from '../../../src/crossmap/topics';
 import { ENCODER_MODEL_ID } from '../../../src/embedding/bundled';
 import { MODELS_DIR } from '../../../src/embedding/node';
 import { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
@@ -133,5 +133,19 @@ describe('the shipped classifier on the real sentence encoder', () => {
   it.each(["what's a good pasta recipe", 'how do I center a div in CSS?', 'Write a haiku about the sea'])('"%s" → no topic', async (text) => {
     const [v] = await encoder.embed([text]);
     expect(topicsOf(v!, classifier)).toEqual([]);
+  });
+});
+
+describe('topicHints', () => {
+  const classifier = parseTopicClassifier({ encoder: 'test', dimension: 2, topics: [{ topic: 'health', weights: [10, 0], bias: -5, threshold: 0.5 }] });
+  it('names a sentence about a topic unless a special span lies in it', () => {
+    const text = 'My test came back positive. What about lunch? I have asthma.';
+    const vectors = [[1, 0], [0, 1], [1, 0]];
+    expect(topicHints(text, vectors, [], classifier).map((h) => h.sentence)).toEqual(['My test came back positive.', 'I have asthma.']);
+    const asthma = text.indexOf('asthma');
+    expect(topicHints(text, vectors, [{ start: asthma, end: asthma + 6 }], classifier)).toEqual([{ sentence: 'My test came back positive.', topic: 'health' }]);
+  });
+  it('refuses vectors that do not match the sentences', () => {
+    expect(() => topicHints('One. Two.', [[1, 0]], [], classifier)).toThrow(/1 vectors for 2 sentences/);
   });
 });

@@ -323,6 +323,21 @@ describe('review: what the person typed is protected (issue 18)', () => {
     void panel;
   });
 
+  it('points out a sentence the sentence encoder reads as sensitive where the word lists marked nothing, and changes nothing', async () => {
+    const { popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const prompt = 'The clinic called and said my test came back positive. What is a good pasta recipe?';
+    const { token } = await begin(content, { prompt, conversation: 'c/hints' });
+    const view = await panel('review.get', { token });
+    expect(view.message.hints).toEqual([{ sentence: 'The clinic called and said my test came back positive.', kindLabel: 'a health matter' }]);
+    expect(view.text.startsWith(prompt)).toBe(true);
+    // A sentence whose sensitive words the lists did mark gets no hint: the mark says it already.
+    const marked = await begin(content, { prompt: 'I was diagnosed with type 2 diabetes last year.', conversation: 'c/hints-2' });
+    const second = await panel('review.get', { token: marked.token });
+    expect(second.message.marks.some((m) => m.special)).toBe(true);
+    expect(second.message.hints).toEqual([]);
+  });
+
   it('follows the per-category defaults in the settings, and a choice on one span still wins', async () => {
     const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
