@@ -5,10 +5,13 @@
  *   npx tsx scripts/build-relevance-classifier.ts [-- --train eval/relevance-train.jsonl,eval/relevance.jsonl]
  *
  * Per known field, an L2-regularised logistic regression on the message's vector by the bundled sentence
- * encoder (512-d, unit length) plus one input: the field's cue words occur in the message. The L2 strength
+ * encoder (512-d, unit length) plus one input: the field's cue words occur in the message; its probability
+ * is averaged with a vote of the K nearest labelled messages (their vectors ship as int8). The L2 strength
  * and the one threshold shared by all fields are chosen by 5-fold cross-validation on the training messages
- * only: the most needed facts carried while at most MAX_EXTRA unneeded facts per message are. Deterministic:
- * same messages, same weights. eval/relevance-holdout2.jsonl is never read here.
+ * only: the most needed facts carried while at most MAX_EXTRA unneeded facts per message are. The vote's
+ * K, temperature and share were picked once, in the same cross-validation (1,240 messages: regression
+ * alone 71.7% of needed facts carried, the vote alone 71.7%, half and half 75.7%, at ≤ 0.55 unneeded). Deterministic:
+ * same messages, same weights. eval/relevance-holdout3.jsonl is never read here (holdout2, measured once with the first weights, now trains).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +20,8 @@ import { KNOWN_FIELDS, type KnownField } from '../src/core/profile';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { loadBundledEncoder } from '../src/embedding/node';
 import { cueFields } from '../src/dp/relevance';
-import type { RelevanceClassifier } from '../src/dp/relevance-classifier';
+import { neighbourVote, type RelevanceClassifier } from '../src/dp/relevance-classifier';
+import { quantizeInt8 } from './model/use-lite';
 import { predictLogistic, trainLogistic, type LogisticModel } from './model/logistic';
 import { readRelevanceSet } from './eval-relevance';
 
@@ -26,6 +30,7 @@ const MAX_EXTRA = 0.55;
 const LAMBDAS = [1e-4, 3e-4, 1e-3];
 const FOLDS = 5;
 const ITERATIONS = 600;
+const NEIGHBOURS = { k: 15, temperature: 10, weight: 0.5 };
 
 interface Example { x: Float64Array; needed: Set<string> }
 
@@ -59,9 +64,9 @@ function features(vector: Float32Array, cue: boolean): Float64Array {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { train: { type: 'string', default: 'eval/relevance-train.jsonl,eval/relevance.jsonl,eval/relevance-holdout.jsonl' }, out: { type: 'string', default: 'data/relevance-classifier.json' } } });
+  const { values } = parseArgs({ options: { train: { type: 'string', default: 'eval/relevance-train.jsonl,eval/relevance-train2.jsonl,eval/relevance.jsonl,eval/relevance-holdout.jsonl,eval/relevance-holdout2.jsonl' }, out: { type: 'string', default: 'data/relevance-classifier.json' } } });
   const files = values.train!.split(',');
-  if (files.some((f) => f.includes('holdout2'))) throw new Error('eval/relevance-holdout2.jsonl is the holdout: it must not be trained on');
+  if (files.some((f) => f.includes('holdout3'))) throw new Error('eval/relevance-holdout3.jsonl is the holdout: it must not be trained on');
   const items = files.flatMap((f) => readRelevanceSet(resolve(f)));
   const encoder = await loadBundledEncoder();
   const vectors = await encoder.embed(items.map((i) => i.message));
@@ -72,7 +77,23 @@ async function main(): Promise<void> {
   const ysFor = (field: KnownField) => items.map((item) => item.needed.includes(field));
   const fold = items.map((_, i) => (i * 7919) % FOLDS); // a fixed interleaving, not the files' order
 
-  // Out-of-fold probabilities per λ.
+  // The neighbours as shipped (int8, one scale per message), and each message's vote from the other folds.
+  const quantized = vectors.map((v) => quantizeInt8(Float32Array.from(v), 1, v.length, 0));
+  const needs = items.map((item) => KNOWN_FIELDS.reduce((bits, f, i) => (item.needed.includes(f) ? bits | (1 << i) : bits), 0));
+  const neighbours = (rows: readonly number[]): RelevanceClassifier['neighbours'] => {
+    const bytes = new Uint8Array(rows.length * vectors[0]!.length);
+    rows.forEach((r, i) => bytes.set(new Uint8Array(quantized[r]!.q.buffer), i * vectors[0]!.length));
+    return { ...NEIGHBOURS, scales: rows.map((r) => Number(quantized[r]!.scales[0]!.toPrecision(6))), vectors: Buffer.from(bytes).toString('base64'), needs: rows.map((r) => needs[r]!) };
+  };
+  const vote = items.map(() => ({}) as Record<KnownField, number>);
+  for (let k = 0; k < FOLDS; k++) {
+    const others = { model: ENCODER_MODEL_ID, dimension: vectors[0]!.length, threshold: 0, fields: {} as RelevanceClassifier['fields'], neighbours: neighbours(items.map((_, i) => i).filter((i) => fold[i] !== k)) };
+    items.forEach((_, i) => {
+      if (fold[i] === k) vote[i] = neighbourVote(vectors[i]!, others);
+    });
+  }
+
+  // Out-of-fold probabilities per λ, averaged with the vote.
   let best: { lambda: number; threshold: number; recall: number; allCarried: number; extraPerMessage: number } | undefined;
   for (const lambda of LAMBDAS) {
     const oof: Record<KnownField, number>[] = items.map(() => ({}) as Record<KnownField, number>);
@@ -87,6 +108,9 @@ async function main(): Promise<void> {
         });
       }
     }
+    oof.forEach((p, i) => {
+      for (const f of KNOWN_FIELDS) p[f] = NEIGHBOURS.weight * p[f] + (1 - NEIGHBOURS.weight) * vote[i]![f];
+    });
     for (let t = 0.05; t <= 0.6; t += 0.01) {
       const s = scoreAt(examples, oof, t);
       if (s.extraPerMessage <= MAX_EXTRA && (!best || s.recall > best.recall)) best = { lambda, threshold: Number(t.toFixed(2)), ...s };
@@ -108,6 +132,7 @@ async function main(): Promise<void> {
     dimension: vectors[0]!.length,
     threshold: best.threshold,
     fields,
+    neighbours: neighbours(items.map((_, i) => i)),
     trained: { on: files, messages: items.length, lambda: best.lambda, crossValidated: { recall: round3(best.recall), allCarried: round3(best.allCarried), extraPerMessage: round3(best.extraPerMessage) } },
   };
   writeFileSync(resolve(values.out!), JSON.stringify(classifier) + '\n');
@@ -118,7 +143,9 @@ const round3 = (x: number) => Number(x.toFixed(3));
 const fmt = (s: { recall: number; allCarried: number; extraPerMessage: number }) =>
   `carried ${(100 * s.recall).toFixed(1)}%, every needed fact ${(100 * s.allCarried).toFixed(1)}%, unneeded ${s.extraPerMessage.toFixed(2)}/message`;
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -12,6 +12,7 @@ import { candidateDomain } from '../../../src/domains/index';
 import { planRelease } from '../../../src/dp/plan';
 import { publicView } from '../../../src/dp/public-view';
 import { relevantKeys } from '../../../src/dp/relevance';
+import { fieldNeeds, neighbourVote, type RelevanceClassifier } from '../../../src/dp/relevance-classifier';
 import { loadBundledEncoder } from '../../../src/embedding/node';
 import type { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
 import { seededRandomSource } from '../../../src/dp/random';
@@ -70,6 +71,24 @@ describe('which facts a message needs, by the sentence encoder (the extension’
   });
   it('refuses a vector of another model', () => {
     expect(() => relevantKeys(view, 'How do I ask for a raise?', [0.1, 0.2])).toThrow(/512-d vectors of veil-use-lite/);
+  });
+});
+
+describe('the nearest labelled messages vote', () => {
+  const b64 = (bytes: number[]) => Buffer.from(Int8Array.from(bytes).buffer).toString('base64');
+  // Three labelled messages in 2-d: two about work (occupation, bit 7), one about children (bit 6).
+  const classifier = {
+    model: 'test', dimension: 2, threshold: 0.5,
+    fields: Object.fromEntries(KNOWN_FIELDS.map((f) => [f, { weights: [0, 0], cue: 0, bias: -50 }])) as RelevanceClassifier['fields'],
+    neighbours: { k: 2, temperature: 10, weight: 0.5, scales: [1 / 127, 1 / 127, 1 / 127], vectors: b64([127, 0, 120, 40, 0, 127]), needs: [1 << 7, 1 << 7, 1 << 6] },
+  } satisfies RelevanceClassifier;
+  it('counts only the k nearest, weighted by similarity, and is averaged with the regression', () => {
+    expect(neighbourVote([1, 0], classifier)).toMatchObject({ occupation: 1, children: 0 });
+    const between = neighbourVote([Math.SQRT1_2, Math.SQRT1_2], classifier);
+    expect(between.occupation + between.children).toBeCloseTo(1, 10);
+    expect(between.occupation).toBeGreaterThan(0.5);
+    // The regression says no (bias −50): the probability is half the vote.
+    expect(fieldNeeds([1, 0], {}, classifier).occupation).toBeCloseTo(0.5, 10);
   });
 });
 

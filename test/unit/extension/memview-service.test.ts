@@ -237,7 +237,8 @@ describe('memories in the background', () => {
   it('profile and memory charges share the total cap', async () => {
     const send = await setUp();
     // Total cap 17: the profile release (ε 16) leaves 1, less than the two 2/3 charges the food view needs.
-    await send('settings.update', { patch: { totalCap: 17 } });
+    // Every withheld fact (the age) in the release, whatever the relevance rule makes of the message.
+    await send('settings.update', { patch: { totalCap: 17, facts: 'all' } });
     const r = await send('release.create', { prompt: 'Suggest some dinner recipes for my age', conversation: 'c1', site: 'veil' });
     expect(r.charged.perAttribute['self.age']).toBe(16);
     expect(r.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'fallback' })]);
