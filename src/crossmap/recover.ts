@@ -39,23 +39,31 @@ function plural(word: string): string {
   return `${word}s`;
 }
 
-/** The original in the form the answer used the substitute in. */
-function inForm(original: string, found: string, form: { plural: boolean; possessive: string }): string {
+const shouting = (s: string) => {
+  const letters = s.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+};
+
+/**
+ * The original in the form the answer used the substitute in: plural, possessive, and the case the answer
+ * gave it, when that differs from the substitute's own ("Fire blight" at a sentence's start; not a
+ * substitute that is capitalised anyway, "Ford's engine").
+ */
+function inForm(original: string, found: string, substitute: string, form: { plural: boolean; possessive: string }): string {
   let text = form.plural ? plural(original) : original;
-  const letters = found.replace(/[^\p{L}]/gu, '');
-  if (letters.length >= 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) text = text.toUpperCase();
-  else if (/^\p{Lu}/u.test(found) && /^\p{Ll}/u.test(text)) text = text.charAt(0).toUpperCase() + text.slice(1);
+  if (shouting(found) && !shouting(substitute)) text = text.toUpperCase();
+  else if (/^\p{Lu}/u.test(found) && !/^\p{Lu}/u.test(substitute) && /^\p{Ll}/u.test(text)) text = text.charAt(0).toUpperCase() + text.slice(1);
   return text + form.possessive;
 }
 
 export function recover(answer: string, dictionary: readonly DictionaryEntry[]): Recovered {
   // Every surface form of every substitute, longest first, so "fire blight" wins over "fire".
-  const forms: { pattern: string; entry: DictionaryEntry; plural: boolean }[] = [];
+  const forms: { pattern: string; base: string; entry: DictionaryEntry; plural: boolean }[] = [];
   for (const entry of dictionary) {
     const bases = new Set([entry.substitute, entry.substitute.replace(ARTICLE, '')].filter((b) => b.trim()));
     for (const base of bases) {
-      forms.push({ pattern: escape(base), entry, plural: false });
-      if (/\p{L}$/u.test(base)) forms.push({ pattern: escape(plural(base)), entry, plural: true });
+      forms.push({ pattern: escape(base), base, entry, plural: false });
+      if (/\p{L}$/u.test(base)) forms.push({ pattern: escape(plural(base)), base, entry, plural: true });
     }
   }
   if (forms.length === 0) return { text: answer, restored: [] };
@@ -72,7 +80,7 @@ export function recover(answer: string, dictionary: readonly DictionaryEntry[]):
     const found = m.groups![`f${i}`]!;
     const possessive = m.groups!.pos ?? '';
     // "Ava's" → "Mia's"; a possessive after a plural ("sprays'") stays as written.
-    const original = inForm(form.entry.original, found, { plural: form.plural, possessive });
+    const original = inForm(form.entry.original, found, form.base, { plural: form.plural, possessive });
     text += answer.slice(last, m.index);
     restored.push({ start: text.length, end: text.length + original.length - possessive.length, found: m[0], original: form.entry.original });
     text += original;

@@ -19,6 +19,11 @@ describe('recover', () => {
     for (const r of back.restored) expect(back.text.slice(r.start, r.end).toLowerCase()).toContain(r.original.toLowerCase().slice(0, 3));
   });
 
+  it('keeps the original’s case where the substitute is capitalised anyway (a proper noun, an acronym)', () => {
+    const d = [{ original: 'type 1 diabetes', substitute: 'Dutch elm disease', kind: 'health' as const }, { original: 'asthma', substitute: 'MRSA', kind: 'health' as const }];
+    expect(recover('Kids with Dutch elm disease and MRSA can go on the trip.', d).text).toBe('Kids with type 1 diabetes and asthma can go on the trip.');
+  });
+
   it('leaves words that only contain a substitute alone', () => {
     expect(recover('Avalon and Osakan food are not Ava.', D).text).toBe('Avalon and Osakan food are not Mia.');
   });
