@@ -46,15 +46,23 @@ async function target(ending: string): Promise<TargetInfo | undefined> {
   return targetInfos.find((t) => t.url.startsWith(veil.browser.url('')) && t.url.endsWith(ending));
 }
 
+/**
+ * An evaluation in a worker, or `fallback` if it fails or does not answer within 2 s: a worker being
+ * stopped can leave an evaluation unanswered (seen on a busy machine), and the polls below must go on.
+ */
+function answered<T>(w: Worker, fn: () => T, fallback: T): Promise<T> {
+  return Promise.race([w.evaluate(fn).catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), 2000))]);
+}
+
 /** The running service worker (a stopped one is started again by the next message to it). */
 async function worker(): Promise<Worker> {
   await expect
     .poll(async () => {
-      for (const w of veil.browser.context.serviceWorkers()) if (await w.evaluate(() => true).catch(() => false)) return true;
+      for (const w of veil.browser.context.serviceWorkers()) if (await answered(w, () => true, false)) return true;
       return false;
     })
     .toBe(true);
-  for (const w of veil.browser.context.serviceWorkers().reverse()) if (await w.evaluate(() => true).catch(() => false)) return w;
+  for (const w of veil.browser.context.serviceWorkers().reverse()) if (await answered(w, () => true, false)) return w;
   throw new Error('no service worker');
 }
 
@@ -65,9 +73,7 @@ async function stopWorker(): Promise<void> {
   const sw = await target('/background.js');
   await cdp.send('Target.closeTarget', { targetId: sw!.targetId });
   // Gone: the worker that answers now (started again by whatever reached it) is a new one.
-  await expect
-    .poll(async () => running.evaluate(() => (globalThis as { veilTestMarker?: boolean }).veilTestMarker === true).catch(() => false))
-    .toBe(false);
+  await expect.poll(() => answered(running, () => (globalThis as { veilTestMarker?: boolean }).veilTestMarker === true, false)).toBe(false);
 }
 
 /**
