@@ -12,7 +12,8 @@
  * - sentence encoder: its share of the cold model load, and how long the host takes to encode a message it
  *   has not seen (30 releases of distinct prompts, the host's own timing of each encode, `encodeMs`).
  * - memory: proportional set size (PSS, /proc/<pid>/smaps_rollup) of the browser's whole process tree
- *   after the warm runs, with the popup open.
+ *   after the warm runs, with the popup open; and Veil's own share in Chromium: the tree with one tab on the
+ *   demo page and the popup closed, less the same browser without Veil with the same tab (median of 3).
  * - zip: the store zips (`wxt zip`).
  *
  * Aims (issue 7): warm ≤ 10 ms, cold ≤ 1 s, zip ≤ 12 MB, browser tree ≤ 400 MiB.
@@ -21,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { serveDemo } from '../scripts/demo-server.mjs';
 import { chromiumExtensionArgs, waitForSelectorAfterNavigation } from '../test/e2e/browsers';
@@ -74,6 +75,33 @@ async function call<T>(send: Send, type: string, request: unknown): Promise<T> {
 }
 
 const fmt = (ms: number) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms`;
+
+/** The tree's PSS with one tab on the demo page and `close` (the popup) closed, after the browser settles. */
+async function oneTabPss(context: BrowserContext, pid: number, close?: Page): Promise<number> {
+  const demo = await serveDemo({ port: 0 });
+  try {
+    const tab = await context.newPage();
+    await tab.goto(demo.url);
+    await close?.close();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return await treePss(pid);
+  } finally {
+    await demo.close();
+  }
+}
+
+/** The same Chromium without Veil: the tree's PSS with one tab on the demo page (KiB). */
+async function chromiumWithoutVeil(): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'veil-bench-bare-'));
+  const args = chromiumExtensionArgs(CHROME_BUILD).filter((a) => !a.includes('extension'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args });
+  try {
+    return await oneTabPss(context, await chromiumPid(dir));
+  } finally {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** PSS (KiB) of `pid` and every descendant. */
 async function treePss(pid: number): Promise<number> {
@@ -148,8 +176,10 @@ async function chromiumRun(measureWarm: boolean) {
     const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, encoderLoadMs: status.status.encoderLoadMs ?? NaN, backend: status.status.backend };
     if (!measureWarm) return { cold };
     const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
-    const pssKiB = await treePss(await chromiumPid(dir));
-    return { cold, warm, encode, pssKiB };
+    const pid = await chromiumPid(dir);
+    const pssKiB = await treePss(pid);
+    const tabKiB = await oneTabPss(context, pid, page);
+    return { cold, warm, encode, pssKiB, tabKiB };
   } finally {
     await context.close();
     await rm(dir, { recursive: true, force: true });
@@ -189,7 +219,7 @@ async function firefoxRun(measureWarm: boolean) {
     if (!measureWarm) return { cold };
     const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
     const pssKiB = await treePss(browser.process()!.pid!);
-    return { cold, warm, encode, pssKiB };
+    return { cold, warm, encode, pssKiB, tabKiB: NaN };
   } finally {
     await browser.close();
     await demo.close();
@@ -236,6 +266,11 @@ async function main(): Promise<void> {
   const chromeRuns: Run[] = [];
   for (let i = 0; i < COLD_RUNS; i++) chromeRuns.push(await chromiumRun(i === COLD_RUNS - 1));
   report('Chromium, production build, model in the offscreen document', chromeRuns);
+  const bare: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) bare.push(await chromiumWithoutVeil());
+  const withVeil = chromeRuns.at(-1)!.tabKiB!;
+  const without = stats(bare).median;
+  console.log(`  Veil's own share (one demo tab, popup closed) ${((withVeil - without) / 1024).toFixed(0)} MiB: ${(withVeil / 1024).toFixed(0)} MiB with Veil, ${(without / 1024).toFixed(0)} MiB without`);
   const firefoxRuns: Run[] = [];
   for (let i = 0; i < COLD_RUNS; i++) firefoxRuns.push(await firefoxRun(i === COLD_RUNS - 1));
   report('Firefox ESR, model in the background page', firefoxRuns);

@@ -9,8 +9,14 @@
  *
  * Times: Node's clock just before the key press to the panel's User Timing mark (set after the paint that
  * shows the release; src/ui/pages/Review.tsx), both on the system clock.
+ *
+ * The floor: the same key press on the same fixture, in the same Chromium, showing a trivial
+ * extension-origin frame with static text (bench/floor-extension, loaded ahead and hidden as Veil's panel
+ * is; its mark set after the paint in the same way), in a browser with only that extension. Veil's panel
+ * is then given as a ratio to it: what the review costs beyond showing any extension frame at all.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Frame, type Page } from 'playwright-core';
@@ -57,9 +63,76 @@ async function timedSend(page: Page, prompt: string): Promise<number> {
   return painted - pressed;
 }
 
+/** The floor's extension, with a key so its id is known before it loads. */
+async function floorExtension(): Promise<{ dir: string; id: string }> {
+  const der = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' });
+  const id = [...createHash('sha256').update(der).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
+  const dir = await mkdtemp(join(tmpdir(), 'veil-bench-floor-'));
+  for (const f of ['floor.html', 'floor.js']) await copyFile(join(import.meta.dirname, 'floor-extension', f), join(dir, f));
+  const manifest = { manifest_version: 3, name: 'Veil benchmark floor', version: '1', key: der.toString('base64'), web_accessible_resources: [{ resources: ['floor.html', 'floor.js'], matches: ['<all_urls>'] }] };
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  return { dir, id };
+}
+
+/** The floor's key press → frame painted, `RUNS` times after 3 warm-ups, on the ChatGPT fixture. */
+async function floorRuns(server: Awaited<ReturnType<typeof serveSites>>): Promise<number[]> {
+  const floor = await floorExtension();
+  const profile = await mkdtemp(join(tmpdir(), 'veil-bench-floor-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    ignoreHTTPSErrors: true,
+    args: [...chromiumExtensionArgs(floor.dir), ...server.chromiumArgs],
+  });
+  try {
+    const page = await context.newPage();
+    const out: number[] = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      await page.goto('https://chatgpt.com/');
+      await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
+      // As Veil's content script does: a frame loaded ahead, hidden; shown on Enter in the composer.
+      await page.evaluate(`new Promise((resolve) => {
+        const frame = document.createElement('iframe');
+        frame.src = 'chrome-extension://${floor.id}/floor.html';
+        frame.style.cssText = 'all:initial;border:0;position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;z-index:2147483647;';
+        frame.addEventListener('load', resolve, { once: true });
+        document.documentElement.append(frame);
+        document.addEventListener('keydown', (event) => {
+          if (event.key !== 'Enter' || event.shiftKey) return;
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          frame.style.cssText = 'all:initial;border:0;position:fixed;inset:0;width:100vw;height:100vh;visibility:visible;z-index:2147483647;';
+          frame.contentWindow.postMessage('veil-floor-show', '*');
+        }, true);
+      })`);
+      await page.locator('#prompt-textarea').click();
+      await page.keyboard.type(`Question ${i}`);
+      const pressed = now();
+      await page.keyboard.press('Enter');
+      const frame = page.frames().find((f) => f.url().endsWith('/floor.html'))!;
+      const painted = (await frame.evaluate(`new Promise((resolve) => {
+        const look = () => {
+          const entry = performance.getEntriesByName(${JSON.stringify(MARK)})[0];
+          if (entry) resolve(performance.timeOrigin + entry.startTime);
+          else setTimeout(look, 1);
+        };
+        look();
+      })`)) as number;
+      out.push(painted - pressed);
+    }
+    return out.slice(3);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+    await rm(floor.dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const server = await serveSites();
   const dir = await mkdtemp(join(tmpdir(), 'veil-bench-review-'));
+  let freshMedian = NaN;
+  let reusedMedian = NaN;
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -95,14 +168,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS + 3; i++) reused.push(await timedSend(page, `Follow-up ${i}`));
     const f = stats(fresh.slice(3));
     const r = stats(reused.slice(3));
+    freshMedian = f.median;
+    reusedMedian = r.median;
     console.log('\nKey press → review panel painted with the release (Chromium headless, production build, ChatGPT fixture)');
     console.log(`  first send after the browser started      ${fmt(first)}`);
     console.log(`  warm, fresh release (sampled, charged)    median ${fmt(f.median)}  p95 ${fmt(f.p95)}  (${fmt(f.min)} – ${fmt(f.max)}, ${RUNS} sends)`);
     console.log(`  warm, reused release (same conversation)  median ${fmt(r.median)}  p95 ${fmt(r.p95)}  (${fmt(r.min)} – ${fmt(r.max)}, ${RUNS} sends)`);
   } finally {
     await context.close();
-    await server.close();
     await rm(dir, { recursive: true, force: true });
+  }
+  try {
+    const floor = stats(await floorRuns(server));
+    console.log(`  floor: a static extension-origin frame     median ${fmt(floor.median)}  p95 ${fmt(floor.p95)}  (${fmt(floor.min)} – ${fmt(floor.max)}, ${RUNS} presses)`);
+    console.log(`  Veil's panel / floor (medians)            fresh ${(freshMedian / floor.median).toFixed(2)}×, reused ${(reusedMedian / floor.median).toFixed(2)}×`);
+  } finally {
+    await server.close();
   }
 }
 

@@ -38,6 +38,7 @@ import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } fro
 import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
 import { publicView } from '../dp/public-view';
 import { relevantKeys } from '../dp/relevance';
+import { splitSentences } from '../crossmap/topics';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
@@ -143,7 +144,11 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    */
   async function carryOf(profile: Profile, request: ReleaseRequest): Promise<Set<string>> {
     const view = publicView(profile);
-    const vector = view.some((a) => a.sharing === 'withheld') ? (await model.encode([request.prompt])).vectors[0] : undefined;
+    // The message's sentences in the same model call: the review's topic hints read them next, from the
+    // host's cache (one call instead of two before the panel can show).
+    const vector = view.some((a) => a.sharing === 'withheld')
+      ? (await model.encode([request.prompt, ...splitSentences(request.prompt).map((s) => s.text)])).vectors[0]
+      : undefined;
     const carry = relevantKeys(view, request.prompt, vector);
     for (const key of request.include ?? []) carry.add(key);
     return carry;
