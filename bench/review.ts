@@ -39,6 +39,18 @@ async function reviewFrame(page: Page): Promise<Frame> {
   return (await element.contentFrame())!;
 }
 
+/** When `frame` set its painted mark, on the system clock (polled; a string, not a function: tsx would wrap a function's inner helpers in its own `__name`). */
+function paintedAt(frame: Frame): Promise<number> {
+  return frame.evaluate(`new Promise((resolve) => {
+    const look = () => {
+      const entry = performance.getEntriesByName(${JSON.stringify(MARK)})[0];
+      if (entry) resolve(performance.timeOrigin + entry.startTime);
+      else setTimeout(look, 1);
+    };
+    look();
+  })`) as Promise<number>;
+}
+
 /** Press Enter in the composer; ms until the panel marked the release as painted. Then cancel. */
 async function timedSend(page: Page, prompt: string): Promise<number> {
   await page.locator('#prompt-textarea').click();
@@ -46,15 +58,7 @@ async function timedSend(page: Page, prompt: string): Promise<number> {
   const pressed = now();
   await page.keyboard.press('Enter');
   const frame = await reviewFrame(page);
-  // A string, not a function: tsx would wrap a function's inner helpers in its own `__name`.
-  const painted = (await frame.evaluate(`new Promise((resolve) => {
-    const look = () => {
-      const entry = performance.getEntriesByName(${JSON.stringify(MARK)})[0];
-      if (entry) resolve(performance.timeOrigin + entry.startTime);
-      else setTimeout(look, 1);
-    };
-    look();
-  })`)) as number;
+  const painted = await paintedAt(frame);
   await frame.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForFunction(() => !document.querySelector('iframe[data-veil-panel="open"]'));
   await page.locator('#prompt-textarea').click();
@@ -110,14 +114,7 @@ async function floorRuns(server: Awaited<ReturnType<typeof serveSites>>): Promis
       const pressed = now();
       await page.keyboard.press('Enter');
       const frame = page.frames().find((f) => f.url().endsWith('/floor.html'))!;
-      const painted = (await frame.evaluate(`new Promise((resolve) => {
-        const look = () => {
-          const entry = performance.getEntriesByName(${JSON.stringify(MARK)})[0];
-          if (entry) resolve(performance.timeOrigin + entry.startTime);
-          else setTimeout(look, 1);
-        };
-        look();
-      })`)) as number;
+      const painted = await paintedAt(frame);
       out.push(painted - pressed);
     }
     return out.slice(3);
