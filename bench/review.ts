@@ -7,6 +7,9 @@
  * - 50 warm sends, each a new conversation (page reloaded, so each release is fresh, sampled and charged;
  *   caps raised so none falls back), then 50 sends in one conversation (the release reused, free).
  *
+ * Each send: the message typed, a pause of PAUSE_MS as a person looks over what they wrote before pressing
+ * Enter (Veil reads a draft ahead when typing pauses: src/content/send-guard.ts), then the key press.
+ *
  * Times: Node's clock just before the key press to the panel's User Timing mark (set after the paint that
  * shows the release; src/ui/pages/Review.tsx), both on the system clock.
  *
@@ -29,6 +32,7 @@ const CHROME_BUILD = join(ROOT, '.output/chrome-mv3');
 const CHROMIUM = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
 const PROFILE = await readFile(join(ROOT, 'test/fixtures/profiles/ten-attributes.json'), 'utf8');
 const RUNS = 50;
+const PAUSE_MS = 400;
 const MARK = 'veil-review-painted';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -40,10 +44,10 @@ async function reviewFrame(page: Page): Promise<Frame> {
 }
 
 /** When `frame` set its painted mark, on the system clock (polled; a string, not a function: tsx would wrap a function's inner helpers in its own `__name`). */
-function paintedAt(frame: Frame): Promise<number> {
+function paintedAt(frame: Frame, mark = MARK): Promise<number> {
   return frame.evaluate(`new Promise((resolve) => {
     const look = () => {
-      const entry = performance.getEntriesByName(${JSON.stringify(MARK)})[0];
+      const entry = performance.getEntriesByName(${JSON.stringify(mark)})[0];
       if (entry) resolve(performance.timeOrigin + entry.startTime);
       else setTimeout(look, 1);
     };
@@ -51,20 +55,31 @@ function paintedAt(frame: Frame): Promise<number> {
   })`) as Promise<number>;
 }
 
-/** Press Enter in the composer; ms until the panel marked the release as painted. Then cancel. */
-async function timedSend(page: Page, prompt: string): Promise<number> {
+interface Timed {
+  /** Key press → painted. */
+  total: number;
+  /** Key press → the token in the panel; → the view back from the background; → painted. */
+  token: number;
+  view: number;
+  paint: number;
+}
+
+/** Press Enter in the composer; ms until the panel marked the release as painted, and the phases. Then cancel. */
+async function timedSend(page: Page, prompt: string): Promise<Timed> {
   await page.locator('#prompt-textarea').click();
   await page.keyboard.type(prompt);
+  await page.waitForTimeout(PAUSE_MS);
   const pressed = now();
   await page.keyboard.press('Enter');
   const frame = await reviewFrame(page);
   const painted = await paintedAt(frame);
+  const [tokenAt, viewAt] = [await paintedAt(frame, 'veil-review-token'), await paintedAt(frame, 'veil-review-view')];
   await frame.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForFunction(() => !document.querySelector('iframe[data-veil-panel="open"]'));
   await page.locator('#prompt-textarea').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');
-  return painted - pressed;
+  return { total: painted - pressed, token: tokenAt - pressed, view: viewAt - tokenAt, paint: painted - viewAt };
 }
 
 /** The floor's extension, with a key so its id is known before it loads. */
@@ -111,6 +126,7 @@ async function floorRuns(server: Awaited<ReturnType<typeof serveSites>>): Promis
       })`);
       await page.locator('#prompt-textarea').click();
       await page.keyboard.type(`Question ${i}`);
+      await page.waitForTimeout(PAUSE_MS);
       const pressed = now();
       await page.keyboard.press('Enter');
       const frame = page.frames().find((f) => f.url().endsWith('/floor.html'))!;
@@ -156,21 +172,23 @@ async function main(): Promise<void> {
     };
     await open();
     const first = await timedSend(page, 'Plan my week.');
-    const fresh: number[] = [];
+    const fresh: Timed[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       await open();
       fresh.push(await timedSend(page, `Question ${i}`));
     }
-    const reused: number[] = [];
+    const reused: Timed[] = [];
     for (let i = 0; i < RUNS + 3; i++) reused.push(await timedSend(page, `Follow-up ${i}`));
-    const f = stats(fresh.slice(3));
-    const r = stats(reused.slice(3));
+    const f = stats(fresh.slice(3).map((t) => t.total));
+    const r = stats(reused.slice(3).map((t) => t.total));
+    const phase = (runs: Timed[], key: 'token' | 'view' | 'paint') => fmt(stats(runs.slice(3).map((t) => t[key])).median);
     freshMedian = f.median;
     reusedMedian = r.median;
     console.log('\nKey press → review panel painted with the release (Chromium headless, production build, ChatGPT fixture)');
-    console.log(`  first send after the browser started      ${fmt(first)}`);
+    console.log(`  first send after the browser started      ${fmt(first.total)}`);
     console.log(`  warm, fresh release (sampled, charged)    median ${fmt(f.median)}  p95 ${fmt(f.p95)}  (${fmt(f.min)} – ${fmt(f.max)}, ${RUNS} sends)`);
     console.log(`  warm, reused release (same conversation)  median ${fmt(r.median)}  p95 ${fmt(r.p95)}  (${fmt(r.min)} – ${fmt(r.max)}, ${RUNS} sends)`);
+    console.log(`  trace, medians: key press → token in the panel, → the review's view back, → painted   fresh ${phase(fresh, 'token')}, ${phase(fresh, 'view')}, ${phase(fresh, 'paint')}; reused ${phase(reused, 'token')}, ${phase(reused, 'view')}, ${phase(reused, 'paint')}`);
   } finally {
     await context.close();
     await rm(dir, { recursive: true, force: true });

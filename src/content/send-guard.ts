@@ -41,6 +41,9 @@ export class SendGuard {
   private panel: { frame: PanelFrame; reviewId?: string } | null = null;
   /** A panel loaded ahead, hidden, for the next send. */
   private spare: PanelFrame | null = null;
+  /** The pending read-ahead of the draft, and the last draft read. */
+  private drafting: number | undefined;
+  private prepared = '';
   /** How often focus was put back into the open panel (a page that fights for it wins after a few). */
   private focusReturns = 0;
   /** The person's own words of the send under review, to put back if a send does not go out. */
@@ -81,12 +84,15 @@ export class SendGuard {
     const click = (event: MouseEvent) => this.onClick(event);
     const submit = (event: SubmitEvent) => this.onSubmit(event);
     const focusin = (event: FocusEvent) => this.onFocusin(event);
+    const input = (event: Event) => this.onInput(event);
     win.addEventListener('keydown', keydown, true);
+    win.addEventListener('input', input, true);
     win.addEventListener('click', click, true);
     win.addEventListener('submit', submit, true);
     win.addEventListener('focusin', focusin, true);
     return () => {
       win.removeEventListener('keydown', keydown, true);
+      win.removeEventListener('input', input, true);
       win.removeEventListener('click', click, true);
       win.removeEventListener('submit', submit, true);
       win.removeEventListener('focusin', focusin, true);
@@ -95,6 +101,24 @@ export class SendGuard {
 
   private ignores(event: Event): boolean {
     return !this.enabled || this.paused || this.replaying || !event.isTrusted;
+  }
+
+  /**
+   * Typing in the composer: when the person pauses, the draft goes to Veil's background to be read by the
+   * sentence encoder ahead of the send (`review.prepare`; it stays in Veil, and nothing is drawn or charged),
+   * so the release at the key press does not wait for the model. A failure there changes nothing.
+   */
+  private onInput(event: Event): void {
+    if (!this.enabled || this.paused || !event.isTrusted) return;
+    const composer = this.composerNow();
+    if (!composer || !(event.target instanceof Node) || !composer.contains(event.target)) return;
+    this.deps.win.clearTimeout(this.drafting);
+    this.drafting = this.deps.win.setTimeout(() => {
+      const draft = readComposer(composer).trim();
+      if (draft === '' || draft === this.prepared) return;
+      this.prepared = draft;
+      void this.deps.send('review.prepare', { prompt: readComposer(composer) }).catch(() => undefined);
+    }, DRAFT_PAUSE_MS);
   }
 
   private onKeydown(event: KeyboardEvent): void {
@@ -555,6 +579,9 @@ export class SendGuard {
     return { composerFound, layout, changed };
   }
 }
+
+/** How long typing must pause before the draft is read ahead (ms). */
+const DRAFT_PAUSE_MS = 150;
 
 /** A one-time token for a frame of Veil's (the review panel, the compose box). */
 export function randomToken(): string {

@@ -228,6 +228,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return modelOverview();
     },
     'review.begin': async (request, context) => reviews.begin(request, await releaseSite(undefined, context), context),
+    'review.prepare': async ({ prompt }, context) => {
+      await releaseSite(undefined, context);
+      await releases.prepare(prompt);
+      return { prepared: true as const };
+    },
     'review.get': ({ token }, context) => reviews.get(token, context),
     'review.update': (request, context) => reviews.update(request, context),
     'restore.begin': async (request, context) => restores.begin(request, await releaseSite(undefined, context), context),

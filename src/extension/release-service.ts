@@ -91,6 +91,8 @@ export interface ReleaseService {
   create(request: ReleaseRequest): Promise<ReleaseResponse>;
   outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>): Promise<ReleaseRecord>;
   preview(): Promise<ReleasePreview>;
+  /** Read a draft ahead with the sentence encoder (public: the message only; nothing drawn or charged). */
+  prepare(prompt: string): Promise<void>;
 }
 
 export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
@@ -139,16 +141,21 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   let cached: (Inputs & { prepared: PreparedRelease; carried: string }) | undefined;
 
   /**
+   * The message's vector, its sentences' in the same model call: the review's topic hints read them next,
+   * from the host's cache (one call instead of two before the panel can show). A draft read ahead
+   * (`prepare`) is in that cache already.
+   */
+  async function encodeMessage(prompt: string): Promise<number[]> {
+    return (await model.encode([prompt, ...splitSentences(prompt).map((s) => s.text)])).vectors[0]!;
+  }
+
+  /**
    * The facts a release for `request` carries: what its message needs (public rule: the sentence encoder's
    * view of the message, never a value) and what the person added. No withheld fact: no model call.
    */
   async function carryOf(profile: Profile, request: ReleaseRequest): Promise<Set<string>> {
     const view = publicView(profile);
-    // The message's sentences in the same model call: the review's topic hints read them next, from the
-    // host's cache (one call instead of two before the panel can show).
-    const vector = view.some((a) => a.sharing === 'withheld')
-      ? (await model.encode([request.prompt, ...splitSentences(request.prompt).map((s) => s.text)])).vectors[0]
-      : undefined;
+    const vector = view.some((a) => a.sharing === 'withheld') ? await encodeMessage(request.prompt) : undefined;
     const carry = relevantKeys(view, request.prompt, vector);
     for (const key of request.include ?? []) carry.add(key);
     return carry;
@@ -365,7 +372,11 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     };
   }
 
-  return { create, outcome, preview };
+  async function prepare(prompt: string): Promise<void> {
+    await encodeMessage(prompt);
+  }
+
+  return { create, outcome, preview, prepare };
 }
 
 /**

@@ -442,6 +442,12 @@ export const contract = {
   /** Map private compose with an installed language model, or (null) with Veil's word lists. */
   'model.useGenerator': message<ModelOverview>()(z.strictObject({ model: z.string().min(1).max(200).nullable() }), PAGES),
   /**
+   * The person paused typing in a chat site's message box: Veil's sentence encoder reads the draft now (in
+   * the model host, kept in its memory only), so the release at the key press does not wait for it. Nothing
+   * is planned, drawn or charged.
+   */
+  'review.prepare': message<{ prepared: true }>()(z.strictObject({ prompt: z.string().min(1).max(100_000) }), ['content']),
+  /**
    * A content script caught a send: make (or reuse) its release for the review panel. `token` is a random
    * one-time token the content script also hands to the panel's iframe it placed (at the same time, so the
    * panel need not wait for this answer).

@@ -19,6 +19,8 @@ type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 're
 
 /** The User Timing mark set when a release is painted in the panel. */
 export const REVIEW_PAINTED = 'veil-review-painted';
+export const REVIEW_TOKEN = 'veil-review-token';
+export const REVIEW_VIEW = 'veil-review-view';
 
 /** How long a panel waits for a token before it says there is nothing to review (it keeps listening). */
 const TOKEN_WAIT_MS = 3_000;
@@ -43,10 +45,13 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
       while (live) {
         const token = await nextToken();
         if (!live) return;
+        // User Timing marks for `npm run bench`'s trace of a send: the token arrived, the view came back.
+        performance.mark(REVIEW_TOKEN);
         clearTimeout(timer);
         setPhase({ kind: 'loading' });
         try {
           const view = await send('review.get', { token });
+          performance.mark(REVIEW_VIEW);
           if (live) setPhase({ kind: 'review', view });
           return;
         } catch (e) {

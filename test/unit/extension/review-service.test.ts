@@ -240,6 +240,19 @@ describe('review: edit, cancel, reuse, new release', () => {
   });
 });
 
+describe('a draft read ahead', () => {
+  it('a content script on a chat site has its draft encoded ahead of the send (nothing planned or charged); a page cannot ask', async () => {
+    const { popup, content } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const before = h.model.calls.encode;
+    const spent = (await readBudget(h.db)).totalSpent;
+    expect(await content('review.prepare', { prompt: 'Plan my week at work.' })).toEqual({ prepared: true });
+    expect(h.model.calls.encode).toBe(before + 1);
+    expect((await readBudget(h.db)).totalSpent).toBe(spent);
+    await expect(popup('review.prepare', { prompt: 'Plan my week.' })).rejects.toThrow(/refused/);
+  });
+});
+
 describe('facts the message does not need', () => {
   it('the panel lists them as left out (free), and adding one makes a new, charged release that carries it', async () => {
     const { popup, content, panel } = await setUp();
