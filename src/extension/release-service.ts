@@ -372,8 +372,18 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     };
   }
 
+  /**
+   * A draft read ahead: the message encoded and, for the facts it needs, the plan made and its values
+   * scored (all public or already kept in memory: the plan reads no value, and scores are cached by the
+   * model host anyway), so the release at the key press only draws and charges. Nothing is drawn or charged
+   * here; a release whose inputs changed since plans again, as always.
+   */
   async function prepare(prompt: string): Promise<void> {
     await encodeMessage(prompt);
+    const inputs = await readInputs();
+    const carry = inputs.settings.facts === 'all' ? undefined : await carryOf(inputs.profile, { prompt, conversation: '', site: '' });
+    if (cached && cached.revision === inputs.revision && cached.carried === carriedKey(carry)) return;
+    cached = await prepared(inputs, carry);
   }
 
   return { create, outcome, preview, prepare };

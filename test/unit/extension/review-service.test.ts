@@ -242,13 +242,20 @@ describe('review: edit, cancel, reuse, new release', () => {
 
 describe('a draft read ahead', () => {
   it('a content script on a chat site has its draft encoded ahead of the send (nothing planned or charged); a page cannot ask', async () => {
-    const { popup, content } = await setUp();
+    const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const before = h.model.calls.encode;
     const spent = (await readBudget(h.db)).totalSpent;
     expect(await content('review.prepare', { prompt: 'Plan my week at work.' })).toEqual({ prepared: true });
-    expect(h.model.calls.encode).toBe(before + 1);
+    expect(h.model.calls.encode).toBeGreaterThan(before);
+    // Planned and scored ahead: the send's release asks the model nothing more for its plan.
+    const scored = h.model.calls.score.length;
+    expect(scored).toBeGreaterThan(0);
     expect((await readBudget(h.db)).totalSpent).toBe(spent);
+    const { token } = await begin(content, { prompt: 'Plan my week at work.', conversation: 'c/ahead' });
+    expect((await panel('review.get', { token })).state).toBe('ready');
+    expect(h.model.calls.score.length).toBe(scored);
+    expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(spent);
     await expect(popup('review.prepare', { prompt: 'Plan my week.' })).rejects.toThrow(/refused/);
   });
 });
