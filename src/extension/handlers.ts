@@ -6,6 +6,7 @@
  * const handlers = createHandlers({ db: openVeilDatabase(), model: new OffscreenModelHost(chromeOffscreen()) });
  * ```
  */
+import { withEncodeCache } from '../model-host/encode-cache';
 import { parseProfile } from '../core/profile';
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
 import type { ModelOverview, SiteStatus, TabProblem } from '../messaging/contract';
@@ -75,7 +76,9 @@ export function createBackgroundDispatch(deps: HandlerDeps, self: Self): Dispatc
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { db, model, now = Date.now, beforeCharge, allowModelSource = false } = deps;
+  const { db, now = Date.now, beforeCharge, allowModelSource = false } = deps;
+  // Messages' vectors are kept here too: a draft read ahead is found at the key press without a round trip.
+  const model = withEncodeCache(deps.model);
   const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
   const tabs = deps.tabs ?? memoryStore<TabReport>();
   const badge = deps.badge ?? (async () => undefined);
