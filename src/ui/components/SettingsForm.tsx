@@ -98,7 +98,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
           <input type="radio" name="facts" checked={settings.facts === 'needed'} onChange={() => update({ facts: 'needed' })} />
           <span>
             <strong>Only those your message needs</strong> (recommended): the sentence model reads your message and decides which
-            facts it needs (from the message alone, never your answers). A fact left out costs nothing, and the others get a larger
+            facts it needs (from the message alone, never what your facts say). A fact left out costs nothing, and the others get a larger
             share of ε. It misses some: on 200 test messages Veil had not seen, it carried about 8 in 10 of the facts that mattered,
             and about one fact that did not matter in every two messages. The review lists what was left out; add any that matter.
           </span>
