@@ -171,19 +171,20 @@ class Graph {
   }
 
   op(opType: string, input: string[], attrs: Record<string, number | number[]> = {}, name?: string): string {
-    const output = name ?? this.fresh(opType.toLowerCase());
-    const attribute = Object.entries(attrs).map(([key, v]) =>
-      Array.isArray(v) ? { name: key, type: AttributeType.INTS, ints: v } : Number.isInteger(v) ? { name: key, type: AttributeType.INT, i: v } : { name: key, type: AttributeType.FLOAT, f: v },
-    );
-    this.nodes.push({ opType, input, output: [output], name: output, attribute });
-    return output;
+    return this.node(opType, input, [name ?? this.fresh(opType.toLowerCase())], attrs)[0]!;
   }
 
   ops(opType: string, input: string[], outputs: number, attrs: Record<string, number | number[]> = {}): string[] {
-    const names = Array.from({ length: outputs }, () => this.fresh(opType.toLowerCase()));
-    const attribute = Object.entries(attrs).map(([key, v]) => (Array.isArray(v) ? { name: key, type: AttributeType.INTS, ints: v } : { name: key, type: AttributeType.INT, i: v }));
-    this.nodes.push({ opType, input, output: names, name: names[0], attribute });
-    return names;
+    return this.node(opType, input, Array.from({ length: outputs }, () => this.fresh(opType.toLowerCase())), attrs);
+  }
+
+  /** A node; an integer attribute is an INT, another number a FLOAT, an array INTS. */
+  private node(opType: string, input: string[], output: string[], attrs: Record<string, number | number[]>): string[] {
+    const attribute = Object.entries(attrs).map(([key, v]) =>
+      Array.isArray(v) ? { name: key, type: AttributeType.INTS, ints: v } : Number.isInteger(v) ? { name: key, type: AttributeType.INT, i: v } : { name: key, type: AttributeType.FLOAT, f: v },
+    );
+    this.nodes.push({ opType, input, output, name: output[0], attribute });
+    return output;
   }
 }
 

@@ -21,6 +21,6 @@ export type ModelStatus =
       /** Why this backend, in plain words. */ reason: string;
       /** The whole load: the scoring model and, the first time, the sentence encoder. */ loadMs: number;
       /** Of which the sentence encoder (0 when it was loaded already, or is the scoring model). */ encoderLoadMs?: number;
-      /** How long the last message took to encode (not from the cache), for the benchmark. */ encodeMs?: number;
+      /** How long the host's last encode call took, for the benchmark. */ encodeMs?: number;
     }
   | { state: 'failed'; model: string; error: string; /** WebGPU was tried first (its failure can poison the page's WASM too). */ webgpuTried?: boolean };

@@ -56,8 +56,7 @@ function cuesOf(field: string): string[] {
 }
 
 /** Known fields whose cue words (or name) occur in the message: one input of the classifier. */
-export function cueFields(message: string): Partial<Record<KnownField, boolean>> {
-  const said = words(message);
+export function cueFields(message: string, said = words(message)): Partial<Record<KnownField, boolean>> {
   const out: Partial<Record<KnownField, boolean>> = {};
   for (const field of KNOWN_FIELDS) if (cuesOf(field).some((cue) => said.some((w) => matches(w, cue)))) out[field] = true;
   return out;
@@ -83,7 +82,7 @@ export function relevantKeys(
   if (said.length === 0) return new Set(withheld.map(attributeKey));
   const byCues = (field: string) => cuesOf(field).some((cue) => said.some((w) => matches(w, cue)));
   if (!vector) return new Set(withheld.filter((a) => byCues(a.field)).map(attributeKey));
-  const needs = fieldNeeds(vector, cueFields(message ?? ''), classifier);
+  const needs = fieldNeeds(vector, cueFields(message ?? '', said), classifier);
   return new Set(
     withheld
       .filter((a) => {

@@ -54,9 +54,6 @@ interface Loaded {
   cache: Map<string, number[]>;
 }
 
-/** The latest messages (a vector is 512 numbers: about 1 MB in all). */
-const ENCODE_CACHE_ENTRIES = 256;
-
 /** Enough for every value of a large profile many times over; a few hundred KB at most. */
 const SCORE_CACHE_ENTRIES = 1024;
 
@@ -67,8 +64,6 @@ export class LocalModelHost implements ModelHost {
   private download: { state: ModelInstall; abort: AbortController } | undefined;
   /** The sentence encoder, loaded once per process with the first scoring model (kept across model switches). */
   private encoder: Promise<TransformersEmbedder> | undefined;
-  /** Messages' vectors by text, oldest first (this process's memory only, like the score cache). */
-  private readonly encoded = new Map<string, number[]>();
   /** Private compose's language model, loaded on first use. */
   private generator: { model: string; generator: TextGenerator } | undefined;
 
@@ -114,21 +109,17 @@ export class LocalModelHost implements ModelHost {
     });
   }
 
-  /** Messages' vectors; a message seen lately (the review plans again with the same one) is not encoded again. */
+  /**
+   * Messages' vectors. Not cached here: the background keeps the vectors it asked for
+   * (src/model-host/encode-cache.ts), so a message it saw lately never reaches the host again.
+   */
   async encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
     const loaded = await this.loaded();
     return this.serially(async () => {
-      const missing = [...new Set(texts.filter((t) => !this.encoded.has(t)))];
-      if (missing.length > 0) {
-        const started = performance.now();
-        const vectors = await loaded.encoder.embed(missing);
-        if (this.current.state === 'ready') this.current = { ...this.current, encodeMs: Math.round((performance.now() - started) * 100) / 100 };
-        missing.forEach((t, i) => {
-          if (this.encoded.size >= ENCODE_CACHE_ENTRIES) this.encoded.delete(this.encoded.keys().next().value!);
-          this.encoded.set(t, Array.from(vectors[i]!));
-        });
-      }
-      return { model: ENCODER_MODEL_ID, dimension: loaded.encoder.dimension, vectors: texts.map((t) => this.encoded.get(t)!) };
+      const started = performance.now();
+      const vectors = await loaded.encoder.embed(texts);
+      if (this.current.state === 'ready') this.current = { ...this.current, encodeMs: Math.round((performance.now() - started) * 100) / 100 };
+      return { model: ENCODER_MODEL_ID, dimension: loaded.encoder.dimension, vectors: vectors.map((v) => Array.from(v)) };
     });
   }
 
