@@ -22,7 +22,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Frame, type Page } from 'playwright-core';
+import { chromium, type Frame, type Page, type Worker } from 'playwright-core';
 import { chromiumExtensionArgs } from '../test/e2e/browsers';
 import { serveSites } from '../test/e2e/site-server';
 import { stats } from './stats';
@@ -62,10 +62,19 @@ interface Timed {
   token: number;
   view: number;
   paint: number;
+  /** In the background (src/extension/trace-marks.ts): key press → `review.begin` arrives; → the release charged; → its view made. */
+  begin: number;
+  charged: number;
+  viewed: number;
+}
+
+/** The background's trace marks of the last send, on the system clock. */
+async function backgroundMarks(worker: Worker): Promise<Record<string, number>> {
+  return (await worker.evaluate(`Object.fromEntries(['veil-begin', 'veil-charged', 'veil-viewed'].map((n) => [n, performance.timeOrigin + (performance.getEntriesByName(n).at(-1)?.startTime ?? NaN)]))`)) as Record<string, number>;
 }
 
 /** Press Enter in the composer; ms until the panel marked the release as painted, and the phases. Then cancel. */
-async function timedSend(page: Page, prompt: string): Promise<Timed> {
+async function timedSend(page: Page, worker: Worker, prompt: string): Promise<Timed> {
   await page.locator('#prompt-textarea').click();
   await page.keyboard.type(prompt);
   await page.waitForTimeout(PAUSE_MS);
@@ -74,12 +83,21 @@ async function timedSend(page: Page, prompt: string): Promise<Timed> {
   const frame = await reviewFrame(page);
   const painted = await paintedAt(frame);
   const [tokenAt, viewAt] = [await paintedAt(frame, 'veil-review-token'), await paintedAt(frame, 'veil-review-view')];
+  const marks = await backgroundMarks(worker);
   await frame.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForFunction(() => !document.querySelector('iframe[data-veil-panel="open"]'));
   await page.locator('#prompt-textarea').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');
-  return { total: painted - pressed, token: tokenAt - pressed, view: viewAt - tokenAt, paint: painted - viewAt };
+  return {
+    total: painted - pressed,
+    token: tokenAt - pressed,
+    view: viewAt - tokenAt,
+    paint: painted - viewAt,
+    begin: marks['veil-begin']! - pressed,
+    charged: marks['veil-charged']! - marks['veil-begin']!,
+    viewed: marks['veil-viewed']! - marks['veil-charged']!,
+  };
 }
 
 /** The floor's extension, with a key so its id is known before it loads. */
@@ -171,17 +189,17 @@ async function main(): Promise<void> {
       await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
     };
     await open();
-    const first = await timedSend(page, 'Plan my week.');
+    const first = await timedSend(page, worker, 'Plan my week.');
     const fresh: Timed[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       await open();
-      fresh.push(await timedSend(page, `Question ${i}`));
+      fresh.push(await timedSend(page, worker, `Question ${i}`));
     }
     const reused: Timed[] = [];
-    for (let i = 0; i < RUNS + 3; i++) reused.push(await timedSend(page, `Follow-up ${i}`));
+    for (let i = 0; i < RUNS + 3; i++) reused.push(await timedSend(page, worker, `Follow-up ${i}`));
     const f = stats(fresh.slice(3).map((t) => t.total));
     const r = stats(reused.slice(3).map((t) => t.total));
-    const phase = (runs: Timed[], key: 'token' | 'view' | 'paint') => fmt(stats(runs.slice(3).map((t) => t[key])).median);
+    const phase = (runs: Timed[], key: Exclude<keyof Timed, 'total'>) => fmt(stats(runs.slice(3).map((t) => t[key])).median);
     freshMedian = f.median;
     reusedMedian = r.median;
     console.log('\nKey press → review panel painted with the release (Chromium headless, production build, ChatGPT fixture)');
@@ -189,6 +207,7 @@ async function main(): Promise<void> {
     console.log(`  warm, fresh release (sampled, charged)    median ${fmt(f.median)}  p95 ${fmt(f.p95)}  (${fmt(f.min)} – ${fmt(f.max)}, ${RUNS} sends)`);
     console.log(`  warm, reused release (same conversation)  median ${fmt(r.median)}  p95 ${fmt(r.p95)}  (${fmt(r.min)} – ${fmt(r.max)}, ${RUNS} sends)`);
     console.log(`  trace, medians: key press → token in the panel, → the review's view back, → painted   fresh ${phase(fresh, 'token')}, ${phase(fresh, 'view')}, ${phase(fresh, 'paint')}; reused ${phase(reused, 'token')}, ${phase(reused, 'view')}, ${phase(reused, 'paint')}`);
+    console.log(`  in the background, medians: key press → review.begin arrives, → release charged, → its view made   fresh ${phase(fresh, 'begin')}, ${phase(fresh, 'charged')}, ${phase(fresh, 'viewed')}; reused ${phase(reused, 'begin')}, ${phase(reused, 'charged')}, ${phase(reused, 'viewed')}`);
   } finally {
     await context.close();
     await rm(dir, { recursive: true, force: true });

@@ -43,7 +43,7 @@ import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import { readBudgetMeta } from '../storage/budget-store';
-import { readLedgerState, withPrivacyLedger, type LedgerContext } from '../storage/ledger-store';
+import { readLedgerState, withPrivacyLedger, type LedgerContext, type RecordRelease } from '../storage/ledger-store';
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
 import { readSettings } from '../storage/settings-store';
@@ -87,8 +87,24 @@ interface Inputs {
   revision: number;
 }
 
+/** A plan with its scores, and the inputs it was made from. */
+type Planned = Inputs & { prepared: PreparedRelease; carried: string };
+
+/** A release made for a review, with what the review's view needs from it (this process only). */
+export interface MadeRelease {
+  response: ReleaseResponse;
+  /** The profile and settings it was made from (the profile holds withheld values: never sent). */
+  profile: Profile;
+  settings: Settings;
+  /** Its record's format and views (what its text was composed with). */
+  format: ReleaseFormat;
+  views: SlotRelease[];
+}
+
 export interface ReleaseService {
   create(request: ReleaseRequest): Promise<ReleaseResponse>;
+  /** `create`, with what the release was made from, for the review panel's view in this process. */
+  made(request: ReleaseRequest): Promise<MadeRelease>;
   outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>): Promise<ReleaseRecord>;
   preview(): Promise<ReleasePreview>;
   /** Read a draft ahead with the sentence encoder (public: the message only; nothing drawn or charged). */
@@ -138,7 +154,9 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    * settings and the model, which the revision covers (a model switch bumps it too). Kept in this
    * process's memory only, like the model host's score cache.
    */
-  let cached: (Inputs & { prepared: PreparedRelease; carried: string }) | undefined;
+  let cached: Planned | undefined;
+  /** The facts the last message read needs (a draft read ahead is the message sent, most often). */
+  let lastCarry: { revision: number; prompt: string; keys: string[] } | undefined;
 
   /**
    * The message's vector, its sentences' in the same model call: the review's topic hints read them next,
@@ -153,15 +171,18 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    * The facts a release for `request` carries: what its message needs (public rule: the sentence encoder's
    * view of the message, never a value) and what the person added. No withheld fact: no model call.
    */
-  async function carryOf(profile: Profile, request: ReleaseRequest): Promise<Set<string>> {
-    const view = publicView(profile);
-    const vector = view.some((a) => a.sharing === 'withheld') ? await encodeMessage(request.prompt) : undefined;
-    const carry = relevantKeys(view, request.prompt, vector);
+  async function carryOf(inputs: Inputs, request: ReleaseRequest): Promise<Set<string>> {
+    if (lastCarry?.revision !== inputs.revision || lastCarry.prompt !== request.prompt) {
+      const view = publicView(inputs.profile);
+      const vector = view.some((a) => a.sharing === 'withheld') ? await encodeMessage(request.prompt) : undefined;
+      lastCarry = { revision: inputs.revision, prompt: request.prompt, keys: [...relevantKeys(view, request.prompt, vector)] };
+    }
+    const carry = new Set(lastCarry.keys);
     for (const key of request.include ?? []) carry.add(key);
     return carry;
   }
 
-  async function prepared(inputs: Inputs, carry?: ReadonlySet<string>): Promise<Inputs & { prepared: PreparedRelease; carried: string }> {
+  async function prepared(inputs: Inputs, carry?: ReadonlySet<string>): Promise<Planned> {
     const { profile, settings } = inputs;
     const options = {
       mechanism: settings.mechanism,
@@ -178,16 +199,12 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   /**
-   * This conversation's earlier release at the current revision, if any: its profile part is reused for
-   * free unless `fresh` (the charging transaction checks the revision again).
+   * This conversation's earlier release at the charging transaction's revision, if any: its profile part
+   * is reused for free unless `fresh`.
    */
-  async function earlierRelease(request: ReleaseRequest): Promise<ReleaseRecord | undefined> {
+  function earlierIn(context: LedgerContext, request: ReleaseRequest): ReleaseRecord | undefined {
     if (request.fresh) return undefined;
-    return db.transaction('r', db.releases, db.meta, async () => {
-      const revision = await readRevision(db);
-      const rows = await db.releases.where('[site+conversation]').equals([request.site, request.conversation]).sortBy('id');
-      return rows.filter((r) => r.revision === revision && r.kind !== 'reused').at(-1);
-    });
+    return context.conversationReleases.filter((r) => r.revision === context.revision && r.kind !== 'reused').at(-1);
   }
 
   /**
@@ -224,86 +241,104 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     return { views, units };
   }
 
-  async function reuse(request: ReleaseRequest, earlier: ReleaseRecord): Promise<ReleaseResponse | undefined> {
-    const { profile, settings } = cached?.revision === earlier.revision ? cached : await readInputs();
-    const bits = toBits(random());
-    const { value, recordIds } = await withPrivacyLedger(
-      db,
-      (ledger, record, context) => {
-        // Changed since it was read: not reusable any more; a fresh release is made instead.
-        if (context.revision !== earlier.revision) return undefined;
-        const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
-        const text = withPreferences(composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed), views);
-        const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
-        record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, memoryRevision: context.memoryRevision, text });
-        return { views, text, spent, remaining: remainingOf(ledger, Object.keys(spent)), names: namesOf(context.memory) };
-      },
-      { now: now(), conversation: request },
-    );
-    if (!value) return undefined;
-    return {
-      releaseId: recordIds[0]!,
+  /** The earlier release's profile part again, for free, with this prompt and its views: recorded as `reused`. */
+  function reuseIn(request: ReleaseRequest, earlier: ReleaseRecord, inputs: Inputs, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
+    const { profile, settings } = inputs;
+    const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
+    const text = withPreferences(composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed), views);
+    const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
+    record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, memoryRevision: context.memoryRevision, text });
+    const response = (releaseId: number): ReleaseResponse => ({
+      releaseId,
       mechanism: earlier.mechanism,
       epsilon: unitsToEpsilon(earlier.epsilon),
       attributes: earlier.attributes,
-      text: value.text,
-      views: viewInfos(value.views, value.names),
-      charged: figuresOf(value.spent),
-      remaining: value.remaining,
+      text,
+      views: viewInfos(views, namesOf(context.memory)),
+      charged: figuresOf(spent),
+      remaining: remainingOf(ledger, Object.keys(spent)),
       kind: 'reused',
       reused: true,
       fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
-    };
+    });
+    return { response, format: earlier.format, views };
+  }
+
+  /** A fresh draw from the plan, charged on the ledger: recorded, with this prompt's views. */
+  function drawIn(request: ReleaseRequest, plan: Planned, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
+    const { settings, revision } = plan;
+    const release = releaseProfile(plan.prepared, {
+      random: bits,
+      format: settings.format,
+      suppressed: settings.suppressed,
+      ledger,
+      reusable: context.reusable,
+      ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
+    });
+    const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
+    const row = recordOf(release, settings.format, request, revision, now());
+    const text = withPreferences(row.text, views);
+    record({ ...row, spent: { ...row.spent, ...units }, views, memoryRevision: context.memoryRevision, text });
+    const keys = [...blockCharges(plan.prepared.plan).flat().map((c) => c.key), ...Object.keys(units)];
+    const remaining = remainingOf(ledger, keys);
+    const names = namesOf(context.memory);
+    const response = (releaseId: number): ReleaseResponse => ({
+      ...responseOf(release, releaseId, remaining),
+      text,
+      views: viewInfos(views, names),
+      charged: figuresOf({ ...release.units.perAttribute, ...units }),
+    });
+    return { response, format: settings.format, views };
   }
 
   async function create(request: ReleaseRequest): Promise<ReleaseResponse> {
-    const earlier = await earlierRelease(request);
-    if (earlier) {
-      const reused = await reuse(request, earlier);
-      if (reused) return reused;
-    }
-    // A cached plan for the same facts is used when the inputs have not changed since: the charging
-    // transaction checks the revision again, and a stale plan costs a round that is not an attempt.
+    return (await made(request)).response;
+  }
+
+  /**
+   * A release for `request`, with what it was made from (for the review in this process; never sent as
+   * it is: the profile holds withheld values).
+   *
+   * One read-write transaction decides and charges: it finds this conversation's earlier release (reused
+   * for free unless `fresh`), or draws from the plan. The plan made for a draft read ahead is used with the
+   * inputs it was made from, without reading them again: the transaction checks their revision, and a
+   * stale one costs a round that is not an attempt. Without a plan, the transaction first only looks for an
+   * earlier release (a reused one needs no model), and the plan is made when there is none.
+   */
+  async function made(request: ReleaseRequest): Promise<MadeRelease> {
+    let inputs: Inputs | undefined = cached;
+    let read = false;
+    let needsPlan = request.fresh === true;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
-      const inputs = await readInputs();
-      const carry = inputs.settings.facts === 'all' ? undefined : await carryOf(inputs.profile, request);
+      if (!inputs) {
+        inputs = await readInputs();
+        read = true;
+      }
+      const carry = inputs.settings.facts === 'all' ? undefined : await carryOf(inputs, request);
       const hit = cached && cached.revision === inputs.revision && cached.carried === carriedKey(carry) ? cached : undefined;
-      const fromCache = hit !== undefined;
-      const plan = hit ?? (cached = await prepared(inputs, carry));
+      const plan = hit ?? (needsPlan ? (cached = await prepared(inputs, carry)) : undefined);
       await deps.beforeCharge?.();
-      const { settings, revision } = plan;
-      const current = plan;
+      const current = inputs;
       const bits = toBits(random());
-      const charges = blockCharges(current.prepared.plan);
       try {
         const { value, recordIds } = await withPrivacyLedger(
           db,
           (ledger, record, context) => {
-            if (context.revision !== revision) throw new StaleInputs('the profile or settings changed');
-            const release = releaseProfile(current.prepared, {
-              random: bits,
-              format: settings.format,
-              suppressed: settings.suppressed,
-              ledger,
-              reusable: context.reusable,
-              ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
-            });
-            const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
-            const row = recordOf(release, settings.format, request, revision, now());
-            const text = withPreferences(row.text, views);
-            record({ ...row, spent: { ...row.spent, ...units }, views, memoryRevision: context.memoryRevision, text });
-            const keys = [...charges.flat().map((c) => c.key), ...Object.keys(units)];
-            return { release, views, text, units, remaining: remainingOf(ledger, keys), names: namesOf(context.memory) };
+            if (context.revision !== current.revision) throw new StaleInputs('the profile or settings changed');
+            const earlier = earlierIn(context, request);
+            if (earlier) return reuseIn(request, earlier, current, ledger, record, context, bits);
+            return plan ? drawIn(request, plan, ledger, record, context, bits) : undefined;
           },
-          { now: now(), conversation: request, needsReusable: (ledger) => ledger.decide(charges).some((d) => !d.fresh) },
+          { now: now(), conversation: request, needsReusable: (ledger) => plan !== undefined && ledger.decide(blockCharges(plan.prepared.plan)).some((d) => !d.fresh) },
         );
-        const response = responseOf(value.release, recordIds[0]!, value.remaining);
-        const charged = figuresOf({ ...value.release.units.perAttribute, ...value.units });
-        return { ...response, text: value.text, views: viewInfos(value.views, value.names), charged };
+        if (value) return { response: value.response(recordIds[0]!), profile: current.profile, settings: current.settings, format: value.format, views: value.views };
+        // No earlier release to reuse: a plan is needed (nothing was written).
+        needsPlan = true;
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name !== 'StaleInputs') throw error;
-        if (cached === current) cached = undefined;
-        if (!fromCache) attempt++;
+        if (cached?.revision === current.revision) cached = undefined;
+        inputs = undefined;
+        if (read) attempt++;
       }
     }
     throw new StoreError(
@@ -381,12 +416,12 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   async function prepare(prompt: string): Promise<void> {
     await encodeMessage(prompt);
     const inputs = await readInputs();
-    const carry = inputs.settings.facts === 'all' ? undefined : await carryOf(inputs.profile, { prompt, conversation: '', site: '' });
+    const carry = inputs.settings.facts === 'all' ? undefined : await carryOf(inputs, { prompt, conversation: '', site: '' });
     if (cached && cached.revision === inputs.revision && cached.carried === carriedKey(carry)) return;
     cached = await prepared(inputs, carry);
   }
 
-  return { create, outcome, preview, prepare };
+  return { create, made, outcome, preview, prepare };
 }
 
 /**

@@ -34,9 +34,10 @@ import { errorMessageForPerson, StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
 import type { Settings } from '../core/settings';
-import type { ReleaseService } from './release-service';
+import type { MadeRelease, ReleaseService } from './release-service';
 import { answerPreferences } from '../memview/render';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
+import { traceMark } from './trace-marks';
 
 /** What `dropped` calls a memory slot's view. */
 function viewKey(slot: string): string {
@@ -145,12 +146,12 @@ export function createReviewService(deps: ReviewDeps) {
    * a withheld profile value typed into it generalized to its released category. Null for a text the compose
    * box mapped already. A failure here fails the review: nothing is sent.
    */
-  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings): Promise<Protected | null> {
+  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings, codebook: () => Promise<CodebookState>): Promise<Protected | null> {
     if (review.composed) return null;
     const generalize = profile.attributes
       .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
       .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
-    return protectMessage(review.prompt, { codebook: await codebookOf(review), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
+    return protectMessage(review.prompt, { codebook: await codebook(), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
   }
   const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
   /** Releases being made in this process (a restarted worker has none: such a review failed). */
@@ -161,16 +162,29 @@ export function createReviewService(deps: ReviewDeps) {
     return { tabId, frameId };
   };
 
-  async function make(review: ReviewRecord, fresh: boolean): Promise<void> {
+  /** The release a review asks for, started at once (`begin` starts it before the review is stored). */
+  function releaseFor(review: Pick<ReviewRecord, 'prompt' | 'conversation' | 'site' | 'include'>, fresh: boolean): Promise<MadeRelease> {
+    return releases.made({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh, include: review.include ?? [] });
+  }
+
+  /**
+   * Wait for the review's release, store it, and make the panel's first view of it at the same time, from
+   * what the release was made from (the panel is most often waiting for it already).
+   */
+  async function make(review: ReviewRecord, job: Promise<MadeRelease>, codebook?: Promise<CodebookState>): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const release = await Promise.race([
-        releases.create({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh, include: review.include ?? [] }),
+      const made = await Promise.race([
+        job,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new StoreError(`making the release took longer than ${releaseTimeoutMs / 1000} s`)), releaseTimeoutMs);
         }),
       ]);
-      await patch(review.id, { state: 'ready', release, dropped: [] });
+      traceMark('veil-charged');
+      const first = view({ ...review, state: 'ready', release: made.response, dropped: [] }, { made, ...(codebook ? { codebook } : {}) });
+      firstViews.set(review.id, first);
+      first.then(() => traceMark('veil-viewed'), () => undefined);
+      await Promise.all([patch(review.id, { state: 'ready', release: made.response, dropped: [] }), first.catch(() => undefined)]);
     } catch (error) {
       await patch(review.id, { state: 'failed', error: errorMessageForPerson(error) });
     } finally {
@@ -199,8 +213,11 @@ export function createReviewService(deps: ReviewDeps) {
     });
   }
 
-  function start(review: ReviewRecord, fresh: boolean): Promise<void> {
-    const job = make(review, fresh).finally(() => making.delete(review.id));
+  /** The first view of a release just made, for the panel's claim (this process only). */
+  const firstViews = new Map<string, Promise<ReviewView>>();
+
+  function start(review: ReviewRecord, release: Promise<MadeRelease>, codebook?: Promise<CodebookState>): Promise<void> {
+    const job = make(review, release, codebook).finally(() => making.delete(review.id));
     making.set(review.id, job);
     return job;
   }
@@ -257,8 +274,12 @@ export function createReviewService(deps: ReviewDeps) {
     return (await store.get(review.id))!;
   }
 
-  async function view(review: ReviewRecord): Promise<ReviewView> {
-    const settings = await readSettings(db);
+  /**
+   * What the panel shows. `first`: the release was just made, from this profile and these settings, and
+   * the conversation's codebook is being read already (the panel's first view; later ones read again).
+   */
+  async function view(review: ReviewRecord, first?: { made: MadeRelease; codebook?: Promise<CodebookState> }): Promise<ReviewView> {
+    const settings = first?.made.settings ?? (await readSettings(db));
     const base = {
       reviewId: review.id,
       siteLabel: siteLabel(review.site),
@@ -269,10 +290,11 @@ export function createReviewService(deps: ReviewDeps) {
       return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], message: { marks: [], learns: '' }, leftOut: [] };
     }
     const release = review.release;
-    const profile = await readProfile(db);
+    const profile = first?.made.profile ?? (await readProfile(db));
     const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
-    const guarded = await protection(review, profile, releasedOf, settings);
-    const text = await composeText(review, profile, settings.suppressed, guarded);
+    const codebook = first?.codebook;
+    const guarded = await protection(review, profile, releasedOf, settings, codebook ? () => codebook : () => codebookOf(review));
+    const text = composeText(review, profile, settings.suppressed, guarded, first?.made ?? (await recordOf(release.releaseId)));
     // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
     await patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
     const originals = new Map(profile.attributes.map((a) => [attributeKey(a), a.value]));
@@ -326,19 +348,32 @@ export function createReviewService(deps: ReviewDeps) {
     return topicHints(prompt, await deps.encode(sentences.map((s) => s.text)), special).map((h) => ({ sentence: h.sentence, kindLabel: kindLabel(h.topic) }));
   }
 
-  async function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark', guarded: Protected | null): Promise<string> {
-    const release = review.release!;
-    const record = await db.releases.get(release.releaseId);
+  /** What a stored release's text was composed with. */
+  async function recordOf(releaseId: number): Promise<Pick<MadeRelease, 'format' | 'views'>> {
+    const record = await db.releases.get(releaseId);
     if (!record) throw new StoreError('the release of this review is no longer stored');
+    return { format: record.format, views: record.views ?? [] };
+  }
+
+  function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark', guarded: Protected | null, record: Pick<MadeRelease, 'format' | 'views'>): string {
+    const release = review.release!;
     const kept = release.attributes.filter((a) => !review.dropped.includes(attributeKey(a)));
     const prompt = guarded ? guarded.text : review.prompt;
     const text = composeRelease(kept, profile, prompt.trim() !== '' ? prompt : undefined, record.format, suppressed);
     // The answer preferences of the views the person kept: a function of the released views only.
-    const preferences = answerPreferences((record.views ?? []).filter((v) => !review.dropped.includes(viewKey(v.slot))));
+    const preferences = answerPreferences(record.views.filter((v) => !review.dropped.includes(viewKey(v.slot))));
     return preferences === '' ? text : `${text}\n\n${preferences}`;
   }
 
+  /** The first view made with the release, once (a review whose release failed has none). */
+  function takeFirstView(review: ReviewRecord): Promise<ReviewView> | undefined {
+    const first = firstViews.get(review.id);
+    firstViews.delete(review.id);
+    return review.state === 'ready' ? first : undefined;
+  }
+
   async function close(review: ReviewRecord, outcome: 'sent' | 'edited' | 'cancelled'): Promise<void> {
+    firstViews.delete(review.id);
     await locked(() => store.remove(review.id));
     if (review.release) {
       await releases.outcome(review.release.releaseId, outcome).catch(() => undefined);
@@ -352,29 +387,43 @@ export function createReviewService(deps: ReviewDeps) {
       for (const earlier of await store.all()) {
         if (earlier.tabId === tabId && earlier.frameId === frameId) await close(earlier, 'cancelled');
       }
-      const review: ReviewRecord = {
-        id: crypto.randomUUID(),
-        token: request.token,
-        tabId,
-        frameId,
-        panelFrameId: null,
-        site,
-        conversation: request.conversation,
-        prompt: request.prompt,
-        dropped: [],
-        ...(request.composed ? { composed: true } : {}),
-        codebookKey: await codebookKeyOf(db, site, request.conversation, request.chat ?? null),
-        state: 'making',
-        createdAt: now(),
-      };
-      await locked(() => store.put(review));
-      for (const wake of [...beginWaiters]) wake();
-      void start(review, false);
-      return { reviewId: review.id };
+      traceMark('veil-begin');
+      // The release first: the rest here is bookkeeping the panel does not wait for.
+      const release = releaseFor({ prompt: request.prompt, conversation: request.conversation, site }, false);
+      release.catch(() => undefined); // awaited by `make`, once the review is stored
+      try {
+        const review: ReviewRecord = {
+          id: crypto.randomUUID(),
+          token: request.token,
+          tabId,
+          frameId,
+          panelFrameId: null,
+          site,
+          conversation: request.conversation,
+          prompt: request.prompt,
+          dropped: [],
+          ...(request.composed ? { composed: true } : {}),
+          codebookKey: await codebookKeyOf(db, site, request.conversation, request.chat ?? null),
+          state: 'making',
+          createdAt: now(),
+        };
+        // Read (or made) while the release is drawn: the panel's first view protects the message with it.
+        const codebook = request.composed ? undefined : codebookOf(review);
+        codebook?.catch(() => undefined);
+        await locked(() => store.put(review));
+        for (const wake of [...beginWaiters]) wake();
+        void start(review, release, codebook);
+        return { reviewId: review.id };
+      } catch (error) {
+        // No review to show it in: a release made anyway is over (it stays charged).
+        void release.then((r) => releases.outcome(r.response.releaseId, 'cancelled')).catch(() => undefined);
+        throw error;
+      }
     },
 
     async get(token: string | undefined, sender: Sender): Promise<ReviewView> {
-      return view(await settled(await reviewOfPanel(sender, token)));
+      const review = await settled(await reviewOfPanel(sender, token));
+      return takeFirstView(review) ?? view(review);
     },
 
     async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
@@ -406,8 +455,9 @@ export function createReviewService(deps: ReviewDeps) {
         return { ...rest, state: 'making', include: [...new Set([...(r.include ?? []), ...include])] };
       });
       if (!next) throw new StoreError(NOTHING_HERE);
-      await start(next, true);
-      return view((await store.get(review.id))!);
+      await start(next, releaseFor(next, true));
+      const made = (await store.get(review.id))!;
+      return takeFirstView(made) ?? view(made);
     },
 
     async send(withoutVeil: boolean, sender: Sender): Promise<{ sent: true }> {

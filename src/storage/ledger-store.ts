@@ -90,11 +90,15 @@ export async function withPrivacyLedger<T>(
   { now = Date.now(), needsReusable, conversation }: LedgerOptions = {},
 ): Promise<{ value: T; recordIds: number[] }> {
   return db.transaction('rw', [db.meta, db.ledgers, db.settings, db.attributes, db.releases, db.memory], async () => {
-    const { period } = await readBudgetMeta(db);
-    const settings = await readSettings(db);
-    const revision = await readRevision(db);
-    const { memory, contentRevision: memoryRevision } = await readMemoryWithRevisions(db);
-    const conversationReleases = conversation ? await db.releases.where('[site+conversation]').equals([conversation.site, conversation.conversation]).sortBy('id') : [];
+    // Read together: each request is a round trip to the browser's storage, and they do not depend on
+    // each other (the ledger's rows on the period only).
+    const [{ period }, settings, revision, { memory, contentRevision: memoryRevision }, conversationReleases] = await Promise.all([
+      readBudgetMeta(db),
+      readSettings(db),
+      readRevision(db),
+      readMemoryWithRevisions(db),
+      conversation ? db.releases.where('[site+conversation]').equals([conversation.site, conversation.conversation]).sortBy('id') : [],
+    ]);
     const rows = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));
     const ledger = PrivacyLedger.fromState(
       withMemoryCaps(toState([...rows.values()], epsilonToUnits(settings.attributeCap), epsilonToUnits(settings.totalCap)), memory.protected),
