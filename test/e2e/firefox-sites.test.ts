@@ -128,9 +128,11 @@ describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
     await until(async () => (await received(page)).length > 0, 20_000);
     const [sent] = await received(page);
     expect(sent).toMatch(/^My daughter \S.* was just diagnosed with .*; how do I talk to her school in .*\?/);
-    for (const original of ['Mia', 'type 1 diabetes', 'Leeds']) expect(sent).not.toContain(original);
+    // Whole words: a drawn substitute may contain an original ("Mia" in "Miami").
+    const word = (original: string) => new RegExp(`\\b${original}\\b`);
+    for (const original of ['Mia', 'type 1 diabetes', 'Leeds']) expect(sent).not.toMatch(word(original));
     const heard = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + document.documentElement.outerHTML);
-    for (const original of ['Mia', 'diabetes', 'Leeds']) expect(heard).not.toContain(original);
+    for (const original of ['Mia', 'diabetes', 'Leeds']) expect(heard).not.toMatch(word(original));
     await page.close();
   }, 60_000);
 });
