@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { serveDemo } from '../scripts/demo-server.mjs';
 import { chromiumExtensionArgs, waitForSelectorAfterNavigation } from '../test/e2e/browsers';
@@ -88,6 +88,23 @@ async function oneTabPss(context: BrowserContext, pid: number, close?: Page): Pr
   } finally {
     await demo.close();
   }
+}
+
+/**
+ * The tree's PSS once the model is freed, as an idle model host frees it (src/model-host/idle-release.ts:
+ * the offscreen document closes; here closed from the worker, the production build's idle time being
+ * minutes): the lowest of polls every 5 s for a minute (the renderer gives the memory back at its next
+ * garbage collection, which took about 40 s here). KiB, and when the lowest was seen.
+ */
+async function freedPss(worker: Worker, pid: number): Promise<{ kib: number; afterS: number }> {
+  await worker.evaluate('chrome.offscreen.closeDocument()');
+  let best = { kib: Infinity, afterS: 0 };
+  for (let s = 5; s <= 60; s += 5) {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const kib = await treePss(pid);
+    if (kib < best.kib) best = { kib, afterS: s };
+  }
+  return best;
 }
 
 /** The same Chromium without Veil: the tree's PSS with one tab on the demo page (KiB). */
@@ -179,7 +196,8 @@ async function chromiumRun(measureWarm: boolean) {
     const pid = await chromiumPid(dir);
     const pssKiB = await treePss(pid);
     const tabKiB = await oneTabPss(context, pid, page);
-    return { cold, warm, encode, pssKiB, tabKiB };
+    const freed = await freedPss(worker, pid);
+    return { cold, warm, encode, pssKiB, tabKiB, freed: freed as typeof freed | undefined };
   } finally {
     await context.close();
     await rm(dir, { recursive: true, force: true });
@@ -219,7 +237,7 @@ async function firefoxRun(measureWarm: boolean) {
     if (!measureWarm) return { cold };
     const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
     const pssKiB = await treePss(browser.process()!.pid!);
-    return { cold, warm, encode, pssKiB, tabKiB: NaN };
+    return { cold, warm, encode, pssKiB, tabKiB: NaN, freed: undefined as Awaited<ReturnType<typeof freedPss>> | undefined };
   } finally {
     await browser.close();
     await demo.close();
@@ -271,6 +289,8 @@ async function main(): Promise<void> {
   const withVeil = chromeRuns.at(-1)!.tabKiB!;
   const without = stats(bare).median;
   console.log(`  Veil's own share (one demo tab, popup closed) ${((withVeil - without) / 1024).toFixed(0)} MiB: ${(withVeil / 1024).toFixed(0)} MiB with Veil, ${(without / 1024).toFixed(0)} MiB without`);
+  const freed = chromeRuns.at(-1)!.freed!;
+  console.log(`  Veil's own share, model freed when idle   ${((freed.kib - without) / 1024).toFixed(0)} MiB: ${(freed.kib / 1024).toFixed(0)} MiB with Veil (lowest ${freed.afterS} s after the document closed)`);
   const firefoxRuns: Run[] = [];
   for (let i = 0; i < COLD_RUNS; i++) firefoxRuns.push(await firefoxRun(i === COLD_RUNS - 1));
   report('Firefox ESR, model in the background page', firefoxRuns);

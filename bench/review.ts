@@ -5,7 +5,8 @@
  *
  * - first send after the browser starts (fresh profile: the model is still loading or just loaded);
  * - 50 warm sends, each a new conversation (page reloaded, so each release is fresh, sampled and charged;
- *   caps raised so none falls back), then 50 sends in one conversation (the release reused, free).
+ *   caps raised so none falls back), then 50 sends in one conversation (the release reused, free);
+ * - the first send after the model was freed (as when idle): typed at once, and at a person's pace.
  *
  * Each send: the message typed, a pause of PAUSE_MS as a person looks over what they wrote before pressing
  * Enter (Veil reads a draft ahead when typing pauses: src/content/send-guard.ts), then the key press.
@@ -74,9 +75,9 @@ async function backgroundMarks(worker: Worker): Promise<Record<string, number>> 
 }
 
 /** Press Enter in the composer; ms until the panel marked the release as painted, and the phases. Then cancel. */
-async function timedSend(page: Page, worker: Worker, prompt: string): Promise<Timed> {
+async function timedSend(page: Page, worker: Worker, prompt: string, keyDelayMs = 0): Promise<Timed> {
   await page.locator('#prompt-textarea').click();
-  await page.keyboard.type(prompt);
+  await page.keyboard.type(prompt, { delay: keyDelayMs });
   await page.waitForTimeout(PAUSE_MS);
   const pressed = now();
   await page.keyboard.press('Enter');
@@ -197,6 +198,17 @@ async function main(): Promise<void> {
     }
     const reused: Timed[] = [];
     for (let i = 0; i < RUNS + 3; i++) reused.push(await timedSend(page, worker, `Follow-up ${i}`));
+    // The model freed, as an idle model host frees it (src/model-host/idle-release.ts; the production
+    // build's idle time is minutes, so the document is closed from the worker here): the next message,
+    // typed quickly and at a person's pace (about 3 keys a second), each in a new conversation.
+    const afterFree = async (keyDelayMs: number) => {
+      await worker.evaluate('chrome.offscreen.closeDocument()');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await open();
+      return (await timedSend(page, worker, 'What should I cook tonight?', keyDelayMs)).total;
+    };
+    const freedQuick = await afterFree(0);
+    const freedPaced = await afterFree(300);
     const f = stats(fresh.slice(3).map((t) => t.total));
     const r = stats(reused.slice(3).map((t) => t.total));
     const phase = (runs: Timed[], key: Exclude<keyof Timed, 'total'>) => fmt(stats(runs.slice(3).map((t) => t[key])).median);
@@ -206,6 +218,7 @@ async function main(): Promise<void> {
     console.log(`  first send after the browser started      ${fmt(first.total)}`);
     console.log(`  warm, fresh release (sampled, charged)    median ${fmt(f.median)}  p95 ${fmt(f.p95)}  (${fmt(f.min)} – ${fmt(f.max)}, ${RUNS} sends)`);
     console.log(`  warm, reused release (same conversation)  median ${fmt(r.median)}  p95 ${fmt(r.p95)}  (${fmt(r.min)} – ${fmt(r.max)}, ${RUNS} sends)`);
+    console.log(`  first send after the model was freed       ${fmt(freedQuick)} typed at once, ${fmt(freedPaced)} typed at 3 keys/s (${PAUSE_MS} ms pause before Enter)`);
     console.log(`  trace, medians: key press → token in the panel, → the review's view back, → painted   fresh ${phase(fresh, 'token')}, ${phase(fresh, 'view')}, ${phase(fresh, 'paint')}; reused ${phase(reused, 'token')}, ${phase(reused, 'view')}, ${phase(reused, 'paint')}`);
     console.log(`  in the background, medians: key press → review.begin arrives, → release charged, → its view made   fresh ${phase(fresh, 'begin')}, ${phase(fresh, 'charged')}, ${phase(fresh, 'viewed')}; reused ${phase(reused, 'begin')}, ${phase(reused, 'charged')}, ${phase(reused, 'viewed')}`);
   } finally {

@@ -44,6 +44,7 @@ export class SendGuard {
   /** The pending read-ahead of the draft, and the last draft read. */
   private drafting: number | undefined;
   private prepared = '';
+  private preparedAt = 0;
   /** How often focus was put back into the open panel (a page that fights for it wins after a few). */
   private focusReturns = 0;
   /** The person's own words of the send under review, to put back if a send does not go out. */
@@ -106,19 +107,24 @@ export class SendGuard {
   /**
    * Typing in the composer: when the person pauses, the draft goes to Veil's background to be read by the
    * sentence encoder ahead of the send (`review.prepare`; it stays in Veil, and nothing is drawn or charged),
-   * so the release at the key press does not wait for the model. A failure there changes nothing.
+   * so the release at the key press does not wait for the model. The first keys after a while go at once
+   * too, so a model freed when idle (src/model-host/idle-release.ts) loads again while the person writes,
+   * however steadily they type. A failure there changes nothing.
    */
   private onInput(event: Event): void {
     if (!this.enabled || this.paused || !event.isTrusted) return;
     const composer = this.composerNow();
     if (!composer || !(event.target instanceof Node) || !composer.contains(event.target)) return;
-    this.deps.win.clearTimeout(this.drafting);
-    this.drafting = this.deps.win.setTimeout(() => {
+    const prepare = () => {
       const draft = readComposer(composer).trim();
       if (draft === '' || draft === this.prepared) return;
       this.prepared = draft;
+      this.preparedAt = Date.now();
       void this.deps.send('review.prepare', { prompt: readComposer(composer) }).catch(() => undefined);
-    }, DRAFT_PAUSE_MS);
+    };
+    if (Date.now() - this.preparedAt > DRAFT_EVERY_MS) prepare();
+    this.deps.win.clearTimeout(this.drafting);
+    this.drafting = this.deps.win.setTimeout(prepare, DRAFT_PAUSE_MS);
   }
 
   private onKeydown(event: KeyboardEvent): void {
@@ -582,6 +588,8 @@ export class SendGuard {
 
 /** How long typing must pause before the draft is read ahead (ms). */
 const DRAFT_PAUSE_MS = 150;
+/** A draft also goes at the first key after this long without one. */
+const DRAFT_EVERY_MS = 2_000;
 
 /** A one-time token for a frame of Veil's (the review panel, the compose box). */
 export function randomToken(): string {

@@ -9,9 +9,12 @@
  * - `testModelHost`: in Chrome's offscreen document, a model call (score, embed) first awaits
  *   `globalThis.veilTestModelHold` if a test set it there (DevTools `Runtime.evaluate`), so a test can keep
  *   a release's model call in flight and close or crash the document under it.
+ * - `testIdleMs`: how long the offscreen document keeps an unused model (src/model-host/idle-release.ts);
+ *   a test sets `globalThis.veilTestIdleMs` there to see it released.
  */
 import type { ModelHost } from '../model-host/host';
 import type { HandlerDeps } from './handlers';
+import { IDLE_RELEASE_MS } from '../model-host/idle-release';
 
 export function testHooks(): Pick<HandlerDeps, 'beforeCharge' | 'allowModelSource'> {
   if (!import.meta.env.VEIL_TEST) return {};
@@ -47,4 +50,9 @@ export function testModelHost(host: ModelHost): ModelHost {
     reload: () => host.reload(),
     generate: (prompt) => host.generate(prompt),
   };
+}
+
+export function testIdleMs(): () => number {
+  if (!import.meta.env.VEIL_TEST) return () => IDLE_RELEASE_MS;
+  return () => (globalThis as { veilTestIdleMs?: number }).veilTestIdleMs ?? IDLE_RELEASE_MS;
 }

@@ -7,7 +7,8 @@
  *   being made);
  * - the browser closes with a review open: nothing is sent at the next start, no stale review acts;
  * - a storage write fails in the middle of the charge: nothing is sent, nothing is charged (the charge's
- *   transaction is undone), and the next send is charged once.
+ *   transaction is undone), and the next send is charged once;
+ * - the model host frees an unused model (issue 21): the next send loads it again.
  *
  * How the faults are made: the offscreen document's model calls are held (a test build's hook, set through
  * a DevTools session on the document), so a model call is in flight when `chrome.offscreen.closeDocument()`
@@ -85,6 +86,19 @@ async function stopWorker(): Promise<void> {
 async function holdModel(): Promise<{ release: () => Promise<void> }> {
   // The document is made at the first model call after it went away: ask for the model's status.
   await sendFromPage(veil.popup, 'model.get', {});
+  const off = await inOffscreen();
+  await off.evaluate('globalThis.veilTestModelHold = new Promise((resolve) => (globalThis.veilTestModelGo = resolve)); 1');
+  return {
+    /** Let held calls go on (in a document still there) and stop holding. */
+    release: async () => {
+      await off.evaluate('delete globalThis.veilTestModelHold; globalThis.veilTestModelGo(); 1');
+      await off.detach();
+    },
+  };
+}
+
+/** A DevTools session on Veil's offscreen document, to evaluate expressions there. */
+async function inOffscreen(): Promise<{ evaluate: (expression: string) => Promise<void>; detach: () => Promise<void> }> {
   const off = await target('/offscreen.html');
   if (!off) throw new Error('no offscreen document');
   const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: off.targetId, flatten: false })) as { sessionId: string };
@@ -96,19 +110,16 @@ async function holdModel(): Promise<{ release: () => Promise<void> }> {
     if (message.id !== undefined) waiting.get(message.id)?.();
   };
   cdp.on('Target.receivedMessageFromTarget', listener);
-  // Answered, or given up after a second (a document destroyed meanwhile never answers).
-  const evaluate = (expression: string) =>
-    new Promise<void>((resolve) => {
-      setTimeout(resolve, 1000);
-      const n = ++id;
-      waiting.set(n, resolve);
-      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method: 'Runtime.evaluate', params: { expression } }) }).catch(() => resolve());
-    });
-  await evaluate('globalThis.veilTestModelHold = new Promise((resolve) => (globalThis.veilTestModelGo = resolve)); 1');
   return {
-    /** Let held calls go on (in a document still there) and stop holding. */
-    release: async () => {
-      await evaluate('delete globalThis.veilTestModelHold; globalThis.veilTestModelGo(); 1');
+    // Answered, or given up after a second (a document destroyed meanwhile never answers).
+    evaluate: (expression) =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 1000);
+        const n = ++id;
+        waiting.set(n, resolve);
+        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method: 'Runtime.evaluate', params: { expression } }) }).catch(() => resolve());
+      }),
+    detach: async () => {
       cdp.off('Target.receivedMessageFromTarget', listener);
       await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     },
@@ -200,6 +211,30 @@ describe('the model host goes away during a release', () => {
     const next = await chatgpt(`faults-model-${how.split(' ')[0]}`);
     await reviewedSend(next, 'And my weekend?');
     await next.close();
+  });
+});
+
+describe('an unused model is freed', () => {
+  it('the offscreen document closes itself after the idle time; typing in a chat loads the model again before the key press; the send is reviewed and sent once', async () => {
+    const page = await chatgpt('faults-idle');
+    await sendFromPage(veil.popup, 'model.get', {});
+    const off = await inOffscreen();
+    await off.evaluate('globalThis.veilTestIdleMs = 300; 1');
+    await off.detach();
+    // The next call's end schedules the release with the shortened time (a new document has the default).
+    await sendFromPage(veil.popup, 'model.get', {});
+    await expect.poll(async () => (await target('/offscreen.html')) === undefined, { timeout: 10_000 }).toBe(true);
+    // Typing brings the model back before the key press (the draft read ahead asks for it).
+    await typeInto(page, 'chatgpt', WORK);
+    await expect.poll(async () => (await target('/offscreen.html')) !== undefined, { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    const text = (await frame.locator('pre.sent-text').textContent())!;
+    expect(text.startsWith(WORK)).toBe(true);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([text]);
+    expect(((await sendFromPage(veil.popup, 'model.get', {})) as { value: { status: { state: string } } }).value.status.state).toBe('ready');
+    await page.close();
   });
 });
 
