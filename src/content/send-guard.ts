@@ -335,7 +335,6 @@ export class SendGuard {
     this.focusReturns = 0;
     const frame = this.spare?.connected ? this.spare : new PanelFrame(this.doc, this.deps.panelUrl, { shown: true });
     this.spare = null;
-    frame.show();
     const panel: { frame: PanelFrame; reviewId?: string } = { frame };
     this.panel = panel;
     try {
@@ -346,6 +345,9 @@ export class SendGuard {
       const token = randomToken();
       const chat = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
       const begun = this.within(this.deps.send('review.begin', { prompt, conversation, chat, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer");
+      // Shown in the same moment, once the background has been asked (showing and focusing the frame makes
+      // the page lay itself out again).
+      frame.show();
       const handed = this.within(frame.loaded, "Veil's review panel did not open").then(() => {
         const target = frame.element.contentWindow;
         if (!target) throw new Error("Veil's review panel was removed from the page");

@@ -44,7 +44,10 @@ const decoded = new WeakMap<RelevanceClassifier, Int8Array>();
 function neighbourVectors(classifier: RelevanceClassifier): Int8Array {
   let v = decoded.get(classifier);
   if (!v) {
-    const bytes = Uint8Array.from(atob(classifier.neighbours.vectors), (c) => c.charCodeAt(0));
+    // A plain loop: Uint8Array.from with a map function took 50 ms for these 635 k bytes (4 ms so).
+    const text = atob(classifier.neighbours.vectors);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     if (bytes.length !== classifier.neighbours.scales.length * classifier.dimension) throw new Error('the relevance classifier’s neighbour vectors do not match their count');
     decoded.set(classifier, (v = new Int8Array(bytes.buffer)));
   }

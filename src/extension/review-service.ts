@@ -296,7 +296,9 @@ export function createReviewService(deps: ReviewDeps) {
     const guarded = await protection(review, profile, releasedOf, settings, codebook ? () => codebook : () => codebookOf(review));
     const text = composeText(review, profile, settings.suppressed, guarded, first?.made ?? (await recordOf(release.releaseId)));
     // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
-    await patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
+    // Stored before the view is returned (below), written while the rest of it is made.
+    const shown = patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
+    shown.catch(() => undefined);
     const originals = new Map(profile.attributes.map((a) => [attributeKey(a), a.value]));
     const facts: ReviewFact[] = release.attributes.map((a) => {
       const key = attributeKey(a);
@@ -323,6 +325,8 @@ export function createReviewService(deps: ReviewDeps) {
       return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedValue.get(key) ?? '[withheld]' };
     });
     const views = (release.views ?? []).map((v) => ({ ...v, key: viewKey(v.slot), label: SLOT_LABELS[v.slot as Slot] ?? v.slot, dropped: review.dropped.includes(viewKey(v.slot)) }));
+    const hints = await hintsOf(review.prompt, guarded);
+    await shown;
     return {
       ...base,
       state: 'ready',
@@ -334,7 +338,7 @@ export function createReviewService(deps: ReviewDeps) {
       reused: release.reused,
       fallback: release.fallback,
       typed,
-      message: { ...messageView(guarded, text), hints: await hintsOf(review.prompt, guarded) },
+      message: { ...messageView(guarded, text), hints },
       leftOut,
     };
   }

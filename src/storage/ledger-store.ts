@@ -128,8 +128,11 @@ export async function withPrivacyLedger<T>(
       if (!owner) throw new StoreError(`${key} is not in the profile: cannot keep its ledger`);
       changed.push({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });
     }
-    await db.ledgers.bulkPut(changed);
-    const recordIds = releases.length > 0 ? await db.releases.bulkAdd(releases.map((r) => ({ ...r, period })), { allKeys: true }) : [];
+    // Written together too; either failing aborts the transaction (nothing charged, nothing recorded).
+    const [, recordIds] = await Promise.all([
+      db.ledgers.bulkPut(changed),
+      releases.length > 0 ? db.releases.bulkAdd(releases.map((r) => ({ ...r, period })), { allKeys: true }) : ([] as number[]),
+    ]);
     return { value, recordIds };
   });
 }
