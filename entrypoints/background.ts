@@ -22,6 +22,7 @@ import { lazyHost } from '../src/model-host/lazy-host';
 import { OffscreenModelHost } from '../src/model-host/offscreen';
 import { chromeOffscreen } from '../src/model-host/chrome-offscreen';
 import { openVeilDatabase } from '../src/storage/db';
+import { warmRelevance } from '../src/dp/relevance-classifier';
 
 export default defineBackground({
   // Firefox: keep the page (and the loaded model) alive; Chrome's service worker ignores this.
@@ -94,7 +95,11 @@ export default defineBackground({
     browser.runtime.onMessage.addListener(messageListener(dispatch));
     // Load the model when the browser starts (or Veil is installed or updated), not at the first send:
     // the person should not wait for it, and its state shows in the popup from the start.
-    const warm = () => void model.status().catch(() => undefined);
+    // The sentence encoder's vote is readied meanwhile (while the model loads, the worker has nothing to do).
+    const warm = () => {
+      void model.status().catch(() => undefined);
+      setTimeout(warmRelevance, 0);
+    };
     browser.runtime.onStartup.addListener(warm);
     browser.runtime.onInstalled.addListener(warm);
   },

@@ -130,6 +130,12 @@ function jobPhrase(words: readonly string[]): readonly string[] {
   return words.slice(start, end);
 }
 
+/** Build the title tables now instead of at the first occupation scored (see ./lexicon.ts `warmLexicons`). */
+export function warmOccupationTables(): void {
+  titleTable();
+  headTable();
+}
+
 /** Title head → the major group holding more than half of the titles with that head (≥ 3 titles). */
 const headTable = lazy(() => {
   const counts = new Map<string, number[]>();

@@ -20,6 +20,7 @@
 import type { ModelBackend, ModelStatus } from '../core/model-status';
 import { BUNDLED_MODEL_ID, ENCODER_MODEL_ID } from '../embedding/bundled';
 import { loadScorer, type LoadedScorer } from '../embedding/load-scorer';
+import { warmLexicons } from '../domains/lexicon';
 import { TransformersEmbedder, type ModelFileCache } from '../embedding/transformers-embedder';
 import type { ModelInstall } from '../messaging/contract';
 import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
@@ -231,7 +232,10 @@ export class LocalModelHost implements ModelHost {
     for (const [i, attempt] of attempts.entries()) {
       this.current = { state: 'loading', model, progress: 0, detail: `loading ${model} on ${attempt.backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
       try {
-        const scorer = await this.loadScorerFor(model, attempt.backend);
+        const loading = this.loadScorerFor(model, attempt.backend);
+        // The scorer's word lists are built while its files are read and its runtime compiled (off this thread).
+        if (i === 0) setTimeout(warmLexicons, 0);
+        const scorer = await loading;
         let encoder: TransformersEmbedder;
         const encoderStarted = (this.deps.now ?? Date.now)();
         try {
