@@ -61,6 +61,32 @@ export function configureBrowserRuntime(options: Pick<LoadOptions, 'wasmUrl' | '
   wasm.wasmPaths = { wasm: options.wasmUrl! };
 }
 
+/** Whether ONNX Runtime has made a session in this context (it then keeps its compiled module). */
+let runtimeStarted = false;
+
+/**
+ * Start reading ONNX Runtime's wasm now, so the first session does not wait for it: the file is 16.8 MB,
+ * about 85 ms to read from the extension here, while the models' own files are read. ONNX Runtime takes
+ * the bytes instead of fetching the file if they are there when it starts; they are let go once it has.
+ */
+export function prefetchRuntime(wasmUrl: string, fetcher: typeof fetch = fetch): void {
+  const wasm = env.backends.onnx.wasm;
+  if (!wasm || runtimeStarted || wasm.wasmBinary) return;
+  void fetcher(wasmUrl, { credentials: 'omit' })
+    .then((response) => (response.ok ? response.arrayBuffer() : undefined))
+    .then((bytes) => {
+      if (bytes && !runtimeStarted) wasm.wasmBinary = bytes;
+    })
+    .catch(() => undefined); // ONNX Runtime then reads the file itself
+}
+
+/** After the first session (made or failed): ONNX Runtime keeps its compiled module, not these bytes. */
+function forgetRuntimeBytes(): void {
+  runtimeStarted = true;
+  const wasm = env.backends.onnx.wasm;
+  if (wasm?.wasmBinary) delete wasm.wasmBinary;
+}
+
 export class TransformersEmbedder implements Embedder {
   private constructor(
     readonly id: string,
@@ -88,10 +114,12 @@ export class TransformersEmbedder implements Embedder {
         ...(options.progress ? { progress_callback: options.progress } : {}),
       })) as FeatureExtractionPipeline;
     } catch (error) {
+      forgetRuntimeBytes();
       // transformers.js speaks of `local_files_only` and hub URLs; say what failed in the person's terms.
       const detail = error instanceof Error ? error.message : String(error);
       throw new Error(`the embedding model ${modelId} could not be loaded (${detail})`);
     }
+    forgetRuntimeBytes();
     const probe = await extractor(['probe'], { pooling: 'mean', normalize: false });
     const dimension = probe.dims.at(-1);
     if (!dimension) throw new Error(`model ${modelId} returned no embedding dimension`);

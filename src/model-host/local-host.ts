@@ -21,7 +21,7 @@ import type { ModelBackend, ModelStatus } from '../core/model-status';
 import { BUNDLED_MODEL_ID, ENCODER_MODEL_ID } from '../embedding/bundled';
 import { loadScorer, type LoadedScorer } from '../embedding/load-scorer';
 import { warmLexicons } from '../domains/lexicon';
-import { TransformersEmbedder, type ModelFileCache } from '../embedding/transformers-embedder';
+import { prefetchRuntime, TransformersEmbedder, type ModelFileCache } from '../embedding/transformers-embedder';
 import type { ModelInstall } from '../messaging/contract';
 import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
 import type { VeilDatabase } from '../storage/db';
@@ -201,6 +201,7 @@ export class LocalModelHost implements ModelHost {
 
   private async load(): Promise<Loaded> {
     const started = (this.deps.now ?? Date.now)();
+    if (this.deps.wasmUrl) prefetchRuntime(this.deps.wasmUrl);
     let model = BUNDLED_MODEL_ID;
     let note = '';
     try {
