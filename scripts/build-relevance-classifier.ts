@@ -13,7 +13,7 @@
  * alone 71.7% of needed facts carried, the vote alone 71.7%, half and half 75.7%, at ≤ 0.55 unneeded). Deterministic:
  * same messages, same weights. eval/relevance-holdout3.jsonl is never read here (holdout2, measured once with the first weights, now trains).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { KNOWN_FIELDS, type KnownField } from '../src/core/profile';

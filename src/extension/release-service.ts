@@ -42,7 +42,6 @@ import { splitSentences } from '../crossmap/topics';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
-import { readBudgetMeta } from '../storage/budget-store';
 import { readLedgerState, withPrivacyLedger, type LedgerContext, type RecordRelease } from '../storage/ledger-store';
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
