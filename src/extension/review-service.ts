@@ -146,12 +146,12 @@ export function createReviewService(deps: ReviewDeps) {
    * a withheld profile value typed into it generalized to its released category. Null for a text the compose
    * box mapped already. A failure here fails the review: nothing is sent.
    */
-  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings, codebook: () => Promise<CodebookState>): Promise<Protected | null> {
+  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings, codebook?: Promise<CodebookState>): Promise<Protected | null> {
     if (review.composed) return null;
     const generalize = profile.attributes
       .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
       .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
-    return protectMessage(review.prompt, { codebook: await codebook(), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
+    return protectMessage(review.prompt, { codebook: await (codebook ?? codebookOf(review)), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
   }
   const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
   /** Releases being made in this process (a restarted worker has none: such a review failed). */
@@ -292,8 +292,7 @@ export function createReviewService(deps: ReviewDeps) {
     const release = review.release;
     const profile = first?.made.profile ?? (await readProfile(db));
     const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
-    const codebook = first?.codebook;
-    const guarded = await protection(review, profile, releasedOf, settings, codebook ? () => codebook : () => codebookOf(review));
+    const guarded = await protection(review, profile, releasedOf, settings, first?.codebook);
     const text = composeText(review, profile, settings.suppressed, guarded, first?.made ?? (await recordOf(release.releaseId)));
     // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
     // Stored before the view is returned (below), written while the rest of it is made.
@@ -460,8 +459,8 @@ export function createReviewService(deps: ReviewDeps) {
       });
       if (!next) throw new StoreError(NOTHING_HERE);
       await start(next, releaseFor(next, true));
-      const made = (await store.get(review.id))!;
-      return takeFirstView(made) ?? view(made);
+      const current = (await store.get(review.id))!;
+      return takeFirstView(current) ?? view(current);
     },
 
     async send(withoutVeil: boolean, sender: Sender): Promise<{ sent: true }> {

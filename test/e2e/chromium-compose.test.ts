@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage } from './browsers';
 import { FIXTURE_LAYOUTS, type LayoutId } from '../../src/sites/fixtures/layouts';
 import { serveModel } from './model-server';
-import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
+import { asWord, chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, openFixture, panelReady, received, type ChromiumOnSites } from './sites';
 
 let veil: ChromiumOnSites;
 let hub: Awaited<ReturnType<typeof serveModel>>;
@@ -29,8 +29,6 @@ afterAll(async () => {
 
 const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
 const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
-/** An original as a whole word: a drawn substitute may contain it ("Mia" in "Miami"). */
-const word = (original: string) => new RegExp(`\\b${original}\\b`);
 /** What the person gets back by default: the condition went only by its kind, so it reads back as that. */
 const PROTECTED_BACK = PROMPT.replace('type 1 diabetes', 'a health condition');
 
@@ -50,7 +48,7 @@ describe('private compose on the three chat-site fixtures, in every layout', () 
     await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
     await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
     const mapped = (await mappedLocator.textContent())!;
-    for (const original of ORIGINALS) expect(mapped).not.toMatch(word(original));
+    for (const original of ORIGINALS) expect(mapped).not.toMatch(asWord(original));
     // The name and place get stand-ins, the condition goes only by its kind: the question stays answerable.
     expect(mapped).toMatch(/^My daughter \S+ \(\d+\) was just diagnosed with a health condition; how do I talk to her school in .+\?$/);
     await expect.poll(() => box.locator('.review-marks li').count()).toBe(4);
@@ -70,7 +68,7 @@ describe('private compose on the three chat-site fixtures, in every layout', () 
     await screenshot(page, `compose-answer-${site}`);
 
     const heard = await hostileHeard(page);
-    for (const original of ORIGINALS) expect(heard, original).not.toMatch(word(original));
+    for (const original of ORIGINALS) expect(heard, original).not.toMatch(asWord(original));
     expect(heard).not.toContain('in your words');
     await page.close();
   }, 120_000);
@@ -93,7 +91,7 @@ describe('private compose mapped into another domain, by the person’s choice',
     await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
     await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
     const mapped = (await mappedLocator.textContent())!;
-    for (const original of [...ORIGINALS, 'a health condition']) expect(mapped).not.toMatch(word(original));
+    for (const original of [...ORIGINALS, 'a health condition']) expect(mapped).not.toMatch(asWord(original));
     await box.getByRole('button', { name: 'Send the mapped text…' }).click();
     const review = await panelReady(page);
     await expect.poll(() => review.locator('pre.sent-text').textContent()).toBe(mapped);
@@ -103,7 +101,7 @@ describe('private compose mapped into another domain, by the person’s choice',
     await answer.waitFor({ timeout: 30_000 });
     expect(await answer.textContent()).toContain(`You wrote: "${PROMPT}"`);
     const heard = await hostileHeard(page);
-    for (const original of ORIGINALS) expect(heard, original).not.toMatch(word(original));
+    for (const original of ORIGINALS) expect(heard, original).not.toMatch(asWord(original));
     await page.close();
   }, 120_000);
 });
@@ -159,7 +157,7 @@ describe('private compose with a language model on the device', () => {
       expect.stringMatching(/Test tiny generator was not used for this message \(the model left out “Mia”, “7”, “type 1 diabetes”, “Leeds”\)/),
     );
     expect(await box.getByTestId('compose-mapped-by').textContent()).toBe("Mapped by Veil's word lists, on this device.");
-    for (const original of ORIGINALS) expect(await box.getByTestId('compose-mapped').textContent()).not.toMatch(word(original));
+    for (const original of ORIGINALS) expect(await box.getByTestId('compose-mapped').textContent()).not.toMatch(asWord(original));
     expect(hub.requests.filter((r) => r.startsWith('/veil-test/tiny-generator/'))).toHaveLength(5);
     await screenshot(page, 'compose-generator-fallback');
     await sendFromPage(veil.popup, 'model.useGenerator', { model: null });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
 import { firefoxOnSites, panelCount, received, until, type FirefoxOnSites } from './firefox';
 import { FIXTURE_SITES, GENERIC_FIXTURE } from './site-server';
-import { COMPOSER, recordHostile, SEND_BUTTON, WITHHELD_VALUES } from './sites';
+import { asWord, COMPOSER, recordHostile, SEND_BUTTON, WITHHELD_VALUES } from './sites';
 
 let veil: FirefoxOnSites;
 let firefox: FirefoxWithVeil;
@@ -128,11 +128,9 @@ describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
     await until(async () => (await received(page)).length > 0, 20_000);
     const [sent] = await received(page);
     expect(sent).toMatch(/^My daughter \S.* was just diagnosed with .*; how do I talk to her school in .*\?/);
-    // Whole words: a drawn substitute may contain an original ("Mia" in "Miami").
-    const word = (original: string) => new RegExp(`\\b${original}\\b`);
-    for (const original of ['Mia', 'type 1 diabetes', 'Leeds']) expect(sent).not.toMatch(word(original));
+    for (const original of ['Mia', 'type 1 diabetes', 'Leeds']) expect(sent).not.toMatch(asWord(original));
     const heard = await page.evaluate(() => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + document.documentElement.outerHTML);
-    for (const original of ['Mia', 'diabetes', 'Leeds']) expect(heard).not.toMatch(word(original));
+    for (const original of ['Mia', 'diabetes', 'Leeds']) expect(heard).not.toMatch(asWord(original));
     await page.close();
   }, 60_000);
 });

@@ -55,6 +55,11 @@ export async function panelReady(page: Page): Promise<FrameLocator> {
 }
 
 /** Type into the fixture's composer as a person would. */
+/** An original as a whole word: a drawn substitute may contain it ("Mia" in "Miami"). */
+export function asWord(original: string): RegExp {
+  return new RegExp(`\\b${original}\\b`);
+}
+
 export async function typeInto(page: Page, id: LayoutId, text: string): Promise<void> {
   await page.locator(COMPOSER[id]).click();
   await page.keyboard.type(text);
