@@ -90,11 +90,11 @@ export class ComposeLauncher {
     this.frame = frame;
     const token = randomToken();
     try {
-      const [{ composeId }] = await Promise.all([
-        this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }),
-        loaded.then(() => frame.contentWindow?.postMessage({ veilComposeToken: token }, new URL(this.deps.composeUrl).origin)),
-      ]);
+      // The token goes to the box once the background has its session: a token the box presents is then
+      // found at once, and one the page posts to the box is refused at once (never waited on).
+      const [{ composeId }] = await Promise.all([this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }), loaded]);
       this.composeId = composeId;
+      frame.contentWindow?.postMessage({ veilComposeToken: token }, new URL(this.deps.composeUrl).origin);
     } catch {
       this.close();
     }

@@ -348,12 +348,13 @@ export class SendGuard {
       // Shown in the same moment, once the background has been asked (showing and focusing the frame makes
       // the page lay itself out again).
       frame.show();
-      const handed = this.within(frame.loaded, "Veil's review panel did not open").then(() => {
-        const target = frame.element.contentWindow;
-        if (!target) throw new Error("Veil's review panel was removed from the page");
-        target.postMessage({ veilReviewToken: token }, new URL(this.deps.panelUrl).origin);
-      });
-      const [{ reviewId }] = await Promise.all([begun, handed]);
+      // The token goes to the panel once the background has the review (begin answers before the release is
+      // made, so this does not wait on the sampler): a token the panel presents is then found at once, and one
+      // the page posts to the panel is refused at once, never waited on.
+      const [{ reviewId }] = await Promise.all([begun, this.within(frame.loaded, "Veil's review panel did not open")]);
+      const target = frame.element.contentWindow;
+      if (!target) throw new Error("Veil's review panel was removed from the page");
+      target.postMessage({ veilReviewToken: token }, new URL(this.deps.panelUrl).origin);
       panel.reviewId = reviewId;
     } catch (error) {
       if (this.panel === panel) this.closePanel();

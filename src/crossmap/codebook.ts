@@ -1,7 +1,16 @@
 /**
- * A conversation's codebook: its theme, the shifts its numbers move by, and every (original, substitute)
- * pair so far. Within one conversation a span always gets the same substitute; a new conversation draws a
- * new theme, new shifts and new substitutes, so two conversations cannot be linked by what they sent.
+ * A conversation's codebook: its theme, its secret, and every (original, substitute) pair so far. Within one
+ * conversation a span always gets the same substitute; a new conversation draws a new theme, a new secret and
+ * new substitutes, so two conversations cannot be linked by what they sent.
+ *
+ * Stand-ins reveal nothing about other originals: every span's substitute, numbers included (a date's shift,
+ * an amount's factor, an age's step), is drawn from the secret and that span alone (./derive.ts), with no
+ * shift or factor shared by two spans. So from any number of (original, stand-in) pairs a page sees, no other
+ * original of the conversation can be computed: another span's draw is an independent pseudorandom value.
+ * A message typed in the site's own box and one written in private compose draw in separate scopes
+ * (`DictionaryEntry.scope`): the page has seen the typed originals, and must not learn the compose box's
+ * stand-ins from them. (No stand-in repeats another pair's, so the answer reads back to one original; that tells
+ * a page only that two stand-ins differ.)
  *
  * The state is plain data (stored per conversation by the extension, editable by the person). Drawing
  * uses the caller's RandomSource (crypto in the extension, seeded in tests and the evaluation).
@@ -15,12 +24,6 @@ import type { DictionaryEntry, Span, SpanKind } from './types';
 
 export interface CodebookState {
   readonly theme: string;
-  /** Days every date moves by (never 0). */
-  readonly dayShift: number;
-  /** Factor every amount is scaled by, in thousandths (never 1000). */
-  readonly moneyPermille: number;
-  /** Years every age moves by (never 0). */
-  readonly ageShift: number;
   readonly entries: readonly DictionaryEntry[];
   /**
    * Drawn once per conversation (hex): a new span's substitute is drawn from it (./derive.ts), so what Replace
@@ -67,6 +70,8 @@ export interface SubstituteHint {
   readonly familyName?: boolean;
   /** 'protect': special categories get same-kind stand-ins, not themed words; 'crossmap': the themed mapping. */
   readonly mode?: 'protect' | 'crossmap';
+  /** 'compose': written in Veil's private compose box; absent: typed in the site's own box (see the file's comment). */
+  readonly scope?: 'compose';
 }
 
 /** A uniform integer in [0, n) from 32-bit draws, by rejection (no modulo bias). */
@@ -83,16 +88,11 @@ export function drawFrom(random: RandomSource): Draw {
   };
 }
 
-/** A fresh codebook: a theme and shifts drawn at random. */
+/** A fresh codebook: a theme and a secret drawn at random. */
 export function newCodebook(random: RandomSource, themes: readonly Theme[] = THEMES): CodebookState {
   const draw = drawFrom(random);
-  const sign = () => (draw(2) === 0 ? -1 : 1);
   return {
     theme: themes[draw(themes.length)]!.id,
-    dayShift: sign() * (20 + draw(300)),
-    // ×0.55–0.9 or ×1.15–1.8: amounts change visibly, their ratios do not.
-    moneyPermille: draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651),
-    ageShift: sign() * (1 + draw(3)),
     entries: [],
     secret: [...Array(16)].map(() => draw(256).toString(16).padStart(2, '0')).join(''),
   };
@@ -101,6 +101,76 @@ export function newCodebook(random: RandomSource, themes: readonly Theme[] = THE
 /** The form a span's text is looked up by: case, spacing and a possessive 's do not make a new span. */
 export function lookupKey(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').replace(/['’]s$/, '').trim();
+}
+
+/**
+ * Lookups by original and by stand-in, kept with an entries array (a codebook grows one pair at a time, so the
+ * index of the array a pair was added to serves the new array too): a long message's spans are looked up in
+ * constant time, not by a scan of every pair so far.
+ */
+interface EntryIndex {
+  /** How many entries of the array it was made for it covers. */
+  length: number;
+  readonly byOriginal: Map<string, number>;
+  readonly bySubstitute: Set<string>;
+}
+const indexes = new WeakMap<readonly DictionaryEntry[], EntryIndex>();
+
+const scopeKey = (original: string, scope: DictionaryEntry['scope']) => `${scope ?? ''}\u0000${lookupKey(original)}`;
+
+function indexOf(entries: readonly DictionaryEntry[]): EntryIndex {
+  let index = indexes.get(entries);
+  if (index && index.length === entries.length) return index;
+  index = { length: 0, byOriginal: new Map(), bySubstitute: new Set() };
+  for (const entry of entries) addToIndex(index, entry);
+  indexes.set(entries, index);
+  return index;
+}
+
+function addToIndex(index: EntryIndex, entry: DictionaryEntry): void {
+  const key = scopeKey(entry.original, entry.scope);
+  if (!index.byOriginal.has(key)) index.byOriginal.set(key, index.length);
+  index.bySubstitute.add(lookupKey(entry.substitute));
+  index.length++;
+}
+
+/** `entries` with `entry` added (its index carried over when `entries` is the newest array it covers). */
+export function withEntry(entries: readonly DictionaryEntry[], entry: DictionaryEntry): readonly DictionaryEntry[] {
+  const index = indexOf(entries);
+  const next = [...entries, entry];
+  indexes.delete(entries);
+  addToIndex(index, entry);
+  indexes.set(next, index);
+  return next;
+}
+
+/** The pair of `original` in `scope`, if the codebook has one. */
+export function knownEntry(state: CodebookState, original: string, scope?: DictionaryEntry['scope']): DictionaryEntry | undefined {
+  const at = indexOf(state.entries).byOriginal.get(scopeKey(original, scope));
+  return at === undefined ? undefined : state.entries[at];
+}
+
+/** Whether some pair already uses `substitute` as its stand-in. */
+export function substituteTaken(state: CodebookState, substitute: string): boolean {
+  return indexOf(state.entries).bySubstitute.has(lookupKey(substitute));
+}
+
+/** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
+let lowerMemo: { text: string; lower: string } | null = null;
+function lowerOnce(text: string): string {
+  if (lowerMemo?.text !== text) lowerMemo = { text, lower: text.toLowerCase() };
+  return lowerMemo.lower;
+}
+
+/**
+ * The words just before `at` (up to about 80 characters, from a space), for the patterns that read what comes
+ * before a span ("my", "a", "the"): they then read a bounded window, so a long message costs linear time.
+ * The window starts at a space, so a pattern that wants a non-letter or the start before a word finds it.
+ */
+export function textBefore(text: string, at: number): string {
+  if (at <= 80) return text.slice(0, at);
+  const space = text.slice(at - 80, at).search(/\s/);
+  return text.slice(space < 0 ? at - 80 : at - 80 + space, at);
 }
 
 function capitalize(text: string): string {
@@ -120,29 +190,39 @@ export function substituteFor(
   hint: SubstituteHint = {},
 ): { state: CodebookState; substitute: string } {
   const key = lookupKey(span.text);
-  const known = state.entries.find((e) => lookupKey(e.original) === key);
+  const known = knownEntry(state, span.text, hint.scope);
   if (known) return { state, substitute: known.substitute };
-  const draw = drawFrom(state.secret ? derivedSource(state.secret, `${hint.mode ?? 'crossmap'}\u0000${span.kind}\u0000${hint.gender ?? ''}${hint.familyName ? 'F' : ''}\u0000${key}`) : random);
-  const used = new Set(state.entries.map((e) => lookupKey(e.substitute)));
-  const avoidText = avoid.toLowerCase();
+  const scope = hint.scope === 'compose' ? 'compose\u0000' : '';
+  const draw = drawFrom(state.secret ? derivedSource(state.secret, `${scope}${hint.mode ?? 'crossmap'}\u0000${span.kind}\u0000${hint.gender ?? ''}${hint.familyName ? 'F' : ''}\u0000${key}`) : random);
+  const avoidText = lowerOnce(avoid);
   // Not taken, not a word of the prompt, and not a near-copy of the original ("Leonor" for "Leo").
   const free = (candidate: string) => {
     const c = lookupKey(candidate);
-    return !used.has(c) && !avoidText.includes(c) && !c.includes(key) && !key.includes(c);
+    return !substituteTaken(state, c) && !avoidText.includes(c) && !c.includes(key) && !key.includes(c);
   };
+  // Uniform over the free items of the pool: a few draws from the whole pool first (almost always one is
+  // free), the free items counted out only when those miss. Either way each free item is equally likely.
   const pick = (pool: readonly string[]) => {
+    for (let tries = 0; tries < 16 && pool.length > 0; tries++) {
+      const candidate = pool[draw(pool.length)]!;
+      if (free(candidate)) return candidate;
+    }
     const options = pool.filter(free);
     return options.length ? options[draw(options.length)] : undefined;
   };
-  const substitute = generate(span.kind, span.text, state, draw, pick, pools, hint) ?? fallback(span.kind, span.text, draw, pick, pools);
-  const entry: DictionaryEntry = { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind };
-  return { state: { ...state, entries: [...state.entries, entry] }, substitute };
+  // A number's stand-in is drawn again (from the same span's stream) when another pair has it already, so the
+  // answer reads back to one original.
+  let drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+  for (let again = 0; again < 16 && drawn !== undefined && substituteTaken(state, drawn); again++) drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+  const substitute = drawn ?? fallback(span.kind, span.text, draw, pick, pools);
+  const entry: DictionaryEntry = { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(hint.scope ? { scope: hint.scope } : {}) };
+  return { state: { ...state, entries: withEntry(state.entries, entry) }, substitute };
 }
 
 function generate(
   kind: SpanKind,
   text: string,
-  state: CodebookState,
+  themeId: string,
   draw: Draw,
   pick: (pool: readonly string[]) => string | undefined,
   pools: SubstitutePools,
@@ -155,7 +235,7 @@ function generate(
   if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools);
   const role = themeRole(kind);
   if (role) {
-    const theme = THEMES.find((t) => t.id === state.theme) ?? THEMES[0]!;
+    const theme = THEMES.find((t) => t.id === themeId) ?? THEMES[0]!;
     const found = pick(theme.pools[role]);
     return found && /^[A-Z]/.test(text) && role !== 'organisation' ? capitalize(found) : found;
   }
@@ -176,12 +256,14 @@ function generate(
     }
     case 'place':
       return placeLike(text, draw, pick, pools);
+    // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
-      return shiftDate(text, state.dayShift);
+      return shiftDate(text, sign(draw) * (20 + draw(300)));
     case 'money':
-      return scaleMoney(text, state.moneyPermille / 1000);
+      // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
+      return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
     case 'age':
-      return shiftAge(text, state.ageShift);
+      return shiftAge(text, sign(draw) * (1 + draw(3)));
     case 'email': {
       const given = pick(pools.givenNames) ?? 'alex';
       const family = pick(pools.familyNames) ?? 'morgan';
@@ -196,6 +278,8 @@ function generate(
       return undefined;
   }
 }
+
+const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
 
 const THE_COUNTRIES = /^(?:UK|U\.K\.|US|U\.S\.|USA|U\.S\.A\.|UAE|United (?:Kingdom|States|Arab Emirates)|Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)$/i;
 const THE_COUNTRY_NAMES = ['UK', 'US', 'Netherlands', 'Philippines', 'UAE', 'Czech Republic', 'Dominican Republic', 'Bahamas', 'Gambia', 'Maldives'];

@@ -13,6 +13,7 @@ export { detectSpans, type DetectOptions } from './detect';
 export type { MapContext, MapOutcome, Mapper } from './mapper';
 export { SPECIAL_DECOYS, substitutePools } from './pools';
 export { DEFAULT_TREATMENT, generalizationFor, protectMessage, type Mark, type ProtectOptions, type Protected, type Treatment } from './protect';
+export { LONGEST, protectLong, tooLong } from './long';
 export { recover, type Recovered } from './recover';
 export type { DictionaryEntry, MapResult, Span, SpanKind } from './types';
 export { IDENTIFIER_KINDS, SPAN_KINDS, SPECIAL_KINDS } from './types';

@@ -5,7 +5,7 @@
  * was, so the prompt keeps its structure and the answer can be mapped back (./recover.ts).
  */
 import type { RandomSource } from '../core/contracts';
-import { lookupKey, substituteFor, type CodebookState, type SubstitutePools } from './codebook';
+import { lookupKey, substituteFor, textBefore, type CodebookState, type SubstitutePools } from './codebook';
 import type { DetectOptions } from './detect';
 import { personHint } from './gender';
 import type { MapResult, Span, SpanKind } from './types';
@@ -13,6 +13,8 @@ import type { MapResult, Span, SpanKind } from './types';
 export interface MapContext extends DetectOptions {
   /** The conversation's codebook so far (a new conversation: `newCodebook`). */
   readonly codebook: CodebookState;
+  /** 'compose': Veil's private compose box, whose stand-ins are its own (./codebook.ts). */
+  readonly scope?: 'compose';
 }
 
 export interface MapOutcome {
@@ -55,16 +57,17 @@ export function applySubstitutes(
   codebook: CodebookState,
   random: RandomSource,
   pools: SubstitutePools,
+  scope?: 'compose',
 ): { mapped: string; codebook: CodebookState; replaced: MapResult['replaced'] } {
   let state = codebook;
   let mapped = '';
   let last = 0;
   const replaced: (Span & { original: string })[] = [];
   for (const span of spans) {
-    const next = substituteFor(state, span, random, pools, text, { mode: 'crossmap', ...(span.kind === 'person' ? personHint(text, span) : {}) });
+    const next = substituteFor(state, span, random, pools, text, { mode: 'crossmap', ...(scope ? { scope } : {}), ...(span.kind === 'person' ? personHint(text, span) : {}) });
     state = next.state;
     let substitute = next.substitute;
-    const before = text.slice(0, span.start);
+    const before = textBefore(text, span.start);
     // "my DUI" → "my boundary hedge dispute", not "my a boundary hedge dispute".
     if (DETERMINER.test(before)) substitute = substitute.replace(ARTICLE, '');
     if (sentenceStart(text, span.start)) substitute = substitute.charAt(0).toUpperCase() + substitute.slice(1);
@@ -94,7 +97,7 @@ export function offlineMapper(
     id: 'offline',
     async map(text, context) {
       const spans = detectInConversation(detect, text, context);
-      const { mapped, codebook, replaced } = applySubstitutes(text, spans, context.codebook, random, pools);
+      const { mapped, codebook, replaced } = applySubstitutes(text, spans, context.codebook, random, pools, context.scope);
       return { result: { theme: codebook.theme, dictionary: promptDictionary(codebook, spans), mapped, replaced }, codebook, spans };
     },
   };

@@ -33,12 +33,13 @@ export const substitutePools = lazy((): SubstitutePools => {
   const cityBands = BANDS.map((limit, i) => cities.filter((_, rank) => rank < limit && rank >= (BANDS[i - 1] ?? 0)));
   const kinds = new Map<string, PlaceKind>();
   cities.forEach((name, rank) => kinds.set(name.toLowerCase(), { type: 'city', band: BANDS.findIndex((limit) => rank < limit) }));
-  const regionRows = rows.filter(([name, , kind]) => kind === 'r' && plain(name!));
+  // A region that shares its name with a city is read as the city: not a region's stand-in.
+  const regionRows = rows.filter(([name, , kind]) => kind === 'r' && plain(name!) && !kinds.has(name!.toLowerCase()));
   const regions = regionRows.map(([name]) => name!);
   const regionsBySubregion = new Map<string, string[]>();
   for (const [name, subregion] of regionRows) {
     regionsBySubregion.set(subregion!, [...(regionsBySubregion.get(subregion!) ?? []), name!]);
-    if (!kinds.has(name!.toLowerCase())) kinds.set(name!.toLowerCase(), { type: 'region', subregion });
+    kinds.set(name!.toLowerCase(), { type: 'region', subregion });
   }
   const stateCodes = rows.filter(([, , kind]) => kind === 's').map(([name]) => name!);
   for (const code of stateCodes) kinds.set(code.toLowerCase(), { type: 'state' });

@@ -21,7 +21,7 @@
  */
 import type { RandomSource } from '../core/contracts';
 import { valueMatches } from '../core/typed-facts';
-import { lookupKey, substituteFor, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
+import { knownEntry, lookupKey, substituteFor, substituteTaken, textBefore, withEntry, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
 import { detectSpans, type DetectOptions } from './detect';
 import { personHint } from './gender';
 import { detectInConversation, promptDictionary } from './mapper';
@@ -62,6 +62,8 @@ export interface ProtectOptions extends DetectOptions {
   readonly generalize?: readonly { readonly value: string; readonly phrase: string }[];
   /** The substitute pools (default: the shipped ones, ./index.ts). */
   readonly pools?: SubstitutePools;
+  /** 'compose': written in Veil's private compose box, whose stand-ins are its own (./codebook.ts); absent: typed in the site's box. */
+  readonly scope?: 'compose';
 }
 
 export interface Protected {
@@ -179,7 +181,7 @@ function nounInPlace(phrase: string, before: string, countable?: string): string
 
 /** The generalization of `span` worded for where it sits in `text`; null if its kind has none. */
 export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form'>, phrase?: string): string | null {
-  const before = text.slice(0, span.start);
+  const before = textBefore(text, span.start);
   // A span that opens with a possessive ("my PO", "my breakdown") keeps it and words the rest after it.
   const possessive = POSSESSIVE_START.exec(span.text)?.[0] ?? '';
   const lead = possessive ? `${before}${possessive}` : before;
@@ -254,7 +256,10 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
   let codebook = options.codebook;
-  let out = '';
+  // The text as sent, in pieces (joined once: a long message costs linear time), its length and last character.
+  const out: string[] = [];
+  let length = 0;
+  let lastChar = '';
   let last = 0;
   const letters = distinctLetters(text, spans);
   for (const span of spans) {
@@ -266,10 +271,10 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
-    const hint: SubstituteHint = { mode: 'protect', ...(span.kind === 'person' ? personHint(text, span) : {}) };
+    const hint: SubstituteHint = { mode: 'protect', ...(options.scope ? { scope: options.scope } : {}), ...(span.kind === 'person' ? personHint(text, span) : {}) };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
-    const known = codebook.entries.find((e) => lookupKey(e.original) === lookupKey(span.text));
+    const known = knownEntry(codebook, span.text, options.scope);
     let substitute: string;
     let next: CodebookState;
     if (known || !special || decoy) {
@@ -277,8 +282,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     } else {
       substitute = generalization ?? span.text;
       // A phrase another original already reads back from would read back wrong: this one then stays general.
-      const taken = codebook.entries.some((e) => lookupKey(e.substitute) === lookupKey(substitute));
-      next = taken ? codebook : { ...codebook, entries: [...codebook.entries, { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind }] };
+      const taken = substituteTaken(codebook, substitute);
+      next = taken ? codebook : { ...codebook, entries: withEntry(codebook.entries, { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(options.scope ? { scope: options.scope } : {}) }) };
     }
     substitute = inPlace(text, span, substitute);
     if (treatment === 'replace') {
@@ -287,20 +292,25 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     }
     marks.push({ id, start: span.start, end: span.end, text: span.text, kind: span.kind, treatment, substitute, generalization });
     const written = treatment === 'keep' ? span.text : treatment === 'replace' ? substitute : capitalizeAt(text, span.start, generalization!);
-    out += text.slice(last, span.start);
+    let gap = text.slice(last, span.start);
     if (treatment !== 'keep') {
-      // "a" / "an" before what is written now.
-      out = out.replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
-        const fixed = article(written);
-        return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
-      });
-      placed.push({ id, start: out.length, end: out.length + written.length });
+      // "a" / "an" before what is written now, in the words since the last span (the character before them
+      // tells a word start; it is written back unchanged).
+      gap = (lastChar + gap)
+        .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
+          const fixed = article(written);
+          return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
+        })
+        .slice(lastChar.length);
+      placed.push({ id, start: length + gap.length, end: length + gap.length + written.length });
     }
-    out += written;
+    out.push(gap, written);
+    length += gap.length + written.length;
+    lastChar = (gap + written).slice(-1) || lastChar;
     last = span.end;
   }
-  out += text.slice(last);
-  return { text: out, marks, placed, codebook, dictionary: promptDictionary(codebook, replaced) };
+  out.push(text.slice(last));
+  return { text: out.join(''), marks, placed, codebook, dictionary: promptDictionary(codebook, replaced) };
 }
 
 /** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */
@@ -337,7 +347,7 @@ function capitalizeAt(text: string, start: number, phrase: string): string {
 /** A substitute in its place: no article after a determiner, a capital to open a sentence, the span's possessive. */
 function inPlace(text: string, span: Span, substitute: string): string {
   let s = substitute;
-  if (DETERMINER.test(text.slice(0, span.start))) s = s.replace(ARTICLE, '');
+  if (DETERMINER.test(textBefore(text, span.start))) s = s.replace(ARTICLE, '');
   s = capitalizeAt(text, span.start, s);
   const possessive = /['’]s$/.exec(span.text)?.[0] ?? '';
   if (possessive && !s.endsWith(possessive)) s += possessive;

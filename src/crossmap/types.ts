@@ -31,6 +31,12 @@ export interface DictionaryEntry {
   readonly original: string;
   readonly substitute: string;
   readonly kind: SpanKind;
+  /**
+   * Where the original was written: 'compose' for Veil's private compose box, absent for a message typed in the
+   * site's own box (whose originals the page has seen). The same original gets a stand-in of its own in each,
+   * so a pair the page learns from a typed send says nothing about what private compose sent.
+   */
+  readonly scope?: 'compose';
 }
 
 export interface MapResult {

@@ -23,7 +23,7 @@
  * Sessions live in session storage (they hold the original prompt), never on disk; codebooks are on disk
  * in the extension's own database, and the person can delete them.
  */
-import { createOfflineMapper, detectSpans, newCodebook, protectMessage, recover, type CodebookState, type Protected, type Span, type Treatment } from '../crossmap';
+import { createOfflineMapper, detectSpans, newCodebook, protectLong, recover, type CodebookState, type Protected, type Span, type Treatment } from '../crossmap';
 import { lookupKey } from '../crossmap/codebook';
 import { learns, placedMarks } from './message-marks';
 import { generativeMapper } from '../crossmap/generative';
@@ -99,13 +99,8 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
   async function ofBox(sender: Sender, token?: string): Promise<ComposeRecord> {
     const { tabId, frameId } = frameOf(sender);
     if (token !== undefined) {
-      // The box and `begin` are sent at the same moment: wait a little for the token to arrive.
-      const deadline = Date.now() + 3000;
-      let record = (await store.all()).find((r) => r.token !== null && r.token === token);
-      while (!record && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        record = (await store.all()).find((r) => r.token !== null && r.token === token);
-      }
+      // The content script posts the token once `begin` was answered: one not found now is refused at once.
+      const record = (await store.all()).find((r) => r.token !== null && r.token === token);
       if (!record || record.tabId !== tabId) throw new StoreError(NOTHING_HERE);
       const claimed = { ...record, token: null, boxFrameId: frameId };
       await store.put(claimed);
@@ -156,14 +151,16 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
   async function protection(record: ComposeRecord, text: string): Promise<Protected> {
     const [codebook, profile, settings] = await Promise.all([codebookOf(record), readProfile(db), readSettings(db)]);
     // The person's defaults per kind (settings.messageDefaults) are the review's: the box protects as a send would.
-    const options = { codebook, random, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults };
-    const plain = protectMessage(text, options);
+    // Stand-ins of the compose box's own (scope 'compose'): the page has seen what was typed in its box, and a
+    // pair learnt from a typed send must not name what the same words became here (src/crossmap/codebook.ts).
+    const options = { codebook, random, scope: 'compose' as const, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults };
+    const plain = await protectLong(text, options);
     const choices: Record<string, Treatment> = {};
     for (const m of plain.marks) {
       const chosen = record.choices[lookupKey(m.text)];
       if (chosen) choices[m.id] = chosen;
     }
-    return Object.keys(choices).length === 0 ? plain : protectMessage(text, { ...options, choices });
+    return Object.keys(choices).length === 0 ? plain : protectLong(text, { ...options, choices });
   }
 
   async function protectInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
@@ -196,7 +193,7 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
     const [profile, settings, model] = await Promise.all([readProfile(db), readSettings(db), readActiveGenerator(db)]);
     const mapper = model !== null && generative ? generative : offline;
-    const outcome = await mapper.map(text, { codebook, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap });
+    const outcome = await mapper.map(text, { codebook, scope: 'compose', profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap });
     const label = model !== null ? (generatorModel(model)?.label ?? model) : WORD_LISTS;
     await saveCodebook(db, record.site, record.conversation, outcome.codebook, now());
     const next: ComposeRecord = {

@@ -48,8 +48,8 @@ export interface HandlerDeps {
   /** CROSS-MAP compose sessions for this browser session (memory when absent), and commands to their pages. */
   composes?: SessionStore<ComposeRecord>;
   toTabCompose?: ComposeDeps['toTab'];
-  /** How long the review panel's claim waits for its content script's `review.begin` (ms). */
-  beginWaitMs?: number;
+  /** How many reviews one tab may begin in a minute (review-service.ts). */
+  reviewsPerMinute?: number;
   /** Host permissions and the generic content script's registration (memory when absent). */
   generic?: GenericSiteHost;
   /** Show on the toolbar whether Veil acts on a tab. */
@@ -89,7 +89,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     toTab: deps.toTab ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
     now,
     encode: async (texts) => (await model.encode(texts)).vectors,
-    ...(deps.beginWaitMs !== undefined ? { beginWaitMs: deps.beginWaitMs } : {}),
+    ...(deps.reviewsPerMinute !== undefined ? { reviewsPerMinute: deps.reviewsPerMinute } : {}),
   });
 
   const restores = createRestoreService({ db, now });

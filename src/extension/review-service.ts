@@ -15,12 +15,12 @@
  * disk. The release shown is already charged (release service): cancelling does not give it back.
  */
 import { attributeKey, type Profile } from '../core/profile';
-import { newCodebook, protectMessage, type CodebookState, type Protected, type Treatment } from '../crossmap';
+import { newCodebook, protectLong, tooLong, type CodebookState, type Protected, type Treatment } from '../crossmap';
 import { kindLabel, learns, placedMarks } from './message-marks';
 import { splitSentences, topicHints } from '../crossmap/topics';
 import { isSpecialKind } from '../crossmap/types';
 import { cryptoRandomSource } from '../dp/random';
-import { lookupKey } from '../crossmap/codebook';
+import { knownEntry } from '../crossmap/codebook';
 import { deleteCodebook, readCodebook, saveCodebook } from '../storage/codebook-store';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
@@ -95,8 +95,8 @@ export interface ReviewDeps {
   now: () => number;
   /** How long a release may take before the send is blocked (ms). */
   releaseTimeoutMs?: number;
-  /** How long a panel's claim waits for the `begin` of its token (ms). */
-  beginWaitMs?: number;
+  /** How many reviews one tab may begin in a minute (a page that makes sends up is held to it); default 10. */
+  reviewsPerMinute?: number;
   /** The sentence encoder (the model host's `encode`), for the topic hints; none: no hints. */
   encode?: (texts: readonly string[]) => Promise<number[][]>;
 }
@@ -136,8 +136,7 @@ export function createReviewService(deps: ReviewDeps) {
       await saveCodebook(db, review.site, key, codebook);
       return;
     }
-    const known = new Set(stored.entries.map((e) => lookupKey(e.original)));
-    const added = codebook.entries.filter((e) => !known.has(lookupKey(e.original)));
+    const added = codebook.entries.filter((e) => !knownEntry(stored, e.original, e.scope));
     await saveCodebook(db, review.site, key, { ...stored, entries: [...stored.entries, ...added] });
   }
 
@@ -151,9 +150,12 @@ export function createReviewService(deps: ReviewDeps) {
     const generalize = profile.attributes
       .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
       .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
-    return protectMessage(review.prompt, { codebook: await (codebook ?? codebookOf(review)), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
+    return protectLong(review.prompt, { codebook: await (codebook ?? codebookOf(review)), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
   }
   const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
+  const reviewsPerMinute = deps.reviewsPerMinute ?? 10;
+  /** When each tab began its recent reviews (this process; a restarted worker starts counting again). */
+  const begun = new Map<number, number[]>();
   /** Releases being made in this process (a restarted worker has none: such a review failed). */
   const making = new Map<string, Promise<void>>();
 
@@ -222,25 +224,6 @@ export function createReviewService(deps: ReviewDeps) {
     return job;
   }
 
-  /** Panels that presented a token before its `begin` arrived (both are sent at the same moment). */
-  const beginWaiters = new Set<() => void>();
-
-  async function reviewWithToken(token: string): Promise<ReviewRecord | undefined> {
-    const deadline = Date.now() + (deps.beginWaitMs ?? 3000);
-    for (;;) {
-      const review = (await store.all()).find((r) => r.token !== null && r.token === token);
-      if (review || Date.now() >= deadline) return review;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          beginWaiters.delete(wake);
-          resolve();
-        };
-        beginWaiters.add(wake);
-        setTimeout(wake, 100);
-      });
-    }
-  }
-
   const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
 
   /** The review whose panel is this frame: claimed with its token the first time, by the frame after. */
@@ -251,7 +234,8 @@ export function createReviewService(deps: ReviewDeps) {
       // the review is this frame's already.
       const claimed = (await store.all()).find((r) => r.tabId === tabId && r.panelFrameId === frameId);
       if (claimed) return claimed;
-      await reviewWithToken(token);
+      // The content script posts the token only once its `begin` was answered: a token not found now is
+      // false (the page's), and is refused at once, never waited on.
       return locked(async () => {
         const review = (await store.all()).find((r) => r.token !== null && r.token === token);
         if (!review || review.tabId !== tabId) throw new StoreError(NOTHING_HERE);
@@ -386,6 +370,15 @@ export function createReviewService(deps: ReviewDeps) {
   return {
     async begin(request: { prompt: string; conversation: string; chat?: string | null; token: string; composed?: boolean }, site: string, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
+      // Refused before anything is made or charged: a message too long to protect in bounded time, and a tab
+      // that begins reviews faster than a person sends (the content script asks for a person's act first).
+      const long = tooLong(request.prompt);
+      if (long) throw new StoreError(`${long}. Nothing was sent or charged`);
+      const recent = (begun.get(tabId) ?? []).filter((at) => now() - at < 60_000);
+      if (recent.length >= reviewsPerMinute) {
+        throw new StoreError(`this page asked for ${recent.length} reviews in the last minute, more than a person sends, so Veil held this one. Nothing was sent or charged; wait a minute and send again`);
+      }
+      begun.set(tabId, [...recent, now()]);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
       for (const earlier of await store.all()) {
         if (earlier.tabId === tabId && earlier.frameId === frameId) await close(earlier, 'cancelled');
@@ -414,7 +407,6 @@ export function createReviewService(deps: ReviewDeps) {
         const codebook = request.composed ? undefined : codebookOf(review);
         codebook?.catch(() => undefined);
         await locked(() => store.put(review));
-        for (const wake of [...beginWaiters]) wake();
         void start(review, release, codebook);
         return { reviewId: review.id };
       } catch (error) {
@@ -430,6 +422,8 @@ export function createReviewService(deps: ReviewDeps) {
     },
 
     async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
+      const long = tooLong(request.prompt);
+      if (long) throw new StoreError(long);
       const review = await settled(await reviewOfPanel(sender));
       if (review.state !== 'ready') throw new StoreError('there is no release to edit');
       // A new message has new spans: the choices made for the old one do not carry over.

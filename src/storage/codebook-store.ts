@@ -14,10 +14,7 @@ import type { StoredCodebook } from './rows';
 
 const codebookSchema = z.object({
   theme: z.string().min(1),
-  dayShift: z.number().int().refine((d) => d !== 0, 'must not be 0'),
-  moneyPermille: z.number().int().min(1).refine((m) => m !== 1000, 'must not be 1000'),
-  ageShift: z.number().int().refine((d) => d !== 0, 'must not be 0'),
-  entries: z.array(z.object({ original: z.string().min(1), substitute: z.string().min(1), kind: z.enum(SPAN_KINDS) })),
+  entries: z.array(z.object({ original: z.string().min(1), substitute: z.string().min(1), kind: z.enum(SPAN_KINDS), scope: z.literal('compose').optional() })),
   /** The conversation's secret its substitutes are drawn from (src/crossmap/derive.ts); older codebooks have none. */
   secret: z.string().regex(/^[0-9a-f]{16,256}$/, 'must be hex').optional(),
 });

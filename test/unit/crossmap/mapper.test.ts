@@ -86,10 +86,16 @@ describe('the offline mapper', () => {
     );
   });
 
-  it('moves numbers consistently: dates by one shift, amounts by one factor (ratios kept), ages by a few years', async () => {
-    const codebook: CodebookState = { theme: 'orchard', dayShift: 10, moneyPermille: 1500, ageShift: 2, entries: [] };
+  it('moves each number by its own draw: amounts keep their scale, dates their format, ages their life stage', async () => {
+    const codebook: CodebookState = { theme: 'orchard', entries: [] };
     const { mapper } = seeded(3);
     const { result } = await mapper.map('I earn $4,000 and pay $1,000 rent since 3 March 2024; I am 40.', { codebook });
-    expect(result.mapped).toBe('I earn $6,000 and pay $1,500 rent since 13 March 2024; I am 42.');
+    const m = /^I earn \$(\d),000 and pay \$(\d,?\d*) rent since (\d+) (\w+) (\d{4}); I am (\d+)\.$/.exec(result.mapped);
+    expect(m, result.mapped).not.toBeNull();
+    expect(Number(m![1])).not.toBe(4);
+    expect(m![2]).not.toBe('1,000');
+    expect(Number(m![6])).toBeGreaterThanOrEqual(18);
+    expect(Number(m![6])).toBeLessThan(65);
+    expect(Number(m![6])).not.toBe(40);
   });
 });

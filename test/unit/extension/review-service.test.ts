@@ -50,7 +50,6 @@ async function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: tru
   const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
   h = harness(undefined, {
     reviews: slowStore(),
-    beginWaitMs: 300,
     toTab: async (tabId, frameId, command) => {
       commands.push({ tabId, frameId, command });
       return reply(command);
@@ -98,13 +97,14 @@ describe('review: begin, claim with the token, send', () => {
   it('a panel that claims its review while the release is still being made keeps it (no lost update)', async () => {
     const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const token = newToken();
-    let claimed: Promise<unknown> | undefined;
-    h.model.duringScore = async () => {
-      claimed = panel('review.get', { token });
-    };
-    await content('review.begin', { prompt: 'Plan my week.', conversation: 'new-1', token });
-    await expect.poll(() => claimed !== undefined).toBe(true);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    h.model.duringScore = () => gate;
+    // The content script posts the token once begin has answered; the release is still being drawn then.
+    const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
+    const claimed = panel('review.get', { token });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    open();
     expect(await claimed).toMatchObject({ state: 'ready' });
     // Found again by its frame, after the release finished, and it can still be cancelled.
     expect((await panel('review.get', {})).state).toBe('ready');
@@ -112,14 +112,30 @@ describe('review: begin, claim with the token, send', () => {
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'cancelled' });
   });
 
-  it('a panel that presents its token before the content script\'s begin arrives waits for it', async () => {
+  it('refuses a token it does not know at once, never waiting on it (a page that posts false tokens cannot hold the real panel up)', async () => {
     const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
-    const token = newToken();
-    const view = panel('review.get', { token });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await content('review.begin', { prompt: 'Hi', conversation: 'new-1', token });
-    expect(await view).toMatchObject({ state: 'ready', prompt: 'Hi' });
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) await expect(panel('review.get', { token: newToken() })).rejects.toThrow(/no send to review/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
+    expect(await panel('review.get', { token })).toMatchObject({ state: 'ready', prompt: 'Hi' });
+  });
+
+  it('holds a tab that begins reviews faster than a person sends, before anything is made or charged', async () => {
+    const { popup, content } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    for (let i = 0; i < 10; i++) await begin(content, { prompt: `Plan day ${i}.`, conversation: `c/${i}` });
+    const before = (await popup('releases.list', {})).length;
+    await expect(begin(content, { prompt: 'Plan day 11.', conversation: 'c/11' })).rejects.toThrow(/reviews in the last minute.*Nothing was sent or charged/);
+    expect((await popup('releases.list', {})).length).toBe(before);
+  });
+
+  it('refuses a message too long to protect before anything is made or charged', async () => {
+    const { popup, content } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    await expect(begin(content, { prompt: 'a '.repeat(50_001), conversation: 'new-1' })).rejects.toThrow(/100,?000/);
+    expect(await popup('releases.list', {})).toEqual([]);
   });
 
   it('blocks with the content script\'s reason when the write does not take, and keeps the review open', async () => {
@@ -382,7 +398,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     // A codebook stored before substitutes came from a secret.
-    await saveCodebook(h.db, 'chatgpt', 'new-9', { theme: 'orchard', dayShift: 30, moneyPermille: 1200, ageShift: 2, entries: [] });
+    await saveCodebook(h.db, 'chatgpt', 'new-9', { theme: 'orchard', entries: [] });
     const { token } = await begin(content, { prompt: 'My husband Tom lives in Leeds.', conversation: 'new-9' });
     const shown = await panel('review.get', { token });
     expect((await readCodebook(h.db, 'chatgpt', 'new-9'))!.secret).toMatch(/^[0-9a-f]{32}$/);

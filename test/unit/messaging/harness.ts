@@ -21,7 +21,7 @@ export interface Harness {
 export function harness(now = () => Date.UTC(2026, 10, 30), extra: Partial<HandlerDeps> = {}): Harness {
   const db = new VeilDatabase(`veil-msg-${crypto.randomUUID()}`);
   const model = fakeHost();
-  const dispatch = createBackgroundDispatch({ db, model, now, beginWaitMs: 100, ...extra }, SELF);
+  const dispatch = createBackgroundDispatch({ db, model, now, ...extra }, SELF);
   // Round-trip through JSON like the browser's structured clone of a message would.
   const client = (sender: SenderInfo = POPUP) =>
     createClient(async (envelope) => JSON.parse(JSON.stringify(await dispatch(JSON.parse(JSON.stringify(envelope)), sender))));

@@ -15,7 +15,7 @@ function db(): VeilDatabase {
 }
 
 const BOOK: CodebookState = {
-  theme: 'orchard', dayShift: 12, moneyPermille: 1300, ageShift: -2,
+  theme: 'orchard',
   entries: [
     { original: 'Mia', substitute: 'Ava', kind: 'person' },
     { original: 'asthma', substitute: 'fire blight', kind: 'health' },

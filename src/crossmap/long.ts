@@ -1,0 +1,79 @@
+/**
+ * Protection with a bounded cost (issue 29): a message is protected in pieces of at most `PIECE` characters,
+ * cut at line or sentence ends, with the conversation's codebook carried from piece to piece (so one entity
+ * keeps one stand-in across the whole message), and the caller's `pause` between pieces so the background
+ * keeps answering other tabs while a long message is protected. The cost is then linear in the message's
+ * length; a message longer than `LONGEST` is refused before anything is made or charged.
+ *
+ * ```ts
+ * const sent = await protectLong(pastedReport, { codebook, random }); // same result shape as protectMessage
+ * ```
+ */
+import { protectMessage, type Mark, type ProtectOptions, type Protected } from './protect';
+import type { DictionaryEntry } from './types';
+
+/** The longest message Veil protects (characters); a longer one is refused with a clear message. */
+export const LONGEST = 100_000;
+/** The most characters protected in one go. */
+export const PIECE = 4_000;
+
+/** Why a message is too long to protect, or null. */
+export function tooLong(text: string): string | null {
+  if (text.length <= LONGEST) return null;
+  return `this message is ${text.length.toLocaleString('en')} characters long, and Veil protects messages of up to ${LONGEST.toLocaleString('en')} characters. Send it in parts`;
+}
+
+/** Where to cut `text` into pieces of at most `size` characters: after a line break, else a sentence end, else a space. */
+export function pieces(text: string, size = PIECE): string[] {
+  const out: string[] = [];
+  let from = 0;
+  while (text.length - from > size) {
+    const window = text.slice(from, from + size);
+    const cut = lastMatchEnd(window, /\n+/g) ?? lastMatchEnd(window, /[.!?]\s+/g) ?? lastMatchEnd(window, /\s+/g) ?? size;
+    out.push(text.slice(from, from + cut));
+    from += cut;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+function lastMatchEnd(window: string, pattern: RegExp): number | undefined {
+  let end: number | undefined;
+  // Only cuts in the second half, so no piece is tiny.
+  for (const m of window.matchAll(pattern)) if (m.index + m[0].length >= window.length / 2) end = m.index + m[0].length;
+  return end;
+}
+
+/** `protectMessage` over a message of any length up to `LONGEST`, piece by piece, pausing between pieces. */
+export async function protectLong(text: string, options: ProtectOptions, pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0))): Promise<Protected> {
+  const why = tooLong(text);
+  if (why) throw new RangeError(why);
+  const parts = pieces(text);
+  if (parts.length === 1) return protectMessage(text, options);
+  let codebook = options.codebook;
+  const marks: Mark[] = [];
+  const placed: Protected['placed'][number][] = [];
+  const sent: string[] = [];
+  const dictionary = new Map<string, DictionaryEntry>();
+  let inAt = 0;
+  let outAt = 0;
+  for (const part of parts) {
+    // The person's choices are by mark id, `${start}-${end}` in the whole message: this piece's own ids.
+    const choices: Record<string, NonNullable<ProtectOptions['choices']>[string]> = {};
+    for (const [id, treatment] of Object.entries(options.choices ?? {})) {
+      const [start, end] = id.split('-').map(Number) as [number, number];
+      if (start >= inAt && end <= inAt + part.length) choices[`${start - inAt}-${end - inAt}`] = treatment;
+    }
+    const piece = protectMessage(part, { ...options, codebook, choices });
+    codebook = piece.codebook;
+    const shift = (id: string, by: number) => id.split('-').map((n) => Number(n) + by).join('-');
+    for (const m of piece.marks) marks.push({ ...m, id: shift(m.id, inAt), start: m.start + inAt, end: m.end + inAt });
+    for (const p of piece.placed) placed.push({ id: shift(p.id, inAt), start: p.start + outAt, end: p.end + outAt });
+    for (const e of piece.dictionary) dictionary.set(`${e.scope ?? ''}\u0000${e.original}\u0000${e.substitute}`, e);
+    sent.push(piece.text);
+    inAt += part.length;
+    outAt += piece.text.length;
+    await pause();
+  }
+  return { text: sent.join(''), marks, placed, codebook, dictionary: [...dictionary.values()] };
+}
