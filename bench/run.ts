@@ -33,7 +33,7 @@ import { PrivacyLedger } from '../src/ledger/ledger';
 import { prepareRelease } from '../src/release/prepare';
 import { releaseProfile } from '../src/release/release';
 import { sampleReleaseKey } from '../src/release/sample';
-import { createOfflineMapper, newCodebook, protectMessage, recover } from '../src/crossmap';
+import { createOfflineMapper, newCodebook, protectLong, protectMessage, recover } from '../src/crossmap';
 import { SLOTS, type Slot } from '../src/memview/slots';
 import { memviewTurn, withMemoryCaps } from '../src/memview/turn';
 import type { MemoryFile } from '../src/memview/types';
@@ -126,6 +126,26 @@ async function main(): Promise<void> {
   let j = 0;
   const protectedOnce = await time(2000, 200, () => protectMessage(sensitive[j++ % sensitive.length]!, { codebook: newCodebook(random), random }));
   console.log(`message protection (protectMessage), ${sensitive.length} sensitive prompts: ${cell(protectedOnce)}`);
+  // Long messages (issue 29): a pasted letter repeated to 100,000 characters, protected in pieces of 4,000 with a
+  // pause between them (protectLong); the longest stretch without a pause is how long the background cannot
+  // answer another tab.
+  const letter = sensitive.join('\n');
+  const sizes = [1_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+  const longRows: string[] = [];
+  for (const size of sizes) {
+    const text = letter.repeat(Math.ceil(size / letter.length)).slice(0, size);
+    let longest = 0;
+    let since = performance.now();
+    const started = performance.now();
+    await protectLong(text, { codebook: newCodebook(random), random }, async () => {
+      longest = Math.max(longest, performance.now() - since);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      since = performance.now();
+    });
+    longest = Math.max(longest, performance.now() - since);
+    longRows.push(`${(size / 1000).toFixed(0)}k chars ${fmt(performance.now() - started)} (longest stretch ${fmt(longest)})`);
+  }
+  console.log(`long messages (protectLong, one run each): ${longRows.join('; ')}`);
 
   // The sentence encoder (issue 20): load, and one message encoded and planned (the relevance rule), in Node (ONNX Runtime wasm).
   const encoderStart = performance.now();

@@ -49,6 +49,12 @@ export default defineBackground({
       toTab: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<TabReply>,
       composes: sessionStore<ComposeRecord>('compose'),
       toTabCompose: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<ComposeReply>,
+      openReviewWindow: async () => {
+        const opened = await browser.windows.create({ url: browser.runtime.getURL('/review.html#window' as '/review.html'), type: 'popup', width: 600, height: 760, focused: true });
+        const tabId = opened?.tabs?.[0]?.id;
+        if (tabId === undefined) throw new Error('Veil could not open its window');
+        return tabId;
+      },
       badge: async (tabId, state) => {
         await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
         await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });

@@ -2,15 +2,15 @@ import '../../src/extension/zod-jitless';
 import { render } from 'preact';
 import { ClientContext } from '../../src/ui/client';
 import { Review } from '../../src/ui/pages/Review';
-import { tokenQueue } from '../../src/ui/review-token';
+import { tokenBatches } from '../../src/ui/review-token';
 import { runtimeClient } from '../../src/ui/runtime-client';
 import '../../src/ui/styles.css';
 
-const nextToken = tokenQueue(window, 'veilReviewToken');
+const nextTokens = tokenBatches(window, 'veilReviewToken');
 
 render(
   <ClientContext.Provider value={runtimeClient()}>
-    <Review nextToken={nextToken} />
+    <Review nextTokens={nextTokens} windowed={location.hash === '#window'} />
   </ClientContext.Provider>,
   document.getElementById('app')!,
 );

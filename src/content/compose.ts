@@ -13,6 +13,7 @@ import { dockedFrame } from './docked-frame';
 import { randomToken, type SendGuard } from './send-guard';
 
 import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
+import { markClosing, markVeil } from './visible';
 
 export interface ComposeDeps {
   adapter: SiteAdapter;
@@ -66,6 +67,7 @@ export class ComposeLauncher {
       button.textContent = 'Private compose';
       button.title = 'Veil: write a private message that is mapped before it is sent (Alt+Shift+P)';
       button.dataset.veilCompose = 'open';
+      markVeil(button);
       button.addEventListener('click', (event) => {
         if (!event.isTrusted) return;
         event.preventDefault();
@@ -101,6 +103,7 @@ export class ComposeLauncher {
   }
 
   close(): void {
+    if (this.frame) markClosing(this.frame);
     this.frame?.remove();
     this.frame = null;
     this.composeId = null;

@@ -7,7 +7,8 @@
  * const keys = new ConversationKeys(() => 'a1b2');
  * keys.keyFor(null);        // 'new-a1b2' (first send on a new-chat page)
  * keys.keyFor('c/68f0');    // 'new-a1b2' (the site gave the chat its id)
- * keys.keyFor('c/99aa');    // 'c/99aa'   (another conversation)
+ * keys.keyFor('c/99aa', { moved: true });  // 'c/99aa' (another conversation the person went to)
+ * keys.keyFor('c/77bb', { moved: false }); // 'c/99aa' (the page changed its URL on its own: the same one)
  * ```
  */
 export class ConversationKeys {
@@ -16,12 +17,23 @@ export class ConversationKeys {
 
   constructor(private readonly randomId: () => string = () => crypto.randomUUID()) {}
 
-  keyFor(id: string | null): string {
-    if (id === null) return (this.pending ??= `new-${this.randomId()}`);
-    if (this.pending !== undefined && !this.aliases.has(id)) {
-      this.aliases.set(id, this.pending);
-      this.pending = undefined;
+  private last: string | undefined;
+
+  /** `moved`: the person went somewhere on the page since the last send (else a new id is the page's doing). */
+  keyFor(id: string | null, { moved = true }: { moved?: boolean } = {}): string {
+    if (id !== null && !moved && this.last !== undefined && !this.aliases.has(id) && this.pending === undefined) this.aliases.set(id, this.last);
+    // A page that sends itself to the new-chat address between the person's sends stays in the conversation too.
+    if (id === null && !moved && this.last !== undefined && this.pending === undefined) return this.last;
+    let key: string;
+    if (id === null) key = this.pending ??= `new-${this.randomId()}`;
+    else {
+      if (this.pending !== undefined && !this.aliases.has(id)) {
+        this.aliases.set(id, this.pending);
+        this.pending = undefined;
+      }
+      key = this.aliases.get(id) ?? id;
     }
-    return this.aliases.get(id) ?? id;
+    this.last = key;
+    return key;
   }
 }

@@ -7,8 +7,14 @@
  * than making the release. It is shown at once on the key press (progress inside it), so the page cannot
  * time the sampler by when it appears.
  */
-const SHOWN = 'position:fixed;inset:0;width:100vw;height:100vh;visibility:visible;pointer-events:auto;';
-const HIDDEN = 'position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none;';
+import { markClosing, markVeil, TOP } from './visible';
+
+// Every property !important: a page style cannot override an inline !important one (a page script can still
+// change the element itself; ./visible.ts tells before the panel acts).
+const important = (css: string) => css.replace(/;/g, ' !important;');
+const SHOWN = important('position:fixed;inset:0;width:100vw;height:100vh;visibility:visible;pointer-events:auto;');
+const HIDDEN = important('position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none;');
+const BASE = important(`border:0;margin:0;padding:0;z-index:${TOP};background:transparent;color-scheme:normal;display:block;opacity:1;filter:none;transform:none;clip-path:none;`);
 
 export class PanelFrame {
   readonly element: HTMLIFrameElement;
@@ -21,6 +27,7 @@ export class PanelFrame {
     frame.setAttribute('allowtransparency', 'true');
     this.loaded = new Promise((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
     this.element = frame;
+    markVeil(frame);
     this.style(shown);
     doc.documentElement.append(frame);
     if (shown) frame.focus();
@@ -28,8 +35,7 @@ export class PanelFrame {
 
   private style(shown: boolean): void {
     const frame = this.element;
-    frame.style.cssText =
-      'all:initial;border:0;margin:0;padding:0;z-index:2147483647;background:transparent;color-scheme:normal;display:block;' + (shown ? SHOWN : HIDDEN);
+    frame.style.cssText = 'all:initial;' + BASE + (shown ? SHOWN : HIDDEN);
     frame.dataset.veilPanel = shown ? 'open' : 'ready';
     frame.tabIndex = shown ? 0 : -1;
     if (shown) frame.removeAttribute('aria-hidden');
@@ -53,7 +59,8 @@ export class PanelFrame {
   remove(): void {
     const frame = this.element;
     if (!frame.isConnected) return;
-    frame.style.cssText = 'all:initial;border:0;' + HIDDEN;
+    markClosing(frame);
+    frame.style.cssText = 'all:initial;' + BASE + HIDDEN;
     frame.dataset.veilPanel = 'closing';
     frame.tabIndex = -1;
     frame.setAttribute('aria-hidden', 'true');

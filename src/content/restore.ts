@@ -11,6 +11,7 @@ import { finishedAnswer } from './answers';
 import { dockedFrame } from './docked-frame';
 import { PageNotice } from './notice';
 import { randomToken } from './send-guard';
+import { markClosing, markVeil } from './visible';
 
 export interface RestoreDeps {
   adapter: SiteAdapter;
@@ -66,6 +67,7 @@ export class AnswerRestore {
       const button = doc.createElement('button');
       button.type = 'button';
       button.dataset.veilRestore = 'open';
+      markVeil(button);
       button.addEventListener('click', (event) => {
         if (!event.isTrusted) return;
         event.preventDefault();
@@ -104,6 +106,7 @@ export class AnswerRestore {
   }
 
   close(): void {
+    if (this.frame) markClosing(this.frame);
     this.frame?.remove();
     this.frame = null;
     this.place();

@@ -8,6 +8,8 @@ import type { SiteAdapter } from '../sites/adapter';
 import { ComposeLauncher, isComposeCommand } from './compose';
 import { SendGuard, type PanelCommand, type StalePart } from './send-guard';
 import { UnreviewedWatch } from './unreviewed';
+import { KeyShield } from './key-shield';
+import { PageNotice } from './notice';
 import { AnswerRestore } from './restore';
 
 export interface GuardRun {
@@ -20,6 +22,8 @@ export interface GuardRun {
 /** Install the guard for `adapter` (call at document_start) and start reporting on the tab once the DOM is there. */
 export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabled: boolean) => void } = {}): GuardRun {
   const send = createClient((envelope) => browser.runtime.sendMessage(envelope));
+  // The key shield first: while it holds the person's keys from the page, no listener after it sees them.
+  new KeyShield(window, new PageNotice(document)).install();
   const guard = new SendGuard({ adapter, win: window, send, panelUrl: browser.runtime.getURL('/review.html') });
   guard.install();
   // A send Veil did not see, or a send it had to hold: the toolbar shows "!", the popup says which part of

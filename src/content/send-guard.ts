@@ -8,8 +8,15 @@
  * method composes, not a plain Enter where the site's layout makes it a new line), a click on the send
  * button, and submitting the form around the composer. It ignores events the page makes up (`isTrusted`
  * false) and everything while it replays the approved send itself.
+ *
+ * A send is a person's act (issue 29): a page can submit its form with `requestSubmit()`, which the browser
+ * marks as trusted, so a `submit` opens a review only right after a trusted key press or click of the person
+ * in that form; any other is blocked and counted, never reviewed or charged. The panel acts only while it is
+ * seen (./visible.ts): Send is refused unless it has been shown unobscured for a moment, and keys are steered
+ * to it only while it is visible.
  */
 import type { VeilClient } from '../messaging/client';
+import { tooLong } from '../crossmap/long';
 import { isDisabled, type SiteAdapter } from '../sites/adapter';
 import { composerAt } from './pick';
 import { CONTROLS, nearComposer, sendVerdict } from './send-controls';
@@ -17,6 +24,7 @@ import { ConversationKeys } from './conversation';
 import { readComposer, settle, writeComposer } from './editor-text';
 import { PageNotice } from './notice';
 import { PanelFrame } from './panel-frame';
+import { markClosing, unmarkClosing, VisibilityWatch } from './visible';
 
 export interface GuardDeps {
   adapter: SiteAdapter;
@@ -31,22 +39,27 @@ export interface GuardDeps {
 /** Which part of a site adapter no longer matches the page. */
 export type StalePart = 'composer' | 'send button' | 'answers';
 
-export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean } | { veilPanel: 'close'; reviewId: string };
+/** `window`: the person sent from the review in Veil's own window (out of the page's reach), not from the panel on the page. */
+export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean; window?: boolean } | { veilPanel: 'close'; reviewId: string };
 export type PanelReply = { ok: true } | { ok: false; error: string };
 
 export class SendGuard {
   private readonly doc: Document;
   private readonly notice: PageNotice;
   private readonly conversations = new ConversationKeys();
-  private panel: { frame: PanelFrame; reviewId?: string } | null = null;
+  private panel: { frame: PanelFrame; openedAt: number; reviewId?: string; watch?: VisibilityWatch } | null = null;
+  /** The person's last trusted key press or click on the page, which a form's submit must follow (see the file's comment). */
+  private act: { at: number; form: HTMLFormElement | null; control: Element | null } | null = null;
+  /** Submits no act of the person's came before: blocked, never reviewed. */
+  unpromptedSubmits = 0;
+  /** Whether the person clicked on the page (somewhere else than the message box and its send button) since the last review. */
+  private personMoved = true;
   /** A panel loaded ahead, hidden, for the next send. */
   private spare: PanelFrame | null = null;
   /** The pending read-ahead of the draft, and the last draft read. */
   private drafting: number | undefined;
   private prepared = '';
   private preparedAt = 0;
-  /** How often focus was put back into the open panel (a page that fights for it wins after a few). */
-  private focusReturns = 0;
   /** The person's own words of the send under review, to put back if a send does not go out. */
   private prompt = '';
   private replaying = false;
@@ -86,6 +99,8 @@ export class SendGuard {
     const submit = (event: SubmitEvent) => this.onSubmit(event);
     const focusin = (event: FocusEvent) => this.onFocusin(event);
     const input = (event: Event) => this.onInput(event);
+    const pointerdown = (event: PointerEvent) => this.onPointerdown(event);
+    win.addEventListener('pointerdown', pointerdown, true);
     win.addEventListener('keydown', keydown, true);
     win.addEventListener('input', input, true);
     win.addEventListener('click', click, true);
@@ -97,6 +112,7 @@ export class SendGuard {
       win.removeEventListener('click', click, true);
       win.removeEventListener('submit', submit, true);
       win.removeEventListener('focusin', focusin, true);
+      win.removeEventListener('pointerdown', pointerdown, true);
     };
   }
 
@@ -127,17 +143,29 @@ export class SendGuard {
     this.drafting = this.deps.win.setTimeout(prepare, DRAFT_PAUSE_MS);
   }
 
+  /** A click of the person: an act a submit may follow, and (away from the message box) maybe a move to another chat. */
+  private onPointerdown(event: PointerEvent): void {
+    if (!event.isTrusted) return;
+    const target = event.target instanceof this.deps.win.Node ? event.target : null;
+    const box = this.composerNow();
+    const button = this.sendButtonNow();
+    if (!target || !(box?.contains(target) || button?.contains(target))) this.personMoved = true;
+  }
+
   private onKeydown(event: KeyboardEvent): void {
     if (this.ignores(event)) return;
+    // Enter in a box of a form: an act a submit of that form may follow (the form as it was at the key press).
+    if (event.key === 'Enter' && !event.shiftKey && event.target instanceof this.deps.win.Element) this.act = { at: Date.now(), form: event.target.closest('form'), control: null };
     if (this.panel?.frame.connected) {
-      // The panel is modal: keys meant for it that land on the page go to it (Escape cancels there too).
+      // The panel is modal: keys meant for it that land on the page go to it (Escape cancels there too), but
+      // only while it can be seen: keys are never steered into a panel the page has hidden or covered.
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopImmediatePropagation();
         void this.cancelFromPage();
         return;
       }
-      this.panel.frame.element.focus();
+      if (this.panel.watch?.check()) this.panel.frame.element.focus();
     }
     if (event.key !== 'Enter' || event.shiftKey || event.altKey) return;
     if (event.isComposing || event.keyCode === 229) return;
@@ -164,6 +192,10 @@ export class SendGuard {
   private onClick(event: MouseEvent): void {
     if (this.ignores(event) || !(event.target instanceof this.deps.win.Element)) return;
     const target = event.target;
+    // A click (a pointer's, or assistive technology's, which has none) on a control: the submit it makes must
+    // name that very control as its submitter.
+    const pressed = target.closest(CONTROLS);
+    this.act = { at: Date.now(), form: pressed?.closest('form') ?? null, control: pressed };
     const button = this.sendButtonNow();
     if (button?.contains(target)) {
       const composer = this.composerNow();
@@ -194,6 +226,24 @@ export class SendGuard {
   private onSubmit(event: SubmitEvent): void {
     if (this.ignores(event)) return;
     const form = event.target as HTMLFormElement | null;
+    // Only right after the person pressed a key or clicked in this form; the act is used up by this submit.
+    const act = this.act;
+    this.act = null;
+    const recent = act !== null && Date.now() - act.at < ACT_MS && form !== null && act.form === form;
+    // Enter in the form, or a click on the control the submit names (a page's requestSubmit() names none, or its own).
+    const acted = recent && (act.control === null ? event.submitter === null || event.submitter === undefined : act.control === event.submitter);
+    if (!acted) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      this.unpromptedSubmits++;
+      // Said once, then counted in place: never over a notice that asks the person something.
+      if (!this.notice.asking) {
+        this.notice.show(
+          `This page tried to send a message without you pressing send (${this.unpromptedSubmits} ${this.unpromptedSubmits === 1 ? 'time' : 'times'}). Veil stopped it: nothing was sent, reviewed or charged.`,
+        );
+      }
+      return;
+    }
     const known = this.composerNow();
     if (known && form?.contains(known)) {
       this.catchSend(event, known);
@@ -249,7 +299,7 @@ export class SendGuard {
     event.preventDefault();
     event.stopImmediatePropagation();
     if (this.panel?.frame.connected) {
-      this.panel.frame.element.focus();
+      if (this.panel.watch?.check()) this.panel.frame.element.focus();
       return;
     }
     this.onStale?.(part);
@@ -272,10 +322,11 @@ export class SendGuard {
   }
 
   private onFocusin(event: FocusEvent): void {
-    // Focus stays in the open panel: the site's editor may take it back after the key press.
+    // The site's editor may take focus back right after the key press that opened the panel: given back to the
+    // panel in that first moment only (and only while it can be seen). A page that takes focus later gets no
+    // tug of war: the key shield (./key-shield.ts) holds the person's keys from it and says so.
     if (this.panel?.frame.connected && event.target !== this.panel.frame.element) {
-      // A few times per review: never a tug of war with a page that insists on its own focus.
-      if (this.focusReturns++ < 5) this.panel.frame.element.focus();
+      if (Date.now() - this.panel.openedAt < REFOCUS_MS && this.panel.watch?.check() !== false) this.panel.frame.element.focus();
       return;
     }
     if (!this.enabled || !(event.target instanceof this.deps.win.HTMLElement)) return;
@@ -301,7 +352,7 @@ export class SendGuard {
     event.preventDefault();
     event.stopImmediatePropagation();
     if (this.panel?.frame.connected) {
-      this.panel.frame.element.focus();
+      if (this.panel.watch?.check()) this.panel.frame.element.focus();
       return;
     }
     if (prompt === null) {
@@ -311,9 +362,14 @@ export class SendGuard {
     void this.openReview(prompt);
   }
 
-  /** The conversation key of the page now (reviews and compose sessions share it). */
+  /**
+   * The conversation key of the page now (reviews and compose sessions share it). A page can change its URL
+   * at will (`history.pushState`), so a conversation id the page shows is taken as another conversation only
+   * after the person clicked somewhere on the page (a chat in the list, "new chat") since the last review;
+   * otherwise the send stays in the conversation of the last one, and its release is reused.
+   */
   conversationKey(): string {
-    return this.conversations.keyFor(this.deps.adapter.conversation(new URL(this.deps.win.location.href)));
+    return this.conversations.keyFor(this.deps.adapter.conversation(new URL(this.deps.win.location.href)), { moved: this.personMoved });
   }
 
   /**
@@ -331,23 +387,32 @@ export class SendGuard {
 
   private async openReview(prompt: string, composed = false): Promise<void> {
     this.notice.hide();
+    const long = tooLong(prompt);
+    if (long) {
+      this.block(`Veil held this send: ${long}. Nothing was sent or charged.`);
+      return;
+    }
     this.prompt = prompt;
-    this.focusReturns = 0;
     const frame = this.spare?.connected ? this.spare : new PanelFrame(this.doc, this.deps.panelUrl, { shown: true });
     this.spare = null;
-    const panel: { frame: PanelFrame; reviewId?: string } = { frame };
+    const panel: { frame: PanelFrame; openedAt: number; reviewId?: string; watch?: VisibilityWatch } = { frame, openedAt: Date.now() };
     this.panel = panel;
     try {
       const conversation = this.conversationKey();
+      this.personMoved = false;
       // A one-time token for this review, drawn here: it goes to the background and to the panel's own
       // window at the same moment. A message posted to a cross-origin frame is not seen by the page
       // around it, and it is delivered only if the frame still holds Veil's page.
       const token = randomToken();
-      const chat = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
+      // The site's id for the chat names the conversation's codebook, unless the page's URL was taken for another
+      // conversation's (the page changed it on its own): then the codebook stays where it is.
+      const raw = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
+      const chat = raw !== null && (conversation === raw || conversation.startsWith('new-')) ? raw : null;
       const begun = this.within(this.deps.send('review.begin', { prompt, conversation, chat, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer");
       // Shown in the same moment, once the background has been asked (showing and focusing the frame makes
-      // the page lay itself out again).
+      // the page lay itself out again). From now on it is watched: Send works only while it can be seen.
       frame.show();
+      panel.watch = new VisibilityWatch(frame.element, PANEL_SIZE(this.deps.win));
       // The token goes to the panel once the background has the review (begin answers before the release is
       // made, so this does not wait on the sampler): a token the panel presents is then found at once, and one
       // the page posts to the panel is refused at once, never waited on.
@@ -411,6 +476,16 @@ export class SendGuard {
       this.composerNow()?.focus();
       return { ok: true };
     }
+    // A panel the person could not see cannot have been their choice: refused, unless they sent from Veil's window.
+    if (!command.window && !this.panel.watch?.proven(VISIBLE_MS)) {
+      const why = this.panel.watch?.reason ?? 'it was never shown';
+      return {
+        ok: false,
+        error: `Veil's panel was not fully visible on this page (${why}), so Veil did not send. Use “Open in a Veil window” to review and send out of the page's reach`,
+      };
+    }
+    // Writing into the composer moves focus there from the panel: Veil's own move, not the page taking the keys.
+    markClosing(this.panel.frame.element);
     try {
       const before = this.deps.adapter.answers?.all(this.doc).length ?? 0;
       await this.sendText(command.text);
@@ -422,6 +497,7 @@ export class SendGuard {
       if (command.restore) this.onRestorable?.(before);
       return { ok: true };
     } catch (error) {
+      if (this.panel) unmarkClosing(this.panel.frame.element);
       return { ok: false, error: messageOf(error) };
     }
   }
@@ -501,6 +577,7 @@ export class SendGuard {
     const dropped = this.afterSend?.dropped;
     this.afterSend = null;
     dropped?.();
+    this.panel?.watch?.stop();
     this.panel?.frame.remove();
     this.panel = null;
     this.deps.win.setTimeout(() => this.prepare(), 0);
@@ -588,6 +665,15 @@ export class SendGuard {
     return { composerFound, layout, changed };
   }
 }
+
+/** How long after the panel opens focus taken from it is given back (ms). */
+const REFOCUS_MS = 500;
+/** How long a submit may follow the person's key press or click in its form (ms). */
+const ACT_MS = 1_000;
+/** How long the panel must have been seen, unobscured, before its Send works (ms). */
+export const VISIBLE_MS = 600;
+/** The panel covers the window. */
+const PANEL_SIZE = (win: Window) => () => ({ minWidth: win.innerWidth, minHeight: win.innerHeight });
 
 /** How long typing must pause before the draft is read ahead (ms). */
 const DRAFT_PAUSE_MS = 150;

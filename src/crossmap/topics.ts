@@ -141,6 +141,12 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
+/** The sentences topic hints read: the first `HINTED` of the message (a long paste is not read to its end). */
+export const HINTED = 64;
+export function hintedSentences(text: string): Sentence[] {
+  return splitSentences(text).slice(0, HINTED);
+}
+
 /** The shipped classifier (data/topic-classifier.json), checked once when first used. */
 let shipped: TopicClassifier | undefined;
 export function shippedTopicClassifier(): TopicClassifier {
@@ -154,12 +160,12 @@ export interface TopicHint {
 }
 
 /**
- * The sentences of `text` whose topic (by `vectors`, one per `splitSentences(text)` sentence) is a sensitive
+ * The sentences of `text` whose topic (by `vectors`, one per `hintedSentences(text)` sentence) is a sensitive
  * matter although no special-category span (`special`: start/end in `text`) lies in them: what the word
  * lists may have missed, for the review to point out. Never a change to the text.
  */
 export function topicHints(text: string, vectors: readonly ArrayLike<number>[], special: readonly { start: number; end: number }[], classifier = shippedTopicClassifier()): TopicHint[] {
-  const sentences = splitSentences(text);
+  const sentences = hintedSentences(text);
   if (vectors.length !== sentences.length) throw new Error(`topic hints: ${vectors.length} vectors for ${sentences.length} sentences`);
   return sentences.flatMap((s, i) => {
     const [top] = topicsOf(vectors[i]!, classifier);

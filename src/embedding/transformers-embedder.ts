@@ -129,7 +129,10 @@ export class TransformersEmbedder implements Embedder {
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += this.batchSize) {
-      const batch = texts.slice(start, start + this.batchSize).map((t) => (t.trim() === '' ? ' ' : t));
+      // A text is read from its first READ_CHARS characters: the encoder's cost grows with the square of a
+      // text's length, and what a message is about shows in its opening (a pasted 100,000-character report
+      // would otherwise hold the model for minutes).
+      const batch = texts.slice(start, start + this.batchSize).map((t) => (t.trim() === '' ? ' ' : t.slice(0, READ_CHARS)));
       const tensor = await this.extractor(batch, { pooling: 'mean', normalize: false });
       const data = tensor.data as Float32Array;
       for (let i = 0; i < batch.length; i++) {
@@ -143,6 +146,9 @@ export class TransformersEmbedder implements Embedder {
     await this.extractor.dispose();
   }
 }
+
+/** The most characters of one text the encoder reads. */
+export const READ_CHARS = 2_000;
 
 /** Scale to unit length; a (numerically) zero or non-finite vector becomes exactly zero. */
 export function unitOrZero(v: Float32Array): Float32Array {

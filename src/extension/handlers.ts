@@ -48,6 +48,8 @@ export interface HandlerDeps {
   /** CROSS-MAP compose sessions for this browser session (memory when absent), and commands to their pages. */
   composes?: SessionStore<ComposeRecord>;
   toTabCompose?: ComposeDeps['toTab'];
+  /** Open review.html in a window of Veil's own; resolves with that window's tab id (review-service.ts `window`). */
+  openReviewWindow?: ReviewDeps['openWindow'];
   /** How many reviews one tab may begin in a minute (review-service.ts). */
   reviewsPerMinute?: number;
   /** Host permissions and the generic content script's registration (memory when absent). */
@@ -90,6 +92,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     now,
     encode: async (texts) => (await model.encode(texts)).vectors,
     ...(deps.reviewsPerMinute !== undefined ? { reviewsPerMinute: deps.reviewsPerMinute } : {}),
+    ...(deps.openReviewWindow ? { openWindow: deps.openReviewWindow } : {}),
   });
 
   const restores = createRestoreService({ db, now });
@@ -236,13 +239,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await releases.prepare(prompt);
       return { prepared: true as const };
     },
-    'review.get': ({ token }, context) => reviews.get(token, context),
+    'review.get': ({ token, tokens }, context) => reviews.get(tokens ?? (token === undefined ? undefined : [token]), context),
     'review.update': (request, context) => reviews.update(request, context),
     'restore.begin': async (request, context) => restores.begin(request, await releaseSite(undefined, context), context),
     'restore.get': ({ token }, context) => restores.get(token, context),
     'review.choose': ({ mark, treatment }, context) => reviews.choose(mark, treatment, context),
     'review.fresh': ({ include }, context) => reviews.fresh(context, include ?? []),
     'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
+    'review.window': (_request, context) => reviews.window(context),
     'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),
     'compose.begin': async (request, context) => composes.begin(request, await releaseSite(undefined, context), context),
     'compose.get': ({ token }, context) => composes.get(token, context),

@@ -38,7 +38,7 @@ import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } fro
 import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
 import { publicView } from '../dp/public-view';
 import { relevantKeys } from '../dp/relevance';
-import { splitSentences } from '../crossmap/topics';
+import { hintedSentences } from '../crossmap/topics';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
@@ -163,7 +163,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    * (`prepare`) is in that cache already.
    */
   async function encodeMessage(prompt: string): Promise<number[]> {
-    return (await model.encode([prompt, ...splitSentences(prompt).map((s) => s.text)])).vectors[0]!;
+    return (await model.encode([prompt, ...hintedSentences(prompt).map((s) => s.text)])).vectors[0]!;
   }
 
   /**

@@ -17,7 +17,7 @@
 import { attributeKey, type Profile } from '../core/profile';
 import { newCodebook, protectLong, tooLong, type CodebookState, type Protected, type Treatment } from '../crossmap';
 import { kindLabel, learns, placedMarks } from './message-marks';
-import { splitSentences, topicHints } from '../crossmap/topics';
+import { hintedSentences, topicHints } from '../crossmap/topics';
 import { isSpecialKind } from '../crossmap/types';
 import { cryptoRandomSource } from '../dp/random';
 import { knownEntry } from '../crossmap/codebook';
@@ -51,6 +51,8 @@ export interface ReviewRecord {
   tabId: number;
   frameId: number;
   panelFrameId: number | null;
+  /** The tab of Veil's own window the review was moved to (`window`), if it was. */
+  windowTabId?: number;
   /** A registry site's id, or a generic site's origin. */
   site: string;
   conversation: string;
@@ -82,8 +84,8 @@ export interface SessionStore<T extends { id: string }> {
   all(): Promise<T[]>;
 }
 
-/** What the background asks of the content script that began a review. */
-export type TabCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean } | { veilPanel: 'close'; reviewId: string };
+/** What the background asks of the content script that began a review (`window`: sent from Veil's own window). */
+export type TabCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean; window?: boolean } | { veilPanel: 'close'; reviewId: string };
 export type TabReply = { ok: true } | { ok: false; error: string };
 
 export interface ReviewDeps {
@@ -95,6 +97,8 @@ export interface ReviewDeps {
   now: () => number;
   /** How long a release may take before the send is blocked (ms). */
   releaseTimeoutMs?: number;
+  /** Open review.html in a window of Veil's own; resolves with its tab's id. None: the review cannot move. */
+  openWindow?: () => Promise<number>;
   /** How many reviews one tab may begin in a minute (a page that makes sends up is held to it); default 10. */
   reviewsPerMinute?: number;
   /** The sentence encoder (the model host's `encode`), for the topic hints; none: no hints. */
@@ -226,10 +230,11 @@ export function createReviewService(deps: ReviewDeps) {
 
   const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
 
-  /** The review whose panel is this frame: claimed with its token the first time, by the frame after. */
-  async function reviewOfPanel(sender: Sender, token?: string): Promise<ReviewRecord> {
+  /** The review whose panel is this frame: claimed with its token the first time (among `tokens`), by the frame after. */
+  async function reviewOfPanel(sender: Sender, tokens?: readonly string[]): Promise<ReviewRecord> {
     const { tabId, frameId } = frameOf(sender);
-    if (token !== undefined) {
+    if (tokens !== undefined) {
+      const offered = new Set(tokens);
       // Asked again by the frame that claimed it (the background stopped before it answered the claim):
       // the review is this frame's already.
       const claimed = (await store.all()).find((r) => r.tabId === tabId && r.panelFrameId === frameId);
@@ -237,14 +242,15 @@ export function createReviewService(deps: ReviewDeps) {
       // The content script posts the token only once its `begin` was answered: a token not found now is
       // false (the page's), and is refused at once, never waited on.
       return locked(async () => {
-        const review = (await store.all()).find((r) => r.token !== null && r.token === token);
-        if (!review || review.tabId !== tabId) throw new StoreError(NOTHING_HERE);
+        const review = (await store.all()).find((r) => r.token !== null && offered.has(r.token) && r.tabId === tabId);
+        if (!review) throw new StoreError(NOTHING_HERE);
         const claimed = { ...review, token: null, panelFrameId: frameId };
         await store.put(claimed);
         return claimed;
       });
     }
-    const review = (await store.all()).find((r) => r.tabId === tabId && r.panelFrameId === frameId);
+    // The panel's own frame, or the review moved into Veil's window (the top document of that window's tab).
+    const review = (await store.all()).find((r) => (r.tabId === tabId && r.panelFrameId === frameId) || (r.windowTabId === tabId && frameId === 0));
     if (!review) throw new StoreError(NOTHING_HERE);
     return review;
   }
@@ -329,7 +335,7 @@ export function createReviewService(deps: ReviewDeps) {
   /** Sentences of what the person typed that read as about a sensitive matter the word lists did not mark. */
   async function hintsOf(prompt: string, guarded: Protected | null): Promise<{ sentence: string; kindLabel: string }[]> {
     if (!guarded || !deps.encode) return [];
-    const sentences = splitSentences(prompt);
+    const sentences = hintedSentences(prompt);
     if (sentences.length === 0) return [];
     const special = guarded.marks.filter((m) => isSpecialKind(m.kind));
     return topicHints(prompt, await deps.encode(sentences.map((s) => s.text)), special).map((h) => ({ sentence: h.sentence, kindLabel: kindLabel(h.topic) }));
@@ -416,8 +422,8 @@ export function createReviewService(deps: ReviewDeps) {
       }
     },
 
-    async get(token: string | undefined, sender: Sender): Promise<ReviewView> {
-      const review = await settled(await reviewOfPanel(sender, token));
+    async get(tokens: readonly string[] | undefined, sender: Sender): Promise<ReviewView> {
+      const review = await settled(await reviewOfPanel(sender, tokens));
       return takeFirstView(review) ?? view(review);
     },
 
@@ -472,12 +478,23 @@ export function createReviewService(deps: ReviewDeps) {
           restore = true;
         }
       }
-      const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text, restore }).catch(
+      // From Veil's window: the content script need not see its panel (the person reviewed out of the page's reach).
+      const fromWindow = review.windowTabId !== undefined && sender.tabId === review.windowTabId;
+      const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text, restore, ...(fromWindow ? { window: true } : {}) }).catch(
         (error: unknown): TabReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
       if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
       await close(review, withoutVeil ? 'cancelled' : review.edited ? 'edited' : 'sent');
       return { sent: true as const };
+    },
+
+    /** Move the review into a window of Veil's own, out of the page's reach; the panel on the page stays, saying so. */
+    async window(sender: Sender): Promise<{ opened: true }> {
+      const review = await reviewOfPanel(sender);
+      if (!deps.openWindow) throw new StoreError('this browser cannot open a window of Veil’s own here');
+      const windowTabId = await deps.openWindow();
+      await patch(review.id, { windowTabId });
+      return { opened: true as const };
     },
 
     async cancel(sender: Sender, fromContent: boolean): Promise<{ cancelled: true }> {

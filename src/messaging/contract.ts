@@ -48,6 +48,8 @@ const attributeId = z.strictObject({ entity: z.string(), field: z.string() });
 const units = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const none = z.strictObject({});
 const PAGES = ['page'] as const;
+/** The review panel framed over the chat page, or the review moved into Veil's own window (a `page`). */
+const REVIEWERS = ['framed', 'page'] as const;
 
 /** An exported profile file: the text to save and a suggested file name. */
 export interface ExportedProfile {
@@ -477,24 +479,33 @@ export const contract = {
   /** The person's choice for one span of their message: as typed, replaced or generalized (free, at once). */
   'review.choose': message<ReviewView>()(
     z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }),
-    ['framed'],
+    REVIEWERS,
   ),
   /**
-   * The panel claims its review with the one-time token (first call), which binds the review to the
+   * The panel claims its review with the one-time token (first call; `tokens`: every token that reached the
+   * panel, the page's false ones among them, checked at once), which binds the review to the
    * panel's tab and frame as the browser reports them; later calls find it by that frame alone.
    */
-  'review.get': message<ReviewView>()(z.strictObject({ token: z.string().min(1).max(100).optional() }), ['framed']),
+  'review.get': message<ReviewView>()(
+    z.strictObject({ token: z.string().min(1).max(100).optional(), tokens: z.array(z.string().min(1).max(100)).min(1).max(500).optional() }),
+    REVIEWERS,
+  ),
   /** Edit: change the prompt, leave facts out of this send, or both. Spends nothing. */
   'review.update': message<ReviewView>()(
     z.strictObject({ prompt: z.string().max(100_000), dropped: z.array(z.string().max(400)).max(200) }),
-    ['framed'],
+    REVIEWERS,
   ),
   /** Draw a new release for this send: charged, like the one shown. */
-  'review.fresh': message<ReviewView>()(z.strictObject({ include: z.array(z.string().min(1).max(300)).max(200).optional() }), ['framed']),
+  'review.fresh': message<ReviewView>()(z.strictObject({ include: z.array(z.string().min(1).max(300)).max(200).optional() }), REVIEWERS),
   /** Send the reviewed text (or, `withoutVeil`, the prompt exactly as typed, with no profile). */
-  'review.send': message<{ sent: true }>()(z.strictObject({ withoutVeil: z.boolean() }), ['framed']),
+  'review.send': message<{ sent: true }>()(z.strictObject({ withoutVeil: z.boolean() }), REVIEWERS),
+  /**
+   * Move the review into a window of Veil's own (the panel could not prove it was visible, or the person
+   * prefers it): the background opens review.html there and binds the review to that window's tab.
+   */
+  'review.window': message<{ opened: true }>()(none, ['framed']),
   /** Close the panel and send nothing (the release shown stays charged). */
-  'review.cancel': message<{ cancelled: true }>()(none, ['framed', 'content']),
+  'review.cancel': message<{ cancelled: true }>()(none, [...REVIEWERS, 'content']),
   /** The person opened CROSS-MAP's compose box: `token` is drawn by the content script and posted to the box's frame. */
   'compose.begin': message<{ composeId: string }>()(z.strictObject({ conversation: conversationKey, token: z.string().min(32).max(100) }), ['content']),
   /** The box claims its session with the token (first call), then by its frame. */

@@ -28,3 +28,27 @@ export function tokenQueue(win: Window, key: TokenKey): () => Promise<string> {
   frameTokens(win, key, (token) => (waiting.length > 0 ? waiting.shift()!(token) : tokens.push(token)));
   return () => new Promise<string>((resolve) => (tokens.length > 0 ? resolve(tokens.shift()!) : waiting.push(resolve)));
 }
+
+/**
+ * Like `tokenQueue`, but each call resolves with every token that arrived since the last (at least one, at most
+ * `max`, oldest first): a page that floods the frame with false tokens is checked in batches, one round trip
+ * each, so the real token behind them is reached at once instead of after one round trip per false one.
+ */
+export function tokenBatches(win: Window, key: TokenKey, max = 500): () => Promise<string[]> {
+  const tokens: string[] = [];
+  let waiting: (() => void) | null = null;
+  frameTokens(win, key, (token) => {
+    // Bounded: a flood keeps only its newest (the real token is posted after the page's first false ones).
+    tokens.push(token);
+    if (tokens.length > KEPT) tokens.splice(0, tokens.length - KEPT);
+    waiting?.();
+    waiting = null;
+  });
+  return async () => {
+    if (tokens.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
+    return tokens.splice(0, max);
+  };
+}
+
+/** The most tokens a frame keeps waiting to be checked. */
+const KEPT = 5_000;

@@ -83,7 +83,10 @@ describe('a site outside the registry', () => {
     const text = (await frame.locator('pre.sent-text').textContent())!;
     expect(text.startsWith('How do I ask for a raise?\nBe brief.\n\n')).toBe(true);
     expect(await received(page)).toEqual([]);
-    await frame.getByRole('button', { name: 'Send', exact: true }).press('Enter');
+    // Send works a moment after the release is shown (it is disabled until then): Enter on it, once it does.
+    const send = frame.getByRole('button', { name: 'Send', exact: true });
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.press('Enter');
     await expect.poll(() => received(page)).toEqual([text]);
     await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
 

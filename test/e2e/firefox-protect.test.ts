@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, type FirefoxWithVeil } from './browsers';
-import { firefoxOnSites, received, until, type FirefoxOnSites } from './firefox';
+import { firefoxOnSites, received, until, type FirefoxOnSites, pressSend } from './firefox';
 import { FIXTURE_SITES } from './site-server';
 
 let veil: FirefoxOnSites;
@@ -37,10 +37,10 @@ describe('Firefox ESR: message protection on ChatGPT', () => {
     await page.keyboard.type('My daughter Priya is 7 and was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?');
     await page.keyboard.press('Enter');
     await until(async () => (await page.$('iframe[data-veil-panel="open"]')) !== null, WAIT);
-    // The panel focuses its Send button once the release is in it.
+    // The release is in the panel and Send works a moment later (Ctrl+Enter sends from the keyboard).
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await received(page)).toEqual([]);
-    await page.keyboard.press('Enter');
+    await pressSend(page);
     await until(async () => (await received(page)).length > 0, WAIT);
     const [sent] = await received(page);
     expect(sent).toMatch(/^My daughter \p{Lu}\p{L}+ is \d+ and was just diagnosed with a health condition; how do I talk to her school in /u);

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { firefoxOnSites, panelCount, received, until, type FirefoxOnSites } from './firefox';
+import { firefoxOnSites, panelCount, received, until, type FirefoxOnSites, pressSend } from './firefox';
 import { FIXTURE_SITES } from './site-server';
 import { WITHHELD_VALUES } from './sites';
 
@@ -56,12 +56,12 @@ describe('Firefox ESR: a changed ChatGPT page', () => {
     const before = await releaseCount();
     await page.keyboard.type('Plan my week.');
     await page.click(SEND);
-    // The panel is up with a release (Veil's release list has it); it focuses its Send button.
+    // The panel is up with a release (Veil's release list has it); Ctrl+Enter sends from the keyboard.
     await until(async () => (await releaseCount()) > before && (await panelCount(page)) === 1, 30_000);
     expect(await panelCount(page)).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await received(page)).toEqual([]);
-    await page.keyboard.press('Enter');
+    await pressSend(page);
     await until(async () => (await received(page)).length > 0);
     const sent = await received(page);
     expect(sent).toHaveLength(1);
@@ -86,6 +86,8 @@ describe('Firefox ESR: a changed ChatGPT page', () => {
     expect(await received(page)).toEqual([]);
     expect(await panelCount(page)).toBe(0);
     // A real click on the notice's button (puppeteer's >>> reaches into its shadow root).
+    // Its buttons work once the notice has been seen for a moment (a page cannot trick a click on them).
+    await until(async () => (await page.$$('veil-notice >>> button:not([disabled])')).length >= 2);
     const buttons = await page.$$('veil-notice >>> button');
     let review: (typeof buttons)[number] | undefined;
     for (const b of buttons) if ((await b.evaluate((el) => el.textContent)) === 'Review and send') review = b;
@@ -93,7 +95,7 @@ describe('Firefox ESR: a changed ChatGPT page', () => {
     await until(async () => (await releaseCount()) > before && (await panelCount(page)) === 1, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await received(page)).toEqual([]);
-    await page.keyboard.press('Enter');
+    await pressSend(page);
     await until(async () => (await received(page)).length > 0);
     const sent = await received(page);
     expect(sent).toHaveLength(1);

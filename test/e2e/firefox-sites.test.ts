@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { firefoxOnSites, panelCount, received, until, type FirefoxOnSites } from './firefox';
+import { firefoxOnSites, openChatgpt, panelCount, pressSend, received, until, type FirefoxOnSites } from './firefox';
 import { FIXTURE_SITES, GENERIC_FIXTURE } from './site-server';
 import { asWord, COMPOSER, recordHostile, SEND_BUTTON, WITHHELD_VALUES } from './sites';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 /**
  * Wait until the review panel shows a release. WebDriver BiDi does not reach into the moz-extension frame
  * (puppeteer sees about:blank), so the test works it as a person would, from the keyboard: the panel
- * focuses Send when the release is in, Escape cancels. Readiness is read from Veil's own release list.
+ * sends on Ctrl+Enter once the release is in, Escape cancels. Readiness is read from Veil's own release list.
  */
 async function panelShown(page: Page, releases: number): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -40,7 +40,7 @@ async function panelShown(page: Page, releases: number): Promise<void> {
     const list = (await sendFromFirefoxPage(popup, 'releases.list', {})) as { ok: true; value: unknown[] };
     const frames = await page.evaluate(() => document.querySelectorAll('iframe[data-veil-panel="open"]').length);
     if (list.value.length >= releases && frames === 1) {
-      // Let the panel render the release and focus its Send button.
+      // Let the panel render the release (its Send works a moment after it is shown).
       await new Promise((resolve) => setTimeout(resolve, 1000));
       return;
     }
@@ -51,9 +51,7 @@ async function panelShown(page: Page, releases: number): Promise<void> {
 
 
 async function chatgpt(): Promise<Page> {
-  const page = await firefox.browser.newPage();
-  await page.goto(FIXTURE_SITES.chatgpt);
-  await page.waitForSelector('html[data-fixture-ready="1"]');
+  const page = await openChatgpt(firefox);
   await page.click(COMPOSER.chatgpt);
   return page;
 }
@@ -71,7 +69,7 @@ describe('Firefox ESR: the ChatGPT fixture', () => {
     expect(await received(page)).toEqual([]);
     // The page sees the panel's iframe, not into it.
     expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-veil-panel="open"]')!.contentDocument)).toBeNull();
-    await page.keyboard.press('Enter');
+    await pressSend(page);
     await until(async () => (await received(page)).length > 0);
     const sent = await received(page);
     expect(sent).toHaveLength(1);
@@ -124,7 +122,7 @@ describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.up('Control');
     await panelShown(page, before + 1);
-    await page.keyboard.press('Enter');
+    await pressSend(page);
     await until(async () => (await received(page)).length > 0, 20_000);
     const [sent] = await received(page);
     expect(sent).toMatch(/^My daughter \S.* was just diagnosed with .*; how do I talk to her school in .*\?/);
@@ -159,7 +157,7 @@ describe('Firefox ESR: a site outside the registry (the generic adapter)', () =>
     await page.keyboard.press('Enter');
     await panelShown(page, before + 1);
     expect(await received(page)).toEqual([]);
-    await page.keyboard.press('Enter');
+    await pressSend(page);
     await until(async () => (await received(page)).length > 0);
     const sent = await received(page);
     expect(sent).toHaveLength(1);

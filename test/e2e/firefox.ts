@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
 import { launchFirefox, sendFromFirefoxPage, type FirefoxWithVeil } from './browsers';
-import { serveSites, type SiteServer } from './site-server';
+import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
 
 export interface FirefoxOnSites {
   firefox: FirefoxWithVeil;
@@ -48,4 +48,22 @@ export const panelCount = (page: Page) => page.evaluate(() => document.querySele
 export async function until(condition: () => Promise<boolean>, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * Send from the review panel by the keyboard, as a person would: Ctrl+Enter (focus starts on the panel, never
+ * on its Send button, so a stray Enter or space bar sends nothing).
+ */
+export async function pressSend(page: Page): Promise<void> {
+  await page.keyboard.down('Control');
+  await page.keyboard.press('Enter');
+  await page.keyboard.up('Control');
+}
+
+/** A new tab on the ChatGPT fixture, once it is ready. */
+export async function openChatgpt(firefox: FirefoxWithVeil): Promise<Page> {
+  const page = await firefox.browser.newPage();
+  await page.goto(FIXTURE_SITES.chatgpt);
+  await page.waitForSelector('html[data-fixture-ready="1"]');
+  return page;
 }

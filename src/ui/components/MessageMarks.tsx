@@ -61,7 +61,7 @@ export function MessageMarks({
             numbers get stand-ins (Veil reads them back in the answer); sensitive matters are sent only by their kind.
           </p>
           <ul class="review-marks">
-            {marks.map((mark) => (
+            {marks.slice(0, LISTED).map((mark) => (
               <li key={mark.id} data-mark={mark.id}>
                 <span class="mark-what">
                   “{mark.original}” <span class="muted">({mark.kindLabel})</span>
@@ -82,8 +82,17 @@ export function MessageMarks({
               </li>
             ))}
           </ul>
+          {marks.length > LISTED && (
+            <p class="muted">
+              And {marks.length - LISTED} more further on in your message, each shown above in the text and treated by the default for its kind. To choose for
+              one of them, edit the message or send it in shorter parts.
+            </p>
+          )}
         </>
       )}
     </div>
   );
 }
+
+/** How many marks are listed with their choices (a long pasted text can have thousands). */
+const LISTED = 100;

@@ -8,6 +8,7 @@
  * words. A page that frames this URL itself gets nothing: the session needs the one-time token.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { KEYS_TAKEN, useKeysTaken } from '../keys-taken';
 import type { ComposeMode, ComposeView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
 import { Marked } from '../components/Marked';
@@ -36,6 +37,7 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
   const [editing, setEditing] = useState<{ original: string; value: string } | null>(null);
   const mapTimer = useRef<ReturnType<typeof setTimeout>>();
   const textArea = useRef<HTMLTextAreaElement>(null);
+  const keysTaken = useKeysTaken();
   const view = phase.kind === 'open' ? phase.view : null;
   // The box opens ready to type in.
   useEffect(() => {
@@ -259,6 +261,11 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
                 </li>
               ))}
             </ul>
+          )}
+          {keysTaken && (
+            <p class="error" role="alert" data-testid="keys-taken">
+              {KEYS_TAKEN}
+            </p>
           )}
           {error && (
             <p class="error" role="alert">

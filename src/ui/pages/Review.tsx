@@ -5,13 +5,17 @@
  * new release, or cancel. It finds its review through the background by its own frame; a page that frames
  * this URL itself gets the "nothing to review" message and nothing else.
  *
- * Keyboard: focus starts on Send, Tab stays inside the panel, Escape cancels.
+ * Keyboard: focus starts on the dialog, never on Send (a page that hides the panel must not turn the
+ * person's next space bar into a send), Ctrl/Cmd+Enter sends, Tab stays inside the panel, Escape cancels. The content script
+ * refuses Send unless the panel has been seen unobscured for a moment (src/content/visible.ts); "Open in a
+ * Veil window" moves the review into a window of Veil's own, out of the page's reach (`windowed`).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ReviewFact, ReviewSlotView, ReviewView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
 import { MarkedMessage, MessageMarks } from '../components/MessageMarks';
 import { trapTab } from '../focus-trap';
+import { KEYS_TAKEN, useKeysTaken } from '../keys-taken';
 import { formatEpsilonValue } from '../labels';
 import { DEFAULT_MEMORY_CAP, MEASURED_MEMVIEW } from '../measured-memview';
 
@@ -22,10 +26,13 @@ export const REVIEW_PAINTED = 'veil-review-painted';
 export const REVIEW_TOKEN = 'veil-review-token';
 export const REVIEW_VIEW = 'veil-review-view';
 
+/** How long after a release is shown Send starts to work (ms; above the content script's VISIBLE_MS). */
+const ARM_MS = 700;
+
 /** How long a panel waits for a token before it says there is nothing to review (it keeps listening). */
 const TOKEN_WAIT_MS = 3_000;
 
-export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
+export function Review({ nextTokens, windowed = false }: { nextTokens: () => Promise<string[]>; windowed?: boolean }) {
   const send = useClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -33,24 +40,51 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const dialog = useRef<HTMLDivElement>(null);
-  const sendButton = useRef<HTMLButtonElement>(null);
+  /**
+   * Send works a moment after a release is shown, not at once: the person has seen it (and Veil's content script
+   * refuses a Send the panel was not visible for, src/content/visible.ts; this keeps the two in step).
+   */
+  const [armed, setArmed] = useState(false);
+  /** This review went on in Veil's own window. */
+  const [moved, setMoved] = useState(false);
+  /** The page took the keyboard from the edit box while the person was typing. */
+  const keysTaken = useKeysTaken();
 
   useEffect(() => {
     let live = true;
     const none = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
+    // In Veil's own window the review is this tab's: no token (the background bound it when it opened the window).
+    if (windowed) {
+      // The background binds the review to this window as it opens it: asked again for a moment if too soon.
+      void (async () => {
+        for (let attempt = 0; live; attempt++) {
+          try {
+            const view = await send('review.get', {});
+            if (live) setPhase({ kind: 'review', view });
+            return;
+          } catch (e) {
+            if (attempt >= 10) return live && setPhase({ kind: 'none', error: errorText(e) });
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        }
+      })();
+      return () => {
+        live = false;
+      };
+    }
     // A panel loaded ahead (hidden) waits for its send; one the page framed itself never gets a token.
     const timer = setTimeout(() => live && setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p)), TOKEN_WAIT_MS);
     // Offer each token that arrives until the background accepts one (the page may post false ones).
     void (async () => {
       while (live) {
-        const token = await nextToken();
+        const tokens = await nextTokens();
         if (!live) return;
         // User Timing marks for `npm run bench`'s trace of a send: the token arrived, the view came back.
         performance.mark(REVIEW_TOKEN);
         clearTimeout(timer);
         setPhase({ kind: 'loading' });
         try {
-          const view = await send('review.get', { token });
+          const view = await send('review.get', { tokens });
           performance.mark(REVIEW_VIEW);
           if (live) setPhase({ kind: 'review', view });
           return;
@@ -72,8 +106,16 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
     if (view?.state === 'ready') requestAnimationFrame(() => setTimeout(() => performance.mark(REVIEW_PAINTED)));
   }, [view?.reviewId, view?.state]);
   useEffect(() => {
-    if (view?.state === 'ready' && !editing) sendButton.current?.focus();
-    else if (phase.kind !== 'loading') dialog.current?.querySelector<HTMLElement>('button, textarea')?.focus();
+    setArmed(false);
+    if (view?.state !== 'ready' && view?.state !== 'failed') return;
+    const timer = setTimeout(() => setArmed(true), ARM_MS);
+    return () => clearTimeout(timer);
+  }, [view?.reviewId, view?.state]);
+  useEffect(() => {
+    // Only a review this frame shows: a hidden panel loaded ahead that a page posts false tokens to, or a panel
+    // closing after Send or Cancel, must not take focus from the page.
+    if (editing) dialog.current?.querySelector<HTMLElement>('textarea')?.focus();
+    else if (phase.kind === 'review') dialog.current?.focus();
   }, [phase.kind, view?.state, editing]);
 
   /** Run an action; its failure shows in the panel and changes nothing else. */
@@ -96,14 +138,29 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
     act('Cancelling…', async () => {
       await send('review.cancel', {});
       setPhase({ kind: 'done', message: 'Cancelled. Nothing was sent.' });
+      if (windowed) setTimeout(() => window.close(), 1200);
     });
   const approve = (withoutVeil: boolean) =>
     act('Sending…', async () => {
       await send('review.send', { withoutVeil });
       setPhase({ kind: 'done', message: 'Sent.' });
+      if (windowed) setTimeout(() => window.close(), 1200);
+    });
+  const openWindow = () =>
+    act('Opening Veil’s window…', async () => {
+      await send('review.window', {});
+      setMoved(true);
+      setPhase({ kind: 'done', message: 'This review goes on in Veil’s own window, out of the page’s reach. Send or cancel it there.' });
     });
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // Ctrl/Cmd+Enter sends: a deliberate chord, never a stray Enter or space bar (and refused by the content
+    // script unless the panel has been seen).
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.repeat && view?.state === 'ready' && !editing && armed && busy === null) {
+      event.preventDefault();
+      void approve(false);
+      return;
+    }
     if (event.key === 'Escape') {
       event.preventDefault();
       if (editing) setEditing(false);
@@ -121,9 +178,7 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => keys.current(event);
     const onFocus = () => {
-      if (document.activeElement === document.body || document.activeElement === null) {
-        (sendButton.current ?? dialog.current?.querySelector<HTMLElement>('button, textarea'))?.focus();
-      }
+      if (document.activeElement === document.body || document.activeElement === null) dialog.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     window.addEventListener('focus', onFocus);
@@ -135,7 +190,7 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
 
   return (
     <div class="backdrop review-backdrop">
-      <div ref={dialog} class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title">
+      <div ref={dialog} class="dialog review" role="dialog" aria-modal="true" aria-labelledby="review-title" tabIndex={-1}>
         <h1 id="review-title">{view ? `Review before sending to ${view.siteLabel}` : 'Veil review'}</h1>
         {phase.kind === 'loading' && (
           <>
@@ -150,7 +205,19 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
           </>
         )}
         {phase.kind === 'none' && <p class="error">{phase.error}</p>}
-        {phase.kind === 'done' && <p role="status">{phase.message}</p>}
+        {phase.kind === 'done' && (
+          <>
+            <p role="status">{phase.message}</p>
+            {moved && (
+              // The review went on in Veil's window: this panel on the page can be put away (that cancels it).
+              <div class="dialog-actions">
+                <button type="button" class="button" onClick={() => void cancel()} disabled={busy !== null}>
+                  Cancel this send
+                </button>
+              </div>
+            )}
+          </>
+        )}
         {view?.state === 'failed' && (
           <>
             <p class="error" role="alert">
@@ -248,6 +315,11 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
             <Cost view={view} />
           </>
         )}
+        {keysTaken && (
+          <p class="error" role="alert" data-testid="keys-taken">
+            {KEYS_TAKEN}
+          </p>
+        )}
         {error && (
           <p class="error" role="alert">
             {error}
@@ -278,20 +350,28 @@ export function Review({ nextToken }: { nextToken: () => Promise<string> }) {
               </>
             )}
             {view?.state === 'failed' && (
-              <button type="button" class="button" onClick={() => void approve(true)} disabled={busy !== null}>
+              <button type="button" class="button" onClick={() => void approve(true)} disabled={busy !== null || !armed}>
                 Send without Veil
               </button>
             )}
             {view?.state === 'ready' && (
-              <button ref={sendButton} type="button" class="button primary" onClick={() => void approve(false)} disabled={busy !== null || editing}>
+              <button type="button" class="button primary" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={() => void approve(false)} disabled={busy !== null || editing || !armed}>
                 Send
               </button>
             )}
           </div>
         )}
+        {view?.state === 'ready' && !windowed && (
+          <p class="without-veil">
+            <button type="button" class="link-button" onClick={() => void openWindow()} disabled={busy !== null}>
+              Open in a Veil window
+            </button>{' '}
+            to review and send out of the chat page’s reach (if this panel looks wrong, or Send is refused).
+          </p>
+        )}
         {view?.state === 'ready' && (
           <p class="without-veil">
-            <button type="button" class="link-button" onClick={() => void approve(true)} disabled={busy !== null}>
+            <button type="button" class="link-button" onClick={() => void approve(true)} disabled={busy !== null || !armed}>
               Send without Veil
             </button>{' '}
             sends your message as typed, with none of your profile.

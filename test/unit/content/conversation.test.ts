@@ -13,6 +13,22 @@ describe('ConversationKeys', () => {
     expect(keys.keyFor('c/abc')).toBe('new-1');
     expect(keys.keyFor(null)).toBe('new-2');
   });
+  it('a conversation id the page shows on its own (no click of the person since the last send) stays in the last conversation', () => {
+    const keys = new ConversationKeys(() => 'x');
+    expect(keys.keyFor('c/real', { moved: true })).toBe('c/real');
+    // The page pushes new URLs between sends it makes up: each would have been a fresh, charged release.
+    for (let i = 0; i < 8; i++) expect(keys.keyFor(`c/fake-${i}`, { moved: false })).toBe('c/real');
+    // The person clicked a chat in the list: that one is another conversation.
+    expect(keys.keyFor('c/other', { moved: true })).toBe('c/other');
+    // A chat once taken for the last one stays so.
+    expect(keys.keyFor('c/fake-3', { moved: true })).toBe('c/real');
+    // The page sending itself to the new-chat address stays in it too; after the person's click it is a new chat,
+    // and the id the site gives that chat joins it.
+    expect(keys.keyFor(null, { moved: false })).toBe('c/real');
+    expect(keys.keyFor(null, { moved: true })).toBe('new-x');
+    expect(keys.keyFor('c/assigned', { moved: false })).toBe('new-x');
+  });
+
   it('reads each site\'s conversation id from its URL', () => {
     const of = (site: string, url: string) => ADAPTERS.find((a) => a.id === site)!.conversation(new URL(url));
     expect(of('chatgpt', 'https://chatgpt.com/c/68f0-ab')).toBe('c/68f0-ab');

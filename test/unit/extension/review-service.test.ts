@@ -46,10 +46,15 @@ async function begin(content: VeilClient, request: { prompt: string; conversatio
   return { reviewId, token };
 }
 
+/** Veil's own window (`review.window` opened it): a top-level extension page in a tab of its own. */
+const WINDOW_TAB = 77;
+const WINDOW: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html#window`, tab: { id: WINDOW_TAB, url: `${SELF.origin}review.html#window` }, frameId: 0 };
+
 async function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
   const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
   h = harness(undefined, {
     reviews: slowStore(),
+    openReviewWindow: async () => WINDOW_TAB,
     toTab: async (tabId, frameId, command) => {
       commands.push({ tabId, frameId, command });
       return reply(command);
@@ -110,6 +115,30 @@ describe('review: begin, claim with the token, send', () => {
     expect((await panel('review.get', {})).state).toBe('ready');
     await panel('review.cancel', {});
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'cancelled' });
+  });
+
+  it('moves a review into Veil’s own window: that window sees and sends it (the page’s panel no longer has to be visible), nothing else does', async () => {
+    const { commands, popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { reviewId, token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
+    const shown = await panel('review.get', { token });
+    // Before it is moved, Veil's window has nothing; another page of ours in a tab has nothing either.
+    await expect(h.client(WINDOW)('review.get', {})).rejects.toThrow(/no send to review/);
+    expect(await panel('review.window', {})).toEqual({ opened: true });
+    const inWindow = h.client(WINDOW);
+    expect((await inWindow('review.get', {})).text).toBe(shown.text);
+    await expect(h.client({ ...WINDOW, tab: { id: 78, url: WINDOW.url } })('review.get', {})).rejects.toThrow(/no send to review/);
+    await inWindow('review.send', { withoutVeil: false });
+    expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: shown.text, restore: false, window: true } }]);
+  });
+
+  it('a send from the panel on the page carries no window mark (the content script then checks the panel was seen)', async () => {
+    const { commands, popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
+    await panel('review.get', { token });
+    await panel('review.send', { withoutVeil: false });
+    expect(commands[0]!.command).not.toHaveProperty('window');
   });
 
   it('refuses a token it does not know at once, never waiting on it (a page that posts false tokens cannot hold the real panel up)', async () => {

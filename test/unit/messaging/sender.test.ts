@@ -55,7 +55,7 @@ describe('a framed page of ours has no rights but the review panel\'s and the co
     const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 8, url: 'https://evil.example/' }, frameId: 3 };
     const panel = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('framed'));
     expect(panel).toEqual([
-      'restore.get', 'review.choose', 'review.get', 'review.update', 'review.fresh', 'review.send', 'review.cancel',
+      'restore.get', 'review.choose', 'review.get', 'review.update', 'review.fresh', 'review.send', 'review.window', 'review.cancel',
       'compose.get', 'compose.map', 'compose.edit', 'compose.choose', 'compose.mode', 'compose.send', 'compose.recover', 'compose.forget', 'compose.close',
     ]);
     for (const name of MESSAGE_NAMES.filter((n) => !panel.includes(n))) {
@@ -68,6 +68,7 @@ describe('a framed page of ours has no rights but the review panel\'s and the co
     expect(await h.dispatch({ type: 'review.get', request: {} }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.get', request: { token: 'guessed' } }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.send', request: { withoutVeil: false } }, framed)).toEqual(nothing);
+    expect(await h.dispatch({ type: 'review.window', request: {} }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.cancel', request: {} }, framed)).toEqual({ ok: true, value: { cancelled: true } });
     const noBox = { ok: false, error: 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.' };
     expect(await h.dispatch({ type: 'compose.get', request: {} }, framed)).toEqual(noBox);
