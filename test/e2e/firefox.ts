@@ -51,10 +51,13 @@ export async function until(condition: () => Promise<boolean>, ms = 15_000): Pro
 }
 
 /**
- * Send from the review panel by the keyboard, as a person would: Ctrl+Enter (focus starts on the panel, never
- * on its Send button, so a stray Enter or space bar sends nothing).
+ * Send from the review panel by the keyboard, as a person would: Ctrl+Enter once the panel shows its release
+ * (focus starts on the panel, never on its Send button, so a stray Enter or space bar sends nothing).
  */
 export async function pressSend(page: Page): Promise<void> {
+  // The panel takes focus when its release is shown, and Send works a moment (700 ms) after that.
+  await until(() => page.evaluate(() => document.activeElement?.matches('iframe[data-veil-panel="open"]') === true), 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   await page.keyboard.down('Control');
   await page.keyboard.press('Enter');
   await page.keyboard.up('Control');
