@@ -40,10 +40,12 @@ export class KeyShield {
 
   install(): () => void {
     const { win } = this;
+    // Veil's frames only (its buttons on the page are the page's keyboard's like any other control).
+    const isVeilFrame = (element: Element | null): element is HTMLIFrameElement => element instanceof win.HTMLIFrameElement && isVeil(element);
     const onBlur = (event: FocusEvent) => {
       if (event.target !== win) return;
       // Focus went into one of Veil's frames (the person clicked there, or Veil focused it): keys are Veil's.
-      this.inVeil = isVeil(win.document.activeElement);
+      this.inVeil = isVeilFrame(win.document.activeElement);
       this.veilFrame = this.inVeil ? win.document.activeElement : null;
       if (this.inVeil) this.release();
     };
@@ -53,7 +55,7 @@ export class KeyShield {
     const onFocus = (event: FocusEvent) => {
       const target = event.target;
       // Focus went to one of Veil's frames again: its keys are its own.
-      if (target !== win && target instanceof win.Element && isVeil(target)) {
+      if (target !== win && target instanceof win.Element && isVeilFrame(target)) {
         this.inVeil = true;
         this.veilFrame = target;
         this.release();
@@ -73,7 +75,7 @@ export class KeyShield {
     const loads = new WeakSet<Element>();
     const onLoad = (event: Event) => {
       const frame = event.target;
-      if (!(frame instanceof win.HTMLIFrameElement) || !isVeil(frame) || isClosing(frame)) return;
+      if (!(frame instanceof win.Element) || !isVeilFrame(frame) || isClosing(frame)) return;
       if (!loads.has(frame)) {
         loads.add(frame);
         return;
@@ -106,7 +108,7 @@ export class KeyShield {
     // do not, a look at what has focus every 100 ms still tells that Veil's frame had it before the page took it.
     const look = win.setInterval(() => {
       const active = win.document.activeElement;
-      if (isVeil(active)) {
+      if (isVeilFrame(active)) {
         this.inVeil = true;
         this.veilFrame = active;
       }

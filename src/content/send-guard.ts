@@ -400,9 +400,9 @@ export class SendGuard {
     try {
       const conversation = this.conversationKey();
       this.personMoved = false;
-      // A one-time token for this review, drawn here: it goes to the background and to the panel's own
-      // window at the same moment. A message posted to a cross-origin frame is not seen by the page
-      // around it, and it is delivered only if the frame still holds Veil's page.
+      // A one-time token for this review, drawn here: it goes to the background with `begin`, then to the
+      // panel's own window. A message posted to a cross-origin frame is not seen by the page around it, and
+      // it is delivered only if the frame still holds Veil's page.
       const token = randomToken();
       // The site's id for the chat names the conversation's codebook, unless the page's URL was taken for another
       // conversation's (the page changed it on its own): then the codebook stays where it is.
