@@ -83,37 +83,37 @@ export function hiddenBecause(element: HTMLElement, { minWidth, minHeight }: Exp
   const bottom = Math.min(win.innerHeight, box.bottom);
   if (right - left < Math.min(minWidth, win.innerWidth) - 1 || bottom - top < Math.min(minHeight, win.innerHeight) - 1) return 'it is moved out of the window';
   if (inTopLayer(doc, element)) return 'something of the page is above it';
-  const root = doc.documentElement;
-  for (const pseudo of ['::before', '::after']) {
-    const style = win.getComputedStyle(root, pseudo);
-    if (style.content && style.content !== 'none' && style.content !== 'normal' && style.display !== 'none') return 'something of the page is above it';
-  }
+  if (generates(win, doc.documentElement, false)) return 'something of the page is above it';
   // Later in the document paints above at the same stacking level: anything of the page after Veil's element.
   for (const node of after(element)) {
     // Generated content of a later element can cover the page even when the element itself has no size.
-    for (const pseudo of ['::before', '::after']) {
-      const style = win.getComputedStyle(node, pseudo);
-      if (style.content && style.content !== 'none' && style.content !== 'normal' && style.display !== 'none' && (style.position === 'fixed' || style.position === 'absolute')) {
-        return 'something of the page is above it';
-      }
-    }
+    if (generates(win, node, true)) return 'something of the page is above it';
     const r = node.getBoundingClientRect();
     if (r.width > 0 && r.height > 0 && r.left < right && r.right > left && r.top < bottom && r.bottom > top && win.getComputedStyle(node).visibility !== 'hidden') {
       return 'something of the page is above it';
     }
   }
+  // In a shadow root (a notice's), the document sees its host on top, and the root sees what in it is.
+  const root = element.getRootNode();
+  const shadow = root instanceof (win.ShadowRoot ?? ShadowRoot) ? root : null;
   for (const [fx, fy] of [[0.5, 0.5], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]] as const) {
     const x = left + (right - left) * fx;
     const y = top + (bottom - top) * fy;
-    // In a shadow root (a notice's), the document sees its host on top, and the root sees what in it is.
-    const root = element.getRootNode();
     const hit = doc.elementFromPoint(x, y);
-    const shadow = root instanceof (win.ShadowRoot ?? ShadowRoot) ? root : null;
     const inner = shadow ? shadow.elementFromPoint(x, y) : hit;
     const onTop = (hit === element || (hit !== null && element.contains(hit)) || (shadow !== null && hit === shadow.host)) && inner !== null && (inner === element || element.contains(inner));
     if (!onTop) return 'something of the page is above it';
   }
   return null;
+}
+
+/** Whether `node` draws generated content (`::before`/`::after`); `placed`: only content taken out of the flow, which can cover other things. */
+function generates(win: Window, node: Element, placed: boolean): boolean {
+  return ['::before', '::after'].some((pseudo) => {
+    const style = win.getComputedStyle(node, pseudo);
+    const shown = !!style.content && style.content !== 'none' && style.content !== 'normal' && style.display !== 'none';
+    return shown && (!placed || style.position === 'fixed' || style.position === 'absolute');
+  });
 }
 
 /** The z-index Veil's controls sit at (the highest there is). */
