@@ -33,7 +33,8 @@ import { PrivacyLedger } from '../src/ledger/ledger';
 import { prepareRelease } from '../src/release/prepare';
 import { releaseProfile } from '../src/release/release';
 import { sampleReleaseKey } from '../src/release/sample';
-import { createOfflineMapper, newCodebook, protectLong, protectMessage, recover } from '../src/crossmap';
+import { createOfflineMapper, newCodebook, protect, protectMessage, recover } from '../src/crossmap';
+import { loadNodeTagger } from '../src/crossmap/tagger/node';
 import { SLOTS, type Slot } from '../src/memview/slots';
 import { memviewTurn, withMemoryCaps } from '../src/memview/turn';
 import type { MemoryFile } from '../src/memview/types';
@@ -112,10 +113,17 @@ async function main(): Promise<void> {
   const prompts = readFileSync(new URL('../eval/crossmap.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
   const random = cryptoRandomSource();
   const mapper = createOfflineMapper(random);
-  const firstMap = await time(1, 0, () => mapper.map(prompts[0]!, { codebook: newCodebook(random) }));
+  // The message tagger (issue 31), on onnxruntime-node: load, then one message read (features, model, spans).
+  const taggerStart = performance.now();
+  const tagger = await loadNodeTagger();
+  const taggerLoadMs = performance.now() - taggerStart;
+  const taggings = new Map<string, Awaited<ReturnType<typeof tagger.tag>>>();
+  const tagOf = async (text: string) => taggings.get(text) ?? taggings.set(text, await tagger.tag(text)).get(text)!;
+  const firstMap = await time(1, 0, async () => mapper.map(prompts[0]!, { codebook: newCodebook(random), tagging: await tagOf(prompts[0]!) }));
+  for (const p of prompts) await tagOf(p);
   let k = 0;
-  const mapped = await time(2000, 200, () => mapper.map(prompts[k++ % prompts.length]!, { codebook: newCodebook(random) }));
-  const outcome = await mapper.map(prompts[0]!, { codebook: newCodebook(random) });
+  const mapped = await time(2000, 200, () => mapper.map(prompts[k % prompts.length]!, { codebook: newCodebook(random), tagging: taggings.get(prompts[k++ % prompts.length]!)! }));
+  const outcome = await mapper.map(prompts[0]!, { codebook: newCodebook(random), tagging: taggings.get(prompts[0]!)! });
   const answer = `${outcome.result.mapped} ${outcome.result.dictionary.map((d) => `${d.substitute}'s ${d.substitute.toUpperCase()}`).join(' ')}`.repeat(10);
   const recovered = await time(2000, 200, () => recover(answer, outcome.result.dictionary));
   console.log(`\nCROSS-MAP (offline), ${prompts.length} labelled prompts: first map (word lists loaded) ${fmt(firstMap.median)}; map ${cell(mapped)}recover a ${answer.length}-character answer ${cell(recovered)}`);
@@ -123,9 +131,13 @@ async function main(): Promise<void> {
   // Message protection (issue 18): what every reviewed send runs on the typed message — detect, then
   // replace identifiers and generalize special categories — on the sensitive dev prompts, each its own conversation.
   const sensitive = readFileSync(new URL('../eval/protect.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+  let t = 0;
+  const tagged = await time(500, 50, () => tagger.tag(sensitive[t++ % sensitive.length]!));
+  for (const p of sensitive) await tagOf(p);
   let j = 0;
-  const protectedOnce = await time(2000, 200, () => protectMessage(sensitive[j++ % sensitive.length]!, { codebook: newCodebook(random), random }));
-  console.log(`message protection (protectMessage), ${sensitive.length} sensitive prompts: ${cell(protectedOnce)}`);
+  const protectedOnce = await time(2000, 200, () => protectMessage(sensitive[j % sensitive.length]!, { codebook: newCodebook(random), random, tagging: taggings.get(sensitive[j++ % sensitive.length]!)! }));
+  console.log(`message tagger (Node, onnxruntime-node): load ${fmt(taggerLoadMs)}; a message tagged ${cell(tagged)}`);
+  console.log(`message protection (protectMessage, tagging read ahead), ${sensitive.length} sensitive prompts: ${cell(protectedOnce)}`);
   // Long messages (issue 29): a pasted letter repeated to 100,000 characters, protected in pieces of 4,000 with a
   // pause between them (protectLong); the longest stretch without a pause is how long the background cannot
   // answer another tab.
@@ -137,7 +149,7 @@ async function main(): Promise<void> {
     let longest = 0;
     let since = performance.now();
     const started = performance.now();
-    await protectLong(text, { codebook: newCodebook(random), random }, async () => {
+    await protect(text, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => {
       longest = Math.max(longest, performance.now() - since);
       await new Promise((resolve) => setTimeout(resolve, 0));
       since = performance.now();
@@ -145,7 +157,7 @@ async function main(): Promise<void> {
     longest = Math.max(longest, performance.now() - since);
     longRows.push(`${(size / 1000).toFixed(0)}k chars ${fmt(performance.now() - started)} (longest stretch ${fmt(longest)})`);
   }
-  console.log(`long messages (protectLong, one run each): ${longRows.join('; ')}`);
+  console.log(`long messages (protect: tagged and protected, one run each): ${longRows.join('; ')}`);
 
   // The sentence encoder (issue 20): load, and one message encoded and planned (the relevance rule), in Node (ONNX Runtime wasm).
   const encoderStart = performance.now();

@@ -25,7 +25,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createOfflineMapper, newCodebook, protectMessage, recover, type DictionaryEntry, type Span } from '../src/crossmap';
+import { createOfflineMapper, newCodebook, protect, recover, type DictionaryEntry, type Span } from '../src/crossmap';
+import { loadNodeTagger } from '../src/crossmap/tagger/node';
 import { lexiconList } from '../src/crossmap/detect';
 import { lifeStage, wordsNumber } from '../src/crossmap/numbers';
 import { parseJsonLines } from '../src/cli/args';
@@ -46,13 +47,16 @@ interface Run {
   readonly substitutes: readonly { readonly start: number; readonly end: number; readonly substitute: string }[];
 }
 
+const tagger = loadNodeTagger();
+
 async function runOne(mode: string, text: string, seed: number): Promise<Run> {
   const random = seededRandomSource(seed);
+  const { tag } = await tagger;
   if (mode === 'protect') {
-    const sent = protectMessage(text, { codebook: newCodebook(random), random });
+    const sent = await protect(text, { codebook: newCodebook(random), random, tag }, async () => undefined);
     return { spans: sent.marks, y: sent.text, dictionary: sent.dictionary, substitutes: sent.marks.filter((m) => m.treatment === 'replace') };
   }
-  const { result, spans } = await createOfflineMapper(random).map(text, { codebook: newCodebook(random) });
+  const { result, spans } = await createOfflineMapper(random).map(text, { codebook: newCodebook(random), tagging: await tag(text) });
   return { spans, y: result.mapped, dictionary: result.dictionary, substitutes: spans.map((s, i) => ({ start: s.start, end: s.end, substitute: result.replaced[i]!.text })) };
 }
 

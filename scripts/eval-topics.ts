@@ -13,7 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { newCodebook, protectMessage } from '../src/crossmap';
+import { newCodebook, protect } from '../src/crossmap';
+import { loadNodeTagger } from '../src/crossmap/tagger/node';
 import { parseTopicClassifier, topicsOf, TOPICS } from '../src/crossmap/topics';
 import { seededRandomSource } from '../src/dp/random';
 import { MODELS_DIR } from '../src/embedding/node';
@@ -51,10 +52,11 @@ console.log(formatScore(score(truth, predicted), order));
 
 // Beside the word lists: which sentences protectMessage (defaults, seeded as eval:crossmap) marks no
 // special-category span in, and what the topic signal says of those.
-const marks = prompts.map((p, i) => {
+const tagger = await loadNodeTagger();
+const marks = await Promise.all(prompts.map(async (p, i) => {
   const random = seededRandomSource(i + 1);
-  return protectMessage(p.text, { codebook: newCodebook(random), random }).marks;
-});
+  return (await protect(p.text, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).marks;
+}));
 const listed = sentences.map((s) => {
   return uniq(marks[s.prompt]!.filter((m) => m.start >= s.start && m.start < s.start + s.text.length).map((m) => topicOfKind(m.kind)).filter((t) => t !== undefined).map(level));
 });

@@ -47,7 +47,7 @@ for (const r of parseCsv(readFileSync(join(shared, 'm49-countries.csv'), 'utf8')
 const key = (name: string) => tokens(name).join(' ');
 const generic = (k: string) => k.split(' ').every((word) => GENERIC.has(word));
 
-const records: [string, string, string][] = [];
+const records: [string, string, string, string][] = [];
 
 // Cities: the most populous city of each name, kept when it has MIN_POPULATION people.
 const biggest = new Map<string, City>();
@@ -56,29 +56,31 @@ for (const city of cities) {
   if (k && !generic(k) && subRegionOf.has(city.country) && city.population > (biggest.get(k)?.population ?? -1)) biggest.set(k, city);
 }
 for (const city of [...biggest.values()].sort((a, b) => b.population - a.population)) {
-  if (city.population >= MIN_POPULATION) records.push([city.name, subRegionOf.get(city.country)!, 'c']);
+  if (city.population >= MIN_POPULATION) records.push([city.name, subRegionOf.get(city.country)!, 'c', city.country]);
 }
 
 // Regions: a name kept only when all regions of that name share one sub-region.
 const people = new Map<string, number>();
 for (const city of cities) people.set(`${city.country}.${city.adminCode}`, (people.get(`${city.country}.${city.adminCode}`) ?? 0) + city.population);
-const regions = new Map<string, { name: string; subs: Set<string> }>();
+const regions = new Map<string, { name: string; subs: Set<string>; country: string; people: number }>();
 for (const { code, name } of admin1) {
   const sub = subRegionOf.get(code.split('.')[0]!);
   const k = key(name);
   if (!sub || !k || generic(k) || (people.get(code) ?? 0) < MIN_REGION_POPULATION) continue;
-  const entry = regions.get(k) ?? { name, subs: new Set<string>() };
+  const entry = regions.get(k) ?? { name, subs: new Set<string>(), country: '', people: -1 };
   entry.subs.add(sub);
+  // A name two countries of one sub-region share ("Limburg") goes to the one whose region has more people.
+  if ((people.get(code) ?? 0) > entry.people) Object.assign(entry, { country: code.split('.')[0]!, people: people.get(code) ?? 0 });
   regions.set(k, entry);
 }
 let ambiguous = 0;
-for (const { name, subs } of [...regions.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-  if (subs.size === 1) records.push([name, [...subs][0]!, 'r']);
+for (const { name, subs, country } of [...regions.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+  if (subs.size === 1) records.push([name, [...subs][0]!, 'r', country]);
   else ambiguous++;
 }
 
 // US state codes.
-for (const { code } of admin1) if (/^US\.[A-Z]{2}$/.test(code)) records.push([code.slice(3), '021', 's']);
+for (const { code } of admin1) if (/^US\.[A-Z]{2}$/.test(code)) records.push([code.slice(3), '021', 's', 'US']);
 
 writeFileSync(resolve(import.meta.dirname, '../../data/places.json'), `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
 const count = (kind: string) => records.filter((r) => r[2] === kind).length;

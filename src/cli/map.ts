@@ -9,7 +9,8 @@
  *   `{ theme, dictionary, mapped }` per line, as before.
  */
 import { z } from 'zod';
-import { createOfflineMapper, newCodebook, protectMessage } from '../crossmap';
+import { createOfflineMapper, newCodebook, protect } from '../crossmap';
+import { loadNodeTagger } from '../crossmap/tagger/node';
 import { CliError, parseJsonLines, readText, required } from './args';
 import { randomSourceOf } from './release';
 
@@ -17,7 +18,7 @@ export const OPTIONS = ['input', 'seed', 'mode'] as const;
 export const HELP = [
   'veil map --input FILE.jsonl [--mode protect|crossmap] [--seed N]',
   '  Each line { "text": … } is one conversation. --mode protect (default, as the extension sends): names, places,',
-  '  organisations, dates, ages, amounts, contacts and IDs are replaced by substitutes of the same kind; health,',
+  '  organisations, dates, ages, amounts, contacts and IDs the message tagger reads as personal are replaced by substitutes of the same kind; health,',
   '  medicines, mental health, pregnancy, sexuality, gender identity, immigration, criminal history, substance use,',
   '  religion, ethnicity, politics, money trouble, job loss and legal matters are generalized to a public phrase of their',
   '  category → { text, marks: [{ id, start, end, text, kind, treatment, substitute, generalization }], dictionary }.',
@@ -38,16 +39,20 @@ export async function run(args: Map<string, string>, out: (line: string) => void
     if (!parsed.success) throw new CliError(`${path}:${line}: expected { "text": string }`);
     return parsed.data;
   });
+  // The message tagger reads every line, as in the extension; a tagger that cannot load stops here.
+  const tagger = await loadNodeTagger().catch((error: unknown) => {
+    throw new CliError(`the message tagger could not be loaded (${error instanceof Error ? error.message : String(error)}); run npm run build:tagger`);
+  });
   if (mode === 'protect') {
     for (const { text } of lines) {
-      const sent = protectMessage(text, { codebook: newCodebook(random), random });
+      const sent = await protect(text, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined);
       out(JSON.stringify({ text: sent.text, marks: sent.marks, dictionary: sent.dictionary }));
     }
     return;
   }
   const mapper = createOfflineMapper(random);
   for (const { text } of lines) {
-    const { result } = await mapper.map(text, { codebook: newCodebook(random) });
+    const { result } = await mapper.map(text, { codebook: newCodebook(random), tagging: await tagger.tag(text) });
     out(JSON.stringify({ theme: result.theme, dictionary: result.dictionary, mapped: result.mapped }));
   }
 }

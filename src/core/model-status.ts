@@ -22,5 +22,6 @@ export type ModelStatus =
       /** The whole load: the scoring model and, the first time, the sentence encoder. */ loadMs: number;
       /** Of which the sentence encoder (0 when it was loaded already, or is the scoring model). */ encoderLoadMs?: number;
       /** How long the host's last encode call took, for the benchmark. */ encodeMs?: number;
+      /** How long the host's recent message taggings took (the last 100, ms), for the benchmark. */ tagMs?: number[];
     }
   | { state: 'failed'; model: string; error: string; /** WebGPU was tried first (its failure can poison the page's WASM too). */ webgpuTried?: boolean };

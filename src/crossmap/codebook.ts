@@ -17,7 +17,7 @@
  */
 import type { RandomSource } from '../core/contracts';
 import { derivedSource } from './derive';
-import { type Draw, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
 import { ORGANISATION_CUES } from './terms';
 import { THEMES, themeRole, type Theme } from './themes';
 import type { DictionaryEntry, Span, SpanKind } from './types';
@@ -45,10 +45,14 @@ export interface SubstitutePools {
   readonly unisexNames?: readonly string[];
   /** Cities by size band (most populous first) and what kind of place a name is, for a place of the same kind. */
   readonly cityBands?: readonly (readonly string[])[];
+  /** The same bands per country (ISO 3166 alpha-2) and per M49 sub-region: a city's stand-in keeps its country. */
+  readonly citiesByCountry?: ReadonlyMap<string, readonly (readonly string[])[]>;
+  readonly citiesBySubregion?: ReadonlyMap<string, readonly (readonly string[])[]>;
   readonly placeKind?: (name: string) => PlaceKind | undefined;
   readonly countries?: readonly string[];
   readonly regions?: readonly string[];
   readonly regionsBySubregion?: ReadonlyMap<string, readonly string[]>;
+  readonly regionsByCountry?: ReadonlyMap<string, readonly string[]>;
   readonly stateCodes?: readonly string[];
   readonly travelCodes?: readonly string[];
   /** Same-kind stand-ins for a special-category span the person chose to replace (never a themed word). */
@@ -57,10 +61,12 @@ export interface SubstitutePools {
 
 /** What kind of place a place name is; a city with its size band (0 = most populous). */
 export type PlaceKind =
-  | { readonly type: 'city'; readonly band: number }
-  /** A region keeps its M49 sub-region ("Ohio" → another region of Northern America), so its law and climate stay near. */
-  | { readonly type: 'region'; readonly subregion?: string }
-  | { readonly type: 'country' | 'state' | 'travel' };
+  /** A city keeps its country (ISO 3166 alpha-2) and, where the country has cities enough, its size band. */
+  | { readonly type: 'city'; readonly band: number; readonly country?: string; readonly subregion?: string }
+  /** A region keeps its country ("Ohio" → another US state), else its M49 sub-region, so its law and climate stay near. */
+  | { readonly type: 'region'; readonly subregion?: string; readonly country?: string }
+  | { readonly type: 'country'; readonly country?: string }
+  | { readonly type: 'state' | 'travel' };
 
 /** What the text says about a span that its substitute should keep. */
 export interface SubstituteHint {
@@ -72,6 +78,11 @@ export interface SubstituteHint {
   readonly mode?: 'protect' | 'crossmap';
   /** 'compose': written in Veil's private compose box; absent: typed in the site's own box (see the file's comment). */
   readonly scope?: 'compose';
+  /**
+   * The country the message is about (ISO 3166 alpha-2), from its other places, its currency or its language
+   * (./protect.ts `messageCountry`): a town the data does not know gets a town of this country.
+   */
+  readonly country?: string;
 }
 
 /** A uniform integer in [0, n) from 32-bit draws, by rejection (no modulo bias). */
@@ -255,10 +266,11 @@ function generate(
       return family ? `${given} ${family}` : given;
     }
     case 'place':
-      return placeLike(text, draw, pick, pools);
+      return placeLike(text, draw, pick, pools, hint.country);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
-      return shiftDate(text, sign(draw) * (20 + draw(300)));
+      // A weekday in another language than English ("mardi" is not March): another weekday of its language.
+      return WEEKDAYS.slice(1).some((days) => days.some((d) => new RegExp(`(?<![\\p{L}])${d}(?![\\p{L}])`, 'iu').test(text))) ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)));
     case 'money':
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
@@ -287,30 +299,133 @@ const THE_COUNTRY_NAMES = ['UK', 'US', 'Netherlands', 'Philippines', 'UAE', 'Cze
 const STREET_WORDS = /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Ct|Place|Pl|Terrace|Crescent|Parkway|Highway|Row|Gardens|Square|Hill|Grove|Flat|Apt|Apartment|Unit|Suite|Floor|Room|Rue|Calle|Rua|Avenida|Via|Jalan|de|la|le|del|da|do|the)$/i;
 
 /**
- * A place of the same kind: a city of the same size band, a country for a country, a region for a region, a US
- * state code for one, a travel code for a travel code; an address keeps its shape (numbers redrawn, street
- * and town names replaced, street words kept).
+ * Fewer other places than this in a country and a stand-in would all but name the original (a country with two
+ * cities: the stand-in is the one, the original the other), so a place then draws from its M49 sub-region.
  */
-function placeLike(text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string | undefined {
+const MIN_OTHERS = 3;
+/** A size band is widened until this many other cities are in reach ("London" → one of the next biggest five). */
+const MIN_IN_BAND = 5;
+
+/**
+ * A uniform pick from the bands nearest `band`: the same band first, widened one band either way until more
+ * than MIN_IN_BAND places (the original among them) are in reach, or every band is. The width depends on the
+ * sizes of the bands only, never on a draw, so every place in reach is equally likely.
+ */
+function nearBand(bands: readonly (readonly string[])[] | undefined, band: number, pick: PickFrom): string | undefined {
+  if (!bands) return undefined;
+  for (let width = 0; ; width++) {
+    const every = band - width <= 0 && band + width >= bands.length - 1;
+    const pool = bands.slice(Math.max(0, band - width), band + width + 1).flat();
+    if (pool.length <= MIN_IN_BAND && !every) continue;
+    const found = pick(pool);
+    if (found || every) return found;
+  }
+}
+
+const count = (bands: readonly (readonly string[])[] | undefined) => bands?.reduce((n, b) => n + b.length, 0) ?? 0;
+
+/**
+ * A city of the same country ("Leeds" → "Nottingham", never a city in Japan), of the same size band where the
+ * country's band has enough (MIN_IN_BAND), else of the nearest bands. A country with too few cities in the data
+ * (MIN_OTHERS or fewer besides the original: Riga, Dublin, Montevideo) falls back to the cities of its M49
+ * sub-region (Northern Europe, South America), the nearest grouping the data has; its law then differs, as it
+ * must for the stand-in to hide the city at all. A sub-region with no other city (Melanesia: Port Moresby
+ * alone) falls back to a city of the same size band anywhere.
+ */
+function cityLike(kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+  const ofCountry = kind.country ? pools.citiesByCountry?.get(kind.country) : undefined;
+  if (count(ofCountry) > MIN_OTHERS) {
+    const found = nearBand(ofCountry, kind.band, pick);
+    if (found) return found;
+  }
+  const ofSubregion = kind.subregion ? pools.citiesBySubregion?.get(kind.subregion) : undefined;
+  return nearBand(ofSubregion, kind.band, pick) ?? pick(pools.cityBands?.[kind.band] ?? []) ?? pick(pools.places);
+}
+
+/** A region of the same country ("Ohio" → "Oregon"); with too few in the country, of its M49 sub-region (as cityLike). */
+function regionLike(kind: Extract<PlaceKind, { type: 'region' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+  const ofCountry = kind.country ? pools.regionsByCountry?.get(kind.country) : undefined;
+  const found = ofCountry && ofCountry.length > MIN_OTHERS ? pick(ofCountry) : undefined;
+  return found ?? pick(pools.regionsBySubregion?.get(kind.subregion ?? '') ?? pools.regions ?? []) ?? pick(pools.places);
+}
+
+type PickFrom = (pool: readonly string[]) => string | undefined;
+
+/**
+ * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could
+ * not keep: a country (a person replaces one only by choosing Replace; `substituteFor` then draws another
+ * country, which is what Replace writes), and a decade phrase ("in my forties", "late 60s", "a 40-something"),
+ * which is already a generalization, coarser than the few years a numeric age moves.
+ */
+export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools): boolean {
+  if (span.kind === 'place') return pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type === 'country';
+  if (span.kind === 'age') return isDecadePhrase(span.text);
+  return false;
+}
+
+/**
+ * A place of the same kind: a city of the same country and size band, a region of the same country, a country
+ * for a country (what an explicit Replace writes: see `keptByDefault`), a US state code for one, a travel code
+ * for a travel code; an address keeps its shape (numbers redrawn, street names replaced, street words kept) and
+ * its town's country: a town it knows becomes a town of the same country, a country named in it stays.
+ */
+function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
-  if (kind?.type === 'city') return pick(pools.cityBands?.[kind.band] ?? []) ?? pick(pools.places);
+  if (kind?.type === 'city') return cityLike(kind, pick, pools);
   // "the UK" → "the Netherlands", not "the Singapore".
   if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : pools.countries ?? []) ?? pick(pools.places);
-  if (kind?.type === 'region') return pick(pools.regionsBySubregion?.get(kind.subregion ?? '') ?? pools.regions ?? []) ?? pick(pools.places);
+  if (kind?.type === 'region') return regionLike(kind, pick, pools);
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
   if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
-  if (/\d/.test(text)) {
-    // An address or a postcode: same shape, nothing of the original but its street words.
-    return text.replace(/[\p{L}][\p{L}'’-]*|\d+/gu, (token) => {
+  if (/\d/.test(text)) return addressLike(text, draw, pick, pools);
+  if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
+  // A town the data does not know (under 100,000 people): a smaller town of the message's country, if it names one.
+  const ofCountry = country ? pools.citiesByCountry?.get(country) : undefined;
+  return (count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
+}
+
+const ADDRESS_WORD = "\\p{Lu}[\\p{L}'’-]*(?![\\p{L}\\p{N}])";
+/** A run of capitalised words after a comma (and a Portuguese-style postcode): where an address names its town. */
+const TOWN_RUN = new RegExp(`,\\s*(?:\\d{4}-\\d{3}\\s+)?(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`, 'gu');
+
+/**
+ * An address or a postcode: same shape, nothing of the original but its street words and its country. A town
+ * after a comma that the data knows ("…, Bristol BS6 7BP", "…, Columbus, OH") becomes a town of its country (as
+ * a city alone does), a region one of its country, a US state code another, a country stays; every other name
+ * becomes a family name, every number and postcode fresh characters.
+ */
+function addressLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools): string {
+  const towns: { start: number; end: number; text: string }[] = [];
+  for (const m of text.matchAll(TOWN_RUN)) {
+    const at = m.index! + m[0].length - m[1]!.length;
+    const words = [...m[1]!.matchAll(/\S+/g)].map((w) => ({ word: w[0], end: at + w.index! + w[0].length }));
+    for (let n = words.length; n > 0; n--) {
+      // "…, London Road": a street, not the town.
+      if (words[n] && STREET_WORDS.test(words[n]!.word)) continue;
+      const name = words.slice(0, n).map((w) => w.word).join(' ');
+      const kind = pools.placeKind?.(name);
+      if (!kind || kind.type === 'travel') continue;
+      const stand = kind.type === 'country' ? name : placeLike(name, draw, pick, pools);
+      if (stand) towns.push({ start: at, end: words[n - 1]!.end, text: stand });
+      break;
+    }
+  }
+  let out = '';
+  let last = 0;
+  const tokens = (part: string) =>
+    part.replace(/[\p{L}][\p{L}'’-]*|\d+/gu, (token) => {
       if (/^\d+$/.test(token)) return scramble(token, draw);
       if (STREET_WORDS.test(token)) return token;
+      if (/^[A-Z]{2}$/.test(token) && pools.placeKind?.(token)?.type === 'state') return pick(pools.stateCodes ?? []) ?? token;
       if (/^[A-Z]{1,2}\d/.test(token) || /^[A-Z]{2}$/.test(token)) return scramble(token, draw);
       if (/^\p{Lu}/u.test(token)) return pick(pools.familyNames) ?? scramble(token, draw);
       return token;
     });
+  for (const town of towns) {
+    out += tokens(text.slice(last, town.start)) + town.text;
+    last = town.end;
   }
-  if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
-  return pick(pools.places);
+  return out + tokens(text.slice(last));
 }
 
 const ORG_WORDS = new Set<string>([...ORGANISATION_CUES, 'of', 'the', 'and', 'for', 'de', 'la', 'du', 'y', 'und', 'general', 'university', 'royal', 'national', 'city', 'county', 'state', 'community', 'memorial']);
@@ -333,7 +448,33 @@ function organisationLike(text: string, draw: Draw, pick: (pool: readonly string
 }
 
 /** When a pool is used up or a shape is not read: another theme's item, else fresh characters. */
+/** Weekdays in the languages the tagger reads, Monday first: a weekday that cannot be dated moves to another. */
+const WEEKDAYS: readonly (readonly string[])[] = [
+  ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+  ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+  ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
+  ['segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado', 'domingo'],
+  ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
+];
+
+/**
+ * A date Veil cannot shift ("Montag", "la semaine dernière"): a weekday becomes another weekday of its language
+ * (its case kept); anything else stays as written (a relative date says little, and an object of a theme in
+ * its place would break the sentence).
+ */
+function undatable(text: string, draw: Draw): string {
+  for (const days of WEEKDAYS) {
+    const at = days.findIndex((d) => new RegExp(`(?<![\\p{L}])${d}(?![\\p{L}])`, 'iu').test(text));
+    if (at < 0) continue;
+    const other = days[(at + 1 + draw(6)) % 7]!;
+    return text.replace(new RegExp(days[at]!, 'iu'), (found) => (/^\p{Lu}/u.test(found) ? other.charAt(0).toUpperCase() + other.slice(1) : other));
+  }
+  return text;
+}
+
 function fallback(kind: SpanKind, text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string {
+  if (kind === 'date') return undatable(text, draw);
   const role = themeRole(kind) ?? 'thing';
   for (const theme of THEMES) {
     const found = pick(theme.pools[role]);

@@ -31,6 +31,8 @@ export interface DetectOptions {
   readonly alwaysMap?: readonly string[];
   /** Spans this conversation already mapped: found again in any case, with the same kind. */
   readonly known?: readonly { readonly original: string; readonly kind: SpanKind }[];
+  /** What the tagger read in this text (./tagger/tagger.ts `tagMessage`). */
+  readonly tagging: Tagging;
 }
 
 interface Word {
@@ -201,16 +203,104 @@ function profileKind(field: string): SpanKind {
   return 'profile';
 }
 
-export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
+/**
+ * Where a span came from. Overlaps are settled in this order, then by score (`settle`): what the person
+ * typed into their profile or asked to map, what this conversation already mapped, identifiers whose shape
+ * is the evidence (e-mail, phone, ID numbers), the tagger's own spans, then the other patterns (dates,
+ * amounts, ages, addresses) and the word lists, which count only where the tagger reads them as personal.
+ */
+export const PRECEDENCE = ['profile', 'always', 'known', 'shape', 'tagger', 'pattern', 'list'] as const;
+export type Source = (typeof PRECEDENCE)[number];
+
+/** A span with where it came from and how sure that finder is (0–1). */
+export interface Found extends Span {
+  readonly source: Source;
+  readonly score: number;
+}
+
+/**
+ * What the tagger made of a message (./tagger/tagger.ts): the language it read, every list and pattern hit
+ * (`found`, with the tagger's own spans), and per token how likely it is to be personal (1 − P(nothing)).
+ * A message in a language the tagger does not read has no tagger spans and no list hits: only shapes.
+ */
+export interface Tagging {
+  readonly language: { readonly code: string; readonly name: string; readonly read: boolean };
+  readonly found: readonly Found[];
+  readonly personal: readonly { readonly start: number; readonly end: number; readonly p: number }[];
+  /** How likely the whole message is a general question, with nothing personal in it (0 when not read). */
+  readonly general: number;
+}
+
+/**
+ * A message the tagger reads as a general question at least this surely goes as typed: nothing it or the lists
+ * and patterns found is marked (the person's own values and always-map terms still are). Chosen on the
+ * held-back 6% of the training data (scripts/tagger/dev.ts).
+ */
+export const GENERAL_AT = 0.5;
+
+/**
+ * How personal the tagger reads a span to be for it to count: a shape hit (an e-mail, a phone, an ID) unless
+ * the tagger is sure it is the topic (an example address in a regex question); a date, an amount, an age or
+ * an address found by pattern, and a word-list hit, only where the tagger reads them as personal. The tagger's
+ * own spans are what its decoding chose (./tagger/tagger.ts `NOTHING_BELOW`).
+ */
+export const GATE: Readonly<Record<Source, number>> = { profile: 0, always: 0, known: 0, shape: 0.1, tagger: 0, pattern: 0.35, list: 0.5 };
+
+/** The highest probability the tagger gives any token of `[start, end)` of being personal. */
+export function personalScore(tagging: Pick<Tagging, 'personal'>, start: number, end: number): number {
+  let p = 0;
+  for (const t of tagging.personal) if (t.start < end && start < t.end) p = Math.max(p, t.p);
+  return p;
+}
+
+/**
+ * Settle overlaps: by source (`PRECEDENCE`), then score, then length; a span that overlaps one already taken
+ * is dropped. Returns text order.
+ */
+export function settle(found: readonly Found[]): Found[] {
+  const rank = (f: Found) => PRECEDENCE.indexOf(f.source);
+  const order = [...found].sort((a, b) => rank(a) - rank(b) || b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const taken: Found[] = [];
+  for (const f of order) if (f.end > f.start && !taken.some((t) => t.start < f.end && f.start < t.end)) taken.push(f);
+  return taken.sort((a, b) => a.start - b.start);
+}
+
+/** Shape kinds: identifiers whose form is the evidence, found in every language. */
+const SHAPES: ReadonlySet<SpanKind> = new Set(['email', 'phone', 'id']);
+
+/** Luhn (payment cards) and ISO 13616 mod 97 (IBAN): a number that passes is surely one. */
+function checksummed(text: string): boolean {
+  const compact = text.replace(/[\s-]/g, '');
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) {
+    const digits = (compact.slice(4) + compact.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+    let r = 0;
+    for (const d of digits) r = (r * 10 + Number(d)) % 97;
+    return r === 1;
+  }
+  if (!/^\d{13,19}$/.test(compact)) return false;
+  let sum = 0;
+  for (let i = 0; i < compact.length; i++) {
+    let d = Number(compact[compact.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * What the patterns and word lists find, with nothing decided yet: the tagger's hints (its input features)
+ * and the candidates the tagger then rules on. Never the "capitalised word is a name" guess: that is the
+ * tagger's to read.
+ */
+export function candidateSpans(text: string): Found[] {
   const spans: Span[] = [];
-  const profileKinds = new Map((options.profile ?? []).map((a) => [normalizeText(a.value.trim()), profileKind(a.field.toLowerCase())]));
-  for (const s of exactSpans(text, [...profileKinds.keys()].filter((v) => v.length >= 3), (t) => profileKinds.get(normalizeText(t)) ?? 'profile')) addSpan(spans, s);
-  for (const s of exactSpans(text, options.alwaysMap ?? [], () => 'custom')) addSpan(spans, s);
-  const knownKinds = new Map((options.known ?? []).map((k) => [normalizeText(k.original), k.kind]));
-  for (const s of exactSpans(text, (options.known ?? []).map((k) => k.original), (t) => knownKinds.get(normalizeText(t)) ?? 'proper')) addSpan(spans, s);
+  const found: Found[] = [];
+  const add = (span: Span, source: Source, score: number) => {
+    if (addSpan(spans, span)) found.push({ ...span, source, score });
+  };
   // Special categories in lay wording before shapes and names: "on probation", "my PO", "5150".
-  for (const s of specialSpans(text, spans)) addSpan(spans, s);
-  for (const s of patternSpans(text, spans)) addSpan(spans, s);
+  for (const s of specialSpans(text, spans)) add(s, 'list', 0.7);
+  for (const s of patternSpans(text, spans)) add(s, SHAPES.has(s.kind) ? 'shape' : 'pattern', SHAPES.has(s.kind) && checksummed(s.text) ? 1 : 0.8);
 
   const ws = words(text);
   const taken = (w: Word) => spans.some((s) => s.start < w.end && w.start < s.end);
@@ -225,7 +315,6 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
   };
 
   // Capitalised runs (with connectors inside): organisations when a cue word is in them.
-  const runs: [number, number][] = [];
   for (let i = 0; i < ws.length; i++) {
     if (!capitalised(i) || taken(ws[i]!)) continue;
     let j = i;
@@ -238,18 +327,15 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       else if (CONNECTORS.has(ws[j + 1]!.key) && j + 2 < ws.length && capitalised(j + 2)) j += 2;
       else break;
     }
-    runs.push([i, j]);
-    i = j;
-  }
-  for (const [i, j] of runs) {
     const keys = ws.slice(i, j + 1).map((w) => w.key.replace(/['’]s$/, ''));
     if (j > i || !startsSentence(text, ws, i)) {
       const org = keys.some((k, n) => ORG_CUES.has(k) || (n < keys.length - 1 && ORG_CUES.has(`${k} ${keys[n + 1]}`)));
       if (org || (j > i && keys.some((k) => PLACE_CUE.has(k)))) {
         const end = /['’]$/.test(text.slice(ws[j]!.end, ws[j]!.end + 1)) && keys.at(-1)!.endsWith('s') ? ws[j]!.end + 1 : ws[j]!.end;
-        addSpan(spans, { start: ws[i]!.start, end, text: text.slice(ws[i]!.start, end), kind: org ? 'organisation' : 'place' });
+        add({ start: ws[i]!.start, end, text: text.slice(ws[i]!.start, end), kind: org ? 'organisation' : 'place' }, 'list', 0.6);
       }
     }
+    i = j;
   }
 
   // Word lists, longest phrase first at each word.
@@ -271,7 +357,8 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
       const spelled = n === 1 && !group[0]!.capital ? misspelled(key) : undefined;
       const stem = n === 1 && !group[0]!.capital && key.length >= 8 && INN_STEMS.test(key) ? 'medication' : undefined;
       const guessed = spelled ?? stem;
-      const entry = variants.map((v) => map.get(v)).find((e) => e !== undefined) ?? (guessed ? { kind: guessed, capitalOnly: false } : undefined);
+      const listed = variants.map((v) => map.get(v)).find((e) => e !== undefined);
+      const entry = listed ?? (guessed ? { kind: guessed, capitalOnly: false } : undefined);
       if (!entry) continue;
       if (NOT_CONDITIONS.has(key)) continue;
       if ((entry.capitalOnly || entry.kind === 'person') && !group[0]!.capital) continue;
@@ -291,28 +378,44 @@ export function detectSpans(text: string, options: DetectOptions = {}): Span[] {
           start = ws[k]!.start;
         }
       }
-      for (const s of inside) spans.splice(spans.indexOf(s), 1);
-      addSpan(spans, { start, end, text: text.slice(start, end), kind: entry.kind === 'place' && personCue && group[0]!.capital ? 'person' : entry.kind });
+      for (const s of inside) {
+        spans.splice(spans.indexOf(s), 1);
+        found.splice(found.findIndex((f) => f.start === s.start && f.end === s.end), 1);
+      }
+      add({ start, end, text: text.slice(start, end), kind: entry.kind === 'place' && personCue && group[0]!.capital ? 'person' : entry.kind }, 'list', listed ? 0.6 : 0.4);
       i += n - 1;
       break;
     }
   }
+  return found.sort((a, b) => a.start - b.start);
+}
 
-  // Other capitalised words inside a sentence: unknown names. After a person cue, a person.
-  for (const [i, j] of runs) {
-    for (let k = i; k <= j; k++) {
-      const w = ws[k]!;
-      if (taken(w) || !capitalised(k) || (k === i && startsSentence(text, ws, k))) continue;
-      if (CONNECTORS.has(w.key)) continue;
-      let end = k;
-      while (end + 1 <= j && !taken(ws[end + 1]!) && capitalised(end + 1)) end++;
-      const before = ws[i - 1]?.key;
-      const kind: SpanKind = before && PERSON_CUE.has(before) ? 'person' : 'proper';
-      addSpan(spans, { start: w.start, end: ws[end]!.end, text: text.slice(w.start, ws[end]!.end), kind });
-      k = end;
-    }
+/**
+ * The sensitive spans of a message, in text order, never overlapping: the person's own values, the
+ * conversation's known spans, and what the tagger read (`options.tagging`), settled by `PRECEDENCE`. A list
+ * or pattern hit counts only where the tagger reads it as personal (`GATE`); in a language the tagger does not
+ * read, every shape and pattern hit counts and nothing else.
+ */
+export function detectSpans(text: string, options: DetectOptions): Span[] {
+  const found: Found[] = [];
+  const profileKinds = new Map((options.profile ?? []).map((a) => [normalizeText(a.value.trim()), profileKind(a.field.toLowerCase())]));
+  for (const s of exactSpans(text, [...profileKinds.keys()].filter((v) => v.length >= 3), (t) => profileKinds.get(normalizeText(t)) ?? 'profile')) found.push({ ...s, source: 'profile', score: 1 });
+  for (const s of exactSpans(text, options.alwaysMap ?? [], () => 'custom')) found.push({ ...s, source: 'always', score: 1 });
+  const knownKinds = new Map((options.known ?? []).map((k) => [normalizeText(k.original), k.kind]));
+  for (const s of exactSpans(text, (options.known ?? []).map((k) => k.original), (t) => knownKinds.get(normalizeText(t)) ?? 'proper')) found.push({ ...s, source: 'known', score: 1 });
+  const { tagging } = options;
+  const general = tagging.language.read && tagging.general >= GENERAL_AT;
+  for (const f of general ? [] : tagging.found) {
+    if (!tagging.language.read) {
+      if (f.source === 'shape' || f.source === 'pattern') found.push(f);
+    } else if (f.source === 'tagger') {
+      // Where a list or pattern agrees on the kind and holds the tagger's span, its words and grammar: the lay
+      // phrase "got fired" (a verb) for the tagger's "fired", "12 June 2025" for "12 June".
+      const wider = tagging.found.find((c) => c.source !== 'tagger' && c.kind === f.kind && c.start <= f.start && c.end >= f.end && c.end - c.start > f.end - f.start);
+      if (f.score >= GATE.tagger) found.push(wider ? { ...wider, source: 'tagger', score: f.score } : f);
+    } else if (personalScore(tagging, f.start, f.end) >= GATE[f.source]) found.push(f);
   }
-  return mergeRuns(text, spans.sort((a, b) => a.start - b.start));
+  return mergeRuns(text, settle(found).map(({ source: _s, score: _c, ...span }) => span));
 }
 
 /**

@@ -6,9 +6,10 @@
  * length; a message longer than `LONGEST` is refused before anything is made or charged.
  *
  * ```ts
- * const sent = await protectLong(pastedReport, { codebook, random }); // same result shape as protectMessage
+ * const sent = await protect(pastedReport, { codebook, random, tag: tagger.tag }); // same result shape as protectMessage
  * ```
  */
+import type { Tagging } from './detect';
 import { protectMessage, type Mark, type ProtectOptions, type Protected } from './protect';
 import type { DictionaryEntry } from './types';
 
@@ -44,17 +45,28 @@ function lastMatchEnd(window: string, pattern: RegExp): number | undefined {
   return end;
 }
 
-/** `protectMessage` over a message of any length up to `LONGEST`, piece by piece, pausing between pieces. */
-export async function protectLong(text: string, options: ProtectOptions, pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0))): Promise<Protected> {
+/** What `protect` needs: `protectMessage`'s options, with the tagger that reads each piece instead of its reading. */
+export interface ProtectAllOptions extends Omit<ProtectOptions, 'tagging'> {
+  /** The message tagger (./tagger/tagger.ts): what it reads in a text. Its failure fails the protection. */
+  readonly tag: (text: string) => Promise<Tagging>;
+}
+
+/**
+ * Message protection, the one entry point the review, the compose box and the command line call: the tagger
+ * reads the message, then `protectMessage` protects it, piece by piece for a message of any length up to
+ * `LONGEST`, pausing between pieces.
+ */
+export async function protect(text: string, options: ProtectAllOptions, pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0))): Promise<Protected> {
   const why = tooLong(text);
   if (why) throw new RangeError(why);
   const parts = pieces(text);
-  if (parts.length === 1) return protectMessage(text, options);
+  if (parts.length === 1) return protectMessage(text, { ...options, tagging: await options.tag(text) });
   let codebook = options.codebook;
   const marks: Mark[] = [];
   const placed: Protected['placed'][number][] = [];
   const sent: string[] = [];
   const dictionary = new Map<string, DictionaryEntry>();
+  let language: Protected['language'] | undefined;
   let inAt = 0;
   let outAt = 0;
   for (const part of parts) {
@@ -64,7 +76,9 @@ export async function protectLong(text: string, options: ProtectOptions, pause: 
       const [start, end] = id.split('-').map(Number) as [number, number];
       if (start >= inAt && end <= inAt + part.length) choices[`${start - inAt}-${end - inAt}`] = treatment;
     }
-    const piece = protectMessage(part, { ...options, codebook, choices });
+    const piece = protectMessage(part, { ...options, codebook, choices, tagging: await options.tag(part) });
+    // The first piece's language speaks for the message (a pasted letter's greeting and body agree).
+    language ??= piece.language;
     codebook = piece.codebook;
     const shift = (id: string, by: number) => id.split('-').map((n) => Number(n) + by).join('-');
     for (const m of piece.marks) marks.push({ ...m, id: shift(m.id, inAt), start: m.start + inAt, end: m.end + inAt });
@@ -75,5 +89,5 @@ export async function protectLong(text: string, options: ProtectOptions, pause: 
     outAt += piece.text.length;
     await pause();
   }
-  return { text: sent.join(''), marks, placed, codebook, dictionary: [...dictionary.values()] };
+  return { text: sent.join(''), marks, placed, codebook, dictionary: [...dictionary.values()], language: language ?? { code: 'und', name: 'unknown', read: false } };
 }

@@ -167,6 +167,17 @@ export function lifeStage(age: number): LifeStage {
   return age < 13 ? 'child' : age < 18 ? 'teen' : age < 65 ? 'adult' : 'senior';
 }
 
+/**
+ * The finer stages a moved age keeps, within its life stage: child under 13, teen 13–17, young adult 18–24,
+ * adult 25–44, middle age 45–64, older adult 65+ (the boundaries of `lifeStage` and of the CDC/NCHS age bands
+ * in src/domains/wording.ts: 18, 25, 45, 65). So 24 stays under 25 (insurance, railcards), 44 stays under 45,
+ * 64 under 65 (pensions, screening).
+ */
+export type AgeStage = 'child' | 'teen' | 'young adult' | 'adult' | 'middle age' | 'older adult';
+export function ageStage(age: number): AgeStage {
+  return age < 13 ? 'child' : age < 18 ? 'teen' : age < 25 ? 'young adult' : age < 45 ? 'adult' : age < 65 ? 'middle age' : 'older adult';
+}
+
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const ORDINAL_TENS: Record<string, string> = { twenty: 'twentieth', thirty: 'thirtieth', forty: 'fortieth', fifty: 'fiftieth', sixty: 'sixtieth', seventy: 'seventieth', eighty: 'eightieth', ninety: 'ninetieth' };
@@ -201,25 +212,59 @@ function ordinalSuffix(n: number): string {
  */
 export function movedAge(n: number, shift: number, round = false): number {
   const step = round && n >= 20 && n % 10 === 0 ? 10 * Math.sign(shift) : shift;
-  const stage = lifeStage(n);
-  for (const candidate of [n + step, n - step, n + Math.sign(step), n - Math.sign(step)]) {
-    if (candidate >= 1 && candidate !== n && lifeStage(candidate) === stage) return candidate;
+  const stage = ageStage(n);
+  for (const candidate of [n + step, n - step, n + shift, n - shift, n + Math.sign(step), n - Math.sign(step)]) {
+    if (candidate >= 1 && candidate !== n && ageStage(candidate) === stage) return candidate;
   }
   return n + 1;
 }
 
+const DECADE_WORDS = ['teens', 'twenties', 'thirties', 'forties', 'fifties', 'sixties', 'seventies', 'eighties', 'nineties'];
+/** "forties", "40s", "40's", "40-something", "fortysomething", with "early", "mid" or "late" before it. */
+const DECADE = new RegExp(
+  `^((?:early|mid|late)(?:[- ]|\\s+)?)?(?:(\\d)0(['’]?s|[- ]?something)|(${DECADE_WORDS.join('|')})|(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)([- ]?something))$`,
+  'i',
+);
+
+/** Whether an age span is a decade phrase ("forties", "late 60s", "mid-thirties", "40-something"). */
+export function isDecadePhrase(text: string): boolean {
+  return DECADE.test(text.trim());
+}
+
+const QUALIFIERS = ['early', 'mid', 'late'];
+
 /**
- * An age span with its number moved (./movedAge): "7", "a 6-year-old", "turning fifty", "30th", "in my 30s"
- * (a decade moves by ten), "3 months old" (months move by the shift, never to zero). A number in words stays in
- * words, with the case it had; a round milestone in words or as an ordinal ("fifty", "50th") moves by a decade.
+ * A decade phrase as an explicit Replace writes it (by default it is kept: src/crossmap/codebook.ts
+ * `keptByDefault`), in its own form, never a number: with "early", "mid" or "late" the decade stays and the
+ * qualifier moves to a neighbour ("early forties" → "mid forties": about the few years a numeric age moves);
+ * a bare decade moves to a neighbouring decade wholly in the same life stage ("forties" → "thirties" or
+ * "fifties"), and stays when there is none ("teens", "sixties": 60–64 and 65–69 are different stages).
+ */
+function shiftDecade(m: RegExpExecArray, shift: number): string {
+  const [, qualifier, digit, digitTail, word, tensWord, wordTail] = m;
+  if (qualifier) {
+    const said = /^[a-z]+/i.exec(qualifier)![0];
+    const to = QUALIFIERS.indexOf(said.toLowerCase()) === 1 ? (shift > 0 ? 2 : 0) : 1;
+    return sameCase(said, QUALIFIERS[to]!) + m[0].slice(said.length);
+  }
+  const d = digit ? Number(digit) * 10 : word ? (DECADE_WORDS.indexOf(word.toLowerCase()) + 1) * 10 : TENS.indexOf(tensWord!.toLowerCase()) * 10;
+  const moved = [d + 10 * Math.sign(shift), d - 10 * Math.sign(shift)].find((c) => c >= 20 && c <= 90 && d >= 20 && lifeStage(c) === lifeStage(d) && lifeStage(c + 9) === lifeStage(d + 9));
+  if (moved === undefined) return m[0];
+  if (digit) return `${moved / 10}0${digitTail}`;
+  if (word) return sameCase(word, DECADE_WORDS[moved / 10 - 1]!);
+  return sameCase(tensWord!, TENS[moved / 10]!) + wordTail;
+}
+
+/**
+ * An age span with its number moved within its stage (./movedAge, `ageStage`): "7", "a 6-year-old", "61yo",
+ * "turning fifty", "30th", "3 months old" (months move by the shift, never to zero); a decade phrase ("in my 30s",
+ * "mid-thirties", "a 40-something") stays a decade phrase (./shiftDecade). A number in words stays in words,
+ * with the case it had; a round milestone in words or as an ordinal ("fifty", "50th") moves by a decade when
+ * that stays in its stage. A text it cannot read is returned as it is, never replaced by a number.
  */
 export function shiftAge(text: string, shift: number): string {
-  const decade = /^((?:early|mid|late)[- ]?)?(\d)0(['’]?s)$/i.exec(text);
-  if (decade) {
-    const d = Number(decade[2]) * 10;
-    const moved = [d + 10 * Math.sign(shift), d - 10 * Math.sign(shift)].find((c) => c >= 10 && c <= 90 && lifeStage(c) === lifeStage(d) && lifeStage(c + 9) === lifeStage(d + 9)) ?? (d >= 20 ? d - 10 : d + 10);
-    return `${decade[1] ?? ''}${moved}${decade[3]}`;
-  }
+  const decade = DECADE.exec(text);
+  if (decade) return shiftDecade(decade, shift);
   const months = /^(\d+)(\s*|-)(months?|weeks?)([- ]olds?)?$/i.exec(text);
   if (months) {
     const moved = Math.max(1, Number(months[1]) + shift) === Number(months[1]) ? Number(months[1]) + 1 : Math.max(1, Number(months[1]) + shift);
@@ -244,7 +289,8 @@ export function shiftAge(text: string, shift: number): string {
     const n = wordsNumber(text.slice(0, cut));
     if (n !== undefined) return sameCase(text, numberWords(movedAge(n, shift, true))) + text.slice(cut);
   }
-  return String(movedAge(Number(text) || 30, shift));
+  // Not an age this module reads: kept as written, never a number in place of words ("in my 29").
+  return text;
 }
 
 function sameCase(like: string, text: string): string {

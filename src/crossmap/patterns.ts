@@ -65,9 +65,10 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['age', /\b\d{1,3}(?=\s?(?:yo|y\/o|y\.o\.)(?![\p{L}]))/gu],
   // "aged 42", "age 42", "turning fifty", "turns 5".
   ['age', new RegExp(`(?<=\\b(?:aged?|turning|turned|turns?)\\s)(?:\\d{1,3}|${NUMBER_WORD})\\b(?![:.,/]\\d)`, 'gi')],
-  // "I'm 54", "she's only 11 now", "Leo is 6", "they are 72 and 75".
-  ['age', /(?<=\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still|turning)\s)?)\d{1,3}\b(?!\s*(?:%|percent|weeks?|days?|months?|hours?|minutes?|mins?|mg|mcg|ml|kg|g|lbs?|stone|cm|km|miles?|times|am|pm|x|[:.,/]\d|[-–]\d|(?:am|pm)\b|o['’]clock|dollars|pounds|euros|\p{Sc}))/giu],
-  ['age', new RegExp(`(?<=\\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|they are)\\s(?:(?:only|just|now|almost|nearly|barely|already|still)\\s)?)${NUMBER_WORD}\\b(?=\\s*(?:[.,;!?)]|$|and\\b|now\\b|but\\b|so\\b|years?\\b|too\\b))`, 'gi')],
+  // "I'm 54", "she's only 11 now", "Leo is 6", "they are 72 and 75", "for someone who's 61". Not a duration
+  // ("I'm 3 years into my PhD", "the lease is 2 years") or a count ("there are 12", "it's 40 of them").
+  ['age', /(?<!\b(?:there|it|that|this|which|what|total|score|number|count|price|cost|rate|size|dose|limit)\s(?:is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still)\s)?)(?<=\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|who['’]s|who is|who was|you['’]re|you are|we['’]re|is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still|turning)\s)?)\d{1,3}\b(?!\s*(?:%|percent|years?\b(?!\s*old)|yrs?\b(?!\s*old)|decades?|weeks?|days?|months?|hours?|minutes?|mins?|seconds?|mg|mcg|ml|kg|g|lbs?|stone|cm|km|miles?|times|am|pm|x|[:.,/]\d|[-–]\d|(?:am|pm)\b|o['’]clock|dollars|pounds|euros|\p{Sc}|of\b|people|persons|kids|children|students|employees|staff|members|items|pages|words|points|steps|cases|patients|clients|customers|emails|messages|questions|orders|units|rooms|floors))/giu],
+  ['age', new RegExp(`(?<=\\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|they are|who['’]s|who is|you['’]re|you are)\\s(?:(?:only|just|now|almost|nearly|barely|already|still)\\s)?)${NUMBER_WORD}\\b(?=\\s*(?:[.,;!?)]|$|and\\b|now\\b|but\\b|so\\b|years?\\s+old\\b|too\\b))`, 'gi')],
   ['age', /(?<=\b(?:are|were|they['’]re)\s\d{1,3}\s(?:and|&)\s)\d{1,3}\b/gi],
   // "my son Tyler (17)", "my son (13)".
   ['age', /(?<=\p{L}\s\()\d{1,2}(?=\))/gu],
@@ -77,6 +78,11 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['age', /(?<=\bat\s)(?:1[3-9]|[2-9]\d)(?=\s*[?!;]|[.,](?!\d)|\s+(?:and|but|or|with|years|now|because|so)\b)/g],
   // "in my 30s", "in her early forties", "in their late 60s".
   ['age', /(?<=\b(?:in|into|hit|hitting|to)\s(?:my|his|her|their|our|your)\s)(?:(?:early|mid|late)[- ]?)?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi],
+  // "mid-thirties", "late 60s", "early twenties" with no "in my": an age unless it is an era or a temperature
+  // ("the late 60s", "in the mid-thirties", "late 60s °F", "highs in the early 70s").
+  ['age', /(?<!\b(?:the|in|by|since|until|from|highs?|lows?|temps?|temperatures?|prices?|rates?)\s)\b(?:early|mid|late)[- ]?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b(?!\s*(?:°|degrees|deg\b|[FC]\b|fahrenheit|celsius|music|era|decade|century))/gi],
+  // "a 40-something", "forty-something mum", "she's thirtysomething": a decade, not a count ("40-something emails").
+  ['age', new RegExp(`(?<=\\b(?:a|an|i['’]?m|i am|he['’]s|she['’]s|he is|she is|we['’]re|they['’]re|who['’]s|is|are|was|were)\\s)(?:\\d0|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]?something\\b(?!\\s+(?!(?:woman|women|man|men|guy|guys|mum|mom|dad|mother|father|parent|person|couple|female|male|friend|professional|year-old|single|newbie|beginner)\\b)\\p{L}+s\\b)`, 'giu')],
   // Birthdays: "Beth's 30th", "a 50th party", "her eightieth birthday".
   ['age', /\b(?:\d{2}(?:st|nd|rd|th)|eighteenth|twenty-first|twenty first|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)(?=\s+(?:birthday|bday|party|celebration|surprise))/gi],
   ['age', /(?<=['’]s\s)\d{2}(?:st|nd|rd|th)\b(?!\s+(?:of|floor|century|street|st|avenue)\b)/gi],

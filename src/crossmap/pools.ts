@@ -19,33 +19,79 @@ export const SPECIAL_DECOYS: Readonly<Partial<Record<SpanKind, readonly string[]
   religion: ['Buddhism', 'Quakerism', 'Sikhism', 'Jainism', 'Shinto', 'Anglicanism'],
 };
 
+/** Cities of one country or sub-region, by the size bands of `cityBands`. */
+function banded(rows: readonly (readonly [string, number])[]): string[][] {
+  const bands: string[][] = [[], [], [], []];
+  for (const [name, band] of rows) bands[band]!.push(name);
+  return bands;
+}
+
+function grouped<T>(rows: Iterable<T>, key: (row: T) => string | undefined): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (!k) continue;
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
 /**
  * Substitute names (faker's English lists, by gender where faker gives one) and places of the same kind: cities
  * of 100,000+ in four size bands by population rank (data/places.json is ordered by population: the top 100, to
- * 500, to 1,500, the rest), countries (data/m49-countries.json), regions, US state codes and travel codes.
+ * 500, to 1,500, the rest), also by country and by M49 sub-region (a city's stand-in keeps its country: see
+ * ./codebook.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
+ * travel codes. data/places.json rows are `[name, M49 sub-region, kind, ISO 3166 alpha-2 country]`.
  */
+/** A country's name in `lang`, where the runtime has the data (undefined otherwise). */
+function displayName(lang: string, code: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'region' }).of(code);
+    return name && name !== code ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const substitutePools = lazy((): SubstitutePools => {
   const everyday = new Set(lexiconList('place-common'));
   const plain = (name: string) => /^[\p{L} -]+$/u.test(name) && !everyday.has(name);
   const rows = places as string[][];
-  const cities = rows.filter(([name, , kind]) => kind === 'c' && plain(name!)).map(([name]) => name!);
+  // A city or region that shares its name with a country ("Jamaica", Queens; "Georgia", the US state) is read
+  // as the country: it is no city's or region's stand-in ("Leeds" → "Jamaica" would move the question abroad).
+  const countryLike = new Set([...(countries as string[][]).flatMap(([, , name, short]) => [name!, short!]), ...Object.keys(PLACE_ALIASES)].map((n) => n.toLowerCase()));
+  const cityRows = rows.filter(([name, , kind]) => kind === 'c' && plain(name!) && !countryLike.has(name!.toLowerCase()));
+  const cities = cityRows.map(([name]) => name!);
   const BANDS = [100, 500, 1500, Infinity];
   const cityBands = BANDS.map((limit, i) => cities.filter((_, rank) => rank < limit && rank >= (BANDS[i - 1] ?? 0)));
   const kinds = new Map<string, PlaceKind>();
-  cities.forEach((name, rank) => kinds.set(name.toLowerCase(), { type: 'city', band: BANDS.findIndex((limit) => rank < limit) }));
-  // A region that shares its name with a city is read as the city: not a region's stand-in.
-  const regionRows = rows.filter(([name, , kind]) => kind === 'r' && plain(name!) && !kinds.has(name!.toLowerCase()));
+  const ranked = cityRows.map(([name, subregion, , country], rank) => ({ name: name!, subregion, country, band: BANDS.findIndex((limit) => rank < limit) }));
+  for (const { name, band, country, subregion } of ranked) kinds.set(name.toLowerCase(), { type: 'city', band, ...(country ? { country } : {}), ...(subregion ? { subregion } : {}) });
+  const citiesByCountry = new Map([...grouped(ranked, (c) => c.country)].map(([k, cs]) => [k, banded(cs.map((c) => [c.name, c.band] as const))]));
+  const citiesBySubregion = new Map([...grouped(ranked, (c) => c.subregion)].map(([k, cs]) => [k, banded(cs.map((c) => [c.name, c.band] as const))]));
+  // A region that shares its name with a city is read as the city: not a region's stand-in. One the aliases
+  // name as a country ("England", "Scotland", "Wales": first-level regions of GB in GeoNames) is a country:
+  // kept by default (its law, schools and health service are its own), never another region's stand-in.
+  const regionRows = rows.filter(([name, , kind]) => kind === 'r' && plain(name!) && !kinds.has(name!.toLowerCase()) && !countryLike.has(name!.toLowerCase()));
   const regions = regionRows.map(([name]) => name!);
-  const regionsBySubregion = new Map<string, string[]>();
-  for (const [name, subregion] of regionRows) {
-    regionsBySubregion.set(subregion!, [...(regionsBySubregion.get(subregion!) ?? []), name!]);
-    kinds.set(name!.toLowerCase(), { type: 'region', subregion });
-  }
+  const regionsBySubregion = new Map([...grouped(regionRows, ([, subregion]) => subregion)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
+  const regionsByCountry = new Map([...grouped(regionRows, ([, , , country]) => country)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
+  for (const [name, subregion, , country] of regionRows) kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
   const stateCodes = rows.filter(([, , kind]) => kind === 's').map(([name]) => name!);
   for (const code of stateCodes) kinds.set(code.toLowerCase(), { type: 'state' });
   const countryNames = (countries as string[][]).map(([, , , short]) => short!).filter(plain);
   for (const [, , name, short] of countries as string[][]) for (const n of [name!, short!]) kinds.set(n.toLowerCase(), { type: 'country' });
   for (const alias of Object.keys(PLACE_ALIASES)) if (!kinds.has(alias.toLowerCase())) kinds.set(alias.toLowerCase(), { type: 'country' });
+  // Countries by their names in the other languages the tagger reads ("Suisse", "Schweiz", "Alemania"), from the
+  // browser's or Node's own Unicode data (Intl.DisplayNames), with their codes.
+  for (const code of new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)))) {
+    for (const lang of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
+      const name = displayName(lang, code);
+      if (name && !kinds.has(name.toLowerCase())) kinds.set(name.toLowerCase(), { type: 'country', country: code });
+    }
+  }
   const travelCodes = TRAVEL_CODES.split('|');
   for (const code of travelCodes) kinds.set(code.toLowerCase(), { type: 'travel' });
   const female = lexiconList('substitute-given-female');
@@ -60,10 +106,13 @@ export const substitutePools = lazy((): SubstitutePools => {
     maleNames: male,
     unisexNames: lexiconList('substitute-given').filter((n) => !gendered.has(n)),
     cityBands,
+    citiesByCountry,
+    citiesBySubregion,
     placeKind: (name) => kinds.get(name.toLowerCase()),
     countries: countryNames,
     regions,
     regionsBySubregion,
+    regionsByCountry,
     stateCodes,
     travelCodes,
     specialDecoys: SPECIAL_DECOYS,

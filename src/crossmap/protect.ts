@@ -14,16 +14,19 @@
  * ```
  *
  * What it promises: a generalization depends on the span's category and on the grammar around it only
- * (`generalizationFor`), never on the span's words, so it says nothing more than the category. A substitute
+ * (`generalizationFor`), never on the span's words, so it says nothing more than the category; except a health
+ * condition, which is generalized to its broad class in the Disease Ontology (at least 100 conditions under it,
+ * ./health-classes.ts: "asthma" → "a lung or airway condition"), so the answer stays about the right body system. A substitute
  * depends on the conversation's secret and the span (./derive.ts), so it is the same in every message of a
  * conversation and unlinkable across conversations. What it does not promise: a span the detector misses is
  * sent as typed; and the site's own box has seen the draft before any of this runs.
  */
 import type { RandomSource } from '../core/contracts';
 import { valueMatches } from '../core/typed-facts';
-import { knownEntry, lookupKey, substituteFor, substituteTaken, textBefore, withEntry, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
-import { detectSpans, type DetectOptions } from './detect';
+import { keptByDefault, knownEntry, lookupKey, substituteFor, substituteTaken, textBefore, withEntry, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
+import { detectSpans, type DetectOptions, type Tagging } from './detect';
 import { personHint } from './gender';
+import { conditionClass } from './health-classes';
 import { detectInConversation, promptDictionary } from './mapper';
 import { substitutePools } from './pools';
 import { isSpecialKind, type DictionaryEntry, type PhraseForm, type Span, type SpanKind, type SpecialKind } from './types';
@@ -60,8 +63,18 @@ export interface ProtectOptions extends DetectOptions {
    * Their default treatment is 'generalize' (unless `defaults.profile` says otherwise).
    */
   readonly generalize?: readonly { readonly value: string; readonly phrase: string }[];
+  /**
+   * Values the person shares in their profile: marked, and kept as typed by default (the release states them;
+   * replacing one here would contradict it). Kind 'profile'.
+   */
+  readonly shared?: readonly string[];
   /** The substitute pools (default: the shipped ones, ./index.ts). */
   readonly pools?: SubstitutePools;
+  /**
+   * How far a health condition is generalized: to its Disease Ontology class ('class', the default: "a lung or
+   * airway condition") or to its category only ('category': "a health condition").
+   */
+  readonly healthLevel?: 'class' | 'category';
   /** 'compose': written in Veil's private compose box, whose stand-ins are its own (./codebook.ts); absent: typed in the site's box. */
   readonly scope?: 'compose';
 }
@@ -77,6 +90,8 @@ export interface Protected {
   readonly codebook: CodebookState;
   /** Pairs for reading the answer back (replaced spans only). */
   readonly dictionary: readonly DictionaryEntry[];
+  /** The language the tagger read the message in (`read: false`: only shapes were looked for). */
+  readonly language: Tagging['language'];
 }
 
 /** Wording of a category's generalization by the grammar of its place (public: the category only). */
@@ -180,7 +195,7 @@ function nounInPlace(phrase: string, before: string, countable?: string): string
 }
 
 /** The generalization of `span` worded for where it sits in `text`; null if its kind has none. */
-export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form'>, phrase?: string): string | null {
+export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form'>, phrase?: string, classNoun?: string): string | null {
   const before = textBefore(text, span.start);
   // A span that opens with a possessive ("my PO", "my breakdown") keeps it and words the rest after it.
   const possessive = POSSESSIVE_START.exec(span.text)?.[0] ?? '';
@@ -191,7 +206,8 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
     const noun = IDENTIFIER_WORDING[span.kind];
     return noun ? keep(nounInPlace(noun, lead)) : null;
   }
-  const wording = WORDING[span.kind];
+  // A health condition's class (./health-classes.ts) in the category's place: "a person with a lung or airway condition".
+  const wording = classNoun ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` } : WORDING[span.kind];
   const form: PhraseForm = span.form ?? 'noun';
   const body = span.text.slice(possessive.length);
   switch (form) {
@@ -227,9 +243,15 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
 }
 
 /** The spans of `text`: the `generalize` terms first (kind 'profile'), then everything the detector finds. */
-function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?: string })[] {
-  const spans: (Span & { phrase?: string })[] = [];
+function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?: string; shared?: true })[] {
+  const spans: (Span & { phrase?: string; shared?: true })[] = [];
   const overlaps = (s: Span) => spans.some((t) => t.start < s.end && s.start < t.end);
+  for (const value of [...(options.shared ?? [])].sort((a, b) => b.length - a.length)) {
+    for (const m of valueMatches(text, value)) {
+      const span = { ...m, kind: 'profile' as const, shared: true as const };
+      if (!overlaps(span)) spans.push(span);
+    }
+  }
   for (const { value, phrase } of [...(options.generalize ?? [])].sort((a, b) => b.value.length - a.value.length)) {
     for (const m of valueMatches(text, value)) {
       const span = { ...m, kind: 'profile' as const, phrase };
@@ -239,7 +261,7 @@ function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?:
   for (const s of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook })) if (!overlaps(s)) spans.push(s);
   spans.sort((a, b) => a.start - b.start);
   // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark.
-  const merged: (Span & { phrase?: string })[] = [];
+  const merged: (Span & { phrase?: string; shared?: true })[] = [];
   for (const s of spans) {
     const prev = merged.at(-1);
     if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[\s-]+$/.test(text.slice(prev.end, s.start))) {
@@ -252,6 +274,7 @@ function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?:
 export function protectMessage(text: string, options: ProtectOptions): Protected {
   const pools = options.pools ?? substitutePools();
   const spans = protectSpans(text, options);
+  const country = messageCountry(text, spans, pools, options.tagging.language.code);
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
@@ -264,21 +287,25 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const letters = distinctLetters(text, spans);
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
-    const worded = generalizationInPlace(text, span, span.phrase);
+    const worded = generalizationInPlace(text, span, span.phrase, options.healthLevel === 'category' ? undefined : classPhrase(span));
     const generalization = worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`;
-    const fallback = span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
-    let treatment: Treatment = options.choices?.[id] ?? options.defaults?.[span.kind] ?? fallback;
+    // Kept by default: a value the person shares, a country, a decade of age ("in my forties": already general).
+    const kept = span.shared === true || (span.phrase === undefined && keptByDefault(span, pools));
+    const fallback = kept ? 'keep' : span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
+    let treatment: Treatment = options.choices?.[id] ?? (kept ? 'keep' : options.defaults?.[span.kind] ?? fallback);
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
-    const hint: SubstituteHint = { mode: 'protect', ...(options.scope ? { scope: options.scope } : {}), ...(span.kind === 'person' ? personHint(text, span) : {}) };
+    const hint: SubstituteHint = { mode: 'protect', ...(options.scope ? { scope: options.scope } : {}), ...(span.kind === 'person' ? personHint(text, span) : {}), ...(span.kind === 'place' && country ? { country } : {}) };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
-    const known = knownEntry(codebook, span.text, options.scope);
+    // One person, one stand-in: a first or family name alone takes its part of the full name's stand-in.
+    const base = span.kind === 'person' ? withNamePart(codebook, span, spans, text, options, pools) : codebook;
+    const known = knownEntry(base, span.text, options.scope);
     let substitute: string;
     let next: CodebookState;
     if (known || !special || decoy) {
-      ({ state: next, substitute } = substituteFor(codebook, span, options.random, pools, text, hint));
+      ({ state: next, substitute } = substituteFor(base, span, options.random, pools, text, hint));
     } else {
       substitute = generalization ?? span.text;
       // A phrase another original already reads back from would read back wrong: this one then stays general.
@@ -310,7 +337,81 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     last = span.end;
   }
   out.push(text.slice(last));
-  return { text: out.join(''), marks, placed, codebook, dictionary: promptDictionary(codebook, replaced) };
+  return { text: out.join(''), marks, placed, codebook, dictionary: promptDictionary(codebook, replaced), language: options.tagging.language };
+}
+
+/** The message's country by language, where one language is mostly one country's (not English, Spanish, Portuguese). */
+const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = { de: 'DE', fr: 'FR', it: 'IT' };
+const CURRENCY_COUNTRY: readonly [RegExp, string][] = [[/£/, 'GB'], [/₹|\bRs\.?\s?\d/, 'IN'], [/R\$/, 'BR'], [/₦/, 'NG'], [/\bA\$|\bAUD\b/, 'AU'], [/\bC\$|\bCAD\b/, 'CA'], [/\bKSh\b/, 'KE'], [/\bNZ\$/, 'NZ'], [/\bCHF\b/, 'CH']];
+
+/**
+ * The country a message is about, for a town the data does not know: the country of a place in it the data
+ * does know, else of its currency, else of its language (German, French, Italian); none for English, Spanish or
+ * Portuguese without those (many countries write them).
+ */
+function messageCountry(text: string, spans: readonly Span[], pools: SubstitutePools, language: string): string | undefined {
+  for (const span of spans) {
+    if (span.kind !== 'place') continue;
+    const kind = pools.placeKind?.(span.text.replace(/['’]s$/, ''));
+    if (kind && 'country' in kind && kind.country) return kind.country;
+  }
+  for (const word of text.match(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu) ?? []) {
+    const kind = pools.placeKind?.(word);
+    if (kind?.type === 'country' && kind.country) return kind.country;
+  }
+  for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
+  return LANGUAGE_COUNTRY[language];
+}
+
+const TITLE = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|M|Sr|Sra|Sig|Sig\.ra|Dott|Dott\.ssa)\.?\s+)/u;
+
+/**
+ * "Marcus Whitfield", then "Marcus" or "Mr Whitfield": the short form is the same person, so it gets the matching
+ * part of the full name's stand-in ("Daniel Okafor" → "Daniel", "Mr Okafor"), added to the codebook state this
+ * span is substituted from (and kept only if the span is replaced). The full name is this message's (before
+ * or after the short form) or the conversation's. Anything else: the codebook as it was.
+ */
+function withNamePart(codebook: CodebookState, span: Span, spans: readonly Span[], text: string, options: ProtectOptions, pools: SubstitutePools): CodebookState {
+  if (knownEntry(codebook, span.text, options.scope)) return codebook;
+  const title = TITLE.exec(span.text)?.[0] ?? '';
+  const words = span.text.slice(title.length).replace(/['’]s$/, '').split(/\s+/);
+  if (words.length !== 1) return codebook;
+  const word = words[0]!.toLowerCase();
+  const fulls = [
+    ...spans.filter((s) => s.kind === 'person' && s !== span).map((s) => s.text.replace(/['’]s$/, '')),
+    ...codebook.entries.filter((e) => e.kind === 'person' && (e.scope ?? undefined) === options.scope).map((e) => e.original),
+  ].filter((full) => !TITLE.test(full) && full.split(/\s+/).length >= 2);
+  for (const full of fulls) {
+    const parts = full.toLowerCase().split(/\s+/);
+    const position = !title && parts[0] === word ? 'first' : parts.at(-1) === word ? 'last' : undefined;
+    if (!position) continue;
+    const { state, substitute } = substituteFor(codebook, { text: full, kind: 'person' }, options.random, pools, text, { mode: 'protect', ...(options.scope ? { scope: options.scope } : {}), ...personHint(text, { start: text.indexOf(full), end: text.indexOf(full) + full.length, text: full }) });
+    const pieces = substitute.split(/\s+/);
+    if (pieces.length < 2) return codebook;
+    const part = `${title}${position === 'first' ? pieces[0] : pieces.at(-1)}`;
+    if (substituteTaken(state, part)) return codebook;
+    return { ...state, entries: withEntry(state.entries, { original: span.text.replace(/['’]s$/, ''), substitute: part, kind: 'person', ...(options.scope ? { scope: options.scope } : {}) }) };
+  }
+  return codebook;
+}
+
+/**
+ * A health condition's class in the Disease Ontology (./health-classes.ts: "asthma" → "a lung or airway
+ * condition"), so the answer stays about the right part of the body; undefined (the category's own phrase, "a
+ * health condition") for a condition the ontology does not know, or a span that is not a noun ("my knee hurts").
+ */
+function classPhrase(span: Span): string | undefined {
+  if (span.kind !== 'health' || (span.form ?? 'noun') !== 'noun') return undefined;
+  const words = span.text.replace(POSSESSIVE_START, '').split(/[\s-]+/);
+  // "severe asthma", "stage 3 breast cancer", "asthma attacks", "Asthma-Anfälle": the longest run of its words
+  // the ontology knows.
+  for (let n = words.length; n >= 1; n--) {
+    for (let i = 0; i + n <= words.length; i++) {
+      const found = conditionClass(words.slice(i, i + n).join(' '));
+      if (found) return found.phrase;
+    }
+  }
+  return undefined;
 }
 
 /** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */

@@ -23,7 +23,8 @@
  * Sessions live in session storage (they hold the original prompt), never on disk; codebooks are on disk
  * in the extension's own database, and the person can delete them.
  */
-import { createOfflineMapper, detectSpans, newCodebook, protectLong, recover, type CodebookState, type Protected, type Span, type Treatment } from '../crossmap';
+import { createOfflineMapper, detectSpans, newCodebook, protect, recover, type CodebookState, type Protected, type Span, type Tagging, type Treatment } from '../crossmap';
+import { messageOptions } from './message-options';
 import { lookupKey } from '../crossmap/codebook';
 import { learns, placedMarks } from './message-marks';
 import { generativeMapper } from '../crossmap/generative';
@@ -80,13 +81,15 @@ export interface ComposeDeps {
   store: SessionStore<ComposeRecord>;
   toTab: (tabId: number, frameId: number, command: ComposeCommand) => Promise<ComposeReply>;
   now: () => number;
+  /** The message tagger (src/crossmap/tagger, on the model host), as the review uses it. */
+  tag: (text: string) => Promise<Tagging>;
 }
 
 const NOTHING_HERE = 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.';
 
 export const WORD_LISTS = "Veil's word lists";
 
-export function createComposeService({ db, store, toTab, now, generate }: ComposeDeps) {
+export function createComposeService({ db, store, toTab, now, generate, tag }: ComposeDeps) {
   const random = cryptoRandomSource();
   const offline = createOfflineMapper(random);
   const generative = generate ? generativeMapper(generate, offline, detectSpans) : undefined;
@@ -153,14 +156,15 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     // The person's defaults per kind (settings.messageDefaults) are the review's: the box protects as a send would.
     // Stand-ins of the compose box's own (scope 'compose'): the page has seen what was typed in its box, and a
     // pair learnt from a typed send must not name what the same words became here (src/crossmap/codebook.ts).
-    const options = { codebook, random, scope: 'compose' as const, profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults };
-    const plain = await protectLong(text, options);
+    // The review's options (./message-options.ts): no release is made here, so a withheld value becomes its kind.
+    const options = { ...messageOptions(profile, new Map(), settings), codebook, random, scope: 'compose' as const, tag };
+    const plain = await protect(text, options);
     const choices: Record<string, Treatment> = {};
     for (const m of plain.marks) {
       const chosen = record.choices[lookupKey(m.text)];
       if (chosen) choices[m.id] = chosen;
     }
-    return Object.keys(choices).length === 0 ? plain : protectLong(text, { ...options, choices });
+    return Object.keys(choices).length === 0 ? plain : protect(text, { ...options, choices });
   }
 
   async function protectInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
@@ -193,7 +197,7 @@ export function createComposeService({ db, store, toTab, now, generate }: Compos
     const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
     const [profile, settings, model] = await Promise.all([readProfile(db), readSettings(db), readActiveGenerator(db)]);
     const mapper = model !== null && generative ? generative : offline;
-    const outcome = await mapper.map(text, { codebook, scope: 'compose', profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap });
+    const outcome = await mapper.map(text, { codebook, scope: 'compose', profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, tagging: await tag(text) });
     const label = model !== null ? (generatorModel(model)?.label ?? model) : WORD_LISTS;
     await saveCodebook(db, record.site, record.conversation, outcome.codebook, now());
     const next: ComposeRecord = {

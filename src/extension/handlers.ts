@@ -7,6 +7,8 @@
  * ```
  */
 import { withEncodeCache } from '../model-host/encode-cache';
+import { cachedTagger, createTagger, type Tagger } from '../crossmap';
+import { PIECE } from '../crossmap/long';
 import { parseProfile } from '../core/profile';
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
 import type { ModelOverview, SiteStatus, TabProblem } from '../messaging/contract';
@@ -35,6 +37,8 @@ export interface HandlerDeps {
   db: VeilDatabase;
   /** Where the model runs (offscreen document, background page, or in-process in tests). */
   model: ModelHost;
+  /** The message tagger; by default the model host's (tests of what protection does with spans give a fixed one). */
+  tagger?: Tagger;
   now?: () => number;
   /** Test builds only (src/extension/test-hooks.ts). */
   beforeCharge?: () => Promise<void>;
@@ -81,6 +85,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { db, now = Date.now, beforeCharge, allowModelSource = false } = deps;
   // Messages' vectors are kept here too: a draft read ahead is found at the key press without a round trip.
   const model = withEncodeCache(deps.model);
+  // The message tagger on the model host, with the texts it read lately (the draft read ahead is tagged once).
+  const tagger = deps.tagger ?? cachedTagger(createTagger({ model: async (ids, tokens) => { const { probs, general } = await model.tag(Array.from(ids), tokens); return { probs: Float32Array.from(probs), general }; }, language: (text) => model.language(text) }));
   const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
   const tabs = deps.tabs ?? memoryStore<TabReport>();
   const badge = deps.badge ?? (async () => undefined);
@@ -91,6 +97,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     toTab: deps.toTab ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
     now,
     encode: async (texts) => (await model.encode(texts)).vectors,
+    tag: (text) => tagger.tag(text),
     ...(deps.reviewsPerMinute !== undefined ? { reviewsPerMinute: deps.reviewsPerMinute } : {}),
     ...(deps.openReviewWindow ? { openWindow: deps.openReviewWindow } : {}),
   });
@@ -103,6 +110,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     toTab: deps.toTabCompose ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
     now,
     generate: (prompt) => model.generate(prompt),
+    tag: (text) => tagger.tag(text),
   });
 
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
@@ -236,6 +244,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'review.begin': async (request, context) => reviews.begin(request, await releaseSite(undefined, context), context),
     'review.prepare': async ({ prompt }, context) => {
       await releaseSite(undefined, context);
+      // The tagger reads the draft now too, so the key press finds it read (a failure shows at the send).
+      if (prompt.length <= PIECE) void tagger.tag(prompt).catch(() => undefined);
       await releases.prepare(prompt);
       return { prepared: true as const };
     },

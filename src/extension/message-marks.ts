@@ -54,11 +54,19 @@ export function placedMarks(guarded: Protected, offset = 0, labels: Partial<Reco
 export function learns(guarded: Protected): string {
   const count = (t: Treatment) => guarded.marks.filter((m) => m.treatment === t).length;
   const [replaced, generalized, kept] = [count('replace'), count('generalize'), count('keep')];
-  if (guarded.marks.length === 0) return 'Veil found nothing to replace in your message: the site gets it as you typed it.';
+  const read = readLine(guarded.language);
+  if (guarded.marks.length === 0) return `${read}Veil found nothing to replace in your message: the site gets it as you typed it.`;
   const parts = [
     replaced > 0 ? `${replaced} ${replaced === 1 ? 'detail' : 'details'} replaced by stand-ins` : '',
     generalized > 0 ? `${generalized} ${generalized === 1 ? 'matter' : 'matters'} only by ${generalized === 1 ? 'its' : 'their'} kind` : '',
     kept > 0 ? `${kept} as you typed ${kept === 1 ? 'it' : 'them'}` : '',
   ].filter(Boolean);
-  return `The site gets your message with ${parts.join(', ')}. Anything Veil did not mark goes as typed.`;
+  return `${read}The site gets your message with ${parts.join(', ')}. Anything Veil did not mark goes as typed.`;
+}
+
+/** Which language the tagger read the message in, and what it cannot find in a language it does not read. */
+export function readLine(language: Protected['language']): string {
+  if (language.read) return `Read as ${language.name}. `;
+  const which = language.code === 'und' ? 'a language Veil does not read' : language.name;
+  return `This message looks like ${which}: Veil reads English, German, French, Spanish, Portuguese and Italian, so here it found only e-mail addresses, phone, card and ID numbers, dates and amounts, not names, places or health and other personal matters. `;
 }

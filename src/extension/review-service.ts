@@ -15,7 +15,8 @@
  * disk. The release shown is already charged (release service): cancelling does not give it back.
  */
 import { attributeKey, type Profile } from '../core/profile';
-import { newCodebook, protectLong, tooLong, type CodebookState, type Protected, type Treatment } from '../crossmap';
+import { newCodebook, protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
+import { messageOptions, releasedPhrase } from './message-options';
 import { kindLabel, learns, placedMarks } from './message-marks';
 import { hintedSentences, topicHints } from '../crossmap/topics';
 import { isSpecialKind } from '../crossmap/types';
@@ -101,6 +102,8 @@ export interface ReviewDeps {
   openWindow?: () => Promise<number>;
   /** How many reviews one tab may begin in a minute (a page that makes sends up is held to it); default 10. */
   reviewsPerMinute?: number;
+  /** The message tagger (src/crossmap/tagger, on the model host): what is personal in a message. */
+  tag: (text: string) => Promise<Tagging>;
   /** The sentence encoder (the model host's `encode`), for the topic hints; none: no hints. */
   encode?: (texts: readonly string[]) => Promise<number[][]>;
 }
@@ -151,10 +154,7 @@ export function createReviewService(deps: ReviewDeps) {
    */
   async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings, codebook?: Promise<CodebookState>): Promise<Protected | null> {
     if (review.composed) return null;
-    const generalize = profile.attributes
-      .filter((a) => a.sharing === 'withheld' && a.value.trim().length >= 2)
-      .map((a) => ({ value: a.value, phrase: released.get(attributeKey(a)) ?? '[withheld]' }));
-    return protectLong(review.prompt, { codebook: await (codebook ?? codebookOf(review)), random, generalize, alwaysMap: settings.alwaysMap, defaults: settings.messageDefaults, choices: review.choices ?? {} });
+    return protect(review.prompt, { ...messageOptions(profile, released, settings), codebook: await (codebook ?? codebookOf(review)), random, tag: deps.tag, choices: review.choices ?? {} });
   }
   const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
   const reviewsPerMinute = deps.reviewsPerMinute ?? 10;
@@ -311,7 +311,7 @@ export function createReviewService(deps: ReviewDeps) {
       .map((a) => ({ key: attributeKey(a), label: labelOf(a.entity, a.field) }));
     const typed = typedFacts(review.prompt, profile).map((t) => {
       const key = attributeKey(t);
-      return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedValue.get(key) ?? '[withheld]' };
+      return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedPhrase(t, releasedValue) };
     });
     const views = (release.views ?? []).map((v) => ({ ...v, key: viewKey(v.slot), label: SLOT_LABELS[v.slot as Slot] ?? v.slot, dropped: review.dropped.includes(viewKey(v.slot)) }));
     const hints = await hintsOf(review.prompt, guarded);
@@ -444,7 +444,7 @@ export function createReviewService(deps: ReviewDeps) {
     async choose(mark: string, treatment: Treatment, sender: Sender): Promise<ReviewView> {
       const review = await settled(await reviewOfPanel(sender));
       if (review.state !== 'ready') throw new StoreError('there is no release to edit');
-      const next = await patch(review.id, (r) => ({ ...r, choices: { ...(r.choices ?? {}), [mark]: treatment } }));
+      const next = await patch(review.id, (r) => ({ ...r, choices: { ...(r.choices ?? {}), ...sameWords(r.prompt, mark, treatment) } }));
       if (!next) throw new StoreError(NOTHING_HERE);
       return view(next);
     },
@@ -547,4 +547,18 @@ export async function codebookKeyOf(db: VeilDatabase, site: string, conversation
     }
   }
   return chat;
+}
+
+/**
+ * One choice for one entity: the person's choice for the span `mark` (`${start}-${end}`) holds for every place
+ * the message writes the same words (any case), as the review lists them once.
+ */
+export function sameWords(prompt: string, mark: string, treatment: Treatment): Record<string, Treatment> {
+  const [start, end] = mark.split('-').map(Number) as [number, number];
+  const words = prompt.slice(start, end);
+  const out: Record<string, Treatment> = { [mark]: treatment };
+  if (!/\p{L}/u.test(words)) return out;
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of prompt.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'))) out[`${m.index}-${m.index + m[0].length}`] = treatment;
+  return out;
 }

@@ -44,6 +44,11 @@ export function testModelHost(host: ModelHost): ModelHost {
       await hold();
       return host.encode(texts);
     },
+    tag: async (ids, tokens) => {
+      await hold();
+      return host.tag(ids, tokens);
+    },
+    language: (text) => host.language(text),
     startInstall: (model, source) => host.startInstall(model, source),
     cancelInstall: () => host.cancelInstall(),
     install: () => host.install(),

@@ -9,6 +9,8 @@ import type { ModelBackend } from '../core/model-status';
 import type { VeilDatabase } from '../storage/db';
 import type { LocalHostDeps } from './local-host';
 import { ONNX_WASM_PATH } from './onnx-wasm';
+import { openWebTagger } from './tagger-web';
+import { TAGGER_FILE } from '../crossmap/tagger/files';
 
 
 interface GpuAdapterLike {
@@ -50,10 +52,14 @@ export function extensionUrl(path: string): string {
 
 export function browserModelDeps(db: VeilDatabase): LocalHostDeps {
   const modelBase = extensionUrl('/models/');
+  const wasmUrl = extensionUrl(`/${ONNX_WASM_PATH}`);
   return {
     db,
     modelBase,
-    wasmUrl: extensionUrl(`/${ONNX_WASM_PATH}`),
+    wasmUrl,
+    openTagger: (bytes) => openWebTagger(bytes, wasmUrl),
+    // Test builds: the e2e tests name a missing file here to see the tagger fail to load.
+    ...(import.meta.env?.VEIL_TEST ? { taggerFile: () => (globalThis as { veilTestTaggerFile?: string }).veilTestTaggerFile ?? TAGGER_FILE } : {}),
     readBundled: async (path) => {
       let response: Response;
       try {

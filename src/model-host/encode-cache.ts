@@ -28,6 +28,8 @@ export function withEncodeCache(host: ModelHost, entries = 128): ModelHost {
       }
       return { model, dimension, vectors: texts.map((t) => vectors.get(t)!) };
     },
+    tag: (ids, tokens) => host.tag(ids, tokens),
+    language: (text) => host.language(text),
     startInstall: (id, source) => host.startInstall(id, source),
     cancelInstall: () => host.cancelInstall(),
     install: () => host.install(),

@@ -29,6 +29,14 @@ export interface ModelHost {
    * the scoring model; a release waits for both.
    */
   encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  /**
+   * The message tagger (src/crossmap/tagger): for one message's token features (`FEATURE_SLOTS` ids per token,
+   * made by the caller), the probability of each label per token, `tokens × LABELS.length`, row-major. Loaded
+   * with the other bundled models; a failed load fails the call, and the send waits or is refused.
+   */
+  tag(ids: readonly number[], tokens: number): Promise<{ model: string; probs: number[]; general: number }>;
+  /** The language of a message (src/crossmap/language.ts), which decides whether the tagger reads it. */
+  language(text: string): Promise<{ code: string; name: string; read: boolean }>;
   /** Download `model` from the catalog (src/model-host/catalog.ts) and switch to it; progress via `install()`. */
   startInstall(model: string, source?: string): Promise<ModelInstall>;
   cancelInstall(): Promise<ModelInstall | null>;

@@ -66,6 +66,8 @@ export function idleRelease(host: ModelHost, options: IdleOptions): ModelHost {
     score: tracked((items) => host.score(items)),
     embed: tracked((texts) => host.embed(texts)),
     encode: tracked((texts) => host.encode(texts)),
+    tag: tracked((ids, tokens) => host.tag(ids, tokens)),
+    language: tracked((text) => host.language(text)),
     startInstall: tracked((model, source) => host.startInstall(model, source)),
     cancelInstall: tracked(() => host.cancelInstall()),
     install: tracked(() => host.install()),

@@ -28,6 +28,9 @@ import type { VeilDatabase } from '../storage/db';
 import { errorMessageForPerson } from '../storage/errors';
 import { putInstalledGenerator, putInstalledModel, readActiveGenerator, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
 import { TextGenerator } from '../crossmap/text-generator';
+import { TAGGER_FILE, TAGGER_MODEL_ID } from '../crossmap/tagger/files';
+import { detectLanguage } from '../crossmap/language';
+import type { TagModel } from '../crossmap/tagger/tagger';
 import { catalogModel, generatorModel, MODEL_HUB, type CatalogModel, type GeneratorModel } from './catalog';
 import type { ModelHost, ScoreItem } from './host';
 
@@ -44,6 +47,10 @@ export interface LocalHostDeps {
   /** For downloads of an optional model (the browser's fetch). */
   fetch: typeof fetch;
   now?: () => number;
+  /** The message tagger's runtime: an ONNX session over the model file's bytes (onnxruntime-web in a browser). */
+  openTagger(bytes: Uint8Array): Promise<TagModel & { release(): Promise<void> }>;
+  /** The tagger's file under `modelBase` (a test build may name a missing one, to see a failed load). */
+  taggerFile?: () => string;
 }
 
 interface Loaded {
@@ -65,6 +72,8 @@ export class LocalModelHost implements ModelHost {
   private download: { state: ModelInstall; abort: AbortController } | undefined;
   /** The sentence encoder, loaded once per process with the first scoring model (kept across model switches). */
   private encoder: Promise<TransformersEmbedder> | undefined;
+  /** The message tagger, loaded once per process (with the models, or at the first message tagged); its file. */
+  private tagger: { file: string; model: Promise<TagModel & { release(): Promise<void> }> } | undefined;
   /** Private compose's language model, loaded on first use. */
   private generator: { model: string; generator: TextGenerator } | undefined;
 
@@ -122,6 +131,44 @@ export class LocalModelHost implements ModelHost {
       if (this.current.state === 'ready') this.current = { ...this.current, encodeMs: Math.round((performance.now() - started) * 100) / 100 };
       return { model: ENCODER_MODEL_ID, dimension: loaded.encoder.dimension, vectors: vectors.map((v) => Array.from(v)) };
     });
+  }
+
+  /**
+   * The tagger's label probabilities for one message (src/crossmap/tagger). Not queued behind the other
+   * models: its own ONNX session, a few milliseconds a message.
+   */
+  async tag(ids: readonly number[], tokens: number): Promise<{ model: string; probs: number[]; general: number }> {
+    const model = await this.taggerModel();
+    const started = performance.now();
+    const { probs: raw, general } = await model(Int32Array.from(ids), tokens).catch((error: unknown) => {
+      throw new Error(`Veil's message tagger failed on this message, so Veil cannot tell what in it is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`);
+    });
+    const probs = Array.from(raw);
+    if (this.current.state === 'ready') this.current = { ...this.current, tagMs: [...(this.current.tagMs ?? []), Math.round((performance.now() - started) * 100) / 100].slice(-100) };
+    return { model: TAGGER_MODEL_ID, probs, general };
+  }
+
+  /** The message's language (the identifier's tables are loaded with this module, once per process). */
+  async language(text: string): Promise<{ code: string; name: string; read: boolean }> {
+    return detectLanguage(text);
+  }
+
+  /** The tagger, loading it once (again if its file changed); a failed load is tried again on the next call. */
+  private taggerModel(): Promise<TagModel> {
+    const file = this.deps.taggerFile?.() ?? TAGGER_FILE;
+    if (this.tagger?.file === file) return this.tagger.model;
+    const previous = this.tagger?.model;
+    const model = (async () => {
+      await previous?.then((m) => m.release()).catch(() => undefined);
+      const bytes = await this.deps.readBundled(file).catch(() => undefined);
+      if (!bytes) throw new Error(`its file ${file} is missing from this installation`);
+      return this.deps.openTagger(bytes);
+    })().catch((error: unknown) => {
+      if (this.tagger?.model === model) this.tagger = undefined;
+      throw new Error(`Veil's message tagger could not be loaded, so Veil cannot tell what in your message is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`);
+    });
+    this.tagger = { file, model };
+    return model;
   }
 
   async reload(): Promise<ModelStatus> {
@@ -236,6 +283,7 @@ export class LocalModelHost implements ModelHost {
         const loading = this.loadScorerFor(model, attempt.backend);
         // The scorer's word lists are built while its files are read and its runtime compiled (off this thread).
         if (i === 0) setTimeout(warmLexicons, 0);
+        if (i === 0) void this.taggerModel().catch(() => undefined);
         const scorer = await loading;
         let encoder: TransformersEmbedder;
         const encoderStarted = (this.deps.now ?? Date.now)();

@@ -29,6 +29,8 @@ export type HostCall =
   | { op: 'score'; items: ScoreItem[] }
   | { op: 'embed'; texts: string[] }
   | { op: 'encode'; texts: string[] }
+  | { op: 'tag'; ids: number[]; tokens: number }
+  | { op: 'language'; text: string }
   | { op: 'startInstall'; model: string; source?: string }
   | { op: 'cancelInstall' }
   | { op: 'install' }
@@ -76,6 +78,12 @@ export class OffscreenModelHost implements ModelHost {
   }
   encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
     return this.call({ op: 'encode', texts: [...texts] }) as Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  }
+  tag(ids: readonly number[], tokens: number): Promise<{ model: string; probs: number[]; general: number }> {
+    return this.call({ op: 'tag', ids: [...ids], tokens }) as Promise<{ model: string; probs: number[]; general: number }>;
+  }
+  language(text: string): Promise<{ code: string; name: string; read: boolean }> {
+    return this.call({ op: 'language', text }) as Promise<{ code: string; name: string; read: boolean }>;
   }
   startInstall(model: string, source?: string): Promise<ModelInstall> {
     return this.call({ op: 'startInstall', model, ...(source ? { source } : {}) }) as Promise<ModelInstall>;
@@ -153,7 +161,7 @@ export class OffscreenModelHost implements ModelHost {
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Calls that only read the model: safe to make again after the document was lost under them. */
-const RETRYABLE: ReadonlySet<HostCall['op']> = new Set(['status', 'score', 'embed', 'encode', 'generate']);
+const RETRYABLE: ReadonlySet<HostCall['op']> = new Set(['status', 'score', 'embed', 'encode', 'tag', 'language', 'generate']);
 
 /** The document went away before it answered a call it had received. */
 class HostGone extends Error {
@@ -194,6 +202,10 @@ function run(host: ModelHost, call: HostCall): Promise<unknown> {
       return host.embed(call.texts);
     case 'encode':
       return host.encode(call.texts);
+    case 'tag':
+      return host.tag(call.ids, call.tokens);
+    case 'language':
+      return host.language(call.text);
     case 'startInstall':
       return host.startInstall(call.model, call.source);
     case 'cancelInstall':

@@ -43,7 +43,7 @@ describe('Firefox ESR: message protection on ChatGPT', () => {
     await pressSend(page);
     await until(async () => (await received(page)).length > 0, WAIT);
     const [sent] = await received(page);
-    expect(sent).toMatch(/^My daughter \p{Lu}\p{L}+ is \d+ and was just diagnosed with a health condition; how do I talk to her school in /u);
+    expect(sent).toMatch(/^My daughter \p{Lu}\p{L}+ is \d+ and was just diagnosed with a metabolic condition; how do I talk to her school in /u);
     for (const original of ['Priya', 'diabetes', 'Leeds']) expect(sent).not.toContain(original);
 
     await until(async () => (await page.$('button[data-veil-restore="open"]')) !== null, 30_000);

@@ -37,7 +37,14 @@ export function MessageMarks({
   /** Shown under the line on what the site learns (the review's note on withheld facts typed in). */
   children?: ComponentChildren;
 }) {
-  const { marks, learns, hints = [] } = message;
+  const { learns, hints = [] } = message;
+  // One entity, one line: the same words marked again further on are listed once (a choice applies to all).
+  const entity = (m: ReviewMark) => `${m.kind}\u0000${m.original.toLowerCase()}`;
+  const seen = new Map<string, number>();
+  for (const m of message.marks) seen.set(entity(m), (seen.get(entity(m)) ?? 0) + 1);
+  const listed = new Set<string>();
+  const marks = message.marks.filter((m) => !listed.has(entity(m)) && Boolean(listed.add(entity(m))));
+  const times = (m: ReviewMark) => seen.get(entity(m)) ?? 1;
   return (
     <div class="review-message">
       <p class="message-learns">{learns}</p>
@@ -58,13 +65,14 @@ export function MessageMarks({
         <>
           <p class="muted">
             {draftSeen ? "The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. " : ''}Names, places, dates and
-            numbers get stand-ins (Veil reads them back in the answer); sensitive matters are sent only by their kind.
+            numbers get stand-ins (Veil reads them back in the answer; a place's stand-in is in the same country, and a
+            country is kept); sensitive matters are sent only by their kind.
           </p>
           <ul class="review-marks">
             {marks.slice(0, LISTED).map((mark) => (
               <li key={mark.id} data-mark={mark.id}>
                 <span class="mark-what">
-                  “{mark.original}” <span class="muted">({mark.kindLabel})</span>
+                  “{mark.original}” <span class="muted">({mark.kindLabel}{times(mark) > 1 ? `, ${times(mark)} times` : ''})</span>
                 </span>
                 <span class="mark-choices" role="group" aria-label={`What to send for “${mark.original}”`}>
                   <button type="button" class="button" aria-pressed={mark.treatment === 'keep'} disabled={disabled} onClick={() => onChoose(mark.id, 'keep')}>

@@ -22,7 +22,7 @@ async function run(command: typeof map, args: Record<string, string>): Promise<R
 
 describe('veil map / veil recover', () => {
   it('maps each line as its own conversation, reproducibly with --seed, and recovers an answer', async () => {
-    const input = file('in.jsonl', [{ text: 'Can Leo take ibuprofen with his asthma? We live in Leeds.' }, '', { text: 'Nothing private here.' }]);
+    const input = file('in.jsonl', [{ text: 'My son Leo (6) has asthma. Can he take ibuprofen? We live in Leeds.' }, '', { text: 'Nothing private here.' }]);
     const [a, b] = await run(map, { input, seed: '4', mode: 'crossmap' });
     expect(await run(map, { input, seed: '4', mode: 'crossmap' })).toEqual([a, b]);
     expect(Object.keys(a!)).toEqual(['theme', 'dictionary', 'mapped']);
@@ -39,7 +39,7 @@ describe('veil map / veil recover', () => {
     const [a] = await run(map, { input, seed: '4' });
     expect(Object.keys(a!)).toEqual(['text', 'marks', 'dictionary']);
     expect(a!.text).not.toMatch(/Leo|asthma|fired|Leeds|\b7\b/);
-    expect(a!.text).toContain('a health condition');
+    expect(a!.text).toContain('a lung or airway condition');
     const marks = a!.marks as { text: string; treatment: string }[];
     expect(marks.map((m) => [m.text, m.treatment])).toEqual([['Leo', 'replace'], ['7', 'replace'], ['asthma', 'generalize'], ['got fired', 'generalize'], ['Leeds', 'replace']]);
     expect((a!.dictionary as { original: string }[]).map((d) => d.original)).toEqual(['Leo', '7', 'Leeds']);

@@ -1,13 +1,14 @@
 /** Protection of long messages in pieces (issue 29): the same marks and stand-ins as one go, pauses between pieces, a stated limit. */
 import { describe, expect, it } from 'vitest';
-import { newCodebook, protectLong, protectMessage, LONGEST } from '../../../src/crossmap';
+import { newCodebook, protect, protectMessage, LONGEST } from '../../../src/crossmap';
+import { listTag, listTagging } from './tagging';
 import { pieces } from '../../../src/crossmap/long';
 import { seededRandomSource } from '../../../src/dp/random';
 
 const random = seededRandomSource(7);
 const PARAGRAPH = 'My daughter Priya (8) has asthma and we live in Leeds. Her school, St Mary\'s Primary, wants a letter by 3 March 2025.\n';
 
-describe('protectLong', () => {
+describe('protect (long messages)', () => {
   it('cuts at line ends into pieces no longer than the limit, and loses nothing', () => {
     const text = PARAGRAPH.repeat(200);
     const parts = pieces(text, 4000);
@@ -20,7 +21,7 @@ describe('protectLong', () => {
     const text = PARAGRAPH.repeat(200);
     let pauses = 0;
     const codebook = newCodebook(random);
-    const sent = await protectLong(text, { codebook, random }, async () => void pauses++);
+    const sent = await protect(text, { codebook, random, tag: listTag }, async () => void pauses++);
     expect(pauses).toBeGreaterThan(5);
     for (const m of sent.marks) expect(text.slice(m.start, m.end)).toBe(m.text);
     for (const p of sent.placed) expect(sent.text.slice(p.start, p.end)).not.toBe('');
@@ -28,21 +29,21 @@ describe('protectLong', () => {
     expect(priya.size).toBe(1);
     expect(sent.text).not.toMatch(/\bPriya\b|\bLeeds\b|asthma/);
     // The same as protecting one paragraph with the codebook the long one made.
-    expect(protectMessage(PARAGRAPH, { codebook: sent.codebook, random }).text).toBe(sent.text.slice(0, sent.text.indexOf('\n') + 1));
+    expect(protectMessage(PARAGRAPH, { codebook: sent.codebook, random, tagging: listTagging(PARAGRAPH) }).text).toBe(sent.text.slice(0, sent.text.indexOf('\n') + 1));
   });
 
   it("keeps the person's choice for a span in a later piece", async () => {
     const text = PARAGRAPH.repeat(100);
     const codebook = newCodebook(random);
-    const first = await protectLong(text, { codebook, random }, async () => undefined);
+    const first = await protect(text, { codebook, random, tag: listTag }, async () => undefined);
     const late = first.marks.filter((m) => m.text === 'Leeds').at(-1)!;
-    const chosen = await protectLong(text, { codebook, random, choices: { [late.id]: 'keep' } }, async () => undefined);
+    const chosen = await protect(text, { codebook, random, tag: listTag, choices: { [late.id]: 'keep' } }, async () => undefined);
     expect(chosen.marks.find((m) => m.id === late.id)!.treatment).toBe('keep');
     expect(chosen.text.endsWith(text.slice(late.start))).toBe(false);
     expect(chosen.text).toContain('we live in Leeds');
   });
 
   it(`refuses a message longer than ${LONGEST.toLocaleString('en')} characters with a clear message`, async () => {
-    await expect(protectLong('a'.repeat(LONGEST + 1), { codebook: newCodebook(random), random })).rejects.toThrow(/100,001 characters long.*up to 100,000/);
+    await expect(protect('a'.repeat(LONGEST + 1), { codebook: newCodebook(random), random, tag: listTag })).rejects.toThrow(/100,001 characters long.*up to 100,000/);
   });
 });

@@ -5,10 +5,11 @@ import { DEFAULT_TREATMENT, generalizationFor, newCodebook, protectMessage, reco
 import { lexiconList } from '../../../src/crossmap/detect';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
 import { seededRandomSource } from '../../../src/dp/random';
+import { listTagging } from './tagging';
 
 const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protectMessage>[1]> = {}): Protected => {
   const random = seededRandomSource(seed);
-  return protectMessage(text, { codebook: newCodebook(random), random, ...extra });
+  return protectMessage(text, { codebook: newCodebook(random), random, tagging: listTagging(text), ...extra });
 };
 const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
 const female = new Set(lexiconList('substitute-given-female'));
@@ -20,7 +21,7 @@ describe('protectMessage', () => {
     expect(p.marks.map((m) => [m.kind, m.text, m.treatment])).toEqual([
       ['person', 'Mia', 'replace'], ['age', '7', 'replace'], ['health', 'type 1 diabetes', 'generalize'], ['place', 'Leeds', 'replace'],
     ]);
-    expect(p.text).toMatch(/^My daughter \p{Lu}\p{L}+ \(\d+\) was just diagnosed with a health condition; how do I talk to her school in \p{Lu}[\p{L} -]+\?$/u);
+    expect(p.text).toMatch(/^My daughter \p{Lu}\p{L}+ \(\d+\) was just diagnosed with a metabolic condition; how do I talk to her school in \p{Lu}[\p{L} -]+\?$/u);
     expect(p.text).not.toMatch(/Mia|\b7\b|diabetes|Leeds/);
     for (const m of p.marks) expect(m.id).toBe(`${m.start}-${m.end}`);
     // Every changed span is where `placed` says, with what was written there.
@@ -59,9 +60,8 @@ describe('protectMessage', () => {
 });
 
 describe('generalizations are public phrases of the category', () => {
-  it('depend on the kind only, never on the words of the span', () => {
+  it('depend on the kind only, never on the words of the span (a health condition: on its broad class)', () => {
     const same: Record<string, string[]> = {
-      health: ['asthma', 'lupus', 'epilepsy', 'gout'],
       medication: ['metformin', 'sertraline', 'ibuprofen'],
       'mental-health': ['depression', 'schizophrenia', 'PTSD'],
       religion: ['Islam', 'Judaism', 'Buddhism'],
@@ -71,6 +71,10 @@ describe('generalizations are public phrases of the category', () => {
       expect(sent.size, kind).toBe(1);
       expect([...sent][0]).toBe(`I have questions about ${generalizationFor(kind as never)} at work.`);
     }
+    // A condition becomes its Disease Ontology class, the same for every condition of the class; one the ontology
+    // does not know, the category's phrase.
+    expect(new Set(['asthma', 'COPD', 'bronchiectasis'].map((t) => protect(`I have questions about ${t} at work.`).text))).toEqual(new Set(['I have questions about a lung or airway condition at work.']));
+    expect(protect('I have questions about bleeding at work.').text).toBe('I have questions about a health condition at work.');
     for (const kind of SPECIAL_KINDS) expect(generalizationFor(kind)).toMatch(/^(?:a|an|my|\p{Ll})/u);
     expect(generalizationFor('email')).toBeNull();
     expect(generalizationFor('person')).toBeNull();
@@ -80,12 +84,12 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect('Is sertraline or fluoxetine better? I already take sertraline.').text).toBe(
       'Is a prescription medicine A or a prescription medicine B better? I already take a prescription medicine A.',
     );
-    expect(protect('Is lupus or gout worse?').text).toBe(protect('Is asthma or eczema worse?').text);
+    expect(protect('Is lupus or coeliac disease worse?').text).toBe('Is an immune system condition A or an immune system condition B worse?');
   });
 
   it('read grammatically in place', () => {
     const cases: [string, string][] = [
-      ['Is my diabetes getting worse?', 'Is my health condition getting worse?'],
+      ['Is my diabetes getting worse?', 'Is my metabolic condition getting worse?'],
       ['She had a miscarriage in May.', 'She had a pregnancy-related matter in'],
       ["I'm pregnant and scared.", "I'm dealing with a pregnancy-related matter and scared."],
       ['I got fired and need help.', 'I lost a job and need help.'],
@@ -98,11 +102,11 @@ describe('generalizations are public phrases of the category', () => {
       ['We overstayed our visa.', 'We had an immigration problem.'],
       ['We use a Ventolin inhaler daily.', 'We use a prescription medicine daily.'],
       ['they gave me tamsulosin', 'they gave me a prescription medicine'],
-      ["I'm a type 2 diabetic.", "I'm a person with a health condition."],
+      ["I'm a type 2 diabetic.", "I'm a person with a metabolic condition."],
       ['Is it safe to travel as a gay couple?', 'as an LGBTQ+ couple?'],
       ["we're a Catholic family", "we're a religious family"],
       ["now I'm bleeding, is that normal", "now I'm dealing with a health condition, is that normal"],
-      ['is that neuropathy?', 'is that a health condition?'],
+      ['is that neuropathy?', 'is that a nerve condition?'],
       ['should I go to A&E or wait?', 'should I go to A&E or wait?'],
       ['they found a gram of coke in his room', 'they found a drug in his room'],
       ['Is it ok to wear my hijab to work?', 'wear my religious dress to work?'],
@@ -120,11 +124,11 @@ describe('generalizations are public phrases of the category', () => {
 
 describe('substitutes keep what the answer depends on', () => {
   it('a name keeps the gender the text gives it', () => {
-    const p = protect('My daughter Cedric and my husband Alex met Mrs. Tanaka; her colleague Sam said he would come.');
+    const p = protect('My daughter Cedric and my husband Alex met Mrs. Garcia; her colleague Sam said he would come.');
     expect(female.has(mark(p, 'Cedric').substitute)).toBe(true);
     expect(male.has(mark(p, 'Alex').substitute)).toBe(true);
     // After a title, a family name.
-    expect(lexiconList('substitute-family')).toContain(mark(p, 'Tanaka').substitute);
+    expect(lexiconList('substitute-family')).toContain(mark(p, 'Garcia').substitute);
   });
 
   it('property: with a kin word or a title, a substitute comes from that gender’s names', () => {
@@ -184,14 +188,14 @@ describe('consistency and recovery', () => {
   it('gives a span the same substitute in every message of a conversation, however often recomputed', () => {
     const random = seededRandomSource(3);
     const codebook = newCodebook(random);
-    const first = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random });
-    const again = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random: seededRandomSource(99) });
+    const first = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random, tagging: listTagging('Mia lives in Leeds and I owe £4,000.') });
+    const again = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random: seededRandomSource(99), tagging: listTagging('Mia lives in Leeds and I owe £4,000.') });
     expect(again.text).toBe(first.text);
-    const later = protectMessage('Is LEEDS safe for mia?', { codebook: first.codebook, random });
+    const later = protectMessage('Is LEEDS safe for mia?', { codebook: first.codebook, random, tagging: listTagging('Is LEEDS safe for mia?') });
     expect(later.text).toContain(mark(first, 'Leeds').substitute);
     expect(later.text).toContain(mark(first, 'Mia').substitute);
     // A span shown but kept is not stored; replacing it later writes what the review showed.
-    const kept = protectMessage('Mia lives in Leeds.', { codebook, random, choices: { '0-3': 'keep' } });
+    const kept = protectMessage('Mia lives in Leeds.', { codebook, random, choices: { '0-3': 'keep' }, tagging: listTagging('Mia lives in Leeds.') });
     expect(kept.codebook.entries.map((e) => e.original)).toEqual(['Leeds']);
     expect(mark(kept, 'Mia').substitute).toBe(mark(first, 'Mia').substitute);
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineMapper, newCodebook, recover, type DictionaryEntry } from '../../../src/crossmap';
 import { seededRandomSource } from '../../../src/dp/random';
+import { listTagging } from './tagging';
 
 const D: DictionaryEntry[] = [
   { original: 'type 1 diabetes', substitute: 'fire blight', kind: 'health' },
@@ -31,7 +32,7 @@ describe('recover', () => {
   it('round-trips a mapped prompt back to the original', async () => {
     const random = seededRandomSource(5);
     const text = 'My son Leo has asthma; his school is in Leeds and the trip costs £120 on 4 May 2025.';
-    const { result } = await createOfflineMapper(random).map(text, { codebook: newCodebook(random) });
+    const { result } = await createOfflineMapper(random).map(text, { codebook: newCodebook(random), tagging: listTagging(text) });
     expect(recover(result.mapped, result.dictionary).text).toBe(text);
   });
 

@@ -13,6 +13,7 @@ import { MessageError } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { readCodebook } from '../../../src/storage/codebook-store';
 import { harness, SELF, type Harness } from '../messaging/harness';
+import { listTag } from '../crossmap/tagging';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -25,7 +26,7 @@ const token = () => crypto.randomUUID().replaceAll('-', '');
 
 async function setUp() {
   const commands: ComposeCommand[] = [];
-  h = harness(undefined, { toTabCompose: async (_tab, _frame, command) => (commands.push(command), { ok: true }) });
+  h = harness(undefined, { tagger: { tag: listTag }, toTabCompose: async (_tab, _frame, command) => (commands.push(command), { ok: true }) });
   await h.client()('profile.import', {
     text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'employer', value: 'Northwind Traders', sharing: 'withheld' }] }),
   });
@@ -44,19 +45,20 @@ describe('the compose box', () => {
     const view = await box('compose.map', { text: 'My son Leo has asthma and I work at Northwind Traders in Leeds.' });
     expect(view.mapped).not.toMatch(/Leo|asthma|Northwind Traders|Leeds/);
     // A city can have several words ("Puente Alto"): the place is a capitalised name of one or more words.
-    expect(view.mapped).toMatch(/^My son \S+ has a health condition and I work at .+ in \p{Lu}[\p{L}'’ -]*\.$/u);
+    expect(view.mapped).toMatch(/^My son \S+ has a lung or airway condition and I work at .+ in \p{Lu}[\p{L}'’ -]*\.$/u);
     const by = (original: string) => view.message.marks.find((m) => m.original === original)!;
     expect(view.message.marks.map((m) => [m.original, m.treatment])).toEqual([
       ['Leo', 'replace'],
       ['asthma', 'generalize'],
-      ['Northwind Traders', 'replace'],
+      // A withheld profile value: generalized to what a release says of it (here no release: its kind).
+      ['Northwind Traders', 'generalize'],
       ['Leeds', 'replace'],
     ]);
     expect(by('Northwind Traders').kindLabel).toBe('from your profile');
-    expect(by('asthma')).toMatchObject({ kindLabel: 'a health matter', special: true, generalization: 'a health condition' });
+    expect(by('asthma')).toMatchObject({ kindLabel: 'a health matter', special: true, generalization: 'a lung or airway condition' });
     // Each mark sits where the box highlights it in the text to send.
     for (const m of view.message.marks) expect(view.mapped.slice(m.start, m.end)).toBe(m.treatment === 'generalize' ? m.generalization : m.substitute);
-    expect(view.message.learns).toBe('The site gets your message with 3 details replaced by stand-ins, 1 matter only by its kind. Anything Veil did not mark goes as typed.');
+    expect(view.message.learns).toBe('Read as English. The site gets your message with 2 details replaced by stand-ins, 2 matters only by their kind. Anything Veil did not mark goes as typed.');
     // Nothing is stored for a draft: the codebook gets this message's pairs when it is sent.
     expect(view.dictionary).toEqual([]);
     // A page that framed compose.html itself, or another frame, gets nothing; the token is spent.
@@ -64,7 +66,7 @@ describe('the compose box', () => {
 
     // The same conversation gets the same stand-ins.
     const again = await box('compose.map', { text: 'Is asthma worse in Leeds in winter?' });
-    expect(again.mapped).toBe(`Is a health condition worse in ${by('Leeds').substitute} in winter?`);
+    expect(again.mapped).toBe(`Is a lung or airway condition worse in ${by('Leeds').substitute} in winter?`);
 
     await box('compose.send', {});
     expect(commands).toEqual([{ veilCompose: 'send', composeId, text: again.mapped }]);
@@ -74,10 +76,10 @@ describe('the compose box', () => {
     // The codebook is the review's: it keeps its secret.
     expect((await readCodebook(h.db, 'chatgpt', 'c/abc'))!.secret).toMatch(/^[0-9a-f]{32}$/);
 
-    await content('compose.answer', { composeId, text: `A health condition can flare in cold weather in ${by('Leeds').substitute}.` });
+    await content('compose.answer', { composeId, text: `A lung or airway condition can flare in cold weather in ${by('Leeds').substitute}.` });
     const done = await box('compose.get', {});
     expect(done.state).toBe('answered');
-    expect(done.answer!.text).toBe('A health condition can flare in cold weather in Leeds.');
+    expect(done.answer!.text).toBe('A lung or airway condition can flare in cold weather in Leeds.');
     expect(done.answer!.restored.map((r) => r.original)).toEqual(['Leeds']);
   });
 
@@ -87,7 +89,7 @@ describe('the compose box', () => {
     const first = await box('compose.map', { text: 'Mia has eczema in Leeds.' });
     const mark = (v: typeof first, original: string) => v.message.marks.find((m) => m.original === original)!;
     const kept = await box('compose.choose', { mark: mark(first, 'Leeds').id, treatment: 'keep' });
-    expect(kept.mapped).toBe(`${mark(first, 'Mia').substitute} has a health condition in Leeds.`);
+    expect(kept.mapped).toBe(`${mark(first, 'Mia').substitute} has a skin condition in Leeds.`);
     expect(mark(kept, 'Leeds').treatment).toBe('keep');
     const replaced = await box('compose.choose', { mark: mark(kept, 'eczema').id, treatment: 'replace' });
     const decoy = mark(replaced, 'eczema').substitute;
@@ -124,14 +126,14 @@ describe('the compose box', () => {
     expect(themed.message.marks).toEqual([]);
     // The name keeps the stand-in the conversation already sent; the condition becomes a word of the theme.
     expect(themed.mapped).toMatch(new RegExp(`^My son ${leo} has `));
-    expect(themed.mapped).not.toMatch(/asthma|a health condition/);
+    expect(themed.mapped).not.toMatch(/asthma|a lung or airway condition/);
     expect(themed.dictionary.map((d) => d.original).sort()).toEqual(['Leo', 'asthma']);
     const asthma = themed.dictionary.find((d) => d.original === 'asthma')!.substitute;
     await box('compose.send', {});
     await content('compose.answer', { composeId, text: `${leo} should avoid cold air with ${asthma}.` });
     expect((await box('compose.get', {})).answer!.text).toBe('Leo should avoid cold air with asthma.');
     // And back: protect generalizes the condition again.
-    expect((await box('compose.mode', { mode: 'protect' })).mapped).toBe(`My son ${leo} has a health condition.`);
+    expect((await box('compose.mode', { mode: 'protect' })).mapped).toBe(`My son ${leo} has a lung or airway condition.`);
   });
 
   it('keeps codebooks per conversation, lets the person choose a substitute, and forgets on request', async () => {
@@ -139,7 +141,7 @@ describe('the compose box', () => {
     await box('compose.get', { token: t });
     await box('compose.map', { text: 'Mia has eczema.' });
     const edited = await box('compose.edit', { original: 'Mia', substitute: 'Rosa' });
-    expect(edited.mapped).toBe('Rosa has a health condition.');
+    expect(edited.mapped).toBe('Rosa has a skin condition.');
     expect((await readCodebook(h.db, 'chatgpt', 'c/abc'))!.entries.find((e) => e.original === 'Mia')!.substitute).toBe('Rosa');
     await expect(box('compose.edit', { original: 'Mia', substitute: 'mia' })).rejects.toThrow(/original itself/);
     await box('compose.forget', {});

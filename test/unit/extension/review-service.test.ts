@@ -11,6 +11,7 @@ import type { SenderInfo } from '../../../src/messaging/sender';
 import { readBudget } from '../../../src/storage/budget-store';
 import { readCodebook, saveCodebook } from '../../../src/storage/codebook-store';
 import { harness, SELF, type Harness } from '../messaging/harness';
+import { listTag } from '../crossmap/tagging';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -52,7 +53,9 @@ const WINDOW: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html#window
 
 async function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
   const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
+  // A fixed tagger (every list and pattern hit personal): these tests are of the review, not of the model.
   h = harness(undefined, {
+    tagger: { tag: listTag },
     reviews: slowStore(),
     openReviewWindow: async () => WINDOW_TAB,
     toTab: async (tabId, frameId, command) => {

@@ -1,12 +1,17 @@
 /**
- * A `ModelHost` over the deterministic fake scorer and embedder, counting its calls. `encode` is the real
- * bundled sentence encoder (in Node, loaded once per test file): the relevance rule's weights mean
+ * A `ModelHost` over the deterministic fake scorer and embedder, counting its calls. `encode` and `tag` are the
+ * real bundled sentence encoder and message tagger (in Node, loaded once per test file): the relevance rule's weights mean
  * something only for its vectors.
  */
 import type { ModelStatus } from '../../../src/core/model-status';
 import type { ModelInstall } from '../../../src/messaging/contract';
 import type { ModelHost, ScoreItem } from '../../../src/model-host/host';
-import { loadBundledEncoder } from '../../../src/embedding/node';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundledEncoder, MODELS_DIR } from '../../../src/embedding/node';
+import { TAGGER_FILE, TAGGER_MODEL_ID } from '../../../src/crossmap/tagger/files';
+import { openNodeTagger } from '../../../src/crossmap/tagger/node';
+import { detectLanguage } from '../../../src/crossmap/language';
 import type { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
 import { hashScorer } from '../dp/fakes';
 import { hashingEmbedder } from '../scoring/hashing-embedder';
@@ -21,6 +26,7 @@ export interface FakeHost extends ModelHost {
 }
 
 let realEncoder: Promise<TransformersEmbedder> | undefined;
+let realTagger: ReturnType<typeof openNodeTagger> | undefined;
 
 export function fakeHost(model = 'fake-model'): FakeHost {
   const embedder = hashingEmbedder(16);
@@ -49,6 +55,15 @@ export function fakeHost(model = 'fake-model'): FakeHost {
       host.calls.encode++;
       const encoder = await (realEncoder ??= loadBundledEncoder());
       return { model: encoder.id, dimension: encoder.dimension, vectors: (await encoder.embed(texts)).map((v) => Array.from(v)) };
+    },
+    async tag(ids, tokens) {
+      if (host.failWith) throw host.failWith;
+      const model = await (realTagger ??= openNodeTagger(new Uint8Array(readFileSync(join(MODELS_DIR, TAGGER_FILE)))));
+      const { probs, general } = await model(Int32Array.from(ids), tokens);
+      return { model: TAGGER_MODEL_ID, probs: Array.from(probs), general };
+    },
+    async language(text) {
+      return detectLanguage(text);
     },
     async startInstall(): Promise<ModelInstall> {
       throw new Error('not in the fake');

@@ -13,6 +13,7 @@ import { LocalModelHost, type LocalHostDeps } from '../../../src/model-host/loca
 import type { VeilDatabase } from '../../../src/storage/db';
 import { installedModels, readActiveModel } from '../../../src/storage/model-store';
 import { freshDatabase } from '../storage/helpers';
+import { openNodeTagger } from '../../../src/crossmap/tagger/node';
 
 let db: VeilDatabase;
 afterEach(() => db?.close());
@@ -24,6 +25,7 @@ function deps(overrides: Partial<LocalHostDeps> = {}): LocalHostDeps {
     modelBase: `${MODELS_DIR}/`,
     readBundled: fileReader(MODELS_DIR),
     chooseBackend: async () => ({ backend: 'wasm', reason: 'test' }),
+    openTagger: openNodeTagger,
     fetch: async () => {
       throw new Error('no network in tests');
     },

@@ -12,6 +12,7 @@ import type { SenderInfo } from '../../../src/messaging/sender';
 import { ClientContext } from '../../../src/ui/client';
 import { Compose } from '../../../src/ui/pages/Compose';
 import { harness, SELF } from '../messaging/harness';
+import { listTag } from '../crossmap/tagging';
 
 afterEach(cleanup);
 
@@ -22,7 +23,7 @@ const BOX: SenderInfo = { id: SELF.id, url: `${SELF.origin}compose.html`, tab: {
 describe('the compose box page', () => {
   it('protects as the person types with the review’s marks and choices, lets a stand-in be changed, maps into another domain only when chosen, and sends only the text shown', async () => {
     const commands: ComposeCommand[] = [];
-    const h = harness(undefined, { toTabCompose: async (_t, _f, command) => (commands.push(command), { ok: true }) });
+    const h = harness(undefined, { tagger: { tag: listTag }, toTabCompose: async (_t, _f, command) => (commands.push(command), { ok: true }) });
     const token = crypto.randomUUID().replaceAll('-', '');
     await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
     render(
@@ -35,13 +36,13 @@ describe('the compose box page', () => {
     fireEvent.input(box, { target: { value: 'My son Leo has asthma.' } });
     const mapped = await screen.findByTestId('compose-mapped', {}, { timeout: 3000 });
     // By default: the name gets a stand-in, the condition goes only by its kind, marked as in the review.
-    expect(mapped.textContent).toMatch(/^My son \S+ has a health condition\.$/);
+    expect(mapped.textContent).toMatch(/^My son \S+ has a lung or airway condition\.$/);
     expect([...mapped.querySelectorAll('mark')].map((m) => [m.className, m.title])).toEqual([
       ['veil-mark replace', 'a name: you typed “Leo”'],
       ['veil-mark generalize', 'a health matter: you typed “asthma”'],
     ]);
     expect([...screen.getByTestId('compose-original').querySelectorAll('mark')].map((m) => m.title)).toEqual(['a name', 'a health matter']);
-    expect(screen.getByText(/^The site gets your message with 1 detail replaced by stand-ins, 1 matter only by its kind\./)).toBeTruthy();
+    expect(screen.getByText(/^Read as English\. The site gets your message with 1 detail replaced by stand-ins, 1 matter only by its kind\./)).toBeTruthy();
     expect(screen.getByRole('radio', { name: /^Protect what I write/ })).toHaveProperty('checked', true);
     // The site's own box never saw this draft: the box does not say it did.
     expect(document.body.textContent).not.toMatch(/already shown it your draft/);
@@ -50,15 +51,15 @@ describe('the compose box page', () => {
     const asthma = screen.getByRole('group', { name: 'What to send for “asthma”' });
     fireEvent.click(within(asthma).getByRole('button', { name: 'Keep as typed' }));
     await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/^My son \S+ has asthma\.$/);
-    fireEvent.click(within(screen.getByRole('group', { name: 'What to send for “asthma”' })).getByRole('button', { name: 'Generalize to “a health condition”' }));
-    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/has a health condition\.$/);
+    fireEvent.click(within(screen.getByRole('group', { name: 'What to send for “asthma”' })).getByRole('button', { name: 'Generalize to “a lung or airway condition”' }));
+    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/has a lung or airway condition\.$/);
 
     const pairs = screen.getByRole('list', { name: 'Replacements' });
     fireEvent.click(within(pairs).getAllByRole('button', { name: 'Change' })[0]!);
     const input = within(pairs).getByLabelText('Replacement for Leo');
     fireEvent.input(input, { target: { value: 'Rowan' } });
     fireEvent.click(within(pairs).getByRole('button', { name: 'Save' }));
-    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toBe('My son Rowan has a health condition.');
+    await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toBe('My son Rowan has a lung or airway condition.');
 
     // Mapping into another domain is a choice, and says what it costs.
     const themed = screen.getByRole('radio', { name: 'Map into another domain (for writing and planning tasks)' });
@@ -68,7 +69,7 @@ describe('the compose box page', () => {
     fireEvent.click(themed);
     await expect.poll(() => [...screen.getByTestId('compose-mapped').querySelectorAll('mark')].map((m) => m.title)).toEqual(['stands for: Leo', 'stands for: asthma']);
     expect(screen.getByTestId('compose-mapped').textContent).toMatch(/^My son Rowan has /);
-    expect(screen.getByTestId('compose-mapped').textContent).not.toMatch(/asthma|health condition/);
+    expect(screen.getByTestId('compose-mapped').textContent).not.toMatch(/asthma|airway condition/);
     expect(screen.getByTestId('compose-mapped-by').textContent).toBe("Mapped by Veil's word lists, on this device.");
     // The theme reads as words ("with words about an orchard"), not as its id.
     expect(document.body.textContent).toMatch(/recognises\s+with words about (an? [a-z ]+|beekeeping), and nothing else/);

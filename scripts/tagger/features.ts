@@ -1,0 +1,124 @@
+/**
+ * Training input for the message tagger (issue 31): every labelled message of data/tagger/train as the model
+ * reads it (src/crossmap/tagger/features.ts: the same code the extension runs), with a label per token, into
+ * .cache/tagger/. scripts/tagger/train.py reads it; nothing is hashed in Python.
+ *
+ *   npx tsx scripts/tagger/features.ts
+ *
+ * Also writes the fixed messages whose model output the unit tests compare with PyTorch's
+ * (test/fixtures/tagger-reference.json, written by train.py).
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import places from '../../data/places.json';
+import { candidateSpans, lexiconList } from '../../src/crossmap/detect';
+import { FEATURE_SLOTS, tokenFeatures } from '../../src/crossmap/tagger/features';
+import { isDev } from './split';
+import { labelIndex, LABELS } from '../../src/crossmap/tagger/labels';
+import type { SpanKind } from '../../src/core/span-kinds';
+
+const root = resolve(import.meta.dirname, '../..');
+const out = join(root, '.cache/tagger');
+mkdirSync(out, { recursive: true });
+
+interface Labelled {
+  lang: string;
+  general: boolean;
+  text: string;
+  spans: { start: number; end: number; kind: SpanKind }[];
+  keep?: { start: number; end: number }[];
+}
+
+/** The fixed messages of the ONNX-equals-PyTorch test: none is in the training data. */
+export const REFERENCE = [
+  ['en', 'my daughter Mia (7) has type 1 diabetes, how do I tell her school in Leeds?'],
+  ['en', 'Who was Marie Curie and what did she discover in 1898?'],
+  ['en', 'hi im 44, got fired from Tesco last tuesday and im behind on rent £1,250'],
+  ['de', 'Mein Vermieter Herr Schulz will die Kaution nicht zurückzahlen, ich wohne in Kassel.'],
+  ['de', 'Was ist der Unterschied zwischen einer Versicherung und einer Rente?'],
+  ['fr', "Ma fille Chloé a de l'asthme, elle a 9 ans, on habite à Nantes."],
+  ['es', 'Quiero escribir a mi jefe, Javier Ortega, porque tengo depresión desde marzo.'],
+  ['pt', 'O meu marido foi preso em Braga no dia 3 de maio, o que faço?'],
+  ['it', 'Chi ha scritto I promessi sposi e quando è stato pubblicato?'],
+  ['it', 'Sono incinta di 10 settimane e lavoro da Esselunga a Torino, il mio capo è Marco Rinaldi.'],
+] as const;
+
+function row(lang: string, text: string, spans: Labelled['spans'], keep: Labelled['keep'] = []) {
+  const { tokens, ids } = tokenFeatures(text, lang, candidateSpans(text));
+  const labels = tokens.map(() => 0);
+  const kept = tokens.map(() => 0);
+  for (const span of spans) {
+    let first = true;
+    for (const [i, t] of tokens.entries()) {
+      if (t.start < span.end && span.start < t.end) {
+        labels[i] = labelIndex(span.kind, first);
+        first = false;
+      }
+    }
+  }
+  for (const k of keep) for (const [i, t] of tokens.entries()) if (t.start < k.end && k.start < t.end && labels[i] === 0) kept[i] = 1;
+  return { ids: Array.from(ids), labels, keep: kept };
+}
+
+/**
+ * Template augmentation (counted apart, `augmented: true`): each training message with a name, a place or a
+ * number of the writer's is copied once with those swapped for others of the same kind (names from the
+ * substitute lists, towns from data/places.json, digits redrawn), so the model learns the context, not the
+ * words. Never for held-back messages.
+ */
+const names = [...lexiconList('given'), ...lexiconList('family')].filter((n) => /^\p{Lu}\p{Ll}+$/u.test(n));
+const towns = (places as string[][]).filter(([, , kind]) => kind === 'c').map(([name]) => name!).filter((n) => /^\p{Lu}[\p{L} -]+$/u.test(n));
+let seed = 12345;
+const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+function augmented(m: Labelled): Labelled | undefined {
+  const swap = m.spans.filter((s) => s.kind === 'person' || s.kind === 'place' || s.kind === 'age' || s.kind === 'money' || s.kind === 'id' || s.kind === 'phone');
+  if (swap.length === 0) return undefined;
+  let text = '';
+  let at = 0;
+  const spans: Labelled['spans'] = [];
+  const keep: NonNullable<Labelled['keep']> = [];
+  const events = [...m.spans.map((s) => ({ s, span: true })), ...(m.keep ?? []).map((s) => ({ s: { ...s, kind: 'keep' as SpanKind }, span: false }))].sort((a, b) => a.s.start - b.s.start);
+  for (const { s, span } of events) {
+    if (s.start < at) return undefined;
+    text += m.text.slice(at, s.start);
+    const original = m.text.slice(s.start, s.end);
+    let replacement = original;
+    if (span && s.kind === 'person' && /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(original)) replacement = original.includes(' ') ? `${pick(names)} ${pick(names)}` : pick(names);
+    else if (span && s.kind === 'place' && /^\p{Lu}\p{Ll}+$/u.test(original)) replacement = pick(towns);
+    else if (span && (s.kind === 'age' || s.kind === 'money' || s.kind === 'id' || s.kind === 'phone')) replacement = original.replace(/\d/g, (d, i: number) => (i === 0 && d !== '0' ? String(1 + Math.floor(next() * 9)) : String(Math.floor(next() * 10))));
+    const start = text.length;
+    text += replacement;
+    if (span) spans.push({ start, end: text.length, kind: s.kind });
+    else keep.push({ start, end: text.length });
+    at = s.end;
+  }
+  text += m.text.slice(at);
+  return text === m.text ? undefined : { ...m, text, spans, keep };
+}
+
+const dir = join(root, 'data/tagger/train');
+const lines: string[] = [];
+let messages = 0;
+let copies = 0;
+let tokens = 0;
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+  for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const m = JSON.parse(line) as Labelled;
+    const r = row(m.lang, m.text, m.spans, m.keep);
+    const dev = isDev(m.text);
+    lines.push(JSON.stringify({ file, lang: m.lang, general: m.general, dev, ...r }));
+    messages++;
+    tokens += r.labels.length;
+    const copy = dev ? undefined : augmented(m);
+    if (copy) {
+      lines.push(JSON.stringify({ file, lang: m.lang, general: false, dev: false, augmented: true, ...row(copy.lang, copy.text, copy.spans, copy.keep) }));
+      copies++;
+    }
+  }
+}
+writeFileSync(join(out, 'train.jsonl'), lines.join('\n') + '\n');
+writeFileSync(join(out, 'reference.json'), JSON.stringify(REFERENCE.map(([lang, text]) => ({ lang, text, ...row(lang, text, []) }))));
+writeFileSync(join(out, 'meta.json'), JSON.stringify({ slots: FEATURE_SLOTS, labels: LABELS }));
+console.log(`${messages} messages (and ${copies} augmented copies), ${tokens} tokens, ${LABELS.length} labels → ${out}`);

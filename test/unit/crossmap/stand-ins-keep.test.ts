@@ -1,0 +1,216 @@
+/**
+ * Stand-ins keep what the answer depends on (DESIGN.md "Substitutes keep what the answer depends on"): a place
+ * keeps its country, an age its life stage, in every form. Drawn per span from the conversation's secret, so
+ * each property is checked over many conversations.
+ */
+import { describe, expect, it } from 'vitest';
+import { keptByDefault, newCodebook, substituteFor, type CodebookState, type PlaceKind } from '../../../src/crossmap/codebook';
+import { ageStage, isDecadePhrase, lifeStage } from '../../../src/crossmap/numbers';
+import { patternSpans } from '../../../src/crossmap/patterns';
+import { substitutePools } from '../../../src/crossmap/pools';
+import { seededRandomSource } from '../../../src/dp/random';
+import type { SpanKind } from '../../../src/crossmap/types';
+
+const pools = substitutePools();
+const random = seededRandomSource(1);
+const kind = (name: string): PlaceKind | undefined => pools.placeKind!(name);
+
+function standIn(codebook: CodebookState, text: string, spanKind: SpanKind): { codebook: CodebookState; substitute: string } {
+  const { state, substitute } = substituteFor(codebook, { text, kind: spanKind }, random, pools, '', { mode: 'protect' });
+  return { codebook: state, substitute };
+}
+/** The stand-in of `text` in `n` fresh conversations. */
+function standIns(text: string, spanKind: SpanKind, n = 200): string[] {
+  return [...Array(n)].map((_, i) => standIn(newCodebook(seededRandomSource(7000 + i)), text, spanKind).substitute);
+}
+const cityOf = (name: string) => {
+  const k = kind(name);
+  return k?.type === 'city' ? k : undefined;
+};
+
+describe('a place keeps its country', () => {
+  it.each(['Leeds', 'London', 'Bristol', 'Cardiff'])('%s: its stand-in is always another UK city (200 conversations)', (city) => {
+    const subs = standIns(city, 'place');
+    for (const sub of subs) {
+      expect(cityOf(sub)?.country).toBe('GB');
+      expect(sub).not.toBe(city);
+    }
+    // Drawn, not fixed: several cities of about its size (London: the next biggest five at least).
+    expect(new Set(subs).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('every city of a country with cities enough gets a city of that country, of its size band when the band has enough', () => {
+    const byCountry = pools.citiesByCountry!;
+    let sameBand = 0;
+    let total = 0;
+    for (const [country, bands] of byCountry) {
+      if (bands.flat().length <= 3) continue;
+      bands.forEach((band, b) =>
+        band.forEach((city, i) => {
+          const sub = standIn(newCodebook(seededRandomSource(i + 31 * b)), city, 'place').substitute;
+          const k = cityOf(sub);
+          expect(k?.country, `${city} (${country}) → ${sub}`).toBe(country);
+          if (band.length > 5) expect(k?.band, `${city} → ${sub}`).toBe(b);
+          if (k?.band === b) sameBand++;
+          total++;
+        }),
+      );
+    }
+    expect(total).toBeGreaterThan(3500);
+    expect(sameBand / total).toBeGreaterThan(0.9);
+  });
+
+  it('a city of a country with too few cities gets one of its M49 sub-region', () => {
+    const small = [...pools.citiesByCountry!].filter(([, bands]) => bands.flat().length <= 3).flatMap(([, bands]) => bands.flat());
+    expect(small.length).toBeGreaterThan(20);
+    expect(small).toContain('Riga');
+    for (const city of small) {
+      // Melanesia has one city in the data (Port Moresby): a city of its size band anywhere.
+      if (pools.citiesBySubregion!.get(cityOf(city)!.subregion!)!.flat().length === 1) continue;
+      const sub = standIn(newCodebook(seededRandomSource(city.length)), city, 'place').substitute;
+      expect(cityOf(sub)?.subregion, `${city} → ${sub}`).toBe(cityOf(city)!.subregion);
+      expect(sub).not.toBe(city);
+    }
+  });
+
+  it('a region gets a region of the same country', () => {
+    for (const [region, country] of [['Ohio', 'US'], ['Bavaria', 'DE'], ['Alberta', 'CA'], ['Maharashtra', 'IN'], ['Queensland', 'AU']] as const) {
+      for (const sub of standIns(region, 'place', 100)) {
+        const k = kind(sub);
+        expect(k?.type === 'region' && k.country, `${region} → ${sub}`).toBe(country);
+      }
+    }
+  });
+
+  it('a country is kept by default; Replace (chosen) writes another country', () => {
+    for (const country of ['Nigeria', 'Japan', 'UK', 'England', 'Scotland']) {
+      expect(keptByDefault({ text: country, kind: 'place' }, pools), country).toBe(true);
+      for (const sub of standIns(country, 'place', 30)) {
+        expect(kind(sub)?.type).toBe('country');
+        expect(sub).not.toBe(country);
+      }
+    }
+    for (const notCountry of ['Leeds', 'Ohio', '27 Cranbrook Road, Bristol']) expect(keptByDefault({ text: notCountry, kind: 'place' }, pools)).toBe(false);
+  });
+
+  it('an address keeps its shape and its town’s country; its street names are replaced', () => {
+    for (const sub of standIns('Flat 3, 27 Cranbrook Road, Bristol BS6 7BP', 'place', 100)) {
+      const m = /^Flat \d, \d\d (\p{Lu}[\p{L}'’-]*) Road, (.+) ([A-Z]{2}\d [A-Z\d][A-Z]{2})$/u.exec(sub);
+      expect(m, sub).not.toBeNull();
+      expect(m![1]).not.toBe('Cranbrook');
+      expect(cityOf(m![2]!)?.country, sub).toBe('GB');
+    }
+    for (const sub of standIns('1827 Maple Ridge Dr, Columbus, OH 43215', 'place', 100)) {
+      const m = /^\d{4} \S+ \S+ Dr, (.+), ([A-Z]{2}) \d{5}$/.exec(sub);
+      expect(m, sub).not.toBeNull();
+      expect(cityOf(m![1]!)?.country, sub).toBe('US');
+      expect(pools.stateCodes).toContain(m![2]);
+    }
+    // A country named in the address stays.
+    for (const sub of standIns('12 London Road, Leeds, England', 'place', 50)) expect(sub).toMatch(/^\d\d \S+ Road, .+, England$/);
+  });
+
+  it('no two originals share a stand-in, and each is drawn from its own span alone', () => {
+    const uk = pools.citiesByCountry!.get('GB')!.flat().slice(0, 60);
+    for (let i = 0; i < 20; i++) {
+      const empty = newCodebook(seededRandomSource(900 + i));
+      let codebook = empty;
+      const subs: string[] = [];
+      for (const city of uk) {
+        const next = standIn(codebook, city, 'place');
+        codebook = next.codebook;
+        subs.push(next.substitute.toLowerCase());
+      }
+      expect(new Set(subs).size).toBe(subs.length);
+      // The last city's stand-in is its own draw unless an earlier pair had it.
+      const alone = standIn(empty, uk.at(-1)!, 'place').substitute;
+      if (!subs.slice(0, -1).includes(alone.toLowerCase())) expect(subs.at(-1)).toBe(alone.toLowerCase());
+    }
+  });
+});
+
+describe('an age keeps its life stage, in every form', () => {
+  const DECADES = ['forties', 'Forties', '40s', "60's", 'mid-thirties', 'late 60s', 'early twenties', 'late teens', '40-something', 'forty-something', 'thirtysomething', 'teens', 'sixties'];
+
+  it.each(DECADES)('"%s" stays a decade phrase of the same stage, never a number', (phrase) => {
+    expect(keptByDefault({ text: phrase, kind: 'age' }, pools)).toBe(true);
+    const qualified = /^(early|mid|late)/i.test(phrase);
+    for (const sub of standIns(phrase, 'age', 100)) {
+      expect(isDecadePhrase(sub), `${phrase} → ${sub}`).toBe(true);
+      expect(sub).not.toMatch(/^\d+$/);
+      // Digits stay digits, words stay words.
+      expect(/\d/.test(sub)).toBe(/\d/.test(phrase));
+      if (qualified) {
+        // The decade stays; only early / mid / late moves.
+        expect(sub.replace(/^(early|mid|late)/i, '')).toBe(phrase.replace(/^(early|mid|late)/i, ''));
+        expect(sub).not.toBe(phrase);
+      }
+    }
+  });
+
+  it('"in my forties" is found as a decade and becomes a decade', () => {
+    const span = patternSpans('Is this normal in my forties?').find((s) => s.kind === 'age')!;
+    expect(span.text).toBe('forties');
+    for (const sub of standIns(span.text, 'age', 100)) expect(['thirties', 'forties', 'fifties']).toContain(sub);
+  });
+
+  it.each([
+    ['44', 'adult'],
+    ['39', 'adult'],
+    ['24', 'young adult'],
+    ['18', 'young adult'],
+    ['61', 'middle age'],
+    ['64', 'middle age'],
+    ['65', 'older adult'],
+    ['17', 'teen'],
+    ['13', 'teen'],
+    ['7', 'child'],
+  ] as const)('%s stays %s (200 conversations)', (age, stage) => {
+    const subs = standIns(age, 'age');
+    for (const sub of subs) {
+      expect(sub).toMatch(/^\d+$/);
+      expect(ageStage(Number(sub))).toBe(stage);
+      expect(lifeStage(Number(sub))).toBe(lifeStage(Number(age)));
+      expect(sub).not.toBe(age);
+    }
+    expect(new Set(subs).size).toBeGreaterThan(1);
+  });
+
+  it('the words around an age stay right', () => {
+    for (const sub of standIns('6-year-old', 'age')) {
+      expect(sub).toMatch(/^\d+-year-old$/);
+      expect(ageStage(parseInt(sub, 10))).toBe('child');
+    }
+    for (const sub of standIns('fifty', 'age')) expect(['forty', 'sixty', 'fifty-one', 'forty-nine', 'fifty-two', 'forty-eight', 'fifty-three', 'forty-seven']).toContain(sub);
+    for (const sub of standIns('3 months old', 'age', 50)) expect(sub).toMatch(/^\d+ months? old$/);
+  });
+
+  it('finds every form of an age, and only ages', () => {
+    const ages = (text: string) => patternSpans(text).filter((s) => s.kind === 'age').map((s) => s.text);
+    expect(ages('I am in my forties and worried.')).toEqual(['forties']);
+    expect(ages("She's mid-thirties, fit.")).toEqual(['mid-thirties']);
+    expect(ages('My dad, late 60s, has a cough.')).toEqual(['late 60s']);
+    expect(ages('Advice for someone in their early twenties?')).toEqual(['early twenties']);
+    expect(ages("I'm a 40-something runner.")).toEqual(['40-something']);
+    expect(ages("I'm turning fifty next month")).toEqual(['fifty']);
+    expect(ages('Male, 61yo, chest pain')).toEqual(['61']);
+    expect(ages("My 6-year-old won't sleep")).toEqual(['6-year-old']);
+    expect(ages('a child aged 7')).toEqual(['7']);
+    expect(ages("my husband is 44 and I'm 39")).toEqual(['44', '39']);
+    expect(ages("what's a good plan for someone who's 61")).toEqual(['61']);
+    // Durations, counts, eras and temperatures are not ages.
+    for (const text of [
+      "I've been 3 years at the company",
+      "I'm 3 years into my PhD",
+      'the lease is 2 years',
+      'There are 12 of us',
+      'We are 4 people',
+      'it is 40 of them',
+      'music from the late 60s',
+      'highs in the early 70s',
+      'I have 40-something emails',
+    ]) {
+      expect(ages(text), text).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The message tagger (issue 31): the shipped ONNX model computes what PyTorch computed when it was trained; one
+ * table settles overlaps; the language gate; and what the model reads on messages it never saw in training.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { newCodebook, protect } from '../../../src/crossmap';
+import { candidateSpans, detectSpans, GENERAL_AT, PRECEDENCE, settle, type Found } from '../../../src/crossmap/detect';
+import { tokenFeatures } from '../../../src/crossmap/tagger/features';
+import { LABELS } from '../../../src/crossmap/tagger/labels';
+import { seededRandomSource } from '../../../src/dp/random';
+import { nodeTagger } from './tagging';
+
+const reference = JSON.parse(readFileSync(new URL('../../fixtures/tagger-reference.json', import.meta.url), 'utf8')) as {
+  labels: number; tolerance: number; messages: { lang: string; text: string; probs: number[]; general: number }[];
+};
+
+describe('the tagger model', () => {
+  it('gives the probabilities PyTorch gave for fixed messages (int8 ONNX on onnxruntime-node, within the stated tolerance)', async () => {
+    const { openNodeTagger } = await import('../../../src/crossmap/tagger/node');
+    const model = await openNodeTagger(new Uint8Array(readFileSync(new URL('../../../public/models/veil-tagger/model.onnx', import.meta.url))));
+    expect(reference.labels).toBe(LABELS.length);
+    expect(reference.messages.length).toBeGreaterThanOrEqual(10);
+    for (const m of reference.messages) {
+      const { tokens, ids } = tokenFeatures(m.text, m.lang, candidateSpans(m.text));
+      const { probs, general } = await model(ids, tokens.length);
+      expect(probs.length, m.text).toBe(m.probs.length);
+      let worst = Math.abs(general - m.general);
+      for (let i = 0; i < probs.length; i++) worst = Math.max(worst, Math.abs(probs[i]! - m.probs[i]!));
+      expect(worst, m.text).toBeLessThanOrEqual(reference.tolerance);
+    }
+    await model.release();
+  });
+});
+
+describe('one table settles overlaps', () => {
+  const f = (start: number, end: number, source: Found['source'], score: number, kind: Found['kind'] = 'person'): Found => ({ start, end, text: 'x'.repeat(end - start), kind, source, score });
+  it('by source, then score, then length; text order out', () => {
+    expect(PRECEDENCE).toEqual(['profile', 'always', 'known', 'shape', 'tagger', 'pattern', 'list']);
+    // Every pair of sources: the earlier one wins an overlap, whatever the scores.
+    for (const [i, a] of PRECEDENCE.entries()) {
+      for (const b of PRECEDENCE.slice(i + 1)) expect(settle([f(0, 5, b, 1), f(2, 8, a, 0.1)]).map((s) => s.source)).toEqual([a]);
+    }
+    expect(settle([f(0, 5, 'tagger', 0.6), f(3, 9, 'tagger', 0.9)]).map((s) => s.score)).toEqual([0.9]);
+    expect(settle([f(0, 3, 'list', 0.6), f(0, 9, 'list', 0.6)]).map((s) => s.end)).toEqual([9]);
+    expect(settle([f(10, 12, 'list', 0.6), f(0, 3, 'tagger', 0.6)]).map((s) => s.start)).toEqual([0, 10]);
+  });
+
+  it('a list or pattern hit counts only where the tagger reads it as personal; a shape almost always', () => {
+    const text = 'metformin 5 May 2024 jo@x.org';
+    const found = candidateSpans(text);
+    const tagging = (p: number, general = 0) => ({ language: { code: 'en', name: 'English', read: true }, found, personal: [{ start: 0, end: text.length, p }], general });
+    expect(detectSpans(text, { tagging: tagging(0.9) }).map((s) => s.kind)).toEqual(['medication', 'date', 'email']);
+    expect(detectSpans(text, { tagging: tagging(0.2) }).map((s) => s.kind)).toEqual(['email']);
+    expect(detectSpans(text, { tagging: tagging(0.01) }).map((s) => s.kind)).toEqual([]);
+    // The person's own values and always-map terms do not wait for the tagger.
+    expect(detectSpans(text, { tagging: tagging(0), alwaysMap: ['metformin'] }).map((s) => s.kind)).toEqual(['custom']);
+    // A message the tagger reads as a general question: nothing marked but what the person asked for.
+    expect(detectSpans(text, { tagging: tagging(0.9, GENERAL_AT) }).map((s) => s.kind)).toEqual([]);
+    expect(detectSpans(text, { tagging: tagging(0.9, GENERAL_AT), alwaysMap: ['metformin'] }).map((s) => s.kind)).toEqual(['custom']);
+  });
+});
+
+describe('the language gate', () => {
+  it('reads the six languages; in another finds only what has a shape, never a capitalised word', async () => {
+    const tagger = await nodeTagger();
+    const polish = await tagger.tag('Mój syn Kuba Nowak ma gorączkę od wczoraj, napisz do mnie: kuba.nowak@wp.pl albo +48 601 234 567, 12.03.2025.');
+    expect(polish.language).toMatchObject({ code: 'pl', read: false });
+    const spans = detectSpans('Mój syn Kuba Nowak ma gorączkę od wczoraj, napisz do mnie: kuba.nowak@wp.pl albo +48 601 234 567, 12.03.2025.', { tagging: polish });
+    expect(spans.map((s) => s.kind)).toEqual(['email', 'phone', 'date']);
+    for (const code of ['en', 'de', 'fr', 'es', 'pt', 'it']) expect(READ[code]!.length).toBeGreaterThan(0);
+    for (const [code, text] of Object.entries(READ)) expect((await tagger.tag(text)).language, text).toMatchObject({ code, read: true });
+  });
+});
+
+const READ: Record<string, string> = {
+  en: 'my landlord wants to keep the deposit, what can I do',
+  de: 'Mein Vermieter will die Kaution nicht zurückzahlen, was kann ich tun?',
+  fr: 'Mon propriétaire refuse de me rendre la caution, que faire ?',
+  es: 'Mi casero no me quiere devolver la fianza, ¿qué hago?',
+  pt: 'O meu senhorio não quer devolver a caução, o que faço?',
+  it: 'Il mio padrone di casa non vuole restituirmi la caparra, cosa posso fare?',
+};
+
+describe('what the tagger reads', () => {
+  const send = async (text: string) => {
+    const random = seededRandomSource(3);
+    return protect(text, { codebook: newCodebook(random), random, tag: (await nodeTagger()).tag }, async () => undefined);
+  };
+
+  it('leaves general questions as typed: public figures, titles, historical dates, places, drugs asked about in general', async () => {
+    for (const text of [
+      'Who was Marie Curie and what did she discover?',
+      'What happened in Paris on 14 July 1789?',
+      'Can you recommend films like Amélie?',
+      'What are the side effects of metformin?',
+      'What is the capital of Peru and how many people live there?',
+      'Wer hat den Zauberberg geschrieben und worum geht es?',
+      '¿Qué provoca la diabetes tipo 2?',
+    ]) {
+      const sent = await send(text);
+      expect(sent.text, JSON.stringify(sent.marks)).toBe(text);
+    }
+  });
+
+  it('a place keeps its country: a stand-in for Leeds is a UK town', async () => {
+    const places = JSON.parse(readFileSync(new URL('../../../data/places.json', import.meta.url), 'utf8')) as string[][];
+    const country = new Map(places.map(([name, , , code]) => [name!, code!]));
+    const text = 'We live in Leeds and my son starts school in September, what forms do I need?';
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 20; seed++) {
+      const random = seededRandomSource(seed);
+      const sent = await protect(text, { codebook: newCodebook(random), random, tag: (await nodeTagger()).tag }, async () => undefined);
+      const leeds = sent.marks.find((m) => m.text === 'Leeds');
+      expect(leeds?.treatment).toBe('replace');
+      expect(country.get(leeds!.substitute), leeds!.substitute).toBe('GB');
+      seen.add(leeds!.substitute);
+    }
+    expect(seen.size).toBeGreaterThan(3);
+  });
+});
+
+/**
+ * Labelled cases in the six languages (test/fixtures/tagger-cases/, written for these tests by a writer who saw
+ * neither the training data nor the detector): every kind at least twice per language, and general questions.
+ * The floors are under what the shipped model measured when it was added (see the figures in each message), so
+ * a model trained again that reads worse fails here.
+ */
+describe('every kind in each of the six languages', () => {
+  interface Case { lang: string; general: boolean; text: string; spans: { start: number; end: number; text: string; kind: string }[]; keep?: { start: number; end: number }[] }
+  const cases = (lang: string): Case[] => readFileSync(new URL(`../../fixtures/tagger-cases/${lang}.jsonl`, import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Case);
+  for (const lang of ['en', 'de', 'fr', 'es', 'pt', 'it']) {
+    it(`${lang}: personal spans protected, general questions left as typed`, async () => {
+      const tagger = await nodeTagger();
+      let spans = 0;
+      let protectedSpans = 0;
+      let general = 0;
+      let unchanged = 0;
+      const kinds = new Map<string, [number, number]>();
+      for (const [n, c] of cases(lang).entries()) {
+        const random = seededRandomSource(n + 1);
+        const sent = await protect(c.text, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined);
+        const changing = sent.marks.filter((m) => m.treatment !== 'keep' || /^(?:place|age)$/.test(m.kind));
+        for (const s of c.spans) {
+          const hit = changing.some((m) => m.start < s.end && s.start < m.end);
+          spans++;
+          if (hit) protectedSpans++;
+          const k = kinds.get(s.kind) ?? [0, 0];
+          kinds.set(s.kind, [k[0] + 1, k[1] + (hit ? 1 : 0)]);
+        }
+        if (c.general) {
+          general++;
+          if (sent.text === c.text) unchanged++;
+        }
+      }
+      const figures = `${protectedSpans}/${spans} spans protected, ${unchanged}/${general} general unchanged; missed kinds: ${[...kinds].filter(([, [, h]]) => h === 0).map(([k]) => k).join(', ')}`;
+      expect(protectedSpans / spans, figures).toBeGreaterThanOrEqual(FLOOR[lang]!.recall);
+      expect(unchanged / general, figures).toBeGreaterThanOrEqual(FLOOR[lang]!.general);
+      // Every kind is found at least once in every language, but those the floor names.
+      expect([...kinds].filter(([k, [, h]]) => h === 0 && !FLOOR[lang]!.unfound.includes(k)).map(([k]) => k), figures).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Measured with the shipped model when it was added (protected spans; general questions unchanged): en 103/106,
+ * 11/12; de 98/105, 12/12; fr 100/104, 10/12; es 104/108, 12/12; pt 101/103, 10/12; it 100/103, 11/12; every kind
+ * found at least once in every language. The floors leave room for a retrained model's noise, not for a worse one.
+ */
+const FLOOR: Record<string, { recall: number; general: number; unfound: readonly string[] }> = {
+  en: { recall: 0.93, general: 10 / 12, unfound: [] },
+  de: { recall: 0.88, general: 11 / 12, unfound: [] },
+  fr: { recall: 0.9, general: 9 / 12, unfound: [] },
+  es: { recall: 0.9, general: 11 / 12, unfound: [] },
+  pt: { recall: 0.92, general: 9 / 12, unfound: [] },
+  it: { recall: 0.92, general: 10 / 12, unfound: [] },
+};
