@@ -223,8 +223,13 @@ function svg(perCategory: Record<string, { retention: number; recovery: number }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  // Without --set: then the message tagger on its holdout (./eval-tagger.ts), as `npm run eval:crossmap` promises.
+  main()
+    .then(async () => {
+      if (!process.argv.includes('--set')) await import('./eval-tagger');
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

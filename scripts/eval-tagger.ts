@@ -13,7 +13,7 @@
  *   stay (`keep`) the share changed; on every message, the `keep` words changed;
  * - the peers (compromise, OpenRedaction: ./eval-peers.ts) on the same spans, detection only.
  *
- *   npm run eval:crossmap            (runs this after the older sets)
+ *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
  *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout] [--sent FILE] [--misses]
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory? }` per line (`sentCategory`: the same
@@ -30,8 +30,9 @@ import { formatPeerFigures, peerBaselines } from './eval-peers';
 
 interface Labelled { lang: string; general: boolean; text: string; spans: { start: number; end: number; text: string; kind: string }[]; keep?: { start: number; end: number; text: string }[] }
 
-const { values } = parseArgs({ options: { dir: { type: 'string', default: 'eval/tagger-holdout' }, sent: { type: 'string' }, misses: { type: 'boolean', default: false }, peers: { type: 'boolean', default: true } } });
-const dir = resolve(values.dir!);
+// Not strict: `npm run eval:crossmap` passes its own flags on (./eval-crossmap.ts).
+const { values } = parseArgs({ strict: false, options: { dir: { type: 'string', default: 'eval/tagger-holdout' }, sent: { type: 'string' }, misses: { type: 'boolean', default: false }, peers: { type: 'boolean', default: true } } });
+const dir = resolve(String(values.dir));
 const messages: Labelled[] = readdirSync(dir).filter((f) => /^[a-z]{2}\.jsonl$/.test(f)).sort().flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Labelled));
 const tagger = await loadNodeTagger();
 
@@ -95,7 +96,7 @@ for (const [lang, t] of [...byLang].sort()) console.log(row(lang, t));
 console.log(row('all', all));
 console.log('\n| kind | labelled | retention | recall |\n|---|---|---|---|');
 for (const [kind, t] of [...byKind].sort((a, b) => b[1].spans - a[1].spans)) console.log(`| ${kind} | ${t.spans} | ${pct(t.left, t.spans)} | ${pct(t.covered, t.spans)} |`);
-if (values.sent) writeFileSync(values.sent, sentLines.join('\n') + '\n');
+if (typeof values.sent === 'string') writeFileSync(values.sent, sentLines.join('\n') + '\n');
 for (const line of misses) console.log(line);
 
 if (values.peers) {

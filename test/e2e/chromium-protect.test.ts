@@ -69,15 +69,15 @@ describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId
 });
 
 describe('topic hints', () => {
-  it('a sentence the encoder reads as sensitive, with no listed words in it, is pointed out in the panel and sent as typed unless edited', async () => {
+  it('a sentence the encoder reads as sensitive, with nothing in it the tagger marks, is pointed out in the panel and sent as typed unless edited', async () => {
     const page = await veil.browser.context.newPage();
     await openFixture(page, 'chatgpt');
-    await typeInto(page, 'chatgpt', 'The clinic called and said my test came back positive. What should I ask them?');
+    await typeInto(page, 'chatgpt', 'The doctor rang, the results were not what we hoped. What should I ask them?');
     await page.keyboard.press('Enter');
     const frame = await panelReady(page);
     const hint = frame.locator('.message-hints');
     await hint.waitFor({ timeout: 15_000 });
-    expect(await hint.textContent()).toMatch(/“The clinic called and said my test came back positive\.” \(maybe a health matter\)/);
+    expect(await hint.textContent()).toMatch(/“The doctor rang, the results were not what we hoped\.” \(maybe a health matter\)/);
     await screenshot(page, 'protect-review-topic-hint');
     await frame.getByRole('button', { name: 'Cancel' }).click();
     await page.close();
