@@ -118,6 +118,25 @@ describe('what the tagger reads', () => {
     }
     expect(seen.size).toBeGreaterThan(3);
   });
+
+  it('a town the data does not know takes a town of the country the message names, by a known place, its currency or its language', async () => {
+    const places = JSON.parse(readFileSync(new URL('../../../data/places.json', import.meta.url), 'utf8')) as string[][];
+    const country = new Map(places.map(([name, , , code]) => [name!, code!]));
+    const cases: [string, string, string][] = [
+      ['my rent in Falmouth went up to £950 a month, is that allowed?', 'Falmouth', 'GB'],
+      ['Ich wohne in Lüneburg und mein Vermieter will mehr Miete, darf er das?', 'Lüneburg', 'DE'],
+      ['We are moving from Leeds to Falmouth next month, how do I register with a GP?', 'Falmouth', 'GB'],
+    ];
+    for (const [text, town, code] of cases) {
+      const sent = await send(text);
+      const mark = sent.marks.find((m) => m.text === town);
+      expect(mark?.treatment, text).toBe('replace');
+      expect(country.get(mark!.substitute), `${town} → ${mark!.substitute}`).toBe(code);
+    }
+    // A country named in another language is a country: kept.
+    const swiss = await send("Je vis en Suisse et mon fils va à l'école à Nyon, que faire pour l'inscrire ?");
+    expect(swiss.text).toContain('en Suisse');
+  });
 });
 
 /**
