@@ -31,6 +31,12 @@ export interface CodebookState {
    * Absent in codebooks made before it existed: their draws come from the caller's random source.
    */
   readonly secret?: string;
+  /**
+   * Originals this conversation sent only by their kind (a special category generalized): found again in every
+   * later message of the conversation with their kind, so a follow-up that reads as a general question ("is
+   * asthma worse in winter?") does not name what an earlier message kept general. No stand-in, nothing to read back.
+   */
+  readonly generalized?: readonly { readonly original: string; readonly kind: SpanKind }[];
 }
 
 /** Public pools the generated substitutes come from (data/: names and cities). */

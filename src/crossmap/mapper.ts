@@ -47,7 +47,7 @@ function sentenceStart(text: string, start: number): boolean {
  */
 export function detectInConversation(detect: (text: string, options: DetectOptions) => Span[], text: string, context: MapContext): Span[] {
   const words = context.codebook.entries.filter((e) => !SHAPED.includes(e.kind));
-  return detect(text, { ...context, known: [...(context.known ?? []), ...words] });
+  return detect(text, { ...context, known: [...(context.known ?? []), ...words, ...(context.codebook.generalized ?? [])] });
 }
 
 /** Write `spans`' substitutes into `text`; returns the mapped text, the codebook and where each went. */

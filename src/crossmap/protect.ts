@@ -316,6 +316,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     if (treatment === 'replace') {
       codebook = next;
       replaced.push(span);
+    } else if (treatment === 'generalize' && isSpecialKind(span.kind) && !(codebook.generalized ?? []).some((g) => lookupKey(g.original) === lookupKey(span.text))) {
+      codebook = { ...codebook, generalized: [...(codebook.generalized ?? []), { original: span.text.replace(/['’]s$/, ''), kind: span.kind }] };
     }
     marks.push({ id, start: span.start, end: span.end, text: span.text, kind: span.kind, treatment, substitute, generalization });
     const written = treatment === 'keep' ? span.text : treatment === 'replace' ? substitute : capitalizeAt(text, span.start, generalization!);

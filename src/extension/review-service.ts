@@ -144,7 +144,9 @@ export function createReviewService(deps: ReviewDeps) {
       return;
     }
     const added = codebook.entries.filter((e) => !knownEntry(stored, e.original, e.scope));
-    await saveCodebook(db, review.site, key, { ...stored, entries: [...stored.entries, ...added] });
+    const before = stored.generalized ?? [];
+    const generalized = [...before, ...(codebook.generalized ?? []).filter((g) => !before.some((b) => b.original.toLowerCase() === g.original.toLowerCase()))];
+    await saveCodebook(db, review.site, key, { ...stored, entries: [...stored.entries, ...added], ...(generalized.length > 0 ? { generalized } : {}) });
   }
 
   /**

@@ -17,6 +17,8 @@ const codebookSchema = z.object({
   entries: z.array(z.object({ original: z.string().min(1), substitute: z.string().min(1), kind: z.enum(SPAN_KINDS), scope: z.literal('compose').optional() })),
   /** The conversation's secret its substitutes are drawn from (src/crossmap/derive.ts); older codebooks have none. */
   secret: z.string().regex(/^[0-9a-f]{16,256}$/, 'must be hex').optional(),
+  /** Originals the conversation sent only by their kind (src/crossmap/codebook.ts); older codebooks have none. */
+  generalized: z.array(z.object({ original: z.string().min(1), kind: z.enum(SPAN_KINDS) })).optional(),
 });
 
 const rowSchema = z.object({

@@ -61,6 +61,22 @@ describe('one table settles overlaps', () => {
   });
 });
 
+describe('a conversation keeps general what it sent by its kind', () => {
+  it('a follow-up that reads as a general question does not name a condition an earlier message generalized', async () => {
+    const random = seededRandomSource(5);
+    const tagger = await nodeTagger();
+    const first = await protect('My son Leo has asthma and we live in Leeds.', { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined);
+    expect(first.codebook.generalized).toEqual([{ original: 'asthma', kind: 'health' }]);
+    const followUp = 'Is asthma worse in winter?';
+    // Alone, the tagger reads it as a general question and sends it as typed…
+    expect((await tagger.tag(followUp)).general).toBeGreaterThanOrEqual(GENERAL_AT);
+    expect((await protect(followUp, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).toBe(followUp);
+    // …but in the conversation, asthma stays what it was.
+    const later = await protect(followUp, { codebook: first.codebook, random, tag: tagger.tag }, async () => undefined);
+    expect(later.text).toBe('Is a lung or airway condition worse in winter?');
+  });
+});
+
 describe('the language gate', () => {
   it('reads the six languages; in another finds only what has a shape, never a capitalised word', async () => {
     const tagger = await nodeTagger();
