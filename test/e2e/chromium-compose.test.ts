@@ -29,8 +29,8 @@ afterAll(async () => {
 
 const PROMPT = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
 const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
-/** What the person gets back by default: the condition went only by its kind, so it reads back as that. */
-const PROTECTED_BACK = PROMPT.replace('type 1 diabetes', 'a health condition');
+/** What the person gets back by default: the condition went only by its kind (its Disease Ontology class), so it reads back as that. */
+const PROTECTED_BACK = PROMPT.replace('type 1 diabetes', 'a metabolic condition');
 
 describe('private compose on the three chat-site fixtures, in every layout', () => {
   it.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))('%s: sends only the protected text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
@@ -50,7 +50,7 @@ describe('private compose on the three chat-site fixtures, in every layout', () 
     const mapped = (await mappedLocator.textContent())!;
     for (const original of ORIGINALS) expect(mapped).not.toMatch(asWord(original));
     // The name and place get stand-ins, the condition goes only by its kind: the question stays answerable.
-    expect(mapped).toMatch(/^My daughter \S+ \(\d+\) was just diagnosed with a health condition; how do I talk to her school in .+\?$/);
+    expect(mapped).toMatch(/^My daughter \S+ \(\d+\) was just diagnosed with a metabolic condition; how do I talk to her school in .+\?$/);
     await expect.poll(() => box.locator('.review-marks li').count()).toBe(4);
     await screenshot(page, `compose-mapped-${site}`);
 
@@ -91,7 +91,7 @@ describe('private compose mapped into another domain, by the person’s choice',
     await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
     await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
     const mapped = (await mappedLocator.textContent())!;
-    for (const original of [...ORIGINALS, 'a health condition']) expect(mapped).not.toMatch(asWord(original));
+    for (const original of [...ORIGINALS, 'a metabolic condition']) expect(mapped).not.toMatch(asWord(original));
     await box.getByRole('button', { name: 'Send the mapped text…' }).click();
     const review = await panelReady(page);
     await expect.poll(() => review.locator('pre.sent-text').textContent()).toBe(mapped);
