@@ -29,7 +29,6 @@ import { errorMessageForPerson } from '../storage/errors';
 import { putInstalledGenerator, putInstalledModel, readActiveGenerator, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
 import { TextGenerator } from '../crossmap/text-generator';
 import { TAGGER_FILE, TAGGER_MODEL_ID } from '../crossmap/tagger/files';
-import { detectLanguage } from '../crossmap/language';
 import type { TagModel } from '../crossmap/tagger/tagger';
 import { catalogModel, generatorModel, MODEL_HUB, type CatalogModel, type GeneratorModel } from './catalog';
 import type { ModelHost, ScoreItem } from './host';
@@ -148,9 +147,22 @@ export class LocalModelHost implements ModelHost {
     return { model: TAGGER_MODEL_ID, probs, general };
   }
 
-  /** The message's language (the identifier's tables are loaded with this module, once per process). */
+  /**
+   * The message's language. The identifier (src/crossmap/language.ts: eld's tables, about 1 MB of script that
+   * takes half a second to evaluate) is imported on first use, and warmed once the models are loaded, so it
+   * never delays the document's start or the first release.
+   */
   async language(text: string): Promise<{ code: string; name: string; read: boolean }> {
-    return detectLanguage(text);
+    return (await this.languages()).detectLanguage(text);
+  }
+
+  private identifier: Promise<typeof import('../crossmap/language')> | undefined;
+  private languages(): Promise<typeof import('../crossmap/language')> {
+    this.identifier ??= import('../crossmap/language').catch((error: unknown) => {
+      this.identifier = undefined;
+      throw new Error(`Veil could not load its language identifier, so it cannot tell which language your message is in; nothing was sent (${messageOf(error)})`);
+    });
+    return this.identifier;
   }
 
   /** The tagger, loading it once (again if its file changed); a failed load is tried again on the next call. */
@@ -283,7 +295,6 @@ export class LocalModelHost implements ModelHost {
         const loading = this.loadScorerFor(model, attempt.backend);
         // The scorer's word lists are built while its files are read and its runtime compiled (off this thread).
         if (i === 0) setTimeout(warmLexicons, 0);
-        if (i === 0) void this.taggerModel().catch(() => undefined);
         const scorer = await loading;
         let encoder: TransformersEmbedder;
         const encoderStarted = (this.deps.now ?? Date.now)();
@@ -296,6 +307,9 @@ export class LocalModelHost implements ModelHost {
         const reason = i === 0 ? attempt.reason : `WebGPU failed to load the model (${messageOf(lastError)})`;
         const now = (this.deps.now ?? Date.now)();
         this.current = { state: 'ready', model, backend: attempt.backend, reason: reason + note, loadMs: Math.round(now - started), encoderLoadMs: Math.round(now - encoderStarted) };
+        // The tagger and the language identifier next, not beside the models (one wasm thread: they would only
+        // slow each other); a message tagged before then waits for them.
+        setTimeout(() => void this.taggerModel().then(() => this.languages()).catch(() => undefined), 0);
         return { model, scorer, encoder, cache: new Map() };
       } catch (error) {
         lastError = error;
