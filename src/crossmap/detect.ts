@@ -1,14 +1,16 @@
 /**
- * The offline detector: the sensitive spans of a prompt, in text order, never overlapping. In priority order
- * (an earlier finder wins an overlap):
- * 1. the person's own profile values and their "always map" terms;
- * 2. spans with a shape (./patterns.ts): e-mail, IDs, dates, money, phones, ages;
- * 3. capitalised phrases that name an organisation ("Leeds General Infirmary", "Barclays Bank");
- * 4. word lists (data/crossmap-lexicon.json and ./terms.ts): health conditions, medicines, finance and legal
- *    situations, places (countries, capitals, cities, regions: data/m49-countries.json, data/places.json),
- *    people's names;
- * 5. any other capitalised word inside a sentence (an unknown name: "Okafor", "Barclays").
- * A list word that is also an everyday English word ("Grace", "Reading") counts only when capitalised.
+ * The detector: the sensitive spans of a message, in text order, never overlapping. One pipeline (issue 31):
+ * every finder returns spans with a source and a score (`Found`), and one table settles them (`settle`,
+ * `PRECEDENCE`):
+ * 1. the person's own profile values, their "always map" terms and this conversation's spans;
+ * 2. identifiers whose shape is the evidence (./patterns.ts: e-mail, phone, ID and account numbers, checked by
+ *    Luhn or mod 97 where they have one);
+ * 3. the message tagger's spans (./tagger/tagger.ts), which reads the whole message;
+ * 4. the other patterns (dates, amounts, ages, addresses) and the word lists (data/crossmap-lexicon.json,
+ *    data/special-terms.json, ./terms.ts, the lay phrases of ./special.ts, organisation cues): each counts only
+ *    where the tagger reads it as personal (`GATE`), so "side effects of metformin" keeps its drug.
+ * A message the tagger reads as a general question keeps only 1; in a language the tagger does not read, 2 and
+ * the patterns of 4 count, never a word list. No "capitalised word is a name" guess: that is the tagger's to read.
  */
 import lexicon from '../../data/crossmap-lexicon.json';
 import specialTerms from '../../data/special-terms.json';
