@@ -7,8 +7,9 @@
  *
  * ```ts
  * const codebook = newCodebook(random);
- * const sent = protectMessage('My daughter Mia (7) has type 1 diabetes; how do I tell her school in Leeds?', { codebook, random });
- * // sent.text: 'My daughter Ava (9) has a health condition; how do I tell her school in Bradford?'
+ * const text = 'My daughter Mia (7) has type 1 diabetes; how do I tell her school in Leeds?';
+ * const sent = protectMessage(text, { codebook, random, tagging: await tagger.tag(text) }); // or protect(), ./long.ts
+ * // sent.text: 'My daughter Ava (9) has a metabolic condition; how do I tell her school in Bradford?'
  * // sent.marks: [{ id: '12-15', kind: 'person', treatment: 'replace', substitute: 'Ava', … }, …]
  * const back = recover(answer, sent.dictionary); // the answer in the person's words
  * ```
