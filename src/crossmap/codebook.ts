@@ -19,6 +19,7 @@ import type { RandomSource } from '../core/contracts';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
 import { ORGANISATION_CUES } from './terms';
+import { wordPattern } from './recover';
 import { THEMES, themeRole, type Theme } from './themes';
 import type { DictionaryEntry, Span, SpanKind } from './types';
 
@@ -276,7 +277,7 @@ function generate(
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      return WEEKDAYS.slice(1).some((days) => days.some((d) => new RegExp(`(?<![\\p{L}])${d}(?![\\p{L}])`, 'iu').test(text))) ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)));
+      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)));
     case 'money':
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
@@ -470,13 +471,22 @@ const WEEKDAYS: readonly (readonly string[])[] = [
  * its place would break the sentence).
  */
 function undatable(text: string, draw: Draw): string {
-  for (const days of WEEKDAYS) {
-    const at = days.findIndex((d) => new RegExp(`(?<![\\p{L}])${d}(?![\\p{L}])`, 'iu').test(text));
-    if (at < 0) continue;
-    const other = days[(at + 1 + draw(6)) % 7]!;
-    return text.replace(new RegExp(days[at]!, 'iu'), (found) => (/^\p{Lu}/u.test(found) ? other.charAt(0).toUpperCase() + other.slice(1) : other));
+  const found = weekdayIn(text);
+  if (!found) return text;
+  const other = WEEKDAYS[found.language]![(found.day + 1 + draw(6)) % 7]!;
+  return text.replace(WEEKDAY_PATTERNS[found.language]![found.day]!, (word) => (/^\p{Lu}/u.test(word) ? other.charAt(0).toUpperCase() + other.slice(1) : other));
+}
+
+/** Each weekday as a whole word, any case (compiled once). */
+const WEEKDAY_PATTERNS = WEEKDAYS.map((days) => days.map(wordPattern));
+
+/** The first weekday `text` names: its language (an index of `WEEKDAYS`, 0 English) and its day. */
+function weekdayIn(text: string): { language: number; day: number } | undefined {
+  for (const [language, patterns] of WEEKDAY_PATTERNS.entries()) {
+    const day = patterns.findIndex((p) => p.test(text));
+    if (day >= 0) return { language, day };
   }
-  return text;
+  return undefined;
 }
 
 function fallback(kind: SpanKind, text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string {

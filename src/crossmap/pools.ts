@@ -45,14 +45,22 @@ function grouped<T>(rows: Iterable<T>, key: (row: T) => string | undefined): Map
  * ./codebook.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
  * travel codes. data/places.json rows are `[name, M49 sub-region, kind, ISO 3166 alpha-2 country]`.
  */
-/** A country's name in `lang`, where the runtime has the data (undefined otherwise). */
-function displayName(lang: string, code: string): string | undefined {
+/** Countries' names in `lang`, where the runtime has the data (a name for no code: undefined). */
+function displayNames(lang: string): (code: string) => string | undefined {
+  let names: Intl.DisplayNames | undefined;
   try {
-    const name = new Intl.DisplayNames([lang], { type: 'region' }).of(code);
-    return name && name !== code ? name : undefined;
+    names = new Intl.DisplayNames([lang], { type: 'region' });
   } catch {
-    return undefined;
+    return () => undefined;
   }
+  return (code) => {
+    try {
+      const name = names.of(code);
+      return name && name !== code ? name : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 export const substitutePools = lazy((): SubstitutePools => {
@@ -86,9 +94,10 @@ export const substitutePools = lazy((): SubstitutePools => {
   for (const alias of Object.keys(PLACE_ALIASES)) if (!kinds.has(alias.toLowerCase())) kinds.set(alias.toLowerCase(), { type: 'country' });
   // Countries by their names in the other languages the tagger reads ("Suisse", "Schweiz", "Alemania"), from the
   // browser's or Node's own Unicode data (Intl.DisplayNames), with their codes.
+  const named = ['en', 'de', 'fr', 'es', 'it', 'pt'].map(displayNames);
   for (const code of new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)))) {
-    for (const lang of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
-      const name = displayName(lang, code);
+    for (const displayName of named) {
+      const name = displayName(code);
       if (name && !kinds.has(name.toLowerCase())) kinds.set(name.toLowerCase(), { type: 'country', country: code });
     }
   }

@@ -17,6 +17,7 @@
 import { attributeKey, type Profile } from '../core/profile';
 import { newCodebook, protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
 import { messageOptions, releasedPhrase } from './message-options';
+import { wordPattern } from '../crossmap/recover';
 import { kindLabel, learns, placedMarks } from './message-marks';
 import { hintedSentences, topicHints } from '../crossmap/topics';
 import { isSpecialKind } from '../crossmap/types';
@@ -560,7 +561,6 @@ export function sameWords(prompt: string, mark: string, treatment: Treatment): R
   const words = prompt.slice(start, end);
   const out: Record<string, Treatment> = { [mark]: treatment };
   if (!/\p{L}/u.test(words)) return out;
-  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  for (const m of prompt.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'))) out[`${m.index}-${m.index + m[0].length}`] = treatment;
+  for (const m of prompt.matchAll(new RegExp(wordPattern(words).source, 'giu'))) out[`${m.index}-${m.index + m[0].length}`] = treatment;
   return out;
 }
