@@ -11,7 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import places from '../../data/places.json';
-import { candidateSpans, lexiconList } from '../../src/crossmap/detect';
+import { candidateSpans, lexiconList, words } from '../../src/crossmap/detect';
 import { FEATURE_SLOTS, tokenFeatures } from '../../src/crossmap/tagger/features';
 import { isDev } from './split';
 import { labelIndex, LABELS } from '../../src/crossmap/tagger/labels';
@@ -97,8 +97,41 @@ function augmented(m: Labelled): Labelled | undefined {
   return text === m.text ? undefined : { ...m, text, spans, keep };
 }
 
+/**
+ * The words that never begin, or never end, a labelled span in the training messages (seen at least
+ * `EDGE_SEEN` times, at an edge at most `EDGE_RATE` of them): "de", "my", "her", "landlord", "tengo". The
+ * tagger's spans lose them at their edges at run time (src/crossmap/tagger/tagger.ts `trimEdges`), so a span
+ * the model drew a word too wide, or around a word alone, keeps only what the labelled data would mark.
+ */
+const EDGE_SEEN = 30;
+const EDGE_RATE = 0.005;
+function edgeWords(messages: readonly Labelled[]): Record<string, { begins: string; ends: string }> {
+  const seen = new Map<string, { n: number; begins: number; ends: number }>();
+  for (const m of messages) {
+    for (const w of words(m.text)) {
+      const key = `${m.lang}:${w.key}`;
+      const s = seen.get(key) ?? { n: 0, begins: 0, ends: 0 };
+      seen.set(key, s);
+      s.n++;
+      const span = m.spans.find((x) => x.start < w.end && w.start < x.end);
+      if (span && span.start >= w.start) s.begins++;
+      if (span && span.end <= w.end) s.ends++;
+    }
+  }
+  const out: Record<string, { begins: string[]; ends: string[] }> = {};
+  for (const [key, s] of [...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (s.n < EDGE_SEEN) continue;
+    const [lang, word] = [key.slice(0, 2), key.slice(3)];
+    const o = (out[lang] ??= { begins: [], ends: [] });
+    if (s.begins <= s.n * EDGE_RATE) o.begins.push(word);
+    if (s.ends <= s.n * EDGE_RATE) o.ends.push(word);
+  }
+  return Object.fromEntries(Object.entries(out).map(([lang, o]) => [lang, { begins: o.begins.join('|'), ends: o.ends.join('|') }]));
+}
+
 const dir = join(root, 'data/tagger/train');
 const lines: string[] = [];
+const written: Labelled[] = [];
 let messages = 0;
 let copies = 0;
 let tokens = 0;
@@ -108,6 +141,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) 
     const m = JSON.parse(line) as Labelled;
     const r = row(m.lang, m.text, m.spans, m.keep);
     const dev = isDev(m.text);
+    if (!dev) written.push(m);
     lines.push(JSON.stringify({ file, lang: m.lang, general: m.general, dev, ...r }));
     messages++;
     tokens += r.labels.length;
@@ -121,4 +155,5 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) 
 writeFileSync(join(out, 'train.jsonl'), lines.join('\n') + '\n');
 writeFileSync(join(out, 'reference.json'), JSON.stringify(REFERENCE.map(([lang, text]) => ({ lang, text, ...row(lang, text, []) }))));
 writeFileSync(join(out, 'meta.json'), JSON.stringify({ slots: FEATURE_SLOTS, labels: LABELS }));
+writeFileSync(join(root, 'data/tagger-edges.json'), JSON.stringify(edgeWords(written), null, 1) + '\n');
 console.log(`${messages} messages (and ${copies} augmented copies), ${tokens} tokens, ${LABELS.length} labels → ${out}`);

@@ -47,7 +47,7 @@ interface Word {
 }
 
 /** Word tokens with their offsets; an apostrophe inside a word stays ("O'Brien", "Crohn's"). */
-function words(text: string): Word[] {
+export function words(text: string): Word[] {
   return [...text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)].map((m) => ({
     start: m.index!,
     end: m.index! + m[0].length,

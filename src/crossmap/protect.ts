@@ -142,6 +142,51 @@ const WORDING: Readonly<Record<SpecialKind, Wording>> = {
 /** Identifier kinds that have a generalization (the others have none: a name, an e-mail, a number). */
 const IDENTIFIER_WORDING: Partial<Record<SpanKind, string>> = { organisation: 'an organisation', place: 'a place', date: 'a date', money: 'an amount' };
 
+/**
+ * The same phrases in the other languages the tagger reads, in brackets: English grammar (articles, verb forms,
+ * "a person with …") does not carry over, and a bracketed label reads as what it is in any sentence ("Ich habe
+ * [Erkrankung] und nehme [Medikament]"). A health condition's class (./health-classes.ts) is English only, so
+ * these name the kind.
+ */
+const LOCAL_WORDING: Readonly<Record<string, Readonly<Partial<Record<SpanKind, string>>>>> = {
+  de: {
+    health: 'Erkrankung', medication: 'Medikament', 'mental-health': 'psychische Erkrankung', pregnancy: 'Schwangerschaftsthema', sexuality: 'sexuelle Orientierung',
+    'gender-identity': 'Geschlechtsidentität', immigration: 'Aufenthaltsfrage', criminal: 'Strafsache', substance: 'Substanzkonsum', religion: 'Religion',
+    ethnicity: 'ethnische Herkunft', politics: 'politische Haltung', finance: 'Geldprobleme', employment: 'Arbeitsproblem', legal: 'Rechtsangelegenheit',
+    organisation: 'Organisation', place: 'Ort', date: 'Datum', money: 'Betrag',
+  },
+  fr: {
+    health: 'problème de santé', medication: 'médicament', 'mental-health': 'trouble psychique', pregnancy: 'question de grossesse', sexuality: 'orientation sexuelle',
+    'gender-identity': 'identité de genre', immigration: "question d'immigration", criminal: 'affaire pénale', substance: 'consommation de substances', religion: 'religion',
+    ethnicity: 'origine ethnique', politics: 'opinions politiques', finance: 'difficultés financières', employment: 'problème au travail', legal: 'affaire juridique',
+    organisation: 'organisme', place: 'lieu', date: 'date', money: 'montant',
+  },
+  es: {
+    health: 'problema de salud', medication: 'medicamento', 'mental-health': 'problema de salud mental', pregnancy: 'asunto de embarazo', sexuality: 'orientación sexual',
+    'gender-identity': 'identidad de género', immigration: 'asunto migratorio', criminal: 'asunto penal', substance: 'consumo de sustancias', religion: 'religión',
+    ethnicity: 'origen étnico', politics: 'opiniones políticas', finance: 'problemas de dinero', employment: 'problema laboral', legal: 'asunto legal',
+    organisation: 'organización', place: 'lugar', date: 'fecha', money: 'importe',
+  },
+  pt: {
+    health: 'problema de saúde', medication: 'medicamento', 'mental-health': 'problema de saúde mental', pregnancy: 'questão de gravidez', sexuality: 'orientação sexual',
+    'gender-identity': 'identidade de gênero', immigration: 'questão migratória', criminal: 'questão criminal', substance: 'uso de substâncias', religion: 'religião',
+    ethnicity: 'origem étnica', politics: 'opiniões políticas', finance: 'problemas financeiros', employment: 'problema no trabalho', legal: 'questão jurídica',
+    organisation: 'organização', place: 'lugar', date: 'data', money: 'valor',
+  },
+  it: {
+    health: 'problema di salute', medication: 'farmaco', 'mental-health': 'problema di salute mentale', pregnancy: 'questione di gravidanza', sexuality: 'orientamento sessuale',
+    'gender-identity': 'identità di genere', immigration: 'questione di immigrazione', criminal: 'questione penale', substance: 'uso di sostanze', religion: 'religione',
+    ethnicity: 'origine etnica', politics: 'opinioni politiche', finance: 'difficoltà economiche', employment: 'problema di lavoro', legal: 'questione legale',
+    organisation: 'ente', place: 'luogo', date: 'data', money: 'importo',
+  },
+};
+
+/** The bracketed label of `kind` in `language` (`LOCAL_WORDING`), with its letter inside; undefined in English. */
+function localWording(kind: SpanKind, language: string, letter?: string): string | undefined {
+  const label = LOCAL_WORDING[language]?.[kind];
+  return label === undefined ? undefined : `[${label}${letter ? ` ${letter}` : ''}]`;
+}
+
 /** The public phrase a span of `kind` generalizes to (its noun form), or null: it depends on the kind only. */
 export function generalizationFor(kind: SpanKind): string | null {
   return isSpecialKind(kind) ? WORDING[kind].noun : IDENTIFIER_WORDING[kind] ?? null;
@@ -261,11 +306,12 @@ function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?:
   }
   for (const s of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook })) if (!overlaps(s)) spans.push(s);
   spans.sort((a, b) => a.start - b.start);
-  // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark.
+  // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark;
+  // never across a line break (a list's items are separate facts).
   const merged: (Span & { phrase?: string; shared?: true })[] = [];
   for (const s of spans) {
     const prev = merged.at(-1);
-    if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[\s-]+$/.test(text.slice(prev.end, s.start))) {
+    if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[ \t-]+$/.test(text.slice(prev.end, s.start))) {
       merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: s.kind, ...(s.form ? { form: s.form } : {}) };
     } else merged.push(s);
   }
@@ -286,10 +332,12 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   let lastChar = '';
   let last = 0;
   const letters = distinctLetters(text, spans);
+  const english = !LOCAL_WORDING[options.tagging.language.code];
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
     const worded = generalizationInPlace(text, span, span.phrase, options.healthLevel === 'category' ? undefined : classPhrase(span));
-    const generalization = worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`;
+    const local = span.phrase === undefined && worded !== null ? localWording(span.kind, options.tagging.language.code, letters.get(span)) : undefined;
+    const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country, a decade of age ("in my forties": already general).
     const kept = span.shared === true || (span.phrase === undefined && keptByDefault(span, pools));
     const fallback = kept ? 'keep' : span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
@@ -323,7 +371,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     marks.push({ id, start: span.start, end: span.end, text: span.text, kind: span.kind, treatment, substitute, generalization });
     const written = treatment === 'keep' ? span.text : treatment === 'replace' ? substitute : capitalizeAt(text, span.start, generalization!);
     let gap = text.slice(last, span.start);
-    if (treatment !== 'keep') {
+    // (English only: "a" is a preposition in Spanish, Portuguese and Italian.)
+    if (treatment !== 'keep' && english) {
       // "a" / "an" before what is written now, in the words since the last span (the character before them
       // tells a word start; it is written back unchanged).
       gap = (lastChar + gap)

@@ -13,7 +13,8 @@
  * A message in a language the tagger does not read (../language.ts) is not given to the model: only what
  * has a shape is found there.
  */
-import { candidateSpans, type Found, type Tagging } from '../detect';
+import edges from '../../../data/tagger-edges.json';
+import { candidateSpans, words, type Found, type Tagging } from '../detect';
 import { FEATURE_SLOTS, tokenFeatures } from './features';
 import { LABELS, labelKind } from './labels';
 
@@ -49,7 +50,7 @@ export async function tagMessage(text: string, { model, language: identify }: Ta
   const { probs, general } = await model(ids, tokens.length);
   const L = LABELS.length;
   if (probs.length !== tokens.length * L) throw new Error(`the tagger answered ${probs.length} values for ${tokens.length} tokens`);
-  return { language, found: [...candidates, ...decode(text, tokens, probs)], personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - probs[i * L]! })), general };
+  return { language, found: [...candidates, ...trimEdges(text, language.code, decode(text, tokens, probs))], personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - probs[i * L]! })), general };
 }
 
 /**
@@ -98,6 +99,61 @@ export function decode(text: string, tokens: readonly { start: number; end: numb
     }
   }
   close();
+  return wholeWords(text, out);
+}
+
+/** Per language, the words the training data never starts (or never ends) a span with (scripts/tagger/features.ts). */
+const EDGES = new Map(Object.entries(edges as Record<string, { begins: string; ends: string }>).map(([lang, e]) => [lang, { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')) }]));
+
+/**
+ * The tagger's spans without the words at their edges that the labelled data never marks there ("de", "her",
+ * "tengo", "landlord": `EDGES`); a span that is nothing else goes ("me", "nicht" marked alone).
+ */
+export function trimEdges(text: string, language: string, found: readonly Found[]): Found[] {
+  const edge = EDGES.get(language);
+  if (!edge) return [...found];
+  const out: Found[] = [];
+  for (const f of found) {
+    const ws = words(text.slice(f.start, f.end));
+    let a = 0;
+    let b = ws.length - 1;
+    while (a <= b && edge.begins.has(ws[a]!.key)) a++;
+    while (b >= a && edge.ends.has(ws[b]!.key)) b--;
+    if (a > b) continue;
+    const start = f.start + ws[a]!.start;
+    const end = f.start + ws[b]!.end;
+    out.push({ ...f, start, end, text: text.slice(start, end) });
+  }
+  return out;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * The tagger's spans as whole words on one line: a span never crosses a line break (a list's items are
+ * separate facts), loses the punctuation at its edges, takes in the rest of a word it cuts ("pré" of
+ * "pré-diabético", "Kreuzband" of "Kreuzband-OP"), and a span with no letter or digit goes. Spans that then
+ * overlap become one, of the first one's kind and the higher score.
+ */
+export function wholeWords(text: string, found: readonly Found[]): Found[] {
+  const joined = (i: number) => WORD_CHAR.test(text[i] ?? '') || (text[i] === '-' && WORD_CHAR.test(text[i - 1] ?? '') && WORD_CHAR.test(text[i + 1] ?? ''));
+  const out: Found[] = [];
+  for (const f of found) {
+    let from = f.start;
+    for (const line of text.slice(f.start, f.end).split('\n')) {
+      let start = from;
+      let end = from + line.length;
+      from = end + 1;
+      while (start < end && !WORD_CHAR.test(text[start]!)) start++;
+      while (end > start && !WORD_CHAR.test(text[end - 1]!)) end--;
+      if (start === end) continue;
+      while (start > 0 && joined(start - 1)) start--;
+      while (end < text.length && joined(end)) end++;
+      const last = out.at(-1);
+      if (last && last.end > start) out[out.length - 1] = { ...last, end: Math.max(last.end, end), text: text.slice(last.start, Math.max(last.end, end)), score: Math.max(last.score, f.score) };
+      else out.push({ ...f, start, end, text: text.slice(start, end) });
+    }
+  }
   return out;
 }
 

@@ -87,6 +87,19 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect('Is lupus or coeliac disease worse?').text).toBe('Is an immune system condition A or an immune system condition B worse?');
   });
 
+  it('in the other languages the tagger reads, are a bracketed label in that language; "a" there stays a preposition', () => {
+    const text = 'tengo asthma y eczema, voy a Leeds con mi abogado';
+    const p = protect(text, 7, { tagging: { ...listTagging(text), language: { code: 'es', name: 'Spanish', read: true } } });
+    expect(p.text).toMatch(/^tengo \[problema de salud A\] y \[problema de salud B\], voy a \p{Lu}/u);
+    expect(mark(p, 'asthma').generalization).toBe('[problema de salud A]');
+  });
+
+  it('never join the items of a list into one', () => {
+    const p = protect('my history:\n- asthma\n- eczema');
+    expect(p.text).toMatch(/^my history:\n- an? [^\n]+ condition[^\n]*\n- an? [^\n]+ condition[^\n]*$/);
+    expect(p.marks.map((m) => m.text)).toEqual(['asthma', 'eczema']);
+  });
+
   it('read grammatically in place', () => {
     const cases: [string, string][] = [
       ['Is my diabetes getting worse?', 'Is my metabolic condition getting worse?'],

@@ -8,6 +8,7 @@ import { newCodebook, protect } from '../../../src/crossmap';
 import { candidateSpans, detectSpans, GENERAL_AT, PRECEDENCE, settle, type Found } from '../../../src/crossmap/detect';
 import { tokenFeatures } from '../../../src/crossmap/tagger/features';
 import { LABELS } from '../../../src/crossmap/tagger/labels';
+import { trimEdges, wholeWords } from '../../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../../src/dp/random';
 import { nodeTagger } from './tagging';
 
@@ -58,6 +59,28 @@ describe('one table settles overlaps', () => {
     // A message the tagger reads as a general question: nothing marked but what the person asked for.
     expect(detectSpans(text, { tagging: tagging(0.9, GENERAL_AT) }).map((s) => s.kind)).toEqual([]);
     expect(detectSpans(text, { tagging: tagging(0.9, GENERAL_AT), alwaysMap: ['metformin'] }).map((s) => s.kind)).toEqual(['custom']);
+  });
+});
+
+describe("the tagger's spans are whole words on one line", () => {
+  const t = (text: string, part: string, kind: Found['kind'] = 'health'): Found => {
+    const start = text.indexOf(part);
+    return { start, end: start + part.length, text: part, kind, source: 'tagger', score: 0.8 };
+  };
+  it('never cross a line break, lose edge punctuation, take in the rest of a hyphenated word, and merge what then overlaps', () => {
+    const list = 'history:\n- 2015 Kreuzband-OP links\n- 2019 Gürtelrose\n- pré-diabético';
+    const found = wholeWords(list, [t(list, 'Kreuzband'), t(list, '-OP links\n- 2019 Gürtelrose'), t(list, 'pré'), t(list, '-'), t(list, 'diabético')]);
+    expect(found.map((f) => f.text)).toEqual(['Kreuzband-OP links', '2019 Gürtelrose', 'pré-diabético']);
+    for (const f of found) expect(list.slice(f.start, f.end)).toBe(f.text);
+    // A span of punctuation alone goes.
+    expect(wholeWords('a (b) c', [t('a (b) c', ' (')])).toEqual([]);
+  });
+  it('lose the words the labelled data never starts or ends a span with; a span of nothing else goes', () => {
+    const text = 'por mi hernia de disco y no puedo';
+    expect(trimEdges(text, 'es', [t(text, 'por mi hernia de'), t(text, 'no')]).map((f) => f.text)).toEqual(['hernia']);
+    // Inside a span such words stay; a language without the data keeps the spans as they are.
+    expect(trimEdges(text, 'es', [t(text, 'hernia de disco')]).map((f) => f.text)).toEqual(['hernia de disco']);
+    expect(trimEdges(text, 'nl', [t(text, 'no')]).map((f) => f.text)).toEqual(['no']);
   });
 });
 
