@@ -321,7 +321,7 @@ function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?:
 export function protectMessage(text: string, options: ProtectOptions): Protected {
   const pools = options.pools ?? substitutePools();
   const spans = protectSpans(text, options);
-  const country = messageCountry(text, spans, pools, options.tagging.language.code);
+  const country = messageCountry(text, spans, pools, options.tagging.language.code, options.shared);
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
@@ -398,10 +398,11 @@ const CURRENCY_COUNTRY: readonly [RegExp, string][] = [[/£/, 'GB'], [/₹|\bRs\
 
 /**
  * The country a message is about, for a town the data does not know: the country of a place in it the data
- * does know, else of its currency, else of its language (German, French, Italian); none for English, Spanish or
- * Portuguese without those (many countries write them).
+ * does know, else of its currency, else of a place the person shares in their profile ("Leeds, UK": the
+ * release states it), else of its language (German, French, Italian); none for English, Spanish or Portuguese
+ * without those (many countries write them).
  */
-function messageCountry(text: string, spans: readonly Span[], pools: SubstitutePools, language: string): string | undefined {
+function messageCountry(text: string, spans: readonly Span[], pools: SubstitutePools, language: string, shared: readonly string[] = []): string | undefined {
   for (const span of spans) {
     if (span.kind !== 'place') continue;
     const kind = pools.placeKind?.(span.text.replace(/['’]s$/, ''));
@@ -412,6 +413,10 @@ function messageCountry(text: string, spans: readonly Span[], pools: SubstituteP
     if (kind?.type === 'country' && kind.country) return kind.country;
   }
   for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
+  for (const part of shared.flatMap((v) => v.split(/\s*,\s*/))) {
+    const kind = pools.placeKind?.(part.trim());
+    if (kind && 'country' in kind && kind.country) return kind.country;
+  }
   return LANGUAGE_COUNTRY[language];
 }
 

@@ -172,6 +172,12 @@ describe('what the tagger reads', () => {
       expect(mark?.treatment, text).toBe('replace');
       expect(country.get(mark!.substitute), `${town} → ${mark!.substitute}`).toBe(code);
     }
+    // With nothing in the message, a place the person shares in their profile gives the country.
+    const text = 'my landlord in Falmouth wants to put the rent up again, what can I do?';
+    const random = seededRandomSource(3);
+    const shared = await protect(text, { codebook: newCodebook(random), random, tag: (await nodeTagger()).tag, shared: ['Leeds, UK'] }, async () => undefined);
+    const falmouth = shared.marks.find((m) => m.text === 'Falmouth');
+    expect(country.get(falmouth!.substitute), `Falmouth → ${falmouth!.substitute}`).toBe('GB');
     // A country named in another language is a country: kept.
     const swiss = await send("Je vis en Suisse et mon fils va à l'école à Nyon, que faire pour l'inscrire ?");
     expect(swiss.text).toContain('en Suisse');
