@@ -1,0 +1,11 @@
+#!/bin/sh
+# npm run build:tagger: the training input (features.ts), the two taggers trained side by side (one thread
+# each), then their average written as the shipped model (scripts/tagger/train.py).
+set -e
+cd "$(dirname "$0")/../.."
+npx tsx scripts/tagger/features.ts
+/usr/bin/python3 scripts/tagger/train.py conv &
+conv=$!
+/usr/bin/python3 scripts/tagger/train.py gru
+wait $conv
+/usr/bin/python3 scripts/tagger/train.py export
