@@ -70,6 +70,10 @@ describe('the tagger failing to load', () => {
     // The offscreen document (and so the missing file's name) is still the one the send used.
     expect(await evaluateInOffscreen('globalThis.veilTestTaggerFile')).toBe('veil-tagger/missing.onnx');
     expect(await received(page)).toEqual([]);
+    // The panel can be put away: Close cancels, and still nothing is sent.
+    await panel(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(async () => (await page.$('iframe[data-veil-panel="open"]')) === null || (await panel(page).getByText('Cancelled. Nothing was sent.').count()) > 0).toBe(true);
+    expect(await received(page)).toEqual([]);
 
     // The real file again, and the page reloaded as the error says: the same message is tagged (its name
     // marked) and sent.

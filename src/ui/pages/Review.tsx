@@ -164,7 +164,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
     if (event.key === 'Escape') {
       event.preventDefault();
       if (editing) setEditing(false);
-      else if (phase.kind === 'review' || phase.kind === 'loading') void cancel();
+      else if (phase.kind === 'review' || phase.kind === 'loading' || phase.kind === 'none') void cancel();
     } else if (dialog.current) {
       trapTab(dialog.current, event);
     }
@@ -204,7 +204,16 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
             </div>
           </>
         )}
-        {phase.kind === 'none' && <p class="error">{phase.error}</p>}
+        {phase.kind === 'none' && (
+          <>
+            <p class="error">{phase.error}</p>
+            <div class="dialog-actions">
+              <button type="button" class="button" onClick={() => void cancel()} disabled={busy !== null}>
+                Close
+              </button>
+            </div>
+          </>
+        )}
         {phase.kind === 'done' && (
           <>
             <p role="status">{phase.message}</p>
