@@ -1,8 +1,9 @@
 /**
- * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-2/ (six
- * languages, written by three writers who never saw the training data, the detector or the first holdout; run
- * once, never tuned on). The first holdout, eval/tagger-holdout/, was measured once and then became the
- * development set the decoding was chosen on (scripts/tagger/decoding.ts): `--dir eval/tagger-holdout` runs it.
+ * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-3/ (six
+ * languages, written by a writer who never saw the training data, the detector or the other holdouts; run
+ * once, never tuned on). The earlier holdouts, eval/tagger-holdout/ and eval/tagger-holdout-2/, were each
+ * measured once and then became development sets (the decoding was chosen on them: scripts/tagger/decoding.ts);
+ * `--dir` runs them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
  * - **retention** (as eval-crossmap.ts and the issue count it): a labelled personal span whose text is still
@@ -16,11 +17,11 @@
  * - the peers (compromise, OpenRedaction: ./eval-peers.ts) on the same spans, detection only.
  *
  *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
- *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-2] [--sent FILE] [--misses]
+ *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-3] [--sent FILE] [--misses]
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory? }` per line (`sentCategory`: the same
  * send with health conditions generalized to "a health condition" only), for the answer-quality grading
- * (eval/tagger-holdout-2/grades-*.jsonl), which never sees the detector.
+ * (eval/tagger-holdout-*/grades-*.jsonl), which never sees the detector.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,7 +34,7 @@ import { formatPeerFigures, peerBaselines } from './eval-peers';
 interface Labelled { lang: string; general: boolean; text: string; spans: { start: number; end: number; text: string; kind: string }[]; keep?: { start: number; end: number; text: string }[] }
 
 // Not strict: `npm run eval:crossmap` passes its own flags on (./eval-crossmap.ts).
-const { values } = parseArgs({ strict: false, options: { dir: { type: 'string', default: 'eval/tagger-holdout-2' }, sent: { type: 'string' }, misses: { type: 'boolean', default: false }, peers: { type: 'boolean', default: true } } });
+const { values } = parseArgs({ strict: false, options: { dir: { type: 'string', default: 'eval/tagger-holdout-3' }, sent: { type: 'string' }, misses: { type: 'boolean', default: false }, peers: { type: 'boolean', default: true } } });
 const dir = resolve(String(values.dir));
 const messages: Labelled[] = readdirSync(dir).filter((f) => /^[a-z]{2}\.jsonl$/.test(f)).sort().flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Labelled));
 const tagger = await loadNodeTagger();
