@@ -21,7 +21,7 @@
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory? }` per line (`sentCategory`: the same
  * send with health conditions generalized to "a health condition" only), for the answer-quality grading
- * (eval/tagger-holdout-*/grades-*.jsonl), which never sees the detector.
+ * (grades-1.jsonl, … in each holdout folder), which never sees the detector.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
