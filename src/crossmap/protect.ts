@@ -332,7 +332,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   let lastChar = '';
   let last = 0;
   const letters = distinctLetters(text, spans);
-  const english = !LOCAL_WORDING[options.tagging.language.code];
+  const english = options.tagging.language.code === 'en';
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
     const worded = generalizationInPlace(text, span, span.phrase, options.healthLevel === 'category' ? undefined : classPhrase(span));
@@ -371,16 +371,18 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     marks.push({ id, start: span.start, end: span.end, text: span.text, kind: span.kind, treatment, substitute, generalization });
     const written = treatment === 'keep' ? span.text : treatment === 'replace' ? substitute : capitalizeAt(text, span.start, generalization!);
     let gap = text.slice(last, span.start);
-    // (English only: "a" is a preposition in Spanish, Portuguese and Italian.)
-    if (treatment !== 'keep' && english) {
+    if (treatment !== 'keep') {
       // "a" / "an" before what is written now, in the words since the last span (the character before them
-      // tells a word start; it is written back unchanged).
-      gap = (lastChar + gap)
-        .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
-          const fixed = article(written);
-          return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
-        })
-        .slice(lastChar.length);
+      // tells a word start; it is written back unchanged). English only: "a" is a preposition in Spanish,
+      // Portuguese, Italian, Catalan, …
+      if (english) {
+        gap = (lastChar + gap)
+          .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
+            const fixed = article(written);
+            return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
+          })
+          .slice(lastChar.length);
+      }
       placed.push({ id, start: length + gap.length, end: length + gap.length + written.length });
     }
     out.push(gap, written);

@@ -92,6 +92,9 @@ describe('generalizations are public phrases of the category', () => {
     const p = protect(text, 7, { tagging: { ...listTagging(text), language: { code: 'es', name: 'Spanish', read: true } } });
     expect(p.text).toMatch(/^tengo \[problema de salud A\] y \[problema de salud B\], voy a \p{Lu}/u);
     expect(mark(p, 'asthma').generalization).toBe('[problema de salud A]');
+    // Every changed mark is placed on what was written for it (the review highlights it there).
+    const changed = p.marks.filter((m) => m.treatment !== 'keep');
+    expect(p.placed.map((at) => p.text.slice(at.start, at.end))).toEqual(changed.map((m) => (m.treatment === 'generalize' ? m.generalization : m.substitute)));
   });
 
   it('never join the items of a list into one', () => {
