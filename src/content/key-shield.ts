@@ -17,7 +17,8 @@
 import type { PageNotice } from './notice';
 import { isClosing, isVeil } from './visible';
 
-/** A click this close before focus came back to the page is the person's own move (ms). */
+/** A click this close before focus came back to the page is the person's own move (ms); only a click made
+ * while Veil's frame had focus counts (the click that opened the frame does not excuse a steal soon after). */
 const CLICK_MS = 600;
 /** The keys' own events (input events are left alone: with the keys held there are none from the person, and Veil's own writes into the site's box make them). */
 const KEY_EVENTS = ['keydown', 'keypress', 'keyup', 'paste', 'compositionstart', 'compositionupdate', 'compositionend'] as const;
@@ -43,11 +44,22 @@ export class KeyShield {
     // Veil's frames only (its buttons on the page are the page's keyboard's like any other control).
     const isVeilFrame = (element: Element | null): element is HTMLIFrameElement => element instanceof win.HTMLIFrameElement && isVeil(element);
     const onBlur = (event: FocusEvent) => {
+      // Veil's frame itself loses focus to the page (where the window sends no focus events of its own, this is
+      // how a steal is told apart even before the look below has noted the frame; a click a moment ago still
+      // counts as the person's).
+      if (event.target !== win && event.target instanceof win.Element && isVeilFrame(event.target)) {
+        this.inVeil = true;
+        this.veilFrame = event.target;
+        return;
+      }
       if (event.target !== win) return;
       // Focus went into one of Veil's frames (the person clicked there, or Veil focused it): keys are Veil's.
-      this.inVeil = isVeilFrame(win.document.activeElement);
-      this.veilFrame = this.inVeil ? win.document.activeElement : null;
-      if (this.inVeil) this.release();
+      const active = win.document.activeElement;
+      if (isVeilFrame(active)) this.enter(active);
+      else {
+        this.inVeil = false;
+        this.veilFrame = null;
+      }
     };
     // Focus comes back to the page from a Veil frame (the window's own focus event comes first, before any
     // element of the page has it, so a page that only blurs Veil's frame is caught too): unless the person
@@ -56,9 +68,7 @@ export class KeyShield {
       const target = event.target;
       // Focus went to one of Veil's frames again: its keys are its own.
       if (target !== win && target instanceof win.Element && isVeilFrame(target)) {
-        this.inVeil = true;
-        this.veilFrame = target;
-        this.release();
+        this.enter(target);
         return;
       }
       // Veil closing its own frame hands focus back to the page: not a steal. A page that removes it is.
@@ -108,10 +118,7 @@ export class KeyShield {
     // do not, a look at what has focus every 100 ms still tells that Veil's frame had it before the page took it.
     const look = win.setInterval(() => {
       const active = win.document.activeElement;
-      if (isVeilFrame(active)) {
-        this.inVeil = true;
-        this.veilFrame = active;
-      }
+      if (isVeilFrame(active) && (!this.inVeil || this.veilFrame !== active)) this.enter(active);
     }, 100);
     win.addEventListener('load', onLoad, true);
     win.addEventListener('blur', onBlur, true);
@@ -126,6 +133,14 @@ export class KeyShield {
       win.removeEventListener('pointerdown', onPointer, true);
       for (const type of KEY_EVENTS) win.removeEventListener(type, onKey, true);
     };
+  }
+
+  /** Focus is in Veil's frame: its keys are its own, and a click before this is no excuse for leaving it. */
+  private enter(frame: Element): void {
+    if (!this.inVeil || this.veilFrame !== frame) this.lastClick = 0;
+    this.inVeil = true;
+    this.veilFrame = frame;
+    this.release();
   }
 
   private hold(): void {
