@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
-import { SITE_MATCHES } from './src/sites/index';
+import { siteMatches } from './src/sites/index';
 import { keepOnnxWasmExternal, onnxAlias, onnxWasmAsset } from './scripts/build/onnx-runtime';
 
 /**
@@ -12,6 +12,14 @@ import { keepOnnxWasmExternal, onnxAlias, onnxWasmAsset } from './scripts/build/
  *   so the tests can send forged messages from a content-script context.
  */
 const TEST = process.env.VEIL_TEST === '1';
+/**
+ * VEIL_DEMO=1 (`npm start`, `npm run build:demo`; the test build too) acts on the local Demo Chat page, on
+ * http://localhost and http://127.0.0.1. A build without it (`npm run build`, the store zips) leaves every
+ * local page alone (src/sites/index.ts).
+ */
+const DEMO = TEST || process.env.VEIL_DEMO === '1';
+/** The registry's sites this build acts on. */
+const SITE_MATCHES = siteMatches({ demo: DEMO });
 
 /** Sites the generic adapter can be switched on for: any http(s) origin, asked for one at a time. */
 const GENERIC_MATCHES = ['https://*/*', 'http://*/*'];
@@ -48,8 +56,8 @@ function quietExpectedWarnings(): Plugin {
  * A store zip must never carry the test-only pieces above. Refuse as soon as the config loads for
  * `wxt zip` (the CLI), and again at the `zip:start` hook for any other way of zipping.
  */
-const TEST_ZIP_REFUSED = 'Veil: refusing to zip a test build (VEIL_TEST is set); unset VEIL_TEST and run npm run zip';
-if (process.env.VEIL_TEST && process.argv.slice(2).includes('zip')) throw new Error(TEST_ZIP_REFUSED);
+const TEST_ZIP_REFUSED = 'Veil: refusing to zip a test or demo build (VEIL_TEST or VEIL_DEMO is set); unset them and run npm run zip';
+if ((process.env.VEIL_TEST || process.env.VEIL_DEMO) && process.argv.slice(2).includes('zip')) throw new Error(TEST_ZIP_REFUSED);
 
 /** Firefox only (Chrome warns about the key). A fixed id keeps the extension's IndexedDB across updates. */
 const FIREFOX_SETTINGS = {
@@ -69,12 +77,13 @@ export default defineConfig({
   entrypointsDir: 'entrypoints',
   publicDir: 'public',
   // VEIL_OUT_DIR: scripts/build-test.mjs builds a production variant next to the test build, to check it.
-  outDir: process.env.VEIL_OUT_DIR ?? (TEST ? '.output-test' : '.output'),
+  outDir: process.env.VEIL_OUT_DIR ?? (TEST ? '.output-test' : DEMO ? '.output-demo' : '.output'),
   vite: () => ({
     plugins: [preact(), keepOnnxWasmExternal(), quietExpectedWarnings()],
     resolve: { alias: onnxAlias() },
     // Test-only hooks (src/extension/test-hooks.ts) are compiled out of every other build.
-    define: { 'import.meta.env.VEIL_TEST': JSON.stringify(TEST) },
+    // The demo site (above) is in or out of the registry by the same kind of constant.
+    define: { 'import.meta.env.VEIL_TEST': JSON.stringify(TEST), 'import.meta.env.VEIL_DEMO': JSON.stringify(DEMO) },
     build: {
       // Vite's 500 kB warning is about pages fetched over a network. An extension's chunks are read from
       // its own files on the device, and the large ones are data and runtimes loaded once: the category
@@ -89,7 +98,7 @@ export default defineConfig({
       files.push(onnxWasmAsset());
     },
     'zip:start': () => {
-      if (process.env.VEIL_TEST) throw new Error(TEST_ZIP_REFUSED);
+      if (process.env.VEIL_TEST || process.env.VEIL_DEMO) throw new Error(TEST_ZIP_REFUSED);
     },
     'entrypoints:resolved': (wxt, entrypoints) => {
       const notHere = NOT_FOR_BROWSER[wxt.config.browser];
@@ -110,7 +119,7 @@ export default defineConfig({
     // Nothing else is loosened: scripts come only from the extension itself.
     // WXT turns this into MV2's string form for Firefox.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
-    // The chat sites of the registry (src/sites) and the local demo chat page (npm start).
+    // The chat sites of the registry (src/sites), and the local demo chat page in a demo build (npm start).
     host_permissions: [...SITE_MATCHES, ...(TEST ? GENERIC_TEST_MATCHES : [])],
     // Any other site, one origin at a time, asked for when the person switches Veil on there (the generic
     // adapter). Firefox's MV2 has no optional_host_permissions: hosts go in optional_permissions there.

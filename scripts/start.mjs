@@ -1,4 +1,4 @@
-// `npm start`: build Veil for Chrome, serve the local Demo Chat page, and open Debian's Chromium with the
+// `npm start`: build Veil for Chrome (the demo build, which acts on the local Demo Chat page too), serve the local Demo Chat page, and open Debian's Chromium with the
 // built extension loaded on it. With no display ($DISPLAY / $WAYLAND_DISPLAY unset), it builds, then prints
 // how to load the extension by hand and how to use the command line, runs one release with the CLI, and exits 0.
 //
@@ -12,11 +12,13 @@ import { runWxt } from './build/run-wxt.mjs';
 import { DEFAULT_DEMO_PORT, serveDemo } from './demo-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const extension = join(root, '.output', 'chrome-mv3');
+// The demo build (VEIL_DEMO=1, wxt.config.ts): the build people install (`npm run build`, .output/) leaves
+// local pages alone, Demo Chat's included.
+const extension = join(root, '.output-demo', 'chrome-mv3');
 const chromium = process.env.VEIL_CHROMIUM ?? '/usr/bin/chromium';
 
-console.log('Building Veil for Chrome (wxt build)…');
-const built = runWxt(['build'], { cwd: root });
+console.log('Building Veil for Chrome with the Demo Chat page (VEIL_DEMO=1 wxt build)…');
+const built = runWxt(['build'], { cwd: root, env: { ...process.env, VEIL_DEMO: '1' } });
 if (built !== 0 || !existsSync(join(extension, 'manifest.json'))) {
   console.error('start: the build failed (see above).');
   process.exit(built || 1);
@@ -26,8 +28,10 @@ console.log(`Built: ${extension}`);
 const howToLoad = `
 Load it by hand in Chrome or Chromium: open chrome://extensions, turn on "Developer mode", click
 "Load unpacked" and choose ${extension}
-For Firefox: npm run build, then about:debugging → This Firefox → "Load Temporary Add-on…" and choose
-${join(root, '.output', 'firefox-mv2', 'manifest.json')}`;
+For Firefox: npm run build:demo, then about:debugging → This Firefox → "Load Temporary Add-on…" and choose
+${join(root, '.output-demo', 'firefox-mv2', 'manifest.json')}
+(This build also acts on the Demo Chat page at http://localhost. The build for everyday use, npm run build
+into .output/, leaves every local page alone.)`;
 
 if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   console.log(`

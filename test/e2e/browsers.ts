@@ -54,9 +54,10 @@ export function chromiumExtensionArgs(build: string): string[] {
 
 /**
  * Chromium with Veil loaded, on a persistent profile directory (reopen the same dir to test persistence).
- * `args`: more command-line flags (a proxy that watches the outside world, WebGPU flags).
+ * `args`: more command-line flags (a proxy that watches the outside world, WebGPU flags); `build`: another build
+ * than the test build (the production build, say).
  */
-export async function launchChromium(profileDir: string, { args = [] }: { args?: string[] } = {}): Promise<ChromiumWithVeil> {
+export async function launchChromium(profileDir: string, { args = [], build = CHROME_BUILD }: { args?: string[]; build?: string } = {}): Promise<ChromiumWithVeil> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -64,7 +65,7 @@ export async function launchChromium(profileDir: string, { args = [] }: { args?:
     // The chat-site fixtures are served under the real host names with a throwaway certificate (site-server.ts).
     ignoreHTTPSErrors: true,
     viewport: { width: 1100, height: 900 },
-    args: [...chromiumExtensionArgs(CHROME_BUILD), ...args],
+    args: [...chromiumExtensionArgs(build), ...args],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
+import { resolve } from 'node:path';
 import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
 import { PANEL_FRAME, panelReady } from './sites';
 
@@ -53,3 +54,29 @@ describe('Demo Chat page', () => {
     await sendFromPage(popup, 'settings.update', { patch: { sites: ['chatgpt', 'claude', 'gemini', 'demo'] } });
   });
 });
+
+describe('the build people install, on a local page', () => {
+  it('leaves it alone: a local web app (here the Demo Chat page) sends what is typed, and Veil shows nothing there', async () => {
+    const prodDir = await tempDir('veil-e2e-demo-prod-');
+    const production = await launchChromium(prodDir.path, { build: resolve('.output-test/production/chrome-mv3') });
+    try {
+      const page = await production.context.newPage();
+      await page.goto(demo.url);
+      // The page's own script has run (its send button is disabled while the box is empty).
+      await expect.poll(() => page.locator('#send-button').isDisabled()).toBe(true);
+      await page.locator('#prompt-textarea').fill('Hello, my name is Daniel Okafor');
+      await page.locator('#prompt-textarea').press('Enter');
+      await expect.poll(() => page.locator('.message.user').textContent()).toBe('Hello, my name is Daniel Okafor');
+      await page.locator('#prompt-textarea').fill('And a click on the page’s own button');
+      await page.locator('#send-button').click();
+      await expect.poll(() => page.locator('.message.user').count()).toBe(2);
+      expect(await page.locator('html').getAttribute('data-veil-adapter')).toBeNull();
+      expect(await page.locator(`veil-notice, ${PANEL_FRAME}, [data-veil-compose]`).count()).toBe(0);
+      expect(await page.getByRole('status').textContent()).toMatch(/^Veil is not acting on this page/);
+    } finally {
+      await production.close();
+      await prodDir.remove();
+    }
+  });
+});
+

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ONNX_WASM_PATH } from '../../src/model-host/onnx-wasm';
-import { SITE_MATCHES } from '../../src/sites/index';
+import { siteMatches } from '../../src/sites/index';
 
 const TARGETS = ['chrome-mv3', 'firefox-mv2'];
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
@@ -22,7 +22,9 @@ describe('production build', () => {
     const production = resolve('.output-test/production', target);
     const m = manifest(production);
     expect(m.name).toBe('Veil');
-    const sites = [...SITE_MATCHES].sort();
+    // The chat sites only: no local page (the Demo Chat page is a site of the demo and test builds alone).
+    const sites = siteMatches({ demo: false }).sort();
+    expect(JSON.stringify(m)).not.toMatch(/localhost|127\.0\.0\.1/);
     expect(m.content_scripts).toEqual([{ matches: sites, run_at: 'document_start', js: ['content-scripts/chat.js'] }]);
     const hosts = (m.host_permissions as string[] | undefined) ?? (m.permissions as string[]).filter((p) => p.includes('://'));
     expect([...hosts].sort()).toEqual(sites);
@@ -42,6 +44,7 @@ describe('production build', () => {
     // The test build, made from the same sources, does carry them: the check above can fail.
     const test = manifest(resolve('.output-test', target));
     expect(JSON.stringify(test.content_scripts)).toContain('test-probe');
+    expect(test.host_permissions ?? test.permissions).toContain('http://localhost/*');
     expect(test).toHaveProperty('web_accessible_resources');
     expect(readFileSync(resolve('.output-test', target, 'background.js'), 'utf8')).toContain('veilTestBeforeCharge');
   });
@@ -69,10 +72,10 @@ describe('production build', () => {
     }
   });
 
-  it('wxt zip refuses while VEIL_TEST is set', () => {
-    const result = spawnSync('npx', ['wxt', 'zip'], { encoding: 'utf8', env: { ...process.env, VEIL_TEST: '1', VEIL_OUT_DIR: '.output-test/refused-zip' } });
+  it.each(['VEIL_TEST', 'VEIL_DEMO'])('wxt zip refuses while %s is set', (flag) => {
+    const result = spawnSync('npx', ['wxt', 'zip'], { encoding: 'utf8', env: { ...process.env, [flag]: '1', VEIL_OUT_DIR: '.output-test/refused-zip' } });
     expect(result.status).not.toBe(0);
-    expect(`${result.stdout}${result.stderr}`).toContain('refusing to zip a test build (VEIL_TEST is set)');
+    expect(`${result.stdout}${result.stderr}`).toContain('refusing to zip a test or demo build (VEIL_TEST or VEIL_DEMO is set)');
     expect(existsSync(resolve('.output-test/refused-zip'))).toBe(false);
   });
 });

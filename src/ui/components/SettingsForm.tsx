@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { EPSILON_GRID } from '../../core/epsilon';
 import { SITES, type Settings, type Site } from '../../core/settings';
+import { ACTIVE_SITES } from '../../sites/index';
 import { errorText, useClient } from '../client';
 import { useStatus } from '../use-status';
 import { epsilonReading } from '../epsilon-reading';
@@ -201,7 +202,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
 
       <fieldset class="choice-list">
         <legend>Chat sites Veil is on</legend>
-        {SITES.map((site) => (
+        {ACTIVE_SITES.map((site) => (
           <label key={site}>
             <input type="checkbox" checked={settings.sites.includes(site)} onChange={(e) => toggleSite(site, e.currentTarget.checked)} />
             <span>{SITE_LABELS[site]}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteOfUrl } from '../../../src/sites/index';
+import { siteMatches, siteOfUrl } from '../../../src/sites/index';
 
 describe('siteOfUrl (the site a content script runs on, from the URL the browser reports)', () => {
   it('knows the chat sites over https and the demo page over http on this machine', () => {
@@ -18,5 +18,11 @@ describe('siteOfUrl (the site a content script runs on, from the URL the browser
     expect(siteOfUrl('file:///home/me/chat.html')).toBeNull();
     expect(siteOfUrl('not a url')).toBeNull();
     expect(siteOfUrl(undefined)).toBeNull();
+  });
+  it('the local Demo Chat page is a site of the demo build only: the build people install leaves local pages alone', () => {
+    const local = /localhost|127\.0\.0\.1/;
+    expect(siteMatches({ demo: false }).filter((m) => local.test(m))).toEqual([]);
+    expect(siteMatches({ demo: false })).toEqual(expect.arrayContaining(['https://chatgpt.com/*', 'https://claude.ai/*', 'https://gemini.google.com/*']));
+    expect(siteMatches({ demo: true }).filter((m) => local.test(m))).toEqual(['http://localhost/*', 'http://127.0.0.1/*']);
   });
 });
