@@ -13,7 +13,9 @@
  *   has not seen (30 releases of distinct prompts, the host's own timing of each encode, `encodeMs`).
  * - memory: proportional set size (PSS, /proc/<pid>/smaps_rollup) of the browser's whole process tree
  *   after the warm runs, with the popup open; and Veil's own share in Chromium: the tree with one tab on the
- *   demo page and the popup closed, less the same browser without Veil with the same tab (median of 3).
+ *   ChatGPT fixture page (test/e2e/site-server.ts; Veil's content script runs there, as on the real site) and
+ *   the popup closed, less the same browser without Veil with the same tab (median of 3). (Until issue 30 this
+ *   tab was the Demo Chat page, which the production build now leaves alone.)
  * - zip: the store zips (`wxt zip`).
  *
  * Aims (issue 7): warm ≤ 10 ms, cold ≤ 1 s, zip ≤ 12 MB, browser tree ≤ 400 MiB.
@@ -26,6 +28,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { serveDemo } from '../scripts/demo-server.mjs';
 import { chromiumExtensionArgs, waitForSelectorAfterNavigation } from '../test/e2e/browsers';
+import { serveSites } from '../test/e2e/site-server';
 import { stats } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -76,18 +79,19 @@ async function call<T>(send: Send, type: string, request: unknown): Promise<T> {
 
 const fmt = (ms: number) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms`;
 
-/** The tree's PSS with one tab on the demo page and `close` (the popup) closed, after the browser settles. */
+/** The fixture chat sites, served for the whole bench (Chromium is launched with its `chromiumArgs`). */
+const sites = await serveSites();
+const CHAT_TAB = 'https://chatgpt.com/';
+/** Chromium's launch options: the fixture sites under their real names, with their throwaway certificate. */
+const chromiumOptions = (args: string[]) => ({ executablePath: CHROMIUM, headless: true, ignoreHTTPSErrors: true, args: [...args, ...sites.chromiumArgs] });
+
+/** The tree's PSS with one tab on the ChatGPT fixture and `close` (the popup) closed, after the browser settles. */
 async function oneTabPss(context: BrowserContext, pid: number, close?: Page): Promise<number> {
-  const demo = await serveDemo({ port: 0 });
-  try {
-    const tab = await context.newPage();
-    await tab.goto(demo.url);
-    await close?.close();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    return await treePss(pid);
-  } finally {
-    await demo.close();
-  }
+  const tab = await context.newPage();
+  await tab.goto(CHAT_TAB);
+  await close?.close();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return await treePss(pid);
 }
 
 /**
@@ -107,11 +111,11 @@ async function freedPss(worker: Worker, pid: number): Promise<{ kib: number; aft
   return best;
 }
 
-/** The same Chromium without Veil: the tree's PSS with one tab on the demo page (KiB). */
+/** The same Chromium without Veil: the tree's PSS with one tab on the same page (KiB). */
 async function chromiumWithoutVeil(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'veil-bench-bare-'));
   const args = chromiumExtensionArgs(CHROME_BUILD).filter((a) => !a.includes('extension'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args });
+  const context = await chromium.launchPersistentContext(dir, chromiumOptions(args));
   try {
     return await oneTabPss(context, await chromiumPid(dir));
   } finally {
@@ -175,11 +179,7 @@ async function warmRuns(send: Send, burst: Burst, encodeBurst: () => Promise<num
 async function chromiumRun(measureWarm: boolean) {
   const dir = await mkdtemp(join(tmpdir(), 'veil-bench-'));
   const launched = performance.now();
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: chromiumExtensionArgs(CHROME_BUILD),
-  });
+  const context = await chromium.launchPersistentContext(dir, chromiumOptions(chromiumExtensionArgs(CHROME_BUILD)));
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const page: Page = await context.newPage();
@@ -288,7 +288,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < COLD_RUNS; i++) bare.push(await chromiumWithoutVeil());
   const withVeil = chromeRuns.at(-1)!.tabKiB!;
   const without = stats(bare).median;
-  console.log(`  Veil's own share (one demo tab, popup closed) ${((withVeil - without) / 1024).toFixed(0)} MiB: ${(withVeil / 1024).toFixed(0)} MiB with Veil, ${(without / 1024).toFixed(0)} MiB without`);
+  console.log(`  Veil's own share (one ChatGPT fixture tab, popup closed) ${((withVeil - without) / 1024).toFixed(0)} MiB: ${(withVeil / 1024).toFixed(0)} MiB with Veil, ${(without / 1024).toFixed(0)} MiB without`);
   const freed = chromeRuns.at(-1)!.freed!;
   console.log(`  Veil's own share, model freed when idle   ${((freed.kib - without) / 1024).toFixed(0)} MiB: ${(freed.kib / 1024).toFixed(0)} MiB with Veil (lowest ${freed.afterS} s after the document closed)`);
   const firefoxRuns: Run[] = [];
@@ -297,4 +297,8 @@ async function main(): Promise<void> {
   for (const [zip, bytes] of Object.entries(zips)) console.log(`${zip.padEnd(40)} ${(bytes / 1e6).toFixed(2)} MB`);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  await sites.close();
+}
