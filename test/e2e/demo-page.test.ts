@@ -55,6 +55,36 @@ describe('Demo Chat page', () => {
   });
 });
 
+describe('the whole loop on the Demo Chat page', () => {
+  it('a reviewed send, what the page received, its made-up answer naming the stand-ins, and that answer read back in the person’s words', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(demo.url);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Veil is on for this page/);
+    await page.locator('#prompt-textarea').fill('My daughter Priya is 7 and goes to school in Leeds. What should I ask her teacher?');
+    await page.locator('#prompt-textarea').press('Enter');
+    const frame = await panelReady(page);
+    const sent = frame.locator('pre.sent-text');
+    await expect.poll(() => sent.textContent(), { timeout: 15_000 }).not.toContain('Priya');
+    const approved = (await sent.textContent())!;
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => page.locator('.message.user').textContent()).toBe(approved);
+    // The page's answer names the stand-in it got in place of the name.
+    const standIn = /My daughter (\p{Lu}\p{L}+)/u.exec(approved)![1]!;
+    const answer = page.locator('.message.assistant p.answer');
+    await expect.poll(() => answer.getAttribute('data-streaming')).toBeNull();
+    expect(await answer.textContent()).toMatch(new RegExp(`Your message named ${standIn}, `));
+    expect(await answer.textContent()).not.toContain('Priya');
+    // Read back in Veil's own frame, in the person's words.
+    const button = page.locator('button[data-veil-restore="open"]');
+    await button.waitFor({ timeout: 30_000 });
+    await button.click();
+    const restored = page.frameLocator('iframe[data-veil-restore="frame"]').getByTestId('restored-answer');
+    await expect.poll(() => restored.textContent(), { timeout: 15_000 }).toMatch(/Your message named Priya, .*My daughter Priya is 7/);
+    await screenshot(page, 'demo-page-read-back');
+    await page.close();
+  });
+});
+
 describe('the build people install, on a local page', () => {
   it('leaves it alone: a local web app (here the Demo Chat page) sends what is typed, and Veil shows nothing there', async () => {
     const prodDir = await tempDir('veil-e2e-demo-prod-');
