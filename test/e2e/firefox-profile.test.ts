@@ -53,9 +53,9 @@ describe('Firefox ESR: profile editor', () => {
     await addFact(page, { field: 'gender', value: 'woman', sharing: 'withheld' });
     await statusIs(page, 'Added your gender.');
 
-    await page.click('button[aria-label="Withhold your occupation"]');
+    await page.locator('button[aria-label="Withhold your occupation"]').click();
     await statusIs(page, 'Your occupation is now withheld.');
-    await page.click('button[aria-label="Remove your gender"]');
+    await page.locator('button[aria-label="Remove your gender"]').click();
     await statusIs(page, 'Removed your gender.');
 
     const expected = {
@@ -96,7 +96,7 @@ describe('Firefox ESR: profile editor', () => {
     // Veil suggests the health memory; only the person's tick puts it in the group.
     expect(await page.$eval('fieldset.protected', (el) => el.textContent)).toContain('Veil suggests this one');
     const box = (text: string) => `fieldset.protected li:nth-child(${text === HEALTH ? 1 : 2}) input[type="checkbox"]`;
-    await page.click(box(HEALTH));
+    await page.locator(box(HEALTH)).click();
     await sectionHas('protected as type 2 diabetes');
 
     const stored = (await send(page, 'memory.get', {})) as { ok: true; value: { memory: { memories: { id: string; slot: string; text: string }[]; protected: { name: string; cap: number; members: string[] }[] } } };
