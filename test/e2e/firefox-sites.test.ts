@@ -111,8 +111,10 @@ describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
     await page.keyboard.up('Shift');
     await page.keyboard.up('Alt');
     await page.waitForSelector('iframe[data-veil-compose="box"]');
-    // The box focuses its text area when it opens (the test cannot see into a moz-extension frame).
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The box focuses its text area when it opens (the test cannot see into a moz-extension frame, but it sees the
+    // page's focus go to the frame): wait for that, however slow the machine.
+    await until(() => page.evaluate(() => document.activeElement?.matches('iframe[data-veil-compose="box"]') === true), 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const prompt = 'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?';
     await page.keyboard.type(prompt);
     await new Promise((resolve) => setTimeout(resolve, 800));
