@@ -10,6 +10,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import type { ReviewMark } from '../../messaging/contract';
+import { measuredMessageLine } from '../measured-message';
 import { Marked } from './Marked';
 
 /** The text to send, each span Veil changed (or kept) marked where it sits. */
@@ -48,6 +49,11 @@ export function MessageMarks({
   return (
     <div class="review-message">
       <p class="message-learns">{learns}</p>
+      {learns && (
+        <p class="muted message-measured" data-testid="message-measured">
+          {measuredMessageLine(message.marks.some((m) => m.treatment !== 'keep'))}
+        </p>
+      )}
       {children}
       {hints.length > 0 && (
         <div class="message-hints" role="note">
