@@ -1,7 +1,7 @@
 /**
  * Measured, not promised: how well message protection (the tagger and what Veil sends in place of what it
  * marks) did on the 140 messages of eval/tagger-holdout-3/, written by someone who never saw Veil and run
- * once (README, evaluation): the share of labelled personal spans sent unchanged, and an expert grader's
+ * once (docs/using.md, "How well it reads"): the share of labelled personal spans sent unchanged, and an expert grader's
  * judgement of the answer to what Veil sent beside the answer to the original, for the 98 messages about the
  * writer (the 42 general questions all went as typed). test/unit/ui/measured-message.test.ts recomputes
  * these from the stored grades, so they change when the evaluation is run again.

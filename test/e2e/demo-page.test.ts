@@ -8,6 +8,7 @@ import { serveDemo } from '../../scripts/demo-server.mjs';
 import { resolve } from 'node:path';
 import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
 import { PANEL_FRAME, panelReady } from './sites';
+import { FIRST_MESSAGE } from '../unit/readme/messages';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let browser: ChromiumWithVeil;
@@ -60,12 +61,15 @@ describe('the whole loop on the Demo Chat page', () => {
     const page = await browser.context.newPage();
     await page.goto(demo.url);
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Veil is on for this page/);
-    await page.locator('#prompt-textarea').fill('My daughter Priya is 7 and goes to school in Leeds. What should I ask her teacher?');
+    // The README's first minute, word for word (its Node half: test/unit/readme/first-minute.test.ts).
+    await page.locator('#prompt-textarea').fill(FIRST_MESSAGE);
     await page.locator('#prompt-textarea').press('Enter');
     const frame = await panelReady(page);
     const sent = frame.locator('pre.sent-text');
-    await expect.poll(() => sent.textContent(), { timeout: 15_000 }).not.toContain('Priya');
+    await expect.poll(() => sent.textContent(), { timeout: 15_000 }).not.toContain('Mia');
     const approved = (await sent.textContent())!;
+    expect(approved).toContain('has a lung or airway condition');
+    for (const original of ['(7)', 'asthma', 'Leeds']) expect(approved).not.toContain(original);
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => page.locator('.message.user').textContent()).toBe(approved);
     // The page's answer names the stand-in it got in place of the name.
@@ -73,13 +77,13 @@ describe('the whole loop on the Demo Chat page', () => {
     const answer = page.locator('.message.assistant p.answer');
     await expect.poll(() => answer.getAttribute('data-streaming')).toBeNull();
     expect(await answer.textContent()).toMatch(new RegExp(`Your message named ${standIn}, `));
-    expect(await answer.textContent()).not.toContain('Priya');
+    expect(await answer.textContent()).not.toContain('Mia');
     // Read back in Veil's own frame, in the person's words.
     const button = page.locator('button[data-veil-restore="open"]');
     await button.waitFor({ timeout: 30_000 });
     await button.click();
     const restored = page.frameLocator('iframe[data-veil-restore="frame"]').getByTestId('restored-answer');
-    await expect.poll(() => restored.textContent(), { timeout: 15_000 }).toMatch(/Your message named Priya, .*My daughter Priya is 7/);
+    await expect.poll(() => restored.textContent(), { timeout: 15_000 }).toMatch(/Your message named Mia, .*My daughter Mia \(7\)/);
     await screenshot(page, 'demo-page-read-back');
     await page.close();
   });
