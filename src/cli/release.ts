@@ -12,7 +12,7 @@
  */
 import type { Embedder, RandomSource, Scorer } from '../core/contracts';
 import { EPSILON_GRID, epsilonToUnits, UNITS_PER_EPSILON, unitsToEpsilon } from '../core/epsilon';
-import { parseProfile, ProfileError, type Profile } from '../core/profile';
+import { attributeKey, KNOWN_FIELDS, likelyKnownField, parseProfile, ProfileError, type Profile } from '../core/profile';
 import { FACT_CHOICES, FORMATS, MECHANISMS, SUPPRESSED_CHOICES } from '../core/settings';
 import { VARIANTS } from '../dp/utility';
 import { cryptoRandomSource, seededRandomSource } from '../dp/random';
@@ -21,34 +21,55 @@ import { publicView } from '../dp/public-view';
 import { relevantKeys } from '../dp/relevance';
 import { prepareRelease } from '../release/prepare';
 import { releaseProfile } from '../release/release';
-import { anyNumber, choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required } from './args';
+import { anyNumber, choice, CliError, integer, looksLike, parseJsonFile, parseJsonLines, readText, required, wrongFileHint } from './args';
 
-/** A hint for a `.json` profile file that is not one JSON value: several profiles, or a memory file. */
+const PROFILE_SHAPE = '{ "version": 1, "attributes": [{ "entity", "field", "value", "sharing" }] }';
+const PROMPTS = `this file looks like prompts ({"text": …} per line), not a profile; --profile wants a profile ${PROFILE_SHAPE} (.json), or one per line (.jsonl)`;
+
+/** A hint for a `.json` profile file that is not one JSON value: prompts, or several profiles. */
 function profileFileHint(text: string): string | undefined {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length < 2) return undefined;
   try {
-    JSON.parse(lines[0]!);
+    if (looksLike(JSON.parse(lines[0]!)) === 'prompt') return PROMPTS;
     return 'it looks like several profiles, one per line; a file of profiles must end in .jsonl';
   } catch {
     return undefined;
   }
 }
 
+/**
+ * A field name that is a slip for a known field ("ocupation", "Age") is refused: a custom field with no public
+ * categories is left out of a withheld release, so the fact would be dropped without a word. The extension
+ * keeps such names (its form offers custom fields, and its preview says each one is left out).
+ */
+function checkFieldNames(profile: Profile, where: string): Profile {
+  profile.attributes.forEach((a, i) => {
+    const near = likelyKnownField(a.field);
+    if (near === undefined) return;
+    throw new CliError(
+      `${where}: attribute ${i + 1} (${attributeKey(a)}): unknown field "${a.field}" in the profile (did you mean "${near}"? known fields: ${KNOWN_FIELDS.join(', ')}; a custom field needs a name not this close to one of them)`,
+    );
+  });
+  return profile;
+}
+
 /** The profiles of a `.json` or `.jsonl` file; errors name the file (and line) and the bad attribute. */
 export async function readProfiles(path: string): Promise<Profile[]> {
   const text = await readText(path);
   const parse = (value: unknown, where: string): Profile => {
+    let profile: Profile;
     try {
-      return parseProfile(value);
+      profile = parseProfile(value);
     } catch (error) {
       if (!(error instanceof ProfileError)) throw error;
-      const memory = value !== null && typeof value === 'object' && 'memories' in value && !('attributes' in value);
-      throw new CliError(`${where}: ${error.message}${memory ? ' (this looks like a memory file, for veil memview --store)' : ''}`);
+      if (looksLike(value) === 'prompt') throw new CliError(`${path}: ${PROMPTS}`);
+      throw new CliError(`${where}: ${error.message}${wrongFileHint(value, 'profile')}`);
     }
+    return checkFieldNames(profile, where);
   };
   if (path.toLowerCase().endsWith('.jsonl')) {
-    const lines = parseJsonLines(text, path);
+    const lines = parseJsonLines(text, path, '--profile', 'profile');
     if (lines.length === 0) throw new CliError(`${path} is empty: no profiles`);
     return lines.map(({ line, value }) => parse(value, `${path}:${line}`));
   }
@@ -122,6 +143,7 @@ export const HELP = [
   "  --suppressed omit (default, as the extension): a withheld fact with no public categories is left out of the",
   "  text; mark: it is sent as [withheld] (the paper's). --seed: reproducible, for evaluation only.",
   "  spent.total and spent.perAttribute are ε as numbers; spent.units gives them exactly, in integers of 2^-20 of ε.",
+  "  A field name that is a slip for a known one (\"ocupation\", \"Age\") is refused; a name far from them is a custom field.",
 ].join('\n');
 
 export async function run(args: Map<string, string>, out: (line: string) => void, note: Note = stderrNote): Promise<void> {

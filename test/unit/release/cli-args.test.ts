@@ -130,8 +130,8 @@ describe('files: one wording for every command', () => {
     expect(() => parseJsonFile('{}\n{}\n', 'f.json', () => 'one per line')).toThrow(/^f\.json is not valid JSON \(.*\): one per line$/);
   });
   it('JSON lines name the line; a binary file is not read line by line', () => {
-    expect(() => parseJsonLines('{"a":1}\n{oops}\n', 'q.jsonl')).toThrow(new CliError('q.jsonl:2: not valid JSON (at column 2)'));
-    expect(() => parseJsonLines('\u0000\u0000', 'q.jsonl')).toThrow(new CliError('q.jsonl is not a text file'));
+    expect(() => parseJsonLines('{"a":1}\n{oops}\n', 'q.jsonl', '--input')).toThrow(new CliError('q.jsonl:2: not valid JSON (at column 2)'));
+    expect(() => parseJsonLines('\u0000\u0000', 'q.jsonl', '--input')).toThrow(new CliError('q.jsonl is not a text file'));
   });
   it('a folder or a missing file says so', async () => {
     await expect(readText(dir)).rejects.toThrow(new CliError(`cannot read ${dir}: it is a folder, not a file`));
