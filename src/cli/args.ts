@@ -156,8 +156,37 @@ export function parseJsonFile(text: string, path: string, hint?: (text: string) 
   }
 }
 
-/** Parse JSON lines; an error names the line. Blank lines are skipped. */
-export function parseJsonLines(text: string, path: string): { line: number; value: unknown }[] {
+type Kind = 'profile' | 'memory file' | 'prompt';
+
+/** What a JSON value given to the wrong option looks like: Veil's other inputs, by their keys. */
+export function looksLike(value: unknown): Kind | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if ('attributes' in value && !('memories' in value)) return 'profile';
+  if ('memories' in value && !('attributes' in value)) return 'memory file';
+  if ('text' in value && typeof value.text === 'string' && !('attributes' in value)) return 'prompt';
+  return undefined;
+}
+
+/** "a profile, for veil release --profile", or undefined when the value is none of Veil's files or is `wanted`. */
+function otherFile(value: unknown, wanted?: Kind): string | undefined {
+  const kind = looksLike(value);
+  if (kind === undefined || kind === wanted) return undefined;
+  return `a ${kind}, for ${{ profile: 'veil release --profile', 'memory file': 'veil memview --store', prompt: 'veil map --input' }[kind]}`;
+}
+
+/** " (this looks like a profile, for veil release --profile)", or "" when the value is none of Veil's files or is `wanted`. */
+export function wrongFileHint(value: unknown, wanted?: Kind): string {
+  const other = otherFile(value, wanted);
+  return other ? ` (this looks like ${other})` : '';
+}
+
+/**
+ * Parse JSON lines; an error names the line. Blank lines are skipped. `option` is the option the file was
+ * given to (`--input`; the scripts give none): a file that is one JSON value pretty-printed over several lines (a profile, a list)
+ * is told so, by the option's name, instead of "line 1 ends too soon"; `wanted` is what the option takes
+ * (not named as a mistake).
+ */
+export function parseJsonLines(text: string, path: string, option?: string, wanted?: Kind): { line: number; value: unknown }[] {
   if (notText(text)) throw new CliError(`${path} is not a text file`);
   const out: { line: number; value: unknown }[] = [];
   text.split('\n').forEach((raw, i) => {
@@ -165,8 +194,24 @@ export function parseJsonLines(text: string, path: string): { line: number; valu
     try {
       out.push({ line: i + 1, value: JSON.parse(raw) });
     } catch (error) {
+      const spread = spreadOverLines(text, wanted);
+      if (spread !== undefined) throw new CliError(`${path}: ${spread}; ${option ? `${option} wants` : 'it must have'} one JSON object per line (JSONL)`);
       throw new CliError(`${path}:${i + 1}: not valid JSON (${jsonProblem(raw, error).replace(/^at line 1, /, 'at ')})`);
     }
   });
   return out;
+}
+
+/** "this looks like one JSON object spread over several lines" when the whole text is one JSON object or list. */
+function spreadOverLines(text: string, wanted?: Kind): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const what = Array.isArray(value) ? 'one JSON list' : 'one JSON object';
+  const other = otherFile(value, wanted);
+  return `this looks like ${what} spread over several lines${other ? ` (${other})` : ''}`;
 }

@@ -4,7 +4,8 @@
  *   npx veil score --field occupation --value "Pediatric nurse"      (bin/veil.mjs)
  *   npm run --silent cli -- score --field occupation --value "Pediatric nurse"
  *
- * JSON to stdout; bad input gets one line on stderr and exit code 1, never a stack trace.
+ * JSON to stdout; bad input gets one line on stderr and exit code 1, never a stack trace. A note that is
+ * not output (an ε off the extension's grid) is one `veil: note: …` line on stderr.
  */
 import { CliError, parseOptions } from './args';
 
@@ -32,7 +33,7 @@ const usage = `usage: npx veil <command> [options]       (from the checkout; the
           (protect: identifiers replaced, special categories generalized; crossmap: { theme, dictionary, mapped })
   recover --input FILE.jsonl                   CROSS-MAP: { dictionary, answer } per line → { text, restored }
   memview --store FILE --queries FILE.jsonl --mode online|pre [--K N] [--seed N]   DP-MemView: views, charges, ledgers per turn
---epsilon N is one of 2, 4, 8, …, 8192 (the values the extension offers).
+--epsilon N: any ε above 0 up to 65536, exact at each (the extension offers 2, 4, 8, …, 8192; another value gets a note on stderr).
 npx veil <command> --help says what one command does.`;
 
 async function main(argv: string[]): Promise<number> {

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { createOfflineMapper, newCodebook, protect } from '../crossmap';
 import { loadNodeTagger } from '../crossmap/tagger/node';
-import { CliError, parseJsonLines, readText, required } from './args';
+import { CliError, parseJsonLines, readText, required, wrongFileHint } from './args';
 import { randomSourceOf } from './release';
 
 export const OPTIONS = ['input', 'seed', 'mode'] as const;
@@ -34,9 +34,9 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const mode = args.get('mode') ?? 'protect';
   if (mode !== 'protect' && mode !== 'crossmap') throw new CliError(`--mode must be protect or crossmap, not "${mode}"`);
   const random = randomSourceOf(args);
-  const lines = parseJsonLines(await readText(path), path).map(({ line, value }) => {
+  const lines = parseJsonLines(await readText(path), path, '--input', 'prompt').map(({ line, value }) => {
     const parsed = Line.safeParse(value);
-    if (!parsed.success) throw new CliError(`${path}:${line}: expected { "text": string }`);
+    if (!parsed.success) throw new CliError(`${path}:${line}: expected { "text": string }${wrongFileHint(value, 'prompt')}`);
     return parsed.data;
   });
   // The message tagger reads every line, as in the extension; a tagger that cannot load stops here.

@@ -12,7 +12,7 @@ import { answerPreferences } from '../memview/render';
 import { MEMVIEW_MODES, MEMVIEW_VARIANTS, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
 import { MemoryError, parseMemoryFile } from '../memview/types';
 import { DEFAULT_SETTINGS } from '../core/settings';
-import { choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required } from './args';
+import { choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required, wrongFileHint } from './args';
 import { randomSourceOf } from './release';
 
 export const OPTIONS = ['store', 'queries', 'mode', 'K', 'variant', 'seed'] as const;
@@ -54,11 +54,11 @@ export async function run(args: Map<string, string>, out: (line: string) => void
       : '';
     throw new CliError(`${storePath}: ${error.message}${hint}`);
   }
-  const lines = parseJsonLines(await readText(queriesPath), queriesPath);
+  const lines = parseJsonLines(await readText(queriesPath), queriesPath, '--queries');
   if (lines.length === 0) throw new CliError(`${queriesPath} is empty: no queries`);
   const queries = lines.map(({ line, value }) => {
     const parsed = Query.safeParse(value);
-    if (!parsed.success) throw new CliError(`${queriesPath}:${line}: expected a string or { "query": string }`);
+    if (!parsed.success) throw new CliError(`${queriesPath}:${line}: expected a string or { "query": string }${wrongFileHint(value)}`);
     return typeof parsed.data === 'string' ? parsed.data : parsed.data.query;
   });
   const ledger = PrivacyLedger.fromState(

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { recover } from '../crossmap';
 import { SPAN_KINDS } from '../crossmap/types';
-import { CliError, parseJsonLines, readText, required } from './args';
+import { CliError, parseJsonLines, readText, required, wrongFileHint } from './args';
 
 export const OPTIONS = ['input'] as const;
 export const HELP = [
@@ -24,9 +24,9 @@ const Line = z
 
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
   const path = required(args, 'input');
-  const lines = parseJsonLines(await readText(path), path).map(({ line, value }) => {
+  const lines = parseJsonLines(await readText(path), path, '--input').map(({ line, value }) => {
     const parsed = Line.safeParse(value);
-    if (!parsed.success) throw new CliError(`${path}:${line}: expected { "dictionary": [{ "original", "substitute", "kind" }], "answer": string }`);
+    if (!parsed.success) throw new CliError(`${path}:${line}: expected { "dictionary": [{ "original", "substitute", "kind" }], "answer": string }${wrongFileHint(value)}`);
     return parsed.data;
   });
   for (const { dictionary, answer } of lines) {

@@ -11,66 +11,106 @@
  * Uses the bundled offline model; nothing leaves the machine.
  */
 import type { Embedder, RandomSource, Scorer } from '../core/contracts';
-import { EPSILON_GRID, epsilonToUnits } from '../core/epsilon';
-import { parseProfile, ProfileError, type Profile } from '../core/profile';
+import { EPSILON_GRID, epsilonToUnits, UNITS_PER_EPSILON, unitsToEpsilon } from '../core/epsilon';
+import { attributeKey, KNOWN_FIELDS, likelyKnownField, parseProfile, ProfileError, type Profile } from '../core/profile';
 import { FACT_CHOICES, FORMATS, MECHANISMS, SUPPRESSED_CHOICES } from '../core/settings';
 import { VARIANTS } from '../dp/utility';
 import { cryptoRandomSource, seededRandomSource } from '../dp/random';
+import { MAX_EPSILON } from '../dp/scale';
 import { publicView } from '../dp/public-view';
 import { relevantKeys } from '../dp/relevance';
 import { prepareRelease } from '../release/prepare';
 import { releaseProfile } from '../release/release';
-import { anyNumber, choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required } from './args';
+import { anyNumber, choice, CliError, integer, looksLike, parseJsonFile, parseJsonLines, readText, required, wrongFileHint } from './args';
 
-/** A hint for a `.json` profile file that is not one JSON value: several profiles, or a memory file. */
+const PROFILE_SHAPE = '{ "version": 1, "attributes": [{ "entity", "field", "value", "sharing" }] }';
+const PROMPTS = `this file looks like prompts ({"text": …} per line), not a profile; --profile wants a profile ${PROFILE_SHAPE} (.json), or one per line (.jsonl)`;
+
+/** A hint for a `.json` profile file that is not one JSON value: prompts, or several profiles. */
 function profileFileHint(text: string): string | undefined {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length < 2) return undefined;
   try {
-    JSON.parse(lines[0]!);
+    if (looksLike(JSON.parse(lines[0]!)) === 'prompt') return PROMPTS;
     return 'it looks like several profiles, one per line; a file of profiles must end in .jsonl';
   } catch {
     return undefined;
   }
 }
 
+/**
+ * A field name that is a slip for a known field ("ocupation", "Age") is refused: a custom field with no public
+ * categories is left out of a withheld release, so the fact would be dropped without a word. The extension
+ * keeps such names (its form offers custom fields, and its preview says each one is left out).
+ */
+function checkFieldNames(profile: Profile, where: string): Profile {
+  profile.attributes.forEach((a, i) => {
+    const near = likelyKnownField(a.field);
+    if (near === undefined) return;
+    throw new CliError(
+      `${where}: attribute ${i + 1} (${attributeKey(a)}): unknown field "${a.field}" in the profile (did you mean "${near}"? known fields: ${KNOWN_FIELDS.join(', ')}; a custom field needs a name not this close to one of them)`,
+    );
+  });
+  return profile;
+}
+
 /** The profiles of a `.json` or `.jsonl` file; errors name the file (and line) and the bad attribute. */
 export async function readProfiles(path: string): Promise<Profile[]> {
   const text = await readText(path);
   const parse = (value: unknown, where: string): Profile => {
+    let profile: Profile;
     try {
-      return parseProfile(value);
+      profile = parseProfile(value);
     } catch (error) {
       if (!(error instanceof ProfileError)) throw error;
-      const memory = value !== null && typeof value === 'object' && 'memories' in value && !('attributes' in value);
-      throw new CliError(`${where}: ${error.message}${memory ? ' (this looks like a memory file, for veil memview --store)' : ''}`);
+      if (looksLike(value) === 'prompt') throw new CliError(`${path}: ${PROMPTS}`);
+      throw new CliError(`${where}: ${error.message}${wrongFileHint(value, 'profile')}`);
     }
+    return checkFieldNames(profile, where);
   };
   if (path.toLowerCase().endsWith('.jsonl')) {
-    const lines = parseJsonLines(text, path);
+    const lines = parseJsonLines(text, path, '--profile', 'profile');
     if (lines.length === 0) throw new CliError(`${path} is empty: no profiles`);
     return lines.map(({ line, value }) => parse(value, `${path}:${line}`));
   }
   return [parse(parseJsonFile(text, path, profileFileHint), path)];
 }
 
-const GRID = `one of ${EPSILON_GRID.slice(0, 3).join(', ')}, …, ${EPSILON_GRID.at(-1)!}`;
+const GRID = `${EPSILON_GRID.slice(0, 3).join(', ')}, …, ${EPSILON_GRID.at(-1)!}`;
+/** The smallest ε the budget arithmetic can hold: one unit, 2^-20 (src/core/epsilon.ts). */
+const MIN_EPSILON = 1 / UNITS_PER_EPSILON;
+const RANGE = `a number above 0 and at most ${MAX_EPSILON}`;
+
+/** Where a note goes that is not output: stderr, as `veil: note: …` (stdout is JSON). */
+export type Note = (line: string) => void;
+export const stderrNote: Note = (line) => process.stderr.write(`veil: note: ${line}\n`);
 
 /**
- * `--epsilon`: one of the values the extension offers (EPSILON_GRID: 2, 4, 8, …, 8192), as exact units.
- * The mechanisms' guarantee holds for any ε > 0, but the CLI takes the same values as the extension so
- * that what it prints (and evaluates) is what a person can choose; `8.5` is refused, not rounded. Each
- * refusal says what is wrong: not positive, too large, not a number, not a plain decimal, off the grid.
+ * `--epsilon`: any ε from 2^-20 (one unit of the budget arithmetic) to MAX_EPSILON = 65536 (the largest whose
+ * log-weights the exact sampler's integer arithmetic holds, src/dp/scale.ts), as exact units. The sampler is
+ * exact at every such ε; the extension offers only the grid 2, 4, 8, …, 8192, so a value off that grid gets
+ * one `note` saying so. ε is counted in units of 2^-20, rounded down: a value that is not a multiple (0.1)
+ * is run at the multiple below it, which the note says too (the guarantee at the ε asked for still holds).
+ * Each refusal says what is wrong: not a number, not positive, not finite, too large, too small, not a plain
+ * decimal.
  */
-export function epsilonUnitsOf(args: Map<string, string>): number {
+export function epsilonUnitsOf(args: Map<string, string>, note: Note = stderrNote): number {
   const raw = required(args, 'epsilon');
   const n = anyNumber(raw);
-  if (n === undefined) throw new CliError(`--epsilon must be a number, ${GRID}, not "${raw}"`);
-  if (n <= 0) throw new CliError(`--epsilon must be positive, ${GRID}, not ${raw}`);
-  if (n > EPSILON_GRID.at(-1)!) throw new CliError(`--epsilon ${raw} is too large: the largest is ${EPSILON_GRID.at(-1)!}`);
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new CliError(`--epsilon must be written as a plain decimal number (${n}), not "${raw}"`);
-  if (!(EPSILON_GRID as readonly number[]).includes(n)) throw new CliError(`--epsilon must be ${GRID} (the values the extension offers), not ${raw}`);
-  return epsilonToUnits(n);
+  if (n === undefined) throw new CliError(`--epsilon must be ${RANGE}, not "${raw}"`);
+  if (n <= 0) throw new CliError(`--epsilon must be positive (${RANGE}), not ${raw}`);
+  if (!Number.isFinite(n)) throw new CliError(`--epsilon must be a finite number, at most ${MAX_EPSILON}, not ${raw}`);
+  if (n > MAX_EPSILON) throw new CliError(`--epsilon ${raw} is too large: the largest the exact sampler supports is ${MAX_EPSILON} (2^16)`);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw)) throw new CliError(`--epsilon must be written as a plain decimal number (${n}), not "${raw}"`);
+  if (n < MIN_EPSILON) throw new CliError(`--epsilon ${raw} is too small: the smallest is 2^-20 (0.00000095367431640625), the unit ε is counted in`);
+  const units = epsilonToUnits(n);
+  const offGrid = !(EPSILON_GRID as readonly number[]).includes(n);
+  const runAt = unitsToEpsilon(units);
+  if (offGrid) {
+    const rounded = runAt === n ? '' : `; it is counted in units of 2^-20 and run at ${runAt}, the multiple just below it`;
+    note(`ε ${raw} is not one the extension offers (${GRID}); the release is exact at it all the same${rounded}`);
+  }
+  return units;
 }
 
 export function randomSourceOf(args: Map<string, string>): RandomSource {
@@ -96,19 +136,21 @@ export const HELP = [
   "veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]",
   "             [--instruction TEXT] [--facts all|needed] [--suppressed omit|mark]",
   "  One release per profile (one JSON line each). --variant veil (default): scores that say \"Unspecified\" rather",
-  "  than a wrong category; paper: the paper's. --epsilon: one of 2, 4, 8, …, 8192, as in the extension.",
+  "  than a wrong category; paper: the paper's. --epsilon: any ε above 0 up to 65536, exact at each; the extension",
+  "  offers 2, 4, 8, …, 8192, and a value off that grid gets a note on stderr. ε is counted in units of 2^-20.",
   "  --facts all (default here): every withheld fact is released; needed: only those the instruction needs, the",
   "  extension's default (it reads the message you send; here the instruction stands for it).",
   "  --suppressed omit (default, as the extension): a withheld fact with no public categories is left out of the",
   "  text; mark: it is sent as [withheld] (the paper's). --seed: reproducible, for evaluation only.",
   "  spent.total and spent.perAttribute are ε as numbers; spent.units gives them exactly, in integers of 2^-20 of ε.",
+  "  A field name that is a slip for a known one (\"ocupation\", \"Age\") is refused; a name far from them is a custom field.",
 ].join('\n');
 
-export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
+export async function run(args: Map<string, string>, out: (line: string) => void, note: Note = stderrNote): Promise<void> {
   const path = required(args, 'profile');
   const mechanism = choice(args, 'mechanism', MECHANISMS);
   const variant = choice(args, 'variant', VARIANTS, 'veil');
-  const epsilonUnits = epsilonUnitsOf(args);
+  const epsilonUnits = epsilonUnitsOf(args, note);
   const format = choice(args, 'format', FORMATS, 'structured');
   const instruction = args.get('instruction');
   const facts = choice(args, 'facts', FACT_CHOICES, 'all');

@@ -10,7 +10,7 @@ import { RandomBits } from '../dp/bits';
 import { prepareRelease } from '../release/prepare';
 import { sampleCounts } from '../release/sample';
 import { choice, CliError, integer, required } from './args';
-import { epsilonUnitsOf, loadScorer, randomSourceOf, readProfiles } from './release';
+import { epsilonUnitsOf, loadScorer, randomSourceOf, readProfiles, stderrNote, type Note } from './release';
 
 export const MAX_DRAWS = 10_000_000;
 
@@ -19,13 +19,14 @@ export const OPTIONS = ['profile', 'mechanism', 'variant', 'epsilon', 'n', 'seed
 export const HELP = [
   "veil sample --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]",
   "  N fresh draws of one profile's release, counted per output (for privacy audits; nothing is charged).",
+  "  --epsilon: any ε above 0 up to 65536, as for veil release (off the extension's grid 2, 4, …, 8192: a note on stderr).",
 ].join('\n');
 
-export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {
+export async function run(args: Map<string, string>, out: (line: string) => void, note: Note = stderrNote): Promise<void> {
   const path = required(args, 'profile');
   const mechanism = choice(args, 'mechanism', MECHANISMS);
   const variant = choice(args, 'variant', VARIANTS, 'veil');
-  const epsilonUnits = epsilonUnitsOf(args);
+  const epsilonUnits = epsilonUnitsOf(args, note);
   required(args, 'n');
   const n = integer(args, 'n', undefined, { min: 1, max: MAX_DRAWS })!;
   const bits = new RandomBits(randomSourceOf(args));

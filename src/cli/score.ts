@@ -5,9 +5,10 @@
  * Uses the bundled offline model; nothing leaves the machine.
  */
 import type { Scorer } from '../core/contracts';
+import { KNOWN_FIELDS, likelyKnownField } from '../core/profile';
 import { candidateDomain } from '../domains';
 import { MAX_SCORED_CHARS } from '../scoring/scorer';
-import { CliError, parseJsonLines, readText } from './args';
+import { CliError, parseJsonLines, readText, wrongFileHint } from './args';
 
 interface Request {
   field: string;
@@ -16,10 +17,14 @@ interface Request {
 
 function validate(input: unknown, where: string): Request {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new CliError(`${where}: must be an object { "field": …, "value": … }`);
+  const other = wrongFileHint(input);
+  if (other) throw new CliError(`${where}: must be an object { "field": …, "value": … }${other}`);
   const { field, value } = input as Record<string, unknown>;
   if (typeof field !== 'string') throw new CliError(`${where}: "field" must be a string`);
   if (typeof value !== 'string' || value.trim() === '') throw new CliError(`${where}: "value" must be a non-empty string`);
   if (value.length > MAX_SCORED_CHARS) throw new CliError(`${where}: "value" must be at most ${MAX_SCORED_CHARS} characters`);
+  const near = likelyKnownField(field);
+  if (near) throw new CliError(`${where}: unknown field "${field}" (did you mean "${near}"? known fields: ${KNOWN_FIELDS.join(', ')})`);
   if (!candidateDomain(field)) throw new CliError(`${where}: field "${field}" has no candidate domain (custom fields are suppressed, not scored)`);
   return { field, value };
 }
@@ -28,7 +33,7 @@ async function requests(args: Map<string, string>): Promise<Request[]> {
   const input = args.get('input');
   if (input !== undefined) {
     if (args.has('field') || args.has('value')) throw new CliError('give either --input or --field with --value, not both');
-    const lines = parseJsonLines(await readText(input), input);
+    const lines = parseJsonLines(await readText(input), input, '--input');
     if (lines.length === 0) throw new CliError(`${input} is empty: no values to score`);
     return lines.map(({ line, value }) => validate(value, `${input}:${line}`));
   }

@@ -9,6 +9,7 @@
  * Pure module: no browser API, runs in Node, the CLI and the extension.
  */
 import { z } from 'zod';
+import { editDistance } from './edit-distance';
 import { problemInWords } from './zod-issue';
 
 export const SHARING = ['shared', 'withheld'] as const;
@@ -31,6 +32,27 @@ export type KnownField = (typeof KNOWN_FIELDS)[number];
 
 export function isKnownField(field: string): field is KnownField {
   return (KNOWN_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * The known field that `field` is most likely a slip for, or undefined when it is a known field or reads as
+ * a custom one. A slip is the known name in other case or with spaces or hyphens ("Age", "marital status"),
+ * or, keeping the first letter, one edit away from a known name of 5 to 7 letters ("gendre") or two from
+ * a longer one ("ocupation", "language"). Short names (age, work) count only the first kind, so custom
+ * fields such as "name", "wage" or "genre" stay custom.
+ */
+export function likelyKnownField(field: string): KnownField | undefined {
+  if (isKnownField(field)) return undefined;
+  const written = field.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if (isKnownField(written)) return written;
+  let best: { field: KnownField; distance: number } | undefined;
+  for (const known of KNOWN_FIELDS) {
+    if (known.length < 5 || written[0] !== known[0]) continue;
+    const limit = known.length >= 8 ? 2 : 1;
+    const distance = editDistance(written, known, limit);
+    if (distance <= limit && (!best || distance < best.distance)) best = { field: known, distance };
+  }
+  return best?.field;
 }
 
 const name = z

@@ -17,6 +17,7 @@ import specialTerms from '../../data/special-terms.json';
 import languages from '../../data/languages.json';
 import countries from '../../data/m49-countries.json';
 import places from '../../data/places.json';
+import { editDistance } from '../core/edit-distance';
 import { PLACE_ALIASES } from '../domains/aliases';
 import { demonyms } from '../domains/demonyms';
 import { lazy } from '../domains/phrases';
@@ -142,25 +143,10 @@ const SPELLED = lazy(() => {
   return byStart;
 });
 
-/** Edit distance with transpositions, stopping early past `limit`. */
-function distance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 function misspelled(key: string): SpanKind | undefined {
   if (key.length < 7) return undefined;
   const limit = key.length >= 9 ? 2 : 1;
-  return SPELLED().get(key.slice(0, 2))?.find((c) => distance(key, c.term, limit) <= limit)?.kind;
+  return SPELLED().get(key.slice(0, 2))?.find((c) => editDistance(key, c.term, limit) <= limit)?.kind;
 }
 
 const ORG_BEFORE = new Set(['at', 'from', 'with', 'to', 'by', 'the', 'my', 'our', 'his', 'her', 'their']);

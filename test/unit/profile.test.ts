@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProfile, ProfileError } from '../../src/core/profile';
+import { likelyKnownField, parseProfile, ProfileError } from '../../src/core/profile';
 
 const ok = {
   version: 1,
@@ -42,5 +42,32 @@ describe('parseProfile', () => {
     expect(() => parseProfile({ ...ok, version: 2 })).toThrow(/profile: "version" must be 1/);
     expect(() => parseProfile('x')).toThrow(/must be a JSON object/);
     expect(() => parseProfile({ ...ok, attributes: [ok.attributes[0], ok.attributes[0]] })).toThrow(/repeats attribute 1:/);
+  });
+});
+
+describe('likelyKnownField: a slip for a known field, not a custom one', () => {
+  it.each([
+    ['ocupation', 'occupation'],
+    ['occupaton', 'occupation'],
+    ['Occupation', 'occupation'],
+    ['Age', 'age'],
+    ['WORK', 'work'],
+    ['marital status', 'marital_status'],
+    ['marital-status', 'marital_status'],
+    ['maritalstatus', 'marital_status'],
+    ['language', 'languages'],
+    ['gendre', 'gender'],
+    ['chilren', 'children'],
+    ['educaton', 'education'],
+    ['nationalty', 'nationality'],
+    ['loaction', 'location'],
+  ])('%s → %s', (field, known) => {
+    expect(likelyKnownField(field)).toBe(known);
+  });
+  it.each(['occupation', 'age', 'favourite food', 'name', 'wage', 'genre', 'pet', 'vocation', 'hobby', 'work history', 'ag'])('%s: a known or custom field, no slip', (field) => {
+    expect(likelyKnownField(field)).toBeUndefined();
+  });
+  it('parseProfile itself still takes a custom field of any name (the extension offers them)', () => {
+    expect(parseProfile({ version: 1, attributes: [{ entity: 'self', field: 'ocupation', value: 'nurse', sharing: 'withheld' }] }).attributes[0]!.field).toBe('ocupation');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * DP-SLOT and DP-BLOCK draw exactly the paper's distributions, end to end (plan → scores → sampler), at
- * small and at large ε. Each test compares N draws with the exact PMF by Pearson's chi-square (cells with
+ * small and at large ε, on the extension's grid and off it (ε = 0.5, 1, 3: the CLI takes any ε > 0). Each
+ * test compares N draws with the exact PMF by Pearson's chi-square (cells with
  * expected count < 5 pooled) and requires p > ALPHA = 1e-6, the false-positive rate of each test.
  * The expected PMF is computed here independently of the implementation's log-weights: from the
  * allocation ε/|I|, the scores quantized to 2^-16, γ = 2 and the public prior J_b, in float64 log space.
@@ -31,6 +32,9 @@ function drawBlock(prepared: PreparedRelease, block: number, n: number, seed: nu
   return counts;
 }
 
+/** A fixed seed per ε (ε itself when whole, as before the off-grid cases). */
+const seedOf = (epsilon: number) => (Number.isInteger(epsilon) ? epsilon : Math.round(epsilon * 1000));
+
 /** Scores 0.5 + r/65536 with small r: distinguishable at ε = 8192, where gaps of 2^-16 are 1/16 nats. */
 const near = (rs: number[]) => rs.map((r) => 0.5 + r / 65536);
 
@@ -39,6 +43,9 @@ describe('DP-SLOT exact distribution', () => {
   it.each([
     ['small ε = 2', 2, locationScores],
     ['large ε = 8192', 8192, near([0, 16, 32, 48, 8, 24, 40, 4, 12, 20, 28, 36, 44, 2, 6, 10, 14, 18])],
+    ['off-grid ε = 0.5', 0.5, locationScores],
+    ['off-grid ε = 1', 1, locationScores],
+    ['off-grid ε = 3', 3, locationScores],
   ])('%s: Pr[y] ∝ exp(ε_i s/2), 200,000 draws', async (_name, epsilon, scores) => {
     const profile = profileOf([withheld('location', 'Lyon'), withheld('age', '41')]);
     const prepared = await prepareRelease(profile, {
@@ -49,7 +56,7 @@ describe('DP-SLOT exact distribution', () => {
     const epsI = Math.floor(epsilonToUnits(epsilon) / 2) / UNITS_PER_EPSILON; // uniform allocation over |I| = 2
     expect(prepared.plan.attributes[0]!.epsilonUnits / UNITS_PER_EPSILON).toBe(epsI);
     const expected = normalize(scores.map((s) => (epsI * q(s)) / 2));
-    const counts = drawBlock(prepared, 0, 200_000, epsilon);
+    const counts = drawBlock(prepared, 0, 200_000, seedOf(epsilon));
     const result = chiSquareTest(counts, expected);
     expect(result.bins).toBeGreaterThan(5);
     expect(result.pValue).toBeGreaterThan(ALPHA);
@@ -64,6 +71,7 @@ describe('DP-BLOCK exact distribution with the compatibility prior on', () => {
   it.each([
     ['small ε = 2', 2, occupation, education],
     ['large ε = 8192', 8192, near([0, 30, 64, 10, 5, 0, 20, 40, 50, 60, 15]), near([0, 8, 16, 24, 32, 40, 48, 56, 64, 12])],
+    ['off-grid ε = 1', 1, occupation, education],
   ])('%s: Pr[y_b] ∝ exp(γJ_b + ½Σ ε_i s_i), 110 cells, 300,000 draws', async (_name, epsilon, occ, edu) => {
     const profile = profileOf([withheld('occupation', 'nurse'), withheld('education', 'BSc nursing')]);
     const prepared = await prepareRelease(profile, {
@@ -82,7 +90,7 @@ describe('DP-BLOCK exact distribution with the compatibility prior on', () => {
       const [o, e] = decodeCell(cell, [11, 10]);
       return 2 * (prior[cell]! / 65536) + (epsI * q(occ[o!]!)) / 2 + (epsI * q(edu[e!]!)) / 2;
     });
-    const counts = drawBlock(prepared, 0, 300_000, epsilon + 1);
+    const counts = drawBlock(prepared, 0, 300_000, seedOf(epsilon) + 1);
     const result = chiSquareTest(counts, normalize(logs));
     expect(result.bins).toBeGreaterThan(10);
     expect(result.pValue).toBeGreaterThan(ALPHA);

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { CliError, integer, parseJsonFile, parseJsonLines, parseOptions, readText } from '../../../src/cli/args';
 import { OPTIONS as MEMVIEW_OPTIONS } from '../../../src/cli/memview';
 import { epsilonUnitsOf, HELP, OPTIONS } from '../../../src/cli/release';
-import { EPSILON_GRID, epsilonToUnits } from '../../../src/core/epsilon';
+import { EPSILON_GRID, epsilonToUnits, UNITS_PER_EPSILON } from '../../../src/core/epsilon';
+import { MAX_EPSILON } from '../../../src/dp/scale';
 
 describe('CLI options', () => {
   it('takes --name value and --name=value, each once', () => {
@@ -33,27 +34,57 @@ describe('CLI options', () => {
   });
 });
 
-describe('--epsilon: the grid the extension offers, and what is wrong otherwise', () => {
-  const epsilon = (argv: string[]) => epsilonUnitsOf(parseOptions(argv, OPTIONS));
-  it('accepts every value of the grid, as exact units', () => {
-    for (const e of EPSILON_GRID) expect(epsilon(['--epsilon', String(e)])).toBe(epsilonToUnits(e));
-    expect(epsilon(['--epsilon', '16.0'])).toBe(epsilonToUnits(16));
+describe('--epsilon: any ε the exact sampler supports, a note off the extension\'s grid, and what is wrong otherwise', () => {
+  const read = (argv: string[]) => {
+    const notes: string[] = [];
+    const units = epsilonUnitsOf(parseOptions(argv, OPTIONS), (line) => notes.push(line));
+    return { units, notes };
+  };
+  const epsilon = (argv: string[]) => read(argv).units;
+  it('accepts every value of the grid, as exact units, without a note', () => {
+    for (const e of EPSILON_GRID) expect(read(['--epsilon', String(e)])).toEqual({ units: epsilonToUnits(e), notes: [] });
+    expect(read(['--epsilon', '16.0'])).toEqual({ units: epsilonToUnits(16), notes: [] });
   });
   it.each([
-    ['-1', '--epsilon must be positive, one of 2, 4, 8, …, 8192, not -1'],
-    ['0', '--epsilon must be positive, one of 2, 4, 8, …, 8192, not 0'],
-    ['-Infinity', '--epsilon must be positive, one of 2, 4, 8, …, 8192, not -Infinity'],
-    ['1e308', '--epsilon 1e308 is too large: the largest is 8192'],
-    ['Infinity', '--epsilon Infinity is too large: the largest is 8192'],
-    ['16384', '--epsilon 16384 is too large: the largest is 8192'],
+    ['0.5', 0.5],
+    ['1', 1],
+    ['3', 3],
+    ['.25', 0.25],
+    ['8.5', 8.5],
+    ['65536', 65536],
+  ])('accepts %s off the grid, exactly, with one note', (raw, value) => {
+    const { units, notes } = read(['--epsilon', raw]);
+    expect(units).toBe(value * UNITS_PER_EPSILON);
+    expect(notes).toEqual([`ε ${raw} is not one the extension offers (2, 4, 8, …, 8192); the release is exact at it all the same`]);
+  });
+  it('a value that is not a multiple of 2^-20 is run at the multiple below it, and the note says so', () => {
+    const { units, notes } = read(['--epsilon', '0.1']);
+    expect(units).toBe(Math.floor(0.1 * UNITS_PER_EPSILON));
+    expect(units / UNITS_PER_EPSILON).toBeLessThan(0.1);
+    expect(notes).toEqual([
+      `ε 0.1 is not one the extension offers (2, 4, 8, …, 8192); the release is exact at it all the same; it is counted in units of 2^-20 and run at ${units / UNITS_PER_EPSILON}, the multiple just below it`,
+    ]);
+    expect(epsilon(['--epsilon', '0.00000095367431640625'])).toBe(1);
+  });
+  it.each([
+    ['-1', '--epsilon must be positive (a number above 0 and at most 65536), not -1'],
+    ['0', '--epsilon must be positive (a number above 0 and at most 65536), not 0'],
+    ['0.0', '--epsilon must be positive (a number above 0 and at most 65536), not 0.0'],
+    ['-Infinity', '--epsilon must be positive (a number above 0 and at most 65536), not -Infinity'],
+    ['Infinity', '--epsilon must be a finite number, at most 65536, not Infinity'],
+    ['NaN', '--epsilon must be a number above 0 and at most 65536, not "NaN"'],
+    ['lots', '--epsilon must be a number above 0 and at most 65536, not "lots"'],
+    ['1e308', '--epsilon 1e308 is too large: the largest the exact sampler supports is 65536 (2^16)'],
+    ['65536.5', '--epsilon 65536.5 is too large: the largest the exact sampler supports is 65536 (2^16)'],
     ['1e3', '--epsilon must be written as a plain decimal number (1000), not "1e3"'],
     ['0x10', '--epsilon must be written as a plain decimal number (16), not "0x10"'],
-    ['8.5', '--epsilon must be one of 2, 4, 8, …, 8192 (the values the extension offers), not 8.5'],
-    ['10', '--epsilon must be one of 2, 4, 8, …, 8192 (the values the extension offers), not 10'],
-    ['lots', '--epsilon must be a number, one of 2, 4, 8, …, 8192, not "lots"'],
+    ['0.0000001', `--epsilon 0.0000001 is too small: the smallest is 2^-20 (0.00000095367431640625), the unit ε is counted in`],
   ])('%s: %s (as --epsilon X and --epsilon=X)', (raw, message) => {
     expect(() => epsilon(['--epsilon', raw])).toThrow(new CliError(message));
     expect(() => epsilon([`--epsilon=${raw}`])).toThrow(new CliError(message));
+  });
+  it('the largest is the exact sampler\'s own limit', () => {
+    expect(MAX_EPSILON).toBe(65536);
   });
 });
 
@@ -99,8 +130,8 @@ describe('files: one wording for every command', () => {
     expect(() => parseJsonFile('{}\n{}\n', 'f.json', () => 'one per line')).toThrow(/^f\.json is not valid JSON \(.*\): one per line$/);
   });
   it('JSON lines name the line; a binary file is not read line by line', () => {
-    expect(() => parseJsonLines('{"a":1}\n{oops}\n', 'q.jsonl')).toThrow(new CliError('q.jsonl:2: not valid JSON (at column 2)'));
-    expect(() => parseJsonLines('\u0000\u0000', 'q.jsonl')).toThrow(new CliError('q.jsonl is not a text file'));
+    expect(() => parseJsonLines('{"a":1}\n{oops}\n', 'q.jsonl', '--input')).toThrow(new CliError('q.jsonl:2: not valid JSON (at column 2)'));
+    expect(() => parseJsonLines('\u0000\u0000', 'q.jsonl', '--input')).toThrow(new CliError('q.jsonl is not a text file'));
   });
   it('a folder or a missing file says so', async () => {
     await expect(readText(dir)).rejects.toThrow(new CliError(`cannot read ${dir}: it is a folder, not a file`));

@@ -13,9 +13,9 @@ import { run as sample } from '../../../src/cli/sample';
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/profiles/${name}`, import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-async function lines(run: typeof release, args: Record<string, string>): Promise<unknown[]> {
+async function lines(run: typeof release, args: Record<string, string>, notes: string[] = []): Promise<unknown[]> {
   const out: string[] = [];
-  await run(new Map(Object.entries(args)), (l) => out.push(l));
+  await run(new Map(Object.entries(args)), (l) => out.push(l), (l) => notes.push(l));
   return out.map((l) => JSON.parse(l) as unknown);
 }
 
@@ -48,6 +48,21 @@ describe('veil release', () => {
     expect(spent.units.total).toBe(shares.reduce((x, y) => x + y, 0));
     expect(spent.total).toBe(spent.units.total / 2 ** 20);
   }, 30_000);
+  it('releases at ε off the extension\'s grid (0.5, 1, 3), exactly, with one note each', async () => {
+    for (const epsilon of [0.5, 1, 3]) {
+      const notes: string[] = [];
+      const [o] = (await lines(release, { profile: fixture('ten-attributes.json'), mechanism: 'block', epsilon: String(epsilon), seed: '4' }, notes)) as {
+        epsilon: number;
+        spent: { total: number; units: { total: number } };
+        attributes: { release: string }[];
+      }[];
+      expect(o!.epsilon).toBe(epsilon);
+      expect(o!.spent.total).toBeLessThanOrEqual(epsilon);
+      expect(o!.spent.units.total).toBeLessThanOrEqual(epsilon * 2 ** 20);
+      expect(o!.attributes.filter((a) => a.release === 'privatized').length).toBeGreaterThan(0);
+      expect(notes).toEqual([`ε ${epsilon} is not one the extension offers (2, 4, 8, …, 8192); the release is exact at it all the same`]);
+    }
+  }, 60_000);
   it('releases a .jsonl file line by line (blank lines skipped) with the given format and instruction', async () => {
     const out = (await lines(release, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '2', format: 'freeform', instruction: 'Hello.' })) as { text: string }[];
     expect(out).toHaveLength(3);
@@ -55,8 +70,8 @@ describe('veil release', () => {
   }, 30_000);
   it('refuses bad input with a CliError', async () => {
     await expect(lines(release, { profile: fixture('bad-attribute.json'), mechanism: 'slot', epsilon: '8' })).rejects.toThrow(CliError);
-    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(/--epsilon must be a number, one of 2, 4, 8/);
-    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '8.5' })).rejects.toThrow(/the values the extension offers/);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(/--epsilon must be a number above 0 and at most 65536/);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '0' })).rejects.toThrow(/--epsilon must be positive/);
     await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot' })).rejects.toThrow(/--epsilon is required/);
   });
   it('says what is wrong with a file in words (issue 23)', async () => {
@@ -105,6 +120,12 @@ describe('veil sample', () => {
     expect(entries.length).toBeGreaterThan(50); // ε = 2 spreads over many of the 1,210 cells
     for (const [key] of entries) expect(key).toMatch(/^self\.education=\w+\|self\.occupation=\w+\|self\.work=\w+$/);
   }, 30_000);
+  it('samples at ε = 1 (off the grid) with one note, as at any grid value', async () => {
+    const notes: string[] = [];
+    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '1', n: '500', seed: '3' }, notes)) as { counts: Record<string, number> }[];
+    expect(Object.values(o!.counts).reduce((s, c) => s + c, 0)).toBe(500);
+    expect(notes).toHaveLength(1);
+  }, 30_000);
   it('refuses more than one profile and a missing --n', async () => {
     await expect(lines(sample, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '8', n: '5' })).rejects.toThrow(/one profile/);
     await expect(lines(sample, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '8' })).rejects.toThrow(/--n is required/);
@@ -142,6 +163,21 @@ describe('the command line', () => {
     expect((await run('release', '--help')).stdout).toMatch(/^usage: npx veil release --profile FILE/);
     const negative = await run('release', '--profile', fixture('table1.json'), '--mechanism', 'slot', '--epsilon', '-1');
     expect(negative.code).toBe(1);
-    expect(negative.stderr).toBe('veil: --epsilon must be positive, one of 2, 4, 8, …, 8192, not -1\n');
+    expect(negative.stderr).toBe('veil: --epsilon must be positive (a number above 0 and at most 65536), not -1\n');
+    for (const [raw, message] of [
+      ['0', '--epsilon must be positive (a number above 0 and at most 65536), not 0'],
+      ['NaN', '--epsilon must be a number above 0 and at most 65536, not "NaN"'],
+      ['Infinity', '--epsilon must be a finite number, at most 65536, not Infinity'],
+      ['100000', '--epsilon 100000 is too large: the largest the exact sampler supports is 65536 (2^16)'],
+    ]) {
+      const refused = await run('sample', '--profile', fixture('table1.json'), '--mechanism', 'slot', '--epsilon', raw!, '--n', '5');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(`veil: ${message}\n`);
+    }
+  }, 60_000);
+  it('an ε off the grid: JSON on stdout, one note on stderr, exit code 0', async () => {
+    const { stdout, stderr } = await promisify(execFile)('node', ['bin/veil.mjs', 'release', '--profile', fixture('table1.json'), '--mechanism', 'slot', '--epsilon', '1', '--seed', '1'], { cwd: root });
+    expect(JSON.parse(stdout)).toMatchObject({ mechanism: 'slot', epsilon: 1 });
+    expect(stderr).toBe('veil: note: ε 1 is not one the extension offers (2, 4, 8, …, 8192); the release is exact at it all the same\n');
   }, 30_000);
 });
