@@ -137,13 +137,13 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
       <SharingToggle name={id('sharing')} value={sharing} onChange={setSharing} />
       <p class="hint" aria-live="polite">
         {sharing === 'shared'
-          ? 'Shared: sent as you wrote it.'
+          ? 'Shared: sent as you wrote it (unless it would give away a fact you withhold: then it goes as a category too).'
           : domain
             ? `Withheld: never sent as written. A release names one of ${domain.categories.length} public categories instead (${domain.categories
                 .slice(0, 3)
                 .map((c) => c.label)
                 .join(', ')}, …).`
-            : 'Withheld: never sent. This field has no public categories, so releases mark it as withheld.'}
+            : 'Withheld: never sent. This field has no public categories, so releases leave it out (or say “[withheld]”, if you choose so in Settings).'}
       </p>
       {sharing === 'withheld' && domain && (
         <div class="form-row">

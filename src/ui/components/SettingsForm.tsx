@@ -231,7 +231,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         <h3 id="caps-heading">Caps</h3>
         <p class="hint">
           Your own limits. When a fresh release would take a withheld fact past its cap, Veil reuses an earlier
-          release or sends the generic value instead. Defaults: 32 per fact, 256 in total.
+          release of it (free) or, with none to reuse, leaves it out (or says “[withheld]”, as you chose above). Defaults: 32 per fact, 256 in total.
         </p>
         <div class="form-row inline">
           <label for="attribute-cap">Cap per withheld fact (ε)</label>

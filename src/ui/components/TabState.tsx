@@ -7,7 +7,7 @@
 import { useState } from 'preact/hooks';
 import type { TabState } from '../../messaging/contract';
 import { genericOrigin } from '../../sites/generic';
-import { ADAPTERS } from '../../sites/index';
+import { ACTIVE_ADAPTERS } from '../../sites/index';
 import { errorText, useClient } from '../client';
 import { useLoad } from '../use-load';
 
@@ -108,13 +108,12 @@ export function TabStateLine({ activeTab, requestOrigin, closePopup = () => unde
   );
 }
 
-const SITE_NAMES = ADAPTERS.filter((a) => a.id !== 'demo')
-  .map((a) => a.label)
-  .join(', ');
+/** The sites this build acts on by itself (Demo Chat only in a demo build), in words. */
+const SITE_NAMES = ((labels: string[]) => `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`)(ACTIVE_ADAPTERS.map((a) => a.label));
 
 export function tabStateText(tab: TabState | null): { text: string; tone: 'on' | 'off' | 'broken' } {
   if (!tab?.active || tab.siteLabel === null) {
-    return { text: `Veil does not act on this tab. It reviews what you send on ${SITE_NAMES} and the local demo page.`, tone: 'off' };
+    return { text: `Veil does not act on this tab. It reviews what you send on ${SITE_NAMES}, and on any other site you switch it on for.`, tone: 'off' };
   }
   if (!tab.enabled) return { text: `Veil is switched off for ${tab.siteLabel} (Settings): what you send there goes as typed.`, tone: 'off' };
   if (tab.problem) {

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
 import { MEASURED_MESSAGE, measuredMessageLine } from '../../../src/ui/measured-message';
+import { measureHoldout, readHoldout } from '../../../scripts/tagger/measure';
 
 const DIR = 'eval/tagger-holdout-3';
 const lines = (file: string) => readFileSync(join(DIR, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -24,6 +26,23 @@ describe('the measured line on message protection', () => {
       worse: MEASURED_MESSAGE.personal.worse,
       broken: MEASURED_MESSAGE.personal.broken,
     });
+  });
+
+  it('carries the share of personal details the shipped tagger leaves unmarked there, and every general question goes as typed', async () => {
+    const messages = readHoldout(DIR);
+    expect(messages).toHaveLength(MEASURED_MESSAGE.messages);
+    const tagger = await loadNodeTagger();
+    try {
+      const { all, sentLines } = await measureHoldout(messages, tagger.tag);
+      // What eval-tagger.ts prints as "retention" (one decimal), from the model as it ships.
+      expect(Math.round((1000 * all.left) / all.spans) / 10).toBe(MEASURED_MESSAGE.missedPercent);
+      expect(all.general).toBe(MEASURED_MESSAGE.general);
+      expect(all.generalChanged).toBe(0);
+      // And the stored sends the grades were made on are what the model sends today.
+      expect(sentLines.map((l) => (JSON.parse(l) as { sent: string }).sent)).toEqual(lines('sent.jsonl').map((l) => l.sent));
+    } finally {
+      await tagger.release();
+    }
   });
 
   it('says what was missed always, and how answers fared when Veil changed the message', () => {

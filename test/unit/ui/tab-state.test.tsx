@@ -26,7 +26,7 @@ describe('the popup line about the current tab', () => {
   });
   it('says when Veil is switched off for the site, or does not act on the tab at all', () => {
     expect(tabStateText({ ...base, enabled: false }).text).toBe('Veil is switched off for ChatGPT (Settings): what you send there goes as typed.');
-    expect(tabStateText(null)).toEqual({ tone: 'off', text: 'Veil does not act on this tab. It reviews what you send on ChatGPT, Claude, Gemini and the local demo page.' });
+    expect(tabStateText(null)).toEqual({ tone: 'off', text: 'Veil does not act on this tab. It reviews what you send on ChatGPT, Claude, Gemini and Demo Chat, and on any other site you switch it on for.' });
   });
 });
 
