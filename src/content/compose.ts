@@ -8,7 +8,7 @@
  */
 import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
-import { finishedAnswer } from './answers';
+import { answersNow, finishedAnswer, type AnswersBefore } from './answers';
 import { dockedFrame } from './docked-frame';
 import { randomToken, type SendGuard } from './send-guard';
 
@@ -117,8 +117,7 @@ export class ComposeLauncher {
       this.close();
       return { ok: true };
     }
-    const answers = this.deps.adapter.answers;
-    const before = answers ? answers.all(this.deps.win.document).length : 0;
+    const before = answersNow(this.deps.adapter, this.deps.win.document);
     const composeId = command.composeId;
     return this.deps.guard.reviewComposed(
       command.text,
@@ -129,7 +128,7 @@ export class ComposeLauncher {
   }
 
   /** Wait for the site's answer to the compose send and hand its text to the background. */
-  private async watch(composeId: string, before: number): Promise<void> {
+  private async watch(composeId: string, before: AnswersBefore): Promise<void> {
     const run = ++this.watching;
     const { adapter, win, send } = this.deps;
     const report = (text: string | null, note?: string) => {

@@ -7,7 +7,7 @@
  */
 import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
-import { finishedAnswer } from './answers';
+import { answerId, finishedAnswer, type AnswersBefore } from './answers';
 import { dockedFrame } from './docked-frame';
 import { PageNotice } from './notice';
 import { randomToken } from './send-guard';
@@ -30,9 +30,14 @@ const BUTTON =
 export class AnswerRestore {
   private run = 0;
   private button: HTMLButtonElement | null = null;
+  /** The answer's element while the page shows it (null while it is unmounted). */
   private answer: HTMLElement | null = null;
-  /** Which answer of the page it is (a re-render replaces the element, not the order). */
-  private answerIndex = -1;
+  /**
+   * What the answer is, to find it again when the site renders it anew (a re-render, or a virtualised
+   * transcript mounting it again after a scroll): its stable id where the site gives one, and its text.
+   * Not its place in the list, which shifts as older turns unmount.
+   */
+  private target: { id: string | null; text: string } | null = null;
   private frame: HTMLIFrameElement | null = null;
   private readonly notice: PageNotice;
 
@@ -40,29 +45,43 @@ export class AnswerRestore {
     this.notice = new PageNotice(deps.win.document);
   }
 
-  /** A reviewed send with replacements went out when the page had `before` answers: wait for its answer. */
-  async afterSend(before: number): Promise<void> {
+  /** A reviewed send with replacements went out when the page held the answers `before`: wait for its answer. */
+  async afterSend(before: AnswersBefore): Promise<void> {
     const run = ++this.run;
     const found = await finishedAnswer(this.deps.adapter, this.deps.win, before, { timeoutMs: this.deps.answerTimeoutMs ?? 180_000, alive: () => run === this.run });
     if (!found || run !== this.run) return;
     this.answer = found.element;
-    this.answerIndex = this.deps.adapter.answers?.all(this.deps.win.document).indexOf(found.element) ?? -1;
+    this.target = { id: answerId(found.element), text: found.text };
     this.place();
   }
 
-  /** Keep the button beside its answer (call on every health check: the page scrolls and re-renders). */
+  /** The answer's element as the page shows it now, found again by its id or text if it was rendered anew. */
+  private current(): HTMLElement | null {
+    if (this.answer?.isConnected) return this.answer;
+    this.answer = null;
+    const target = this.target;
+    if (!target) return null;
+    const all = this.deps.adapter.answers?.all(this.deps.win.document) ?? [];
+    const found =
+      target.id !== null
+        ? all.find((element) => answerId(element) === target.id)
+        : all.findLast((element) => (element.textContent?.trim() ?? '') === target.text);
+    this.answer = found ?? null;
+    return this.answer;
+  }
+
+  /**
+   * Keep the button beside its answer (call on every health check: the page scrolls and re-renders). While
+   * the answer is not in the page (its turn unmounted) there is no button; it comes back with the answer.
+   */
   place(): void {
     const doc = this.deps.win.document;
-    if (this.answer && !this.answer.isConnected) {
-      // A re-render replaced the element: the answer in the same place of the conversation is the one it was for.
-      const all = this.deps.adapter.answers?.all(doc) ?? [];
-      this.answer = all[this.answerIndex] ?? null;
-      if (!this.answer) {
-        this.button?.remove();
-        this.button = null;
-      }
+    if (!this.current()) {
+      this.button?.remove();
+      this.button = null;
+      return;
     }
-    if (!this.answer) return;
+    const answer = this.answer!;
     if (!this.button?.isConnected) {
       const button = doc.createElement('button');
       button.type = 'button';
@@ -79,14 +98,14 @@ export class AnswerRestore {
       this.button = button;
     }
     this.button.textContent = this.frame?.isConnected ? 'Close Veil’s read-back' : 'Veil: read this answer in your words';
-    const rect = this.answer.getBoundingClientRect();
+    const rect = answer.getBoundingClientRect();
     const win = this.deps.win;
     this.button.style.cssText = `${BUTTON}top:${Math.max(4, rect.top + win.scrollY - 30)}px;left:${Math.max(4, rect.left + win.scrollX)}px;`;
   }
 
   /** Open Veil's frame with this answer read back (a fresh one-time token, posted to that frame only). */
   async open(): Promise<void> {
-    const answer = this.answer;
+    const answer = this.current();
     if (!answer) return;
     const { frame, loaded } = dockedFrame(this.deps.win.document, this.deps.restoreUrl, 'Veil: the answer in your words', { veilRestore: 'frame' });
     this.frame = frame;

@@ -20,6 +20,7 @@ import { tooLong } from '../crossmap/long';
 import { isDisabled, type SiteAdapter } from '../sites/adapter';
 import { composerAt } from './pick';
 import { CONTROLS, nearComposer, sendVerdict } from './send-controls';
+import { answersNow, type AnswersBefore } from './answers';
 import { ConversationKeys } from './conversation';
 import { readComposer, settle, writeComposer } from './editor-text';
 import { PageNotice } from './notice';
@@ -78,8 +79,8 @@ export class SendGuard {
   private lastEditable: HTMLElement | null = null;
   /** When Veil last pressed the site's send itself (a reviewed send, or one the person let through). */
   sentByVeil: { at: number } | null = null;
-  /** Told after a reviewed send that replaced words, with the number of answers on the page before it. */
-  onRestorable: ((answersBefore: number) => void) | null = null;
+  /** Told after a reviewed send that replaced words, with the answers the page held before it. */
+  onRestorable: ((answersBefore: AnswersBefore) => void) | null = null;
   /** Told when a send had to be held because part of the adapter is out of date. */
   onStale: ((part: StalePart) => void) | null = null;
   private layoutWas: string | null = null;
@@ -487,7 +488,7 @@ export class SendGuard {
     // Writing into the composer moves focus there from the panel: Veil's own move, not the page taking the keys.
     markClosing(this.panel.frame.element);
     try {
-      const before = this.deps.adapter.answers?.all(this.doc).length ?? 0;
+      const before = answersNow(this.deps.adapter, this.doc);
       await this.sendText(command.text);
       const after = this.afterSend;
       this.afterSend = null;

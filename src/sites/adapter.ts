@@ -50,22 +50,75 @@ export interface Layout {
   readonly composer: readonly string[];
 }
 
-/** The first element matching any of `selectors`, in the order given (most specific first). */
-export function firstMatch<T extends Element = HTMLElement>(root: ParentNode, selectors: readonly string[]): T | null {
-  for (const selector of selectors) {
-    const found = root.querySelector<T & Element>(selector);
-    if (found) return found;
+/**
+ * How plainly a person can see `element`, for choosing between elements that match the same selectors
+ * (ChatGPT can hold a zero-size twin of its composer before the visible one, SITES.md "Newest evidence"):
+ * - 2: laid out with a box of its own that no ancestor clips away;
+ * - 1: not hidden, but without a box (a DOM that lays nothing out, as happy-dom; or a zero-size element);
+ * - 0: hidden (`hidden`, `display: none` on it or an ancestor, `visibility: hidden`).
+ * Reads the DOM only when called.
+ */
+export function shownRank(element: Element): 0 | 1 | 2 {
+  const win = element.ownerDocument.defaultView;
+  if (!win || !element.isConnected || element.closest('[hidden]')) return 0;
+  const check = (element as Element & { checkVisibility?: (options?: object) => boolean }).checkVisibility;
+  if (typeof check === 'function') {
+    if (!check.call(element, { visibilityProperty: true })) return 0;
+  } else {
+    for (let at: Element | null = element; at; at = at.parentElement) if (win.getComputedStyle(at).display === 'none') return 0;
+    if (win.getComputedStyle(element).visibility === 'hidden') return 0;
   }
-  return null;
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return 1;
+  // A box inside a zero-size ancestor that clips its overflow is not seen either.
+  for (let at = element.parentElement; at && at !== element.ownerDocument.body; at = at.parentElement) {
+    const outer = at.getBoundingClientRect();
+    if ((outer.width === 0 || outer.height === 0) && /hidden|clip|scroll|auto/.test(win.getComputedStyle(at).overflow)) return 1;
+  }
+  return 2;
 }
 
-/** The layout whose composer the page shows, and that composer, trying layouts in order. */
-export function matchLayout(doc: Document, layouts: readonly Layout[]): { layout: Layout; composer: HTMLElement } | null {
-  for (const layout of layouts) {
-    const composer = firstMatch(doc, layout.composer);
-    if (composer) return { layout, composer };
+/**
+ * Of `candidates` (in order of preference), the first of those shown most plainly (`shownRank`); null if none.
+ * With one candidate it is that one, shown or not (nothing to choose between, and nothing read).
+ */
+export function mostShown<T extends Element>(candidates: readonly T[]): T | null {
+  if (candidates.length <= 1) return candidates[0] ?? null;
+  let best: T | null = null;
+  let bestRank = -1;
+  for (const candidate of candidates) {
+    const rank = shownRank(candidate);
+    if (rank > bestRank) {
+      best = candidate;
+      bestRank = rank;
+      if (rank === 2) break;
+    }
   }
-  return null;
+  return best;
+}
+
+/** Every element matching `selectors`, selector by selector (most specific first), each once. */
+function allMatches<T extends Element>(root: ParentNode, selectors: readonly string[]): T[] {
+  const found = new Set<T>();
+  for (const selector of selectors) for (const element of root.querySelectorAll<T & Element>(selector)) found.add(element);
+  return [...found];
+}
+
+/**
+ * The element matching `selectors` that the page shows: of all matches, in the order of the selectors
+ * (most specific first), the first shown most plainly (`mostShown`). A zero-size or hidden twin coming
+ * earlier in the DOM is passed over; when nothing is laid out (no layout engine), the first match, as before.
+ */
+export function firstMatch<T extends Element = HTMLElement>(root: ParentNode, selectors: readonly string[]): T | null {
+  return mostShown(allMatches<T>(root, selectors));
+}
+
+/** The layout whose composer the page shows, and that composer, trying layouts in order (`firstMatch`'s rule across all of them). */
+export function matchLayout(doc: Document, layouts: readonly Layout[]): { layout: Layout; composer: HTMLElement } | null {
+  const owner = new Map<HTMLElement, Layout>();
+  for (const layout of layouts) for (const element of allMatches<HTMLElement>(doc, layout.composer)) if (!owner.has(element)) owner.set(element, layout);
+  const composer = mostShown([...owner.keys()]);
+  return composer ? { layout: owner.get(composer)!, composer } : null;
 }
 
 /** An editable element, whatever the site sets its contenteditable to (`true`, `plaintext-only`, empty). */

@@ -8,8 +8,10 @@
  * - **classic**: the ProseMirror editor `#prompt-textarea` (a `<textarea>` with that id until about
  *   2024-09) in `form[data-type="unified-composer"]`, with `button[data-testid="send-button"]`.
  * Canvas and message-edit editors are ProseMirror too and can come earlier in the DOM, so the composer is
- * found by its id or its form, never as "the first .ProseMirror". The send button exists only while the
- * composer holds text (a voice or dictation button otherwise).
+ * found by its id or its form, never as "the first .ProseMirror". Since 2026-11 a zero-size "LegacyExpandable"
+ * twin of the composer, with the same attributes, can come before it: the one the page shows is taken
+ * (./adapter.ts `matchLayout`). The send button exists only while the composer holds text (a voice or
+ * dictation button otherwise): no send button then is not a broken layout.
  */
 import { EDITABLE, firstMatch, matchLayout, type Layout, type SiteAdapter } from './adapter';
 

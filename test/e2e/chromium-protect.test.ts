@@ -5,12 +5,15 @@
  * the condition generalized; "Keep as typed" on one span sends it as typed; the site's answer opens, read back
  * in the person's words, in Veil's own frame; and a hostile page script that records every event and DOM
  * change never sees that read-back answer nor the codebook (it did see what was typed into the site's box:
- * that is the site's own box, README "What this protects").
+ * that is the site's own box, README "What this protects"). On a virtualised transcript (ChatGPT and Claude
+ * keep only the turns near the viewport mounted: the fixtures' `?virtual=2`), the read-back button still finds
+ * the reviewed send's answer, hides while that answer is unmounted, and comes back with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixtureGlobals } from '../../src/sites/fixtures/common';
 import type { LayoutId } from '../../src/sites/fixtures/layouts';
 import { screenshot, sendFromPage } from './browsers';
-import { chromiumOnSites, hostileHeard, installHostileRecorder, openFixture, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
+import { chromiumOnSites, fixtureLayout, hostileHeard, idle, installHostileRecorder, openFixture, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
 
 let veil: ChromiumOnSites;
 
@@ -66,6 +69,53 @@ describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId
     expect(heard).not.toMatch(/You wrote: "My daughter Priya/);
     const substitute = /My daughter (\p{Lu}\p{L}+)/u.exec(approved)![1]!;
     expect(heard).not.toMatch(new RegExp(`${substitute}[^\\n]{0,40}Priya|Priya[^\\n]{0,40}${substitute}`));
+    await page.close();
+  });
+});
+
+describe.each(['chatgpt-2026', 'claude'] satisfies LayoutId[])('%s on a virtualised transcript (only the last two turns mounted)', (layout) => {
+  it('after several sends the read-back button sits beside the reviewed send’s answer, hides while that answer is unmounted, and opens the read-back once it is back', async () => {
+    const page = await veil.browser.context.newPage();
+    await openFixture(page, layout, 'virtual=2');
+    const answers = page.locator(fixtureLayout(layout).answer);
+    const button = page.locator('button[data-veil-restore="open"]');
+    const show = (first?: number) => page.evaluate((first) => (window as unknown as FixtureGlobals).siteVirtualShow!(first), first);
+    // A first send with nothing to replace (no read-back for it).
+    await typeInto(page, layout, 'What is a good way to plan a busy week?');
+    await page.keyboard.press('Enter');
+    let frame = await panelReady(page);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await received(page)).length).toBe(1);
+    await idle(page);
+    // The reviewed send with replacements: as its turns mount, the first send's turns unmount.
+    await typeInto(page, layout, MESSAGE);
+    await page.keyboard.press('Enter');
+    frame = await panelReady(page);
+    await expect.poll(() => frame.locator('pre.sent-text').textContent(), { timeout: 15_000 }).not.toContain('Priya');
+    const approved = (await frame.locator('pre.sent-text').textContent())!;
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toHaveLength(2);
+    await button.waitFor({ timeout: 30_000 });
+    expect(await answers.count(), 'one answer mounted, as many as before the send').toBe(1);
+    expect(await answers.last().textContent()).toContain(approved.slice(0, 20));
+    /** The button sits just above the reviewed send's answer (restore.ts draws it 30 px above the answer's top). */
+    const beside = async () => {
+      const [own, answer] = [await button.boundingBox(), await answers.last().boundingBox()];
+      return own !== null && answer !== null && Math.abs(own.y - (answer.y - 30)) < 4 && Math.abs(own.x - answer.x) < 4;
+    };
+    await expect.poll(beside).toBe(true);
+    // Scrolled up: the earliest turns mount again (rendered anew), the answer unmounts: no button beside another answer.
+    await show(0);
+    await expect.poll(() => button.count(), { timeout: 10_000 }).toBe(0);
+    expect(await answers.last().textContent()).not.toContain(approved.slice(0, 20));
+    // Back down: the answer is rendered anew (a new element), and the button comes back beside it.
+    await show();
+    await button.waitFor({ timeout: 10_000 });
+    await expect.poll(beside).toBe(true);
+    await button.click();
+    const restored = page.frameLocator('iframe[data-veil-restore="frame"]').getByTestId('restored-answer');
+    await expect.poll(() => restored.textContent(), { timeout: 15_000 }).toContain('My daughter Priya');
+    await screenshot(page, `protect-restored-virtual-${layout}`);
     await page.close();
   });
 });

@@ -115,7 +115,7 @@ describe('Claude narrow layout', () => {
 });
 
 describe('visible state', () => {
-  it('the badge and the popup say Veil is on with the ChatGPT adapter, and show when the adapter loses the message box', async () => {
+  it('the badge and the popup say Veil is on with the ChatGPT adapter (also while the empty composer has no send button), and show when the adapter loses the message box', async () => {
     const page = await site('chatgpt');
     const worker = browser.context.serviceWorkers()[0]!;
     type Chrome = { chrome: { tabs: { query(q: object): Promise<{ id: number }[]> }; action: { getBadgeText(d: object): Promise<string> } } };
@@ -131,7 +131,16 @@ describe('visible state', () => {
     // The same site in its 2026 layout: the popup names it.
     const modern = await site('chatgpt-2026');
     const modernTab = await worker.evaluate(async () => (await (globalThis as unknown as Chrome).chrome.tabs.query({ url: 'https://chatgpt.com/*' }))[0]!.id);
-    await expect.poll(async () => ((await sendFromPage(popup, 'tab.state', { tabId: modernTab })) as { value: Record<string, unknown> }).value).toMatchObject({ composerFound: true, layout: '2026-09' });
+    const modernState = async () => ((await sendFromPage(popup, 'tab.state', { tabId: modernTab })) as { value: Record<string, unknown> }).value;
+    await expect.poll(modernState).toMatchObject({ composerFound: true, layout: '2026-09' });
+    // ChatGPT renders no send button while its composer is empty (a dictation button holds its place,
+    // SITES.md): that is no broken layout. Pressing the dictation button with nothing typed is no send either.
+    expect(await modern.locator(SEND_BUTTON['chatgpt-2026']).count()).toBe(0);
+    await modern.locator('form[data-chatgpt-composer] button[data-start-dictation]').click();
+    await modern.waitForTimeout(3_500); // a health check of the content script's (every 3 s)
+    expect(await worker.evaluate((tabId) => (globalThis as unknown as Chrome).chrome.action.getBadgeText({ tabId }), modernTab)).toBe('on');
+    expect(await modernState()).toMatchObject({ composerFound: true, layout: '2026-09', problem: null });
+    expect(await modern.locator('veil-notice').count()).toBe(0);
     await modern.close();
   });
 });
