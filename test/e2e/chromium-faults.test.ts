@@ -250,9 +250,11 @@ describe('the service worker stops between the key press and Send', () => {
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => received(page)).toEqual([text]);
     await expect.poll(() => page.locator(PANEL_FRAME).count()).toBe(0);
+    // The outcome is recorded by the restarted worker after the send (on a busy machine, well after it).
+    await expect.poll(async () => (await releases())[0]?.outcome, { timeout: 20_000 }).toBe('sent');
+    // Once: nothing more reaches the page.
     await page.waitForTimeout(500);
     expect(await received(page)).toEqual([text]);
-    expect((await releases())[0]).toMatchObject({ outcome: 'sent' });
     expect(await spent()).toBe(spentShown);
     await reviewedSend(page, 'And my weekend?');
     await page.close();
