@@ -165,8 +165,9 @@ export async function run(args: Map<string, string>, out: (line: string) => void
     const carry = encoder ? relevantKeys(publicView(profile), message, (await encoder.embed([message ?? '']))[0]) : undefined;
     const prepared = await prepareRelease(profile, { mechanism, variant, epsilonUnits, scorer, embedder: scorer.embedder, ...(carry ? { carry } : {}) });
     const r = releaseProfile(prepared, { random, format, suppressed, ledger: 'unaccounted', ...(instruction !== undefined ? { instruction } : {}) });
-    // DESIGN.md's object: no `origin` (without a ledger every privatized value is a fresh draw).
-    const attributes = r.attributes.map(({ origin: _origin, ...a }) => a);
+    // DESIGN.md's object: no `origin` (without a ledger every privatized value is a fresh draw), and the
+    // closure as `reason` only (its structured form is for the review's words).
+    const attributes = r.attributes.map(({ origin: _origin, passed: _passed, closure: _closure, ...a }) => a);
     // ε figures are numbers as DESIGN.md fixes them; `spent.units` repeats them exactly, as integers of 2^-20.
     const spent = { ...r.spent, units: { unit: '2^-20', total: r.units.total, perAttribute: r.units.perAttribute } };
     out(JSON.stringify({ mechanism: r.mechanism, epsilon: r.epsilon, spent, attributes, text: r.text }));

@@ -26,7 +26,9 @@ import { knownEntry } from '../crossmap/codebook';
 import { deleteCodebook, readCodebook, saveCodebook } from '../storage/codebook-store';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
-import type { ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
+import type { FactWhy, ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
+import type { ReleasedAttribute } from '../release/release';
+import { unitsToEpsilon } from '../core/epsilon';
 import { candidateDomain } from '../domains/index';
 import { composeRelease } from '../release/release';
 import { entityRole } from '../release/render';
@@ -304,7 +306,7 @@ export function createReviewService(deps: ReviewDeps) {
         dropped: review.dropped.includes(key),
         omitted: a.release === 'suppressed' && settings.suppressed === 'omit',
         epsilon: release.charged.perAttribute[key] ?? 0,
-        ...(a.reason ? { reason: a.reason } : {}),
+        ...whyOf(a, profile),
       };
     });
     const releasedValue = new Map(facts.map((f) => [f.key, f.released]));
@@ -518,6 +520,31 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 function messageView(guarded: Protected | null, text: string): ReviewView['message'] {
   if (!guarded) return { marks: [], learns: 'This message was written in private compose: it is sent as mapped there.' };
   return { marks: placedMarks(guarded, Math.max(0, text.indexOf(guarded.text))), learns: learns(guarded) };
+}
+
+/**
+ * Why a released fact is not the plain case, as facts the review page says in words (the technical
+ * `reason`, with its attribute keys and figures, stays in the release for logs and the CLI). A release
+ * stored before `passed` and `closure` were recorded still says that a cap, or a safeguard, was the cause.
+ */
+export function whyOf(a: ReleasedAttribute, profile: Profile): { why?: FactWhy } {
+  const why: FactWhy = {};
+  if (a.closure) why.closure = { entity: a.closure.entity, field: a.closure.field };
+  else if (a.reason?.startsWith('closure:')) why.closure = {};
+  if (a.origin === 'fallback-reuse' || a.origin === 'fallback-suppressed') {
+    const p = a.passed;
+    const figures = p && { spent: unitsToEpsilon(p.spent), charge: unitsToEpsilon(p.units), limit: unitsToEpsilon(p.limit) };
+    const other = p?.cap === 'attribute' && p.key !== attributeKey(a) ? profile.attributes.find((b) => attributeKey(b) === p.key) : undefined;
+    const passed: NonNullable<FactWhy['fallback']>['passed'] =
+      !p || !figures || (p.cap === 'attribute' && p.key !== attributeKey(a) && !other)
+        ? undefined
+        : other
+          ? { cap: 'other', entity: other.entity, field: other.field, ...figures }
+          : { cap: p.cap === 'total' ? 'total' : 'own', ...figures };
+    why.fallback = { reused: a.origin === 'fallback-reuse', ...(passed ? { passed } : {}) };
+  }
+  if (a.release === 'suppressed' && a.origin === undefined && !why.closure) why.noCategories = true;
+  return Object.keys(why).length > 0 ? { why } : {};
 }
 
 function labelOf(entity: string, field: string): string {

@@ -33,7 +33,16 @@ export interface Charge {
   readonly units: number;
 }
 
-export type BlockDecision = { readonly fresh: true } | { readonly fresh: false; readonly reason: string };
+/**
+ * The cap a fresh block would pass, in units: one attribute's own (`key`), or the total. `spent` is what
+ * was spent before (with earlier fresh blocks of the same release), `units` what this block would add.
+ */
+export type CapPassed =
+  | { readonly cap: 'attribute'; readonly key: string; readonly spent: number; readonly units: number; readonly limit: number }
+  | { readonly cap: 'total'; readonly spent: number; readonly units: number; readonly limit: number };
+
+/** `reason` is the technical form (logs, tests); `passed` the same as figures, for words a person reads. */
+export type BlockDecision = { readonly fresh: true } | { readonly fresh: false; readonly reason: string; readonly passed: CapPassed };
 
 export class LedgerError extends Error {
   override name = 'LedgerError';
@@ -87,14 +96,18 @@ export class PrivacyLedger {
       for (const [key, units] of perKey) {
         const spent = this.spent(key) + (pending.get(key) ?? 0);
         if (spent + units > this.cap(key)) {
-          return { fresh: false, reason: `${key} would pass its cap (spent ${fmt(spent)} + ${fmt(units)} > ${fmt(this.cap(key))})` };
+          const limit = this.cap(key);
+          return { fresh: false, reason: `${key} would pass its cap (spent ${fmt(spent)} + ${fmt(units)} > ${fmt(limit)})`, passed: { cap: 'attribute', key, spent, units, limit } };
         }
       }
       const sum = charges.reduce((s, c) => s + c.units, 0);
       if (this.state.total.spent + pendingTotal + sum > this.state.total.cap) {
+        const spent = this.state.total.spent + pendingTotal;
+        const limit = this.state.total.cap;
         return {
           fresh: false,
-          reason: `the total budget would pass its cap (spent ${fmt(this.state.total.spent + pendingTotal)} + ${fmt(sum)} > ${fmt(this.state.total.cap)})`,
+          reason: `the total budget would pass its cap (spent ${fmt(spent)} + ${fmt(sum)} > ${fmt(limit)})`,
+          passed: { cap: 'total', spent, units: sum, limit },
         };
       }
       pendingTotal += sum;

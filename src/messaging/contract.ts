@@ -216,8 +216,24 @@ export interface ReviewFact {
   omitted: boolean;
   /** ε this release charged to this fact (0 when reused, kept, or a fallback). */
   epsilon: number;
-  /** Why, when it is not the plain case (closure, fallback, no domain). */
-  reason?: string;
+  /** Why, when it is not the plain case, as facts the review page puts in plain words. */
+  why?: FactWhy;
+}
+
+/** Why a fact of a release is not the plain case (several may hold). */
+export interface FactWhy {
+  /** Shared, but it could give away this withheld fact: privatized too, as a safeguard (no budget). */
+  closure?: { entity: string; field: string } | { entity?: undefined; field?: undefined };
+  /**
+   * A fresh draw would have passed a cap: an earlier release sent again (`reused`), else none to reuse.
+   * `passed` (in ε) is missing for a release stored before it was recorded.
+   */
+  fallback?: {
+    reused: boolean;
+    passed?: { cap: 'own' | 'total'; spent: number; charge: number; limit: number } | { cap: 'other'; entity: string; field: string; spent: number; charge: number; limit: number };
+  };
+  /** No public categories for this kind of fact. */
+  noCategories?: true;
 }
 
 /** One memory slot's view as the review panel shows it (no memory text: only the view and its cost). */

@@ -26,7 +26,7 @@ import { unitsToEpsilon } from '../core/epsilon';
 import type { Profile, Sharing } from '../core/profile';
 import type { Mechanism, ReleaseFormat, SuppressedChoice } from '../core/settings';
 import { RandomBits } from '../dp/bits';
-import type { BlockDecision, Charge, PrivacyLedger } from '../ledger/ledger';
+import type { BlockDecision, CapPassed, Charge, PrivacyLedger } from '../ledger/ledger';
 import type { ReleasePlan } from '../dp/plan';
 import { sampleBlock, type PreparedRelease } from './prepare';
 import { renderRelease, SUPPRESSED_VALUE } from './render';
@@ -60,6 +60,13 @@ export interface ReleasedAttribute {
    * fresh draw, or the fallback (an earlier release reused, or suppressed) because a cap would be passed.
    */
   readonly origin?: 'fresh' | 'fallback-reuse' | 'fallback-suppressed';
+  /**
+   * For a fallback, the cap a fresh draw would have passed (units; in DP-BLOCK possibly another fact of
+   * the same block): `reason` as figures, from which the review says it in words.
+   */
+  readonly passed?: CapPassed;
+  /** For a shared fact privatized (or suppressed) by closure: the withheld fact it could give away. */
+  readonly closure?: { readonly entity: string; readonly field: string };
 }
 
 /**
@@ -116,7 +123,7 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
   const decisions: BlockDecision[] = ledger ? ledger.decide(charges) : charges.map(() => ({ fresh: true }));
 
   // Sample fresh blocks; resolve fallback blocks. Decisions were made above, before any sampling.
-  const released = new Map<number, { category?: Category; reason?: string }>();
+  const released = new Map<number, { category?: Category; reason?: string; passed?: CapPassed }>();
   plan.blocks.forEach((block, b) => {
     const decision = decisions[b]!;
     if (decision.fresh) {
@@ -128,7 +135,8 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
       const a = plan.attributes[m]!;
       const earlier = options.reusable?.get(a.key);
       const category = earlier && a.domain!.categories.find((c) => c.code === earlier.code);
-      released.set(m, category ? { category, reason: `fallback: ${decision.reason}; reused an earlier release` } : { reason: `fallback: ${decision.reason}; no earlier release to reuse` });
+      const passed = decision.passed;
+      released.set(m, category ? { category, reason: `fallback: ${decision.reason}; reused an earlier release`, passed } : { reason: `fallback: ${decision.reason}; no earlier release to reuse`, passed });
     }
   });
 
@@ -142,7 +150,8 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
 
   // Omitted facts (relevance) appear nowhere: not in the attributes, not in the text.
   const attributes = plan.attributes.filter((a) => a.treatment !== 'omitted').map((a): ReleasedAttribute => {
-    const base = { entity: a.entity, field: a.field, sharing: a.sharing };
+    const target = a.closure && plan.attributes.find((t) => t.key === a.closure!.target);
+    const base = { entity: a.entity, field: a.field, sharing: a.sharing, ...(target ? { closure: { entity: target.entity, field: target.field } } : {}) };
     const closure = a.closure ? `closure: would reveal ${a.closure.target} (${a.closure.reason})` : undefined;
     if (a.treatment === 'kept') return { ...base, release: 'kept', value: profile.attributes[a.index]!.value };
     if (a.treatment === 'suppressed') {
@@ -150,9 +159,10 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
     }
     const r = released.get(a.index)!;
     const reason = [closure, r.reason].filter((x) => x !== undefined).join('; ');
-    if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason, origin: 'fallback-suppressed' };
+    const passed = r.passed ? { passed: r.passed } : {};
+    if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason, origin: 'fallback-suppressed', ...passed };
     const origin = r.reason === undefined ? 'fresh' : 'fallback-reuse';
-    return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}), origin };
+    return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}), origin, ...passed };
   });
 
   const text = composeRelease(attributes, profile, options.instruction ?? profile.instruction, options.format, options.suppressed);

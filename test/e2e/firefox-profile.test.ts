@@ -90,7 +90,7 @@ describe('Firefox ESR: profile editor', () => {
       await sectionHas(`Added a ${slot} memory.`);
       await page.waitForFunction(() => (document.querySelector('#memory-text') as HTMLInputElement).value === '');
     }
-    await page.type('#attribute-name', 'type 2 diabetes');
+    await page.type('#memory-attribute-name', 'type 2 diabetes');
     await page.keyboard.press('Enter');
     await page.waitForSelector('fieldset.protected');
     // Veil suggests the health memory; only the person's tick puts it in the group.

@@ -3,7 +3,7 @@
  * Keyboard: focus starts on Cancel (the safe answer), Escape cancels, Tab stays inside the dialog.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { trapTab } from '../focus-trap';
 
 export interface ConfirmDialogProps {
@@ -17,6 +17,9 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  // Unique per dialog: two on one page must not name each other's title.
+  const titleId = `confirm-title-${useId()}`;
+  const bodyId = `confirm-body-${useId()}`;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     cancel.current?.focus();
@@ -39,12 +42,12 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         class="dialog"
         role="alertdialog"
         aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby="confirm-body"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
         onKeyDown={onKeyDown}
       >
-        <h2 id="confirm-title">{title}</h2>
-        <div id="confirm-body" class="dialog-body">
+        <h2 id={titleId}>{title}</h2>
+        <div id={bodyId} class="dialog-body">
           {children}
         </div>
         <div class="dialog-actions">

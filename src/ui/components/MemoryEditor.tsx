@@ -217,10 +217,10 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
                         void save(change, draftSlot === m.slot ? 'Saved the memory.' : `Saved the memory under ${SLOT_LABELS[draftSlot]}.`).then((ok) => ok && setEditing(null));
                       }}
                     >
-                      <label for={`edit-slot-${m.id}`}>Topic</label>
-                      <TopicSelect id={`edit-slot-${m.id}`} value={draftSlot} onChange={setDraftSlot} />
-                      <label for={`edit-${m.id}`}>Memory</label>
-                      <input id={`edit-${m.id}`} value={draft} maxLength={1000} onInput={(e) => setDraft(e.currentTarget.value)} />
+                      <label for={`memory-edit-slot-${m.id}`}>Topic</label>
+                      <TopicSelect id={`memory-edit-slot-${m.id}`} value={draftSlot} onChange={setDraftSlot} />
+                      <label for={`memory-edit-${m.id}`}>Memory</label>
+                      <input id={`memory-edit-${m.id}`} value={draft} maxLength={1000} onInput={(e) => setDraft(e.currentTarget.value)} />
                       <button type="submit" class="button primary">
                         Save
                       </button>
@@ -346,10 +346,10 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
           );
         }}
       >
-        <label for="attribute-name">Protected attribute</label>
-        <input id="attribute-name" value={newName} maxLength={80} placeholder="e.g. type 2 diabetes" onInput={(e) => setNewName(e.currentTarget.value)} />
-        <label for="attribute-cap">Cap (ε)</label>
-        <input id="attribute-cap" type="number" min="0.1" max="64" step="any" value={newCap} onInput={(e) => setNewCap(e.currentTarget.value)} />
+        <label for="memory-attribute-name">Protected attribute</label>
+        <input id="memory-attribute-name" value={newName} maxLength={80} placeholder="e.g. type 2 diabetes" onInput={(e) => setNewName(e.currentTarget.value)} />
+        <label for="memory-attribute-cap">Cap (ε)</label>
+        <input id="memory-attribute-cap" type="number" min="0.1" max="64" step="any" value={newCap} onInput={(e) => setNewCap(e.currentTarget.value)} />
         <button type="submit" class="button primary" disabled={newName.trim() === ''}>
           Add protected attribute
         </button>

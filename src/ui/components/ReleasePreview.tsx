@@ -39,7 +39,7 @@ export function outcomeText(a: PreviewAttribute): string | undefined {
 /** Why a fact is not the plain case, in words. */
 function whyText(a: PreviewAttribute, preview: Preview): string | undefined {
   const none = preview.suppressed === 'omit' ? 'be left out' : 'be sent as [withheld]';
-  if (a.overCap) return `Its cap would be passed, so it would get its last release again, or ${none} if it has none: free.`;
+  if (a.overCap) return `Its budget for this period (or the one for all facts together) is used up, so it would get its last answer again, or ${none} if it has none (free).`;
   if (a.closure) return `You share it, but it could give away ${factPhrase(a.closure)}, so it is privatized too (a safeguard; your ledger is not charged for it).`;
   if (a.treatment === 'suppressed' && a.sharing === 'withheld') return 'Veil has no public categories for this kind of fact.';
   return undefined;

@@ -234,12 +234,12 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
           release of it (free) or, with none to reuse, leaves it out (or says “[withheld]”, as you chose above). Defaults: 32 per fact, 256 in total.
         </p>
         <div class="form-row inline">
-          <label for="attribute-cap">Cap per withheld fact (ε)</label>
-          <input id="attribute-cap" type="number" min="1" step="any" value={attributeCap} onInput={(e) => setAttributeCap(e.currentTarget.value)} />
+          <label for="settings-attribute-cap">Cap per withheld fact (ε)</label>
+          <input id="settings-attribute-cap" type="number" min="1" step="any" value={attributeCap} onInput={(e) => setAttributeCap(e.currentTarget.value)} />
         </div>
         <div class="form-row inline">
-          <label for="total-cap">Cap for all facts together (ε)</label>
-          <input id="total-cap" type="number" min="1" step="any" value={totalCap} onInput={(e) => setTotalCap(e.currentTarget.value)} />
+          <label for="settings-total-cap">Cap for all facts together (ε)</label>
+          <input id="settings-total-cap" type="number" min="1" step="any" value={totalCap} onInput={(e) => setTotalCap(e.currentTarget.value)} />
         </div>
         <button type="submit" class="button">
           Save caps

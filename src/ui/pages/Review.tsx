@@ -17,6 +17,7 @@ import { MarkedMessage, MessageMarks } from '../components/MessageMarks';
 import { trapTab } from '../focus-trap';
 import { KEYS_TAKEN, useKeysTaken } from '../keys-taken';
 import { formatEpsilonValue } from '../labels';
+import { factWhy } from '../fact-why';
 import { DEFAULT_MEMORY_CAP, MEASURED_MEMVIEW } from '../measured-memview';
 
 type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'review'; view: ReviewView } | { kind: 'done'; message: string };
@@ -400,13 +401,15 @@ function FactRow({ fact, onToggle, disabled }: { fact: ReviewFact; onToggle: () 
         : fact.omitted
           ? `${fact.original} → left out`
           : `${fact.original} → ${fact.released}`;
+  const why = factWhy(fact);
   return (
     <li class={`review-fact ${fact.treatment}${fact.dropped ? ' dropped' : ''}`}>
       <span class="fact-text">
         <strong>{fact.label}:</strong> {what}
         {fact.epsilon > 0 && <span class="muted"> · ε {formatEpsilonValue(fact.epsilon)}</span>}
-        {fact.reason && <span class="muted"> · {fact.reason}</span>}
         {fact.dropped && <span class="muted"> · left out of this send</span>}
+        {why && <span class="fact-why">{why.text}</span>}
+        {why?.detail && <span class="fact-why hint">{why.detail}</span>}
       </span>
       {!(fact.treatment === 'suppressed' && fact.omitted) && (
         <button type="button" class="link-button" onClick={onToggle} disabled={disabled} aria-label={`${fact.dropped ? 'Put back' : 'Leave out'} ${fact.label}`}>
@@ -423,7 +426,7 @@ const DEFAULT_RATES = MEASURED_MEMVIEW.veil[DEFAULT_MEMORY_CAP];
 const VIEW_KINDS: Record<ReviewSlotView['kind'], string> = {
   selected: 'chosen privately from your memories',
   reused: 'this conversation’s earlier view, free',
-  fallback: 'a cap would have passed: nothing added, free',
+  fallback: 'a budget for this period is used up, so nothing is added (free)',
   generic: 'nothing to add for this message, free',
   unprotected: 'from memories in no protected group (outside the guarantee), free',
   stated: 'yours: the preference you stated, shared as you chose, no budget',
@@ -464,7 +467,7 @@ function Cost({ view }: { view: ReviewView }) {
           release costs more.
         </p>
       )}
-      {view.fallback && <p class="muted">Some facts would have passed your budget cap: Veil reused their last release or left them out, at no cost.</p>}
+      {view.fallback && <p class="muted">Some facts have used up their budget for this period: Veil sends their last answer again or leaves them out, at no cost.</p>}
       <p class="muted">Privacy budget left under your total cap: ε {formatEpsilonValue(view.remaining)}.</p>
     </div>
   );

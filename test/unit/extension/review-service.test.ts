@@ -12,6 +12,7 @@ import { readBudget } from '../../../src/storage/budget-store';
 import { readCodebook, saveCodebook } from '../../../src/storage/codebook-store';
 import { harness, SELF, type Harness } from '../messaging/harness';
 import { listTag } from '../crossmap/tagging';
+import { factWhy } from '../../../src/ui/fact-why';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -178,6 +179,32 @@ describe('review: begin, claim with the token, send', () => {
     await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow("Nothing was sent: ChatGPT's message box did not take the approved text");
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'shown' });
     expect((await panel('review.get', {})).state).toBe('ready');
+  });
+});
+
+describe('review: why a fact is not the plain case, in words', () => {
+  it('a fact past its cap is named by its label, says what happened and what is sent instead; the figures are a detail line', async () => {
+    const { popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    // ε 8 over two withheld facts: 4 each, past a cap of 2 for the occupation.
+    await popup('budget.setCap', { key: 'self.occupation', cap: 2 * 2 ** 20, confirmed: false });
+    const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'capped-1' });
+    const view = await panel('review.get', { token });
+    const occupation = view.facts.find((f) => f.key === 'self.occupation')!;
+    expect(occupation).toMatchObject({ label: 'Occupation', treatment: 'suppressed', omitted: true });
+    expect(occupation.why).toEqual({ fallback: { reused: false, passed: { cap: 'own', spent: 0, charge: 4, limit: 2 } } });
+    const words = factWhy(occupation)!;
+    expect(words.text).toBe('Its budget for this period is used up, so Veil leaves it out (free).');
+    expect(words.detail).toBe('ε spent this period 0; a fresh release would add 4, past its cap of 2.');
+    // Nothing technical in what a person reads first: no attribute key, no "cap (spent … > …)".
+    expect(words.text).not.toMatch(/self\.|ε|spent|>|fallback/);
+    // The other fact was drawn fresh: nothing to explain.
+    expect(view.facts.find((f) => f.key === 'self.age')!.why).toBeUndefined();
+
+    // Marked instead of left out, the panel says what is sent in its place.
+    await popup('settings.update', { patch: { suppressed: 'mark' } });
+    const marked = await panel('review.update', { prompt: 'Plan my week.', dropped: [] });
+    expect(factWhy(marked.facts.find((f) => f.key === 'self.occupation')!)!.text).toBe('Its budget for this period is used up, so Veil sends “[withheld]” instead (free).');
   });
 });
 

@@ -22,9 +22,13 @@ describe('PrivacyLedger', () => {
     const ledger = PrivacyLedger.create({ attributeCap: 10 * E, totalCap: 12 * E });
     ledger.charge([{ key: 'a', units: 8 * E }]);
     const decisions = ledger.decide([[{ key: 'a', units: 3 * E }], [{ key: 'b', units: 3 * E }], [{ key: 'c', units: 3 * E }], []]);
-    expect(decisions[0]).toEqual({ fresh: false, reason: 'a would pass its cap (spent 8 + 3 > 10)' });
+    expect(decisions[0]).toEqual({ fresh: false, reason: 'a would pass its cap (spent 8 + 3 > 10)', passed: { cap: 'attribute', key: 'a', spent: 8 * E, units: 3 * E, limit: 10 * E } });
     expect(decisions[1]).toEqual({ fresh: true });
-    expect(decisions[2]).toMatchObject({ fresh: false, reason: expect.stringMatching(/total budget would pass its cap \(spent 11 \+ 3 > 12\)/) });
+    expect(decisions[2]).toEqual({
+      fresh: false,
+      reason: expect.stringMatching(/total budget would pass its cap \(spent 11 \+ 3 > 12\)/),
+      passed: { cap: 'total', spent: 11 * E, units: 3 * E, limit: 12 * E },
+    });
     expect(decisions[3]).toEqual({ fresh: true }); // nothing to charge (closure-only block)
     expect(ledger.totalSpent).toBe(8 * E); // deciding changes nothing
   });
@@ -33,7 +37,7 @@ describe('PrivacyLedger', () => {
     expect(ledger.decide([[{ key: 'a', units: 3 * E }, { key: 'a', units: 3 * E }]])[0]).toMatchObject({ fresh: false });
     const [first, second] = ledger.decide([[{ key: 'a', units: 3 * E }], [{ key: 'a', units: 3 * E }]]);
     expect(first).toEqual({ fresh: true });
-    expect(second).toEqual({ fresh: false, reason: 'a would pass its cap (spent 3 + 3 > 5)' });
+    expect(second).toMatchObject({ fresh: false, reason: 'a would pass its cap (spent 3 + 3 > 5)', passed: { cap: 'attribute', spent: 3 * E } });
     expect(() => ledger.charge([{ key: 'a', units: 3 * E }, { key: 'a', units: 3 * E }])).toThrow(LedgerError);
   });
   it('refuses a charge that would pass a cap, all or nothing', () => {

@@ -26,7 +26,7 @@ describe("the paper's Table 1 profile", () => {
     const r = releaseProfile(prepared, { random: seededRandomSource(64), format: 'structured', ledger: 'unaccounted' });
     const [languages, occupation, work, education] = r.attributes;
     expect(languages).toEqual({ entity: 'self', field: 'languages', sharing: 'shared', release: 'kept', value: 'French' });
-    expect(occupation).toMatchObject({ sharing: 'shared', release: 'privatized', reason: expect.stringMatching(/^closure: would reveal self\.work/) });
+    expect(occupation).toMatchObject({ sharing: 'shared', release: 'privatized', reason: expect.stringMatching(/^closure: would reveal self\.work/), closure: { entity: 'self', field: 'work' } });
     expect(candidateDomain('occupation')!.categories.map((c) => c.code)).toContain(occupation!.code);
     expect(work).toMatchObject({ sharing: 'withheld', release: 'privatized' });
     expect(candidateDomain('work')!.categories.map((c) => c.code)).toContain(work!.code);
@@ -163,9 +163,14 @@ describe('releases with a ledger', () => {
                 if (expectedFresh[b]) {
                   expect(out).toMatchObject({ release: 'privatized', origin: 'fresh' });
                   expect(out.reason ?? '').not.toMatch(/fallback/);
+                  expect(out.passed).toBeUndefined();
                   if (planned.charged) expect(r.units.perAttribute[planned.key]).toBe(planned.epsilonUnits);
                 } else {
                   expect(out.reason).toMatch(/^(closure: .*; )?fallback: .*(cap)/);
+                  // The same as figures, for the review's words: the cap named is one a fresh draw would pass.
+                  const passed = out.passed!;
+                  expect(passed.spent + passed.units).toBeGreaterThan(passed.limit);
+                  if (passed.cap === 'attribute') expect(block.members.map((x) => prepared.plan.attributes[x]!.key)).toContain(passed.key);
                   const earlier = reusable.get(planned.key);
                   if (earlier) expect(out).toMatchObject({ release: 'privatized', code: earlier.code, origin: 'fallback-reuse' });
                   else expect(out).toMatchObject({ release: 'suppressed', value: SUPPRESSED_VALUE, origin: 'fallback-suppressed' });

@@ -23,6 +23,25 @@ function accessibleName(el: Element): string {
   return el.tagName === 'BUTTON' ? (el.textContent ?? '').trim() : '';
 }
 
+/**
+ * Every id once in the document, every `<label for>` on a control of its own, and every id an
+ * aria-labelledby or aria-describedby names present (one label must not focus another form's box).
+ */
+function idsAreSound(): number {
+  const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  expect(repeated, 'ids used more than once').toEqual([]);
+  for (const label of document.querySelectorAll('label[for]')) {
+    const target = document.getElementById(label.getAttribute('for')!);
+    expect(target?.matches('input, select, textarea, button'), `label "${label.textContent}" names no control`).toBe(true);
+  }
+  for (const el of document.querySelectorAll('[aria-labelledby], [aria-describedby]')) {
+    const named = `${el.getAttribute('aria-labelledby') ?? ''} ${el.getAttribute('aria-describedby') ?? ''}`.split(' ').filter(Boolean);
+    for (const id of named) expect(document.getElementById(id), `${el.outerHTML.slice(0, 80)} names a missing #${id}`).not.toBeNull();
+  }
+  return ids.length;
+}
+
 async function everyControlIsNamed(): Promise<number> {
   const controls = [...document.querySelectorAll('input, select, textarea, button')];
   for (const control of controls) expect(accessibleName(control), control.outerHTML.slice(0, 120)).not.toBe('');
@@ -51,6 +70,7 @@ describe('accessibility', () => {
     fireEvent.click(screen.getByRole('button', { name: `Edit my child's age` }));
     await screen.findByRole('form', { name: 'Edit attribute' });
     expect(await everyControlIsNamed()).toBeGreaterThan(15);
+    idsAreSound();
     popup.db.close();
     cleanup();
 
@@ -60,6 +80,50 @@ describe('accessibility', () => {
     await screen.findByRole('switch', { name: `Withhold my child's age` });
     fireEvent.click(within(budget).getByRole('button', { name: `Change cap of my child's age` }));
     expect(await everyControlIsNamed()).toBeGreaterThan(20);
+    idsAreSound();
+    options.db.close();
+  });
+
+  it('gives every id on the options page once, with memories, forms and dialogs open', async () => {
+    const profile = {
+      version: 1,
+      attributes: [
+        { entity: 'self', field: 'age', value: '41', sharing: 'withheld' },
+        { entity: 'self', field: 'occupation', value: 'Nurse', sharing: 'shared' },
+      ],
+    };
+    const memory = {
+      memories: [
+        { id: 'm1', slot: 'health', text: 'Diagnosed with type 2 diabetes in March' },
+        { id: 'm2', slot: 'food', text: 'I like spicy food' },
+      ],
+      protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['m1'] }],
+      views: [],
+    };
+    const options = await renderWithProfile(() => <Options />, profile, (h) => h.client()('memory.put', { memory }));
+    const memories = await screen.findByRole('region', { name: 'Memories' });
+    await within(memories).findByRole('button', { name: 'Edit memory: I like spicy food' });
+    const budget = await screen.findByRole('region', { name: 'Privacy budget' });
+    await within(budget).findByRole('meter', { name: 'You · Age' });
+    await screen.findByRole('region', { name: 'Settings' });
+    // Everything that can be open at once: an edited memory, an edited fact, the add form, a cap being changed.
+    fireEvent.click(within(memories).getByRole('button', { name: 'Edit memory: I like spicy food' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit your age' }));
+    await screen.findByRole('form', { name: 'Edit attribute' });
+    fireEvent.click(within(budget).getByRole('button', { name: 'Change cap of your age' }));
+    expect(idsAreSound()).toBeGreaterThan(30);
+    expect(await everyControlIsNamed()).toBeGreaterThan(30);
+
+    // Each cap label names its own box: the settings' cap per fact, and a new protected attribute's cap.
+    const settings = screen.getByRole('region', { name: 'Settings' });
+    expect(within(settings).getByLabelText('Cap per withheld fact (ε)').closest('section')).toBe(settings);
+    expect(within(memories).getByLabelText('Cap (ε)').closest('section')).toBe(memories);
+
+    // A confirmation names its own title and body.
+    fireEvent.change(within(memories).getByLabelText(/Cap for type 2 diabetes/), { target: { value: '8' } });
+    await screen.findByRole('alertdialog', { name: /Raise the cap of type 2 diabetes/ });
+    idsAreSound();
+    await everyControlIsNamed();
     options.db.close();
   });
 

@@ -53,7 +53,7 @@ describe('memories in the options page', () => {
 
     // Edit a memory into another topic: it moves there, its groups stay.
     fireEvent.click(q.getByRole('button', { name: 'Edit memory: I like spicy food' }));
-    fireEvent.change(q.getByLabelText('Topic', { selector: 'select[id^="edit-slot-"]' }), { target: { value: 'home' } });
+    fireEvent.change(q.getByLabelText('Topic', { selector: 'select[id^="memory-edit-slot-"]' }), { target: { value: 'home' } });
     fireEvent.input(q.getByLabelText('Memory'), { target: { value: 'I like a spicy kitchen' } });
     fireEvent.click(q.getByRole('button', { name: 'Save' }));
     await expect.poll(async () => (await send('memory.get', {})).memory.memories.map((m: { slot: string; text: string }) => [m.slot, m.text])).toEqual([

@@ -142,7 +142,7 @@ describe('popup: why a fact is not the plain case', () => {
     }, (h) => h.client()('budget.setCap', { key: 'my child.age', cap: 1, confirmed: false }));
     const preview = await screen.findByRole('region', { name: 'Your next release' });
     await within(preview).findByText('You · Nationality');
-    expect(preview.textContent).toContain('Its cap would be passed');
+    expect(preview.textContent).toContain('Its budget for this period (or the one for all facts together) is used up, so it would get its last answer again');
     expect(preview.textContent).toContain('You share it, but it could give away your location, so it is privatized too');
     h.db.close();
   });
