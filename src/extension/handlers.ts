@@ -138,10 +138,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return saved;
   };
 
-  /** The site a review or compose is for: a content script's from its URL (never from the request), a page's as named. */
-  const releaseSite = async (requested: string | undefined, { kind, url }: HandlerContext): Promise<string> => {
-    if (kind !== 'content') return requested ?? 'veil';
-    if (requested !== undefined) throw new StoreError('a content script cannot choose the site: it is taken from the page');
+  /** The site a review or compose is for: a content script's from its URL (no request names one), 'veil' for Veil's own pages. */
+  const releaseSite = async ({ kind, url }: HandlerContext): Promise<string> => {
+    if (kind !== 'content') return 'veil';
     const { site, enabled } = await siteStatus(url);
     if (site === null || !enabled) throw new StoreError('Veil is not turned on for this site');
     return site;
@@ -241,9 +240,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await model.reload();
       return modelOverview();
     },
-    'review.begin': async (request, context) => reviews.begin(request, await releaseSite(undefined, context), context),
+    'review.begin': async (request, context) => reviews.begin(request, await releaseSite(context), context),
     'review.prepare': async ({ prompt }, context) => {
-      await releaseSite(undefined, context);
+      await releaseSite(context);
       // The tagger reads the draft now too, so the key press finds it read (a failure shows at the send).
       if (prompt.length <= PIECE) void tagger.tag(prompt).catch(() => undefined);
       await releases.prepare(prompt);
@@ -251,14 +250,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'review.get': ({ token, tokens }, context) => reviews.get(tokens ?? (token === undefined ? undefined : [token]), context),
     'review.update': (request, context) => reviews.update(request, context),
-    'restore.begin': async (request, context) => restores.begin(request, await releaseSite(undefined, context), context),
+    'restore.begin': async (request, context) => restores.begin(request, await releaseSite(context), context),
     'restore.get': ({ token }, context) => restores.get(token, context),
     'review.choose': ({ mark, treatment }, context) => reviews.choose(mark, treatment, context),
     'review.fresh': ({ include }, context) => reviews.fresh(context, include ?? []),
     'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
     'review.window': (_request, context) => reviews.window(context),
     'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),
-    'compose.begin': async (request, context) => composes.begin(request, await releaseSite(undefined, context), context),
+    'compose.begin': async (request, context) => composes.begin(request, await releaseSite(context), context),
     'compose.get': ({ token }, context) => composes.get(token, context),
     'compose.map': ({ text }, context) => composes.map(text, context),
     'compose.edit': ({ original, substitute }, context) => composes.edit(original, substitute, context),

@@ -134,9 +134,3 @@ export function editorKind(composer: HTMLElement): EditorKind {
 export function isDisabled(button: HTMLElement): boolean {
   return (button as HTMLButtonElement).disabled === true || button.getAttribute('aria-disabled') === 'true';
 }
-
-/** `/prefix/<id>` → `prefix/<id>`; anything else null. */
-export function pathConversation(url: URL, pattern: RegExp): string | null {
-  const match = pattern.exec(url.pathname);
-  return match ? match[0].replace(/^\//, '') : null;
-}

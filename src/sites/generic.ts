@@ -38,11 +38,6 @@ export function genericOrigin(url: string | undefined): string | null {
   return parsed.origin;
 }
 
-/** The match pattern for everything on an origin (host permission, content script). */
-export function originPattern(origin: string): string {
-  return `${origin}/*`;
-}
-
 /** What the generic adapter can write into and read back (src/content/editor-text.ts). */
 export function isComposerElement(element: Element | null): element is HTMLElement {
   if (!element) return false;

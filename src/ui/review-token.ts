@@ -1,13 +1,9 @@
 /**
- * The review panel's one-time token, posted to its window by the content script that placed it
- * (src/content/send-guard.ts). Listen from the first moment the page runs, before anything renders. The
- * page around the panel can post messages too: every well-formed token is offered to the background,
- * which accepts only the real one, once.
+ * The one-time tokens Veil's framed pages (the review panel, the compose box, the answer read-back) get from the
+ * content script that placed them (src/content/send-guard.ts). Listen from the first moment the page runs,
+ * before anything renders. The page around the frame can post messages too: every well-formed token is
+ * offered to the background, which accepts only the real one, once.
  */
-export function reviewTokens(win: Window, onToken: (token: string) => void): void {
-  frameTokens(win, 'veilReviewToken', onToken);
-}
-
 /** The one-time tokens Veil's framed pages get: the review panel's, the compose box's, the answer read-back's. */
 export type TokenKey = 'veilReviewToken' | 'veilComposeToken' | 'veilRestoreToken';
 
