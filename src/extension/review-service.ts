@@ -28,6 +28,7 @@ import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
 import type { FactWhy, ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
 import type { ReleasedAttribute } from '../release/release';
+import type { CapPassed } from '../ledger/ledger';
 import { unitsToEpsilon } from '../core/epsilon';
 import { candidateDomain } from '../domains/index';
 import { composeRelease } from '../release/release';
@@ -532,19 +533,19 @@ export function whyOf(a: ReleasedAttribute, profile: Profile): { why?: FactWhy }
   if (a.closure) why.closure = { entity: a.closure.entity, field: a.closure.field };
   else if (a.reason?.startsWith('closure:')) why.closure = {};
   if (a.origin === 'fallback-reuse' || a.origin === 'fallback-suppressed') {
-    const p = a.passed;
-    const figures = p && { spent: unitsToEpsilon(p.spent), charge: unitsToEpsilon(p.units), limit: unitsToEpsilon(p.limit) };
-    const other = p?.cap === 'attribute' && p.key !== attributeKey(a) ? profile.attributes.find((b) => attributeKey(b) === p.key) : undefined;
-    const passed: NonNullable<FactWhy['fallback']>['passed'] =
-      !p || !figures || (p.cap === 'attribute' && p.key !== attributeKey(a) && !other)
-        ? undefined
-        : other
-          ? { cap: 'other', entity: other.entity, field: other.field, ...figures }
-          : { cap: p.cap === 'total' ? 'total' : 'own', ...figures };
-    why.fallback = { reused: a.origin === 'fallback-reuse', ...(passed ? { passed } : {}) };
+    why.fallback = { reused: a.origin === 'fallback-reuse', ...(a.passed ? passedWords(a.passed, attributeKey(a), profile) : {}) };
   }
   if (a.release === 'suppressed' && a.origin === undefined && !why.closure) why.noCategories = true;
   return Object.keys(why).length > 0 ? { why } : {};
+}
+
+/** Whose cap a fallback would have passed (this fact's, the total, or another fact of its block), in ε. */
+function passedWords(p: CapPassed, key: string, profile: Profile): { passed?: NonNullable<FactWhy['fallback']>['passed'] } {
+  const figures = { spent: unitsToEpsilon(p.spent), charge: unitsToEpsilon(p.units), limit: unitsToEpsilon(p.limit) };
+  if (p.cap === 'total') return { passed: { cap: 'total', ...figures } };
+  if (p.key === key) return { passed: { cap: 'own', ...figures } };
+  const other = profile.attributes.find((b) => attributeKey(b) === p.key);
+  return other ? { passed: { cap: 'other', entity: other.entity, field: other.field, ...figures } } : {};
 }
 
 function labelOf(entity: string, field: string): string {
