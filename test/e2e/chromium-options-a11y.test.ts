@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshot, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
+import { DIABETES_MEMORY as memory } from '../fixtures/memories';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let browser: ChromiumWithVeil;
@@ -28,14 +29,6 @@ const profile = {
     { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
     { entity: 'self', field: 'location', value: 'Lyon, France', sharing: 'withheld' },
   ],
-};
-const memory = {
-  memories: [
-    { id: 'm1', slot: 'health', text: 'Diagnosed with type 2 diabetes in March' },
-    { id: 'm2', slot: 'food', text: 'I like spicy food' },
-  ],
-  protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['m1'] }],
-  views: [],
 };
 
 interface Contrast {

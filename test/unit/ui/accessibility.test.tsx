@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../src/ui/components/ConfirmDialog';
 import { Options } from '../../../src/ui/pages/Options';
 import { Popup } from '../../../src/ui/pages/Popup';
 import { renderWithProfile, renderWithVeil } from './render';
+import { DIABETES_MEMORY as memory } from '../../fixtures/memories';
 
 afterEach(cleanup);
 
@@ -91,14 +92,6 @@ describe('accessibility', () => {
         { entity: 'self', field: 'age', value: '41', sharing: 'withheld' },
         { entity: 'self', field: 'occupation', value: 'Nurse', sharing: 'shared' },
       ],
-    };
-    const memory = {
-      memories: [
-        { id: 'm1', slot: 'health', text: 'Diagnosed with type 2 diabetes in March' },
-        { id: 'm2', slot: 'food', text: 'I like spicy food' },
-      ],
-      protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['m1'] }],
-      views: [],
     };
     const options = await renderWithProfile(() => <Options />, profile, (h) => h.client()('memory.put', { memory }));
     const memories = await screen.findByRole('region', { name: 'Memories' });
