@@ -19,9 +19,10 @@
  *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
  *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-3] [--sent FILE] [--misses]
  *
- * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory? }` per line (`sentCategory`: the same
- * send with health conditions generalized to "a health condition" only), for the answer-quality grading
- * (grades-1.jsonl, … in each holdout folder), which never sees the detector.
+ * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory?, sentKeepSpecial? }` per line
+ * (`sentCategory`: the same send with health conditions generalized to "a health condition" only;
+ * `sentKeepSpecial`: with every sensitive matter kept as typed, names, places and numbers still replaced), for
+ * the answer-quality grading (grades-1.jsonl, … in each holdout folder), which never sees the detector.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCodebook, protect, type Protected } from '../../src/crossmap';
+import { isSpecialKind, SPECIAL_KINDS } from '../../src/crossmap/types';
 import type { Tagger } from '../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../src/dp/random';
 
@@ -32,6 +33,9 @@ export interface Measured {
   ms: number;
 }
 
+/** Every sensitive matter kept as typed. */
+const KEEP_SPECIAL = Object.fromEntries(SPECIAL_KINDS.map((k) => [k, 'keep' as const]));
+
 export async function measureHoldout(messages: readonly Labelled[], tag: Tagger['tag'], { misses: listMisses = false } = {}): Promise<Measured> {
   const byLang = new Map<string, Tally>();
   const byKind = new Map<string, Tally>();
@@ -48,7 +52,20 @@ export async function measureHoldout(messages: readonly Labelled[], tag: Tagger[
     const category = sent.marks.some((k) => k.kind === 'health' && k.treatment === 'generalize')
       ? (await protect(m.text, { codebook: newCodebook(seededRandomSource(n + 1)), random: seededRandomSource(n + 1), tag, healthLevel: 'category' }, async () => undefined)).text
       : undefined;
-    sentLines.push(JSON.stringify({ lang: m.lang, text: m.text, sent: sent.text, ...(category !== undefined && category !== sent.text ? { sentCategory: category } : {}) }));
+    // For the grading of the privacy default: the same send with every sensitive matter kept as typed (what
+    // "Keep as typed" on each of them sends; names, places and numbers still replaced).
+    const keepSpecial = sent.marks.some((k) => isSpecialKind(k.kind) && k.treatment !== 'keep')
+      ? (await protect(m.text, { codebook: newCodebook(seededRandomSource(n + 1)), random: seededRandomSource(n + 1), tag, defaults: KEEP_SPECIAL }, async () => undefined)).text
+      : undefined;
+    sentLines.push(
+      JSON.stringify({
+        lang: m.lang,
+        text: m.text,
+        sent: sent.text,
+        ...(category !== undefined && category !== sent.text ? { sentCategory: category } : {}),
+        ...(keepSpecial !== undefined && keepSpecial !== sent.text ? { sentKeepSpecial: keepSpecial } : {}),
+      }),
+    );
     const L = get(byLang, m.lang);
     L.messages++;
     const changing = sent.marks.filter((k) => k.treatment !== 'keep');

@@ -16,6 +16,7 @@
  * uses the caller's RandomSource (crypto in the extension, seeded in tests and the evaluation).
  */
 import type { RandomSource } from '../core/contracts';
+import { townsNamed } from './place-country';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
 import { ORGANISATION_CUES } from './terms';
@@ -86,8 +87,8 @@ export interface SubstituteHint {
   /** 'compose': written in Veil's private compose box; absent: typed in the site's own box (see the file's comment). */
   readonly scope?: 'compose';
   /**
-   * The country the message is about (ISO 3166 alpha-2), from its other places, its currency or its language
-   * (./protect.ts `messageCountry`): a town the data does not know gets a town of this country.
+   * The country the place is in (ISO 3166 alpha-2, ./place-country.ts): a town the data does not know, or a
+   * city's name that is also a town of this country, gets a town of this country.
    */
   readonly country?: string;
 }
@@ -378,22 +379,27 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
  */
 function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
-  if (kind?.type === 'city') return cityLike(kind, pick, pools);
+  // A city of another country's name ("Latina" in an Italian message: not Spain's) is a town of that country.
+  if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(kind, pick, pools);
   // "the UK" → "the Netherlands", not "the Singapore".
   if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : pools.countries ?? []) ?? pick(pools.places);
   if (kind?.type === 'region') return regionLike(kind, pick, pools);
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
   if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
-  if (/\d/.test(text)) return addressLike(text, draw, pick, pools);
+  if (/\d/.test(text)) return addressLike(text, draw, pick, pools, country);
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
-  // A town the data does not know (under 100,000 people): a smaller town of the message's country, if it names one.
+  // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
+  // a smaller town of its country (./place-country.ts), if anything says which.
   const ofCountry = country ? pools.citiesByCountry?.get(country) : undefined;
   return (count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
 }
 
 const ADDRESS_WORD = "\\p{Lu}[\\p{L}'’-]*(?![\\p{L}\\p{N}])";
-/** A run of capitalised words after a comma (and a Portuguese-style postcode): where an address names its town. */
-const TOWN_RUN = new RegExp(`,\\s*(?:\\d{4}-\\d{3}\\s+)?(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`, 'gu');
+/**
+ * A run of capitalised words after a comma, or after a postcode that opens the span or follows a comma ("…,
+ * 4000-123 Porto", "04318 Leipzig"): where an address names its town.
+ */
+const TOWN_RUN = new RegExp(`(?:,\\s*(?:\\d{4}-\\d{3}\\s+|\\d{4,5}\\s+)?|^(?:\\d{4}-\\d{3}|\\d{4,5})\\s+)(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`, 'gu');
 
 /**
  * An address or a postcode: same shape, nothing of the original but its street words and its country. A town
@@ -401,7 +407,7 @@ const TOWN_RUN = new RegExp(`,\\s*(?:\\d{4}-\\d{3}\\s+)?(${ADDRESS_WORD}(?:\\s+$
  * a city alone does), a region one of its country, a US state code another, a country stays; every other name
  * becomes a family name, every number and postcode fresh characters.
  */
-function addressLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools): string {
+function addressLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string {
   const towns: { start: number; end: number; text: string }[] = [];
   for (const m of text.matchAll(TOWN_RUN)) {
     const at = m.index! + m[0].length - m[1]!.length;
@@ -411,8 +417,11 @@ function addressLike(text: string, draw: Draw, pick: PickFrom, pools: Substitute
       if (words[n] && STREET_WORDS.test(words[n]!.word)) continue;
       const name = words.slice(0, n).map((w) => w.word).join(' ');
       const kind = pools.placeKind?.(name);
-      if (!kind || kind.type === 'travel') continue;
-      const stand = kind.type === 'country' ? name : placeLike(name, draw, pick, pools);
+      const named = kind ? [] : townsNamed(name);
+      if ((!kind && !named.length) || kind?.type === 'travel') continue;
+      // A town the data knows by name keeps its country: the message's, when the town is there too.
+      const townCountry = country && named.includes(country) ? country : named[0];
+      const stand = kind?.type === 'country' ? name : placeLike(name, draw, pick, pools, townCountry);
       if (stand) towns.push({ start: at, end: words[n - 1]!.end, text: stand });
       break;
     }

@@ -155,7 +155,8 @@ export function scaleMoney(text: string, factor: number): string | undefined {
   let rounded = Math.max(step, Math.round(scaled / step) * step);
   if (rounded === value) rounded += step;
   let body = rounded.toFixed(decimals);
-  let [whole, frac] = body.split('.');
+  const [first, frac] = body.split('.');
+  let whole = first;
   if (group) whole = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   body = frac !== undefined ? `${whole}${decimalMark}${frac}` : whole!;
   return text.slice(0, m.index) + body + text.slice(m.index + raw.length);
@@ -168,14 +169,20 @@ export function lifeStage(age: number): LifeStage {
 }
 
 /**
- * The finer stages a moved age keeps, within its life stage: child under 13, teen 13–17, young adult 18–24,
- * adult 25–44, middle age 45–64, older adult 65+ (the boundaries of `lifeStage` and of the CDC/NCHS age bands
- * in src/domains/wording.ts: 18, 25, 45, 65). So 24 stays under 25 (insurance, railcards), 44 stays under 45,
- * 64 under 65 (pensions, screening).
+ * The finer stages a moved age keeps, within its life stage. Adults: young adult 18–20, 21–24, adult 25–44, middle
+ * age 45–64, older adult 65+ (the boundaries of `lifeStage`, of the CDC/NCHS age bands in src/domains/wording.ts:
+ * 18, 25, 45, 65, and 21, an age of majority for drinking, gambling and some licences). So 24 stays under 25
+ * (insurance, railcards), 44 under 45, 64 under 65 (pensions, screening). A minor's age decides doses, school
+ * years and which law applies (criminal responsibility at 10, 12, 14 or 16; work, consent and driving at 16), so
+ * it moves within a narrow band: baby 0–1, preschool 2–4, 5–9, 10–12, 13–15, 16–17.
  */
-export type AgeStage = 'child' | 'teen' | 'young adult' | 'adult' | 'middle age' | 'older adult';
+export type AgeStage = 'baby' | 'preschool' | 'child' | 'preteen' | 'young teen' | 'older teen' | 'young adult' | 'adult under 25' | 'adult' | 'middle age' | 'older adult';
+const AGE_STAGES: readonly (readonly [below: number, stage: AgeStage])[] = [
+  [2, 'baby'], [5, 'preschool'], [10, 'child'], [13, 'preteen'], [16, 'young teen'], [18, 'older teen'],
+  [21, 'young adult'], [25, 'adult under 25'], [45, 'adult'], [65, 'middle age'], [Infinity, 'older adult'],
+];
 export function ageStage(age: number): AgeStage {
-  return age < 13 ? 'child' : age < 18 ? 'teen' : age < 25 ? 'young adult' : age < 45 ? 'adult' : age < 65 ? 'middle age' : 'older adult';
+  return AGE_STAGES.find(([below]) => age < below)![1];
 }
 
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];

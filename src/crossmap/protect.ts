@@ -28,7 +28,9 @@ import { keptByDefault, knownEntry, lookupKey, substituteFor, substituteTaken, t
 import { detectSpans, type DetectOptions, type Tagging } from './detect';
 import { personHint } from './gender';
 import { conditionClass } from './health-classes';
+import { classWords } from './health-class-words';
 import { detectInConversation, promptDictionary } from './mapper';
+import { messageCue, placeCountry } from './place-country';
 import { substitutePools } from './pools';
 import { isSpecialKind, type DictionaryEntry, type PhraseForm, type Span, type SpanKind, type SpecialKind } from './types';
 
@@ -139,14 +141,20 @@ const WORDING: Readonly<Record<SpecialKind, Wording>> = {
   legal: w('a legal matter', 'involved in a legal matter', ['have a legal dispute', 'had a legal dispute', 'having a legal dispute'], 'a lawyer', 'a court', 'a person with a legal matter'),
 };
 
+/** A special category whose kind the tagger was not sure of (`Span.unsure`): said as a personal matter only. */
+const UNSURE: Wording = w('a personal matter', 'dealing with a personal matter', ['have a personal problem', 'had a personal problem', 'having a personal problem'], 'a person', 'a place', 'a person with a personal matter');
+
+/** The same in the other languages the tagger reads (bracketed, as `LOCAL_WORDING`). */
+const LOCAL_UNSURE: Readonly<Record<string, string>> = { de: 'persönliche Angelegenheit', fr: 'question personnelle', es: 'asunto personal', pt: 'assunto pessoal', it: 'questione personale' };
+
 /** Identifier kinds that have a generalization (the others have none: a name, an e-mail, a number). */
 const IDENTIFIER_WORDING: Partial<Record<SpanKind, string>> = { organisation: 'an organisation', place: 'a place', date: 'a date', money: 'an amount' };
 
 /**
  * The same phrases in the other languages the tagger reads, in brackets: English grammar (articles, verb forms,
  * "a person with …") does not carry over, and a bracketed label reads as what it is in any sentence ("Ich habe
- * [Erkrankung] und nehme [Medikament]"). A health condition's class (./health-classes.ts) is English only, so
- * these name the kind.
+ * [Erkrankung] und nehme [Medikament]"). A health condition the Disease Ontology knows is named by its class
+ * (./health-class-words.ts: "[Lungen- oder Atemwegserkrankung]").
  */
 const LOCAL_WORDING: Readonly<Record<string, Readonly<Partial<Record<SpanKind, string>>>>> = {
   de: {
@@ -181,9 +189,12 @@ const LOCAL_WORDING: Readonly<Record<string, Readonly<Partial<Record<SpanKind, s
   },
 };
 
-/** The bracketed label of `kind` in `language` (`LOCAL_WORDING`), with its letter inside; undefined in English. */
-function localWording(kind: SpanKind, language: string, letter?: string): string | undefined {
-  const label = LOCAL_WORDING[language]?.[kind];
+/**
+ * The bracketed label of `kind` in `language` (`LOCAL_WORDING`; a health condition's class where it has one,
+ * ./health-class-words.ts; a personal matter where the kind is unsure), with its letter inside; undefined in English.
+ */
+function localWording(kind: SpanKind, language: string, letter?: string, healthClass?: string, unsure = false): string | undefined {
+  const label = unsure ? LOCAL_UNSURE[language] : ((healthClass === undefined ? undefined : classWords(healthClass, language)) ?? LOCAL_WORDING[language]?.[kind]);
   return label === undefined ? undefined : `[${label}${letter ? ` ${letter}` : ''}]`;
 }
 
@@ -241,7 +252,7 @@ function nounInPlace(phrase: string, before: string, countable?: string): string
 }
 
 /** The generalization of `span` worded for where it sits in `text`; null if its kind has none. */
-export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form'>, phrase?: string, classNoun?: string): string | null {
+export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form' | 'unsure'>, phrase?: string, classNoun?: string): string | null {
   const before = textBefore(text, span.start);
   // A span that opens with a possessive ("my PO", "my breakdown") keeps it and words the rest after it.
   const possessive = POSSESSIVE_START.exec(span.text)?.[0] ?? '';
@@ -253,7 +264,7 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
     return noun ? keep(nounInPlace(noun, lead)) : null;
   }
   // A health condition's class (./health-classes.ts) in the category's place: "a person with a lung or airway condition".
-  const wording = classNoun ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` } : WORDING[span.kind];
+  const wording = span.unsure ? UNSURE : classNoun ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` } : WORDING[span.kind];
   const form: PhraseForm = span.form ?? 'noun';
   const body = span.text.slice(possessive.length);
   switch (form) {
@@ -321,7 +332,8 @@ function protectSpans(text: string, options: ProtectOptions): (Span & { phrase?:
 export function protectMessage(text: string, options: ProtectOptions): Protected {
   const pools = options.pools ?? substitutePools();
   const spans = protectSpans(text, options);
-  const country = messageCountry(text, spans, pools, options.tagging.language.code, options.shared);
+  const language = options.tagging.language.code;
+  const cue = messageCue(text, spans, pools, language, options.shared);
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
@@ -331,16 +343,20 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   let length = 0;
   let lastChar = '';
   let last = 0;
-  const letters = distinctLetters(text, spans);
+  const letters = distinctLetters(text, spans, options.healthLevel !== 'category');
   const english = options.tagging.language.code === 'en';
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
-    const worded = generalizationInPlace(text, span, span.phrase, options.healthLevel === 'category' ? undefined : classPhrase(span));
-    const local = span.phrase === undefined && worded !== null ? localWording(span.kind, options.tagging.language.code, letters.get(span)) : undefined;
+    const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
+    const worded = generalizationInPlace(text, span, span.phrase, healthClass);
+    const local = span.phrase === undefined && worded !== null ? localWording(span.kind, language, letters.get(span), healthClass, span.unsure) : undefined;
     const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country, a decade of age ("in my forties": already general).
     const kept = span.shared === true || (span.phrase === undefined && keptByDefault(span, pools));
-    const fallback = kept ? 'keep' : span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
+    const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language }) : undefined;
+    // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
+    const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
+    const fallback = kept ? 'keep' : span.phrase !== undefined || nowhere ? 'generalize' : DEFAULT_TREATMENT(span.kind);
     let treatment: Treatment = options.choices?.[id] ?? (kept ? 'keep' : options.defaults?.[span.kind] ?? fallback);
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
@@ -394,34 +410,6 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   return { text: out.join(''), marks, placed, codebook, dictionary: promptDictionary(codebook, replaced), language: options.tagging.language };
 }
 
-/** The message's country by language, where one language is mostly one country's (not English, Spanish, Portuguese). */
-const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = { de: 'DE', fr: 'FR', it: 'IT' };
-const CURRENCY_COUNTRY: readonly [RegExp, string][] = [[/£/, 'GB'], [/₹|\bRs\.?\s?\d/, 'IN'], [/R\$/, 'BR'], [/₦/, 'NG'], [/\bA\$|\bAUD\b/, 'AU'], [/\bC\$|\bCAD\b/, 'CA'], [/\bKSh\b/, 'KE'], [/\bNZ\$/, 'NZ'], [/\bCHF\b/, 'CH']];
-
-/**
- * The country a message is about, for a town the data does not know: the country of a place in it the data
- * does know, else of its currency, else of a place the person shares in their profile ("Leeds, UK": the
- * release states it), else of its language (German, French, Italian); none for English, Spanish or Portuguese
- * without those (many countries write them).
- */
-function messageCountry(text: string, spans: readonly Span[], pools: SubstitutePools, language: string, shared: readonly string[] = []): string | undefined {
-  for (const span of spans) {
-    if (span.kind !== 'place') continue;
-    const kind = pools.placeKind?.(span.text.replace(/['’]s$/, ''));
-    if (kind && 'country' in kind && kind.country) return kind.country;
-  }
-  for (const word of text.match(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu) ?? []) {
-    const kind = pools.placeKind?.(word);
-    if (kind?.type === 'country' && kind.country) return kind.country;
-  }
-  for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
-  for (const part of shared.flatMap((v) => v.split(/\s*,\s*/))) {
-    const kind = pools.placeKind?.(part.trim());
-    if (kind && 'country' in kind && kind.country) return kind.country;
-  }
-  return LANGUAGE_COUNTRY[language];
-}
-
 const TITLE = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|M|Sr|Sra|Sig|Sig\.ra|Dott|Dott\.ssa)\.?\s+)/u;
 
 /**
@@ -473,16 +461,17 @@ function classPhrase(span: Span): string | undefined {
   return undefined;
 }
 
-/** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */
 /**
  * Letters that tell apart different spans one message generalizes alike ("Ozempic or Mounjaro?" → "a
  * prescription medicine A or a prescription medicine B?"), so a comparison stays a comparison. They depend
  * on the order of the spans only; the same span gets the same letter.
  */
-function distinctLetters(text: string, spans: readonly (Span & { phrase?: string })[]): Map<Span, string> {
+function distinctLetters(text: string, spans: readonly (Span & { phrase?: string })[], classLevel: boolean): Map<Span, string> {
   const byPhrase = new Map<string, string[]>();
+  // Two conditions of different classes are told apart by their classes already.
+  const phraseOf = (span: Span & { phrase?: string }) => span.phrase ?? (span.unsure ? 'unsure' : isSpecialKind(span.kind) ? ((classLevel ? classPhrase(span) : undefined) ?? span.kind) : undefined);
   for (const span of spans) {
-    const phrase = span.phrase ?? (isSpecialKind(span.kind) ? span.kind : undefined);
+    const phrase = phraseOf(span);
     if (phrase === undefined) continue;
     const keys = byPhrase.get(phrase) ?? [];
     if (!keys.includes(lookupKey(span.text))) keys.push(lookupKey(span.text));
@@ -490,7 +479,7 @@ function distinctLetters(text: string, spans: readonly (Span & { phrase?: string
   }
   const out = new Map<Span, string>();
   for (const span of spans) {
-    const phrase = span.phrase ?? (isSpecialKind(span.kind) ? span.kind : undefined);
+    const phrase = phraseOf(span);
     const keys = phrase === undefined ? [] : byPhrase.get(phrase)!;
     // Only nouns take a letter ("relapsed" twice needs none), and only when two different spans share a phrase.
     if (keys.length > 1 && keys.length <= 26 && (span.form ?? 'noun') !== 'verb' && (span.form ?? 'noun') !== 'pred') {
@@ -500,6 +489,7 @@ function distinctLetters(text: string, spans: readonly (Span & { phrase?: string
   return out;
 }
 
+/** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */
 function capitalizeAt(text: string, start: number, phrase: string): string {
   return sentenceStart(text, start) && /^\p{Lu}/u.test(text.charAt(start)) ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
 }

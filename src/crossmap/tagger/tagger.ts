@@ -138,12 +138,16 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
  * The tagger's spans as whole words on one line: a span never crosses a line break (a list's items are
- * separate facts), loses the punctuation at its edges, takes in the rest of a word it cuts ("pré" of
- * "pré-diabético", "Kreuzband" of "Kreuzband-OP"), and a span with no letter or digit goes. Spans that then
+ * separate facts), loses the punctuation at its edges, takes in the rest of a word or number it cuts ("pré" of
+ * "pré-diabético", "Kreuzband" of "Kreuzband-OP", "09" of "0.09"), and a span with no letter or digit goes. Spans that then
  * overlap become one, of the first one's kind and the higher score.
  */
 export function wholeWords(text: string, found: readonly Found[]): Found[] {
-  const joined = (i: number) => WORD_CHAR.test(text[i] ?? '') || (text[i] === '-' && WORD_CHAR.test(text[i - 1] ?? '') && WORD_CHAR.test(text[i + 1] ?? ''));
+  const joined = (i: number) =>
+    WORD_CHAR.test(text[i] ?? '') ||
+    (text[i] === '-' && WORD_CHAR.test(text[i - 1] ?? '') && WORD_CHAR.test(text[i + 1] ?? '')) ||
+    // A decimal or grouped number is one ("0.09", "1,250"): never cut at its point.
+    ((text[i] === '.' || text[i] === ',') && /\d/.test(text[i - 1] ?? '') && /\d/.test(text[i + 1] ?? ''));
   const out: Found[] = [];
   for (const f of found) {
     let from = f.start;

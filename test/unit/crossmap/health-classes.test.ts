@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import data from '../../../data/health-classes.json';
 import { conditionClass, normaliseTerm } from '../../../src/crossmap/health-classes';
+import { classWords, TRANSLATED } from '../../../src/crossmap/health-class-words';
 
 const classes = data.classes as [string, string, string, number][];
 const terms = data.terms as string[];
@@ -131,5 +132,15 @@ describe('data/health-classes.json', () => {
     }
     expect(seen.size).toBeGreaterThan(12_000);
     for (const [, , phrase] of classes) expect(phrase).toMatch(/^(?:a|an) [a-z]/);
+  });
+});
+
+describe('a class in the other languages the tagger reads', () => {
+  it('every class phrase of the data is translated into all five, and nothing else is', () => {
+    const phrases = [...new Set((data.classes as string[][]).map((c) => c[2]!))].sort();
+    expect([...TRANSLATED].sort()).toEqual(phrases);
+    for (const phrase of phrases) for (const lang of ['de', 'fr', 'es', 'pt', 'it']) expect(classWords(phrase, lang)).toMatch(/\p{L}/u);
+    expect(classWords('a lung or airway condition', 'de')).toBe('Lungen- oder Atemwegserkrankung');
+    expect(classWords('a lung or airway condition', 'en')).toBeUndefined();
   });
 });

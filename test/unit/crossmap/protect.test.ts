@@ -90,11 +90,26 @@ describe('generalizations are public phrases of the category', () => {
   it('in the other languages the tagger reads, are a bracketed label in that language; "a" there stays a preposition', () => {
     const text = 'tengo asthma y eczema, voy a Leeds con mi abogado';
     const p = protect(text, 7, { tagging: { ...listTagging(text), language: { code: 'es', name: 'Spanish', read: true } } });
-    expect(p.text).toMatch(/^tengo \[problema de salud A\] y \[problema de salud B\], voy a \p{Lu}/u);
-    expect(mark(p, 'asthma').generalization).toBe('[problema de salud A]');
+    // Each condition by its class, in Spanish; no letters, the classes tell them apart.
+    expect(p.text).toMatch(/^tengo \[enfermedad pulmonar o de las vías respiratorias\] y \[enfermedad de la piel\], voy a \p{Lu}/u);
+    expect(mark(p, 'asthma').generalization).toBe('[enfermedad pulmonar o de las vías respiratorias]');
+    const two = 'tengo lupus y coeliac disease'; // the lists read English names only
+    expect(protect(two, 7, { tagging: { ...listTagging(two), language: { code: 'es', name: 'Spanish', read: true } } }).text).toMatch(/\[enfermedad del sistema inmunitario A\] y \[enfermedad del sistema inmunitario B\]/);
     // Every changed mark is placed on what was written for it (the review highlights it there).
     const changed = p.marks.filter((m) => m.treatment !== 'keep');
     expect(p.placed.map((at) => p.text.slice(at.start, at.end))).toEqual(changed.map((m) => (m.treatment === 'generalize' ? m.generalization : m.substitute)));
+  });
+
+  it('say only "a personal matter" where the tagger is unsure of the category, so a wrong one does not mislead', () => {
+    const tagged = (text: string, part: string, kind: 'substance' | 'health', score: number, code = 'en') => {
+      const start = text.indexOf(part);
+      return protect(text, 7, { tagging: { language: { code, name: code, read: true }, found: [{ start, end: start + part.length, text: part, kind, source: 'tagger', score }], personal: [{ start: 0, end: text.length, p: 1 }], general: 0 } });
+    };
+    expect(tagged('I keep crying at night, is that normal?', 'crying', 'substance', 0.2).text).toBe('I keep a personal matter at night, is that normal?');
+    expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.3).text).toBe('I have a personal matter and a cough.');
+    // Sure of the kind: its category (here a health condition's class).
+    expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.9).text).toBe('I have a lung or airway condition and a cough.');
+    expect(tagged('lloro todas las noches, ¿es normal?', 'lloro', 'substance', 0.2, 'es').text).toBe('[asunto personal] todas las noches, ¿es normal?');
   });
 
   it('never join the items of a list into one', () => {

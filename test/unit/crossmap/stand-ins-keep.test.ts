@@ -157,14 +157,20 @@ describe('an age keeps its life stage, in every form', () => {
   it.each([
     ['44', 'adult'],
     ['39', 'adult'],
-    ['24', 'young adult'],
+    ['24', 'adult under 25'],
+    ['21', 'adult under 25'],
     ['18', 'young adult'],
+    ['20', 'young adult'],
     ['61', 'middle age'],
     ['64', 'middle age'],
     ['65', 'older adult'],
-    ['17', 'teen'],
-    ['13', 'teen'],
+    ['17', 'older teen'],
+    ['16', 'older teen'],
+    ['15', 'young teen'],
+    ['13', 'young teen'],
+    ['12', 'preteen'],
     ['7', 'child'],
+    ['3', 'preschool'],
   ] as const)('%s stays %s (200 conversations)', (age, stage) => {
     const subs = standIns(age, 'age');
     for (const sub of subs) {
@@ -173,7 +179,8 @@ describe('an age keeps its life stage, in every form', () => {
       expect(lifeStage(Number(sub))).toBe(lifeStage(Number(age)));
       expect(sub).not.toBe(age);
     }
-    expect(new Set(subs).size).toBeGreaterThan(1);
+    // A two-year band (16–17, 18–20's ends) leaves one other age; wider bands, several.
+    expect(new Set(subs).size).toBeGreaterThan(['16', '17'].includes(age) ? 0 : 1);
   });
 
   it('the words around an age stay right', () => {

@@ -72,6 +72,10 @@ describe("the tagger's spans are whole words on one line", () => {
     const found = wholeWords(list, [t(list, 'Kreuzband'), t(list, '-OP links\n- 2019 Gürtelrose'), t(list, 'pré'), t(list, '-'), t(list, 'diabético')]);
     expect(found.map((f) => f.text)).toEqual(['Kreuzband-OP links', '2019 Gürtelrose', 'pré-diabético']);
     for (const f of found) expect(list.slice(f.start, f.end)).toBe(f.text);
+    // A number cut at its point is taken whole; a full stop after a number still ends a sentence.
+    const reading = 'blew 0.09 at the roadside. 3 points';
+    expect(wholeWords(reading, [t(reading, '09 at')]).map((f) => f.text)).toEqual(['0.09 at']);
+    expect(wholeWords(reading, [t(reading, 'roadside. 3')]).map((f) => f.text)).toEqual(['roadside. 3']);
     // A span of punctuation alone goes.
     expect(wholeWords('a (b) c', [t('a (b) c', ' (')])).toEqual([]);
   });

@@ -1,0 +1,131 @@
+/**
+ * Which country a place in a message is in, so its stand-in can stay there (DESIGN.md: "a place keeps its country
+ * by default"; issue 31: "Leeds" moved to Japan, "Winterthur" to Potsdam, "Latina" to Spain). A name the data
+ * knows in one country is in that one; a name several countries share ("Latina": Spain and Italy; "Lancaster")
+ * is in the country the message points to (its currency, a national body it names, a country it names, another
+ * place, a place the person shares), else in one where the message's language is spoken, else in the most
+ * populous one. A town the data does not know is in the message's country, when it points to one.
+ *
+ * ```ts
+ * placeCountry('Latina', { language: 'it' }); // 'IT'
+ * placeCountry('Lancaster', { cue: 'GB', language: 'en' }); // 'GB'
+ * placeCountry('Upper Slaughter', { language: 'en' }); // undefined: protect() then generalizes it ("a place")
+ * ```
+ *
+ * It reads the span's own text and the message around it, nothing of the person's profile but what they share.
+ */
+import towns from '../../data/towns.json';
+import { lazy } from '../domains/phrases';
+import type { SubstitutePools } from './codebook';
+import type { Span } from './types';
+
+/** Where each language is mostly spoken (ISO 3166 alpha-2): a shared name's likelier country for a message in it. */
+const SPOKEN: Readonly<Record<string, readonly string[]>> = {
+  de: ['DE', 'AT', 'CH', 'LI', 'LU'],
+  fr: ['FR', 'BE', 'CH', 'CA', 'LU', 'MC', 'SN', 'CI', 'CM', 'MA', 'DZ', 'TN', 'HT'],
+  it: ['IT', 'CH', 'SM'],
+  es: ['ES', 'MX', 'AR', 'CO', 'CL', 'PE', 'VE', 'EC', 'GT', 'CU', 'BO', 'DO', 'HN', 'PY', 'SV', 'NI', 'CR', 'PA', 'UY', 'PR'],
+  pt: ['PT', 'BR', 'AO', 'MZ', 'CV', 'GW', 'ST', 'TL'],
+  en: ['GB', 'US', 'IE', 'CA', 'AU', 'NZ', 'IN', 'ZA', 'NG', 'KE', 'GH', 'SG', 'PH', 'JM'],
+};
+
+/** One language, mostly one country: a town the data does not know, in a message with no other pointer. */
+const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = { de: 'DE', fr: 'FR', it: 'IT' };
+
+const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
+  [/£/, 'GB'], [/₹|\bRs\.?\s?\d/, 'IN'], [/R\$/, 'BR'], [/₦/, 'NG'], [/\bA\$|\bAUD\b/, 'AU'], [/\bC\$|\bCAD\b/, 'CA'], [/\bKSh\b/, 'KE'],
+  [/\bNZ\$/, 'NZ'], [/\bCHF\b|\bFr\.\s?\d/, 'CH'], [/\bMXN\b/, 'MX'], [/\bCOP\b/, 'CO'], [/\bARS\b/, 'AR'], [/\bCLP\b/, 'CL'], [/\bZAR\b/, 'ZA'],
+];
+
+/**
+ * National bodies, benefits and identity numbers whose name is one country's (public names, asked about by
+ * people of that country): "IMSS" points to Mexico, "Jobcenter" to Germany. Case-sensitive where the name is an
+ * acronym; a name two countries use ("Medicare": US and Australia; "SNS": Portugal and Spain) is left out.
+ */
+const NATIONAL: readonly [RegExp, string][] = [
+  [/\b(?:NHS|HMRC|DVLA|DWP|Universal Credit|council tax|GP surgery)\b/, 'GB'],
+  [/\b(?:HSE|PPS number|Gardaí|Garda|Revenue\.ie|Intreo)\b/, 'IE'],
+  [/\b(?:IRS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card)\b/, 'US'],
+  [/\b(?:Jobcenter|Bürgergeld|Krankenkasse|Finanzamt|Ausländerbehörde|Schufa|Arbeitsagentur|Agentur für Arbeit|Hartz)\b/, 'DE'],
+  [/\b(?:AMS|ÖGK|Mindestsicherung)\b/, 'AT'],
+  [/\b(?:AHV|RAV|IV-Stelle)\b/, 'CH'],
+  [/\b(?:CAF|CPAM|URSSAF|Pôle emploi|France Travail|préfecture|RSA|APL|Sécu)\b/, 'FR'],
+  [/\b(?:CPAS|ONEM|mutuelle belge)\b/, 'BE'],
+  [/\b(?:INPS|questura|Agenzia delle Entrate|codice fiscale|ASL|NASpI|reddito di cittadinanza|assegno unico)\b/, 'IT'],
+  [/\b(?:SEPE|NIE|Hacienda|paro|empadronamiento)\b/, 'ES'],
+  [/\b(?:IMSS|ISSSTE|CURP|INFONAVIT|Afore)\b/, 'MX'],
+  [/\b(?:EPS|DIAN|tutela|Sisbén)\b/, 'CO'],
+  [/\b(?:ANSES|AFIP|monotributo)\b/, 'AR'],
+  [/\b(?:INSS|FGTS|CPF|CLT|Bolsa Família|SUS|carteira assinada)\b/, 'BR'],
+  [/\b(?:Segurança Social|Finanças|NISS|Cartão de Cidadão)\b/, 'PT'],
+  [/\b(?:Aadhaar|PAN card|EPFO)\b/, 'IN'],
+  [/\b(?:Centrelink|Medibank|ATO|Medicare card)\b/, 'AU'],
+  [/\b(?:CRA|OHIP|RAMQ|EI benefits)\b/, 'CA'],
+];
+
+/** Every country a place name of 15,000+ people is in, most populous first (data/towns.json). */
+const townCountries = lazy(() => {
+  const byName = new Map<string, string[]>();
+  for (const row of (towns as { towns: string[] }).towns) {
+    const bar = row.lastIndexOf('|');
+    const name = row.slice(0, bar).toLowerCase();
+    const list = byName.get(name) ?? [];
+    list.push(row.slice(bar + 1));
+    byName.set(name, list);
+  }
+  return byName;
+});
+
+const bare = (name: string) => name.replace(/['’]s$/, '').trim();
+
+/** The countries a town of 15,000+ people of this name is in, most populous first (none: not a town the data knows). */
+export const townsNamed = (name: string): readonly string[] => townCountries().get(bare(name).toLowerCase()) ?? [];
+
+/** The countries a place name may be in: the city or region the substitute pools know first, then towns by size. */
+function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
+  const kind = pools.placeKind?.(bare(name));
+  const known = kind && 'country' in kind && kind.country ? [kind.country] : [];
+  return [...new Set([...known, ...townsNamed(name)])];
+}
+
+export interface CountryCues {
+  /** The country the message points to (`messageCue`). */
+  readonly cue?: string;
+  /** The language the tagger read the message in. */
+  readonly language: string;
+}
+
+/** The country the place `name` is in (see the file's comment), or undefined when nothing says. */
+export function placeCountry(name: string, pools: SubstitutePools, { cue, language }: CountryCues): string | undefined {
+  const candidates = countriesOf(name, pools);
+  if (cue && candidates.includes(cue)) return cue;
+  const spoken = SPOKEN[language] ?? [];
+  return candidates.find((c) => spoken.includes(c)) ?? candidates[0] ?? cue ?? LANGUAGE_COUNTRY[language];
+}
+
+/**
+ * The country the message points to: its currency, a national body or number it names, a place in it whose
+ * country is clear (one candidate, or one where its language is spoken), a country it names, a place the person
+ * shares in their profile ("Leeds, UK": the release states it). Undefined when none does.
+ */
+export function messageCue(text: string, spans: readonly Span[], pools: SubstitutePools, language: string, shared: readonly string[] = []): string | undefined {
+  for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
+  for (const [pattern, code] of NATIONAL) if (pattern.test(text)) return code;
+  const spoken = SPOKEN[language] ?? [];
+  for (const span of spans) {
+    if (span.kind !== 'place') continue;
+    const candidates = countriesOf(span.text, pools);
+    const local = candidates.filter((c) => spoken.includes(c));
+    if (candidates.length === 1) return candidates[0];
+    if (local.length === 1) return local[0];
+  }
+  for (const word of text.match(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu) ?? []) {
+    const kind = pools.placeKind?.(word);
+    if (kind?.type === 'country' && kind.country) return kind.country;
+  }
+  for (const part of shared.flatMap((v) => v.split(/\s*,\s*/))) {
+    const kind = pools.placeKind?.(part.trim());
+    if (kind && 'country' in kind && kind.country) return kind.country;
+  }
+  return undefined;
+}

@@ -1,0 +1,100 @@
+/**
+ * A place keeps its country (DESIGN.md "Substitutes keep what the answer depends on"; issue 31: towns moved
+ * abroad, so a school, benefit or visa question got another country's answer). The tagger's spans are given
+ * here, so these tests pin what protection does with a place, not what the model reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { newCodebook, protectMessage } from '../../../src/crossmap';
+import { messageCue, placeCountry, townsNamed } from '../../../src/crossmap/place-country';
+import { substitutePools } from '../../../src/crossmap/pools';
+import type { Tagging } from '../../../src/crossmap/detect';
+import { seededRandomSource } from '../../../src/dp/random';
+
+const pools = substitutePools();
+const cityCountry = (name: string) => {
+  const kind = pools.placeKind?.(name);
+  return kind && 'country' in kind ? kind.country : undefined;
+};
+
+/** A tagging that reads `places` as personal places of a message in `code`. */
+function tagging(text: string, code: string, places: readonly string[]): Tagging {
+  const found = places.map((p) => {
+    const start = text.indexOf(p);
+    return { start, end: start + p.length, text: p, kind: 'place' as const, source: 'tagger' as const, score: 1 };
+  });
+  return { language: { code, name: code, read: true }, found, personal: [{ start: 0, end: text.length, p: 1 }], general: 0 };
+}
+
+function sent(text: string, code: string, places: readonly string[], seed: number) {
+  const random = seededRandomSource(seed);
+  return protectMessage(text, { codebook: newCodebook(random), random, tagging: tagging(text, code, places) });
+}
+
+describe('which country a place is in', () => {
+  it('knows towns the city list does not, with every country a name is in', () => {
+    expect(pools.placeKind?.('Kidderminster')).toBeUndefined();
+    expect(townsNamed('Kidderminster')).toEqual(['GB']);
+    expect(townsNamed('Latina')).toEqual(expect.arrayContaining(['ES', 'IT']));
+    expect(townsNamed('Nowhere-on-the-Marsh')).toEqual([]);
+  });
+
+  it('a shared name is in the country the message points to, else where its language is spoken', () => {
+    expect(placeCountry('Latina', pools, { language: 'it' })).toBe('IT');
+    expect(placeCountry('Latina', pools, { language: 'es' })).toBe('ES');
+    expect(placeCountry('Lancaster', pools, { language: 'en', cue: 'GB' })).toBe('GB');
+    expect(placeCountry('Viseu', pools, { language: 'pt' })).toBeDefined();
+    expect(placeCountry('Viseu', pools, { language: 'pt', cue: 'PT' })).toBe('PT');
+  });
+
+  it('the message points to a country by its currency, a national body or an unambiguous place', () => {
+    expect(messageCue('Mi renta es de 3,000 MXN', [], pools, 'es')).toBe('MX');
+    expect(messageCue('O INSS negou meu benefício', [], pools, 'pt')).toBe('BR');
+    expect(messageCue('Das Jobcenter zahlt nicht', [], pools, 'de')).toBe('DE');
+    expect(messageCue('I got a letter from the council', [], pools, 'en')).toBeUndefined();
+  });
+});
+
+describe('a place stand-in stays in its country', () => {
+  it('a town the city list does not know gets a town of its own country', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('We moved to Kidderminster last year; which schools take mid-year pupils?', 'en', ['Kidderminster'], seed);
+      const mark = p.marks.find((m) => m.text === 'Kidderminster')!;
+      expect(mark.treatment).toBe('replace');
+      expect(cityCountry(mark.substitute)).toBe('GB');
+    }
+  });
+
+  it("a city's name that is also a town of the message's country becomes a town of that country", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('Abito a Latina e il permesso di soggiorno mi scade a marzo, cosa faccio?', 'it', ['Latina'], seed);
+      expect(cityCountry(p.marks.find((m) => m.text === 'Latina')!.substitute)).toBe('IT');
+    }
+  });
+
+  it('a Swiss town in a German message with francs stays Swiss', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('Ich wohne in Winterthur und verdiene 5200 CHF, bekomme ich Prämienverbilligung?', 'de', ['Winterthur'], seed);
+      expect(cityCountry(p.marks.find((m) => m.text === 'Winterthur')!.substitute)).toBe('CH');
+    }
+  });
+
+  it('a place nothing locates is generalized, never moved abroad', () => {
+    const p = sent('I grew up in Upper Nettlecombe, is that near the coast?', 'en', ['Upper Nettlecombe'], 3);
+    const mark = p.marks.find((m) => m.text === 'Upper Nettlecombe')!;
+    expect(mark.treatment).toBe('generalize');
+    expect(p.text).not.toContain('Nettlecombe');
+    expect(p.text).toContain(mark.generalization!);
+  });
+
+  it("an address keeps its town's country, with the postcode before the town", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('Ich wohne in der Lindenstraße 22, 04318 Leipzig, Miete 780 €.', 'de', ['Lindenstraße 22, 04318 Leipzig'], seed);
+      const town = /\d{4,5}\s+(.+)$/.exec(p.marks[0]!.substitute)![1]!;
+      expect(cityCountry(town)).toBe('DE');
+      expect(p.text).toContain(', Miete');
+      // The tagger may mark the postcode and town apart from the street: the town is still a town.
+      const alone = sent('Ich wohne in der Lindenstraße 22, 04318 Leipzig.', 'de', ['Lindenstraße 22', '04318 Leipzig'], seed);
+      expect(cityCountry(alone.marks[1]!.substitute.replace(/^\d+\s+/, ''))).toBe('DE');
+    }
+  });
+});
