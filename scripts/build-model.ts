@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     if (/^[\p{L}\p{N}]+$/u.test(n) && !rank.has(n)) rank.set(n, i + 1);
   });
   const byRank = [...rank.entries()].sort((a, b) => a[1] - b[1]);
-  const vocab = byRank.filter(([w, r], i) => i < options.vocab || needed.has(w)).map(([w]) => w);
+  const vocab = byRank.filter(([w], i) => i < options.vocab || needed.has(w)).map(([w]) => w);
   const missing = [...needed].filter((w) => !rank.has(w));
   console.log(`vocabulary: ${vocab.length} words (${options.vocab} most frequent + description words); ${missing.length} description words unknown to GloVe`);
 

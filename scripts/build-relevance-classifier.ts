@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const vectors = await encoder.embed(items.map((i) => i.message));
   await encoder.dispose();
   const cues = items.map((i) => cueFields(i.message));
-  const examples: Example[] = items.map((item, i) => ({ x: new Float64Array(0), needed: new Set(item.needed) }));
+  const examples: Example[] = items.map((item) => ({ x: new Float64Array(0), needed: new Set(item.needed) }));
   const xsFor = (field: KnownField) => vectors.map((v, i) => features(v, cues[i]![field] === true));
   const ysFor = (field: KnownField) => items.map((item) => item.needed.includes(field));
   const fold = items.map((_, i) => (i * 7919) % FOLDS); // a fixed interleaving, not the files' order

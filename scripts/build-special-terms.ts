@@ -74,7 +74,10 @@ const religions: string[] = [];
 const walk = (node: unknown) => {
   if (typeof node === 'string') religions.push(node);
   else if (Array.isArray(node)) node.forEach(walk);
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) (religions.push(k), walk(v));
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) {
+    religions.push(k);
+    walk(v);
+  }
 };
 walk(JSON.parse(readFileSync(join(source, 'corpora-religions.json'), 'utf8')));
 // Groupings named by a region or a people ("African", "East Asian", "Abrahamic") are not faiths a person types.

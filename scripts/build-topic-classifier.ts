@@ -179,7 +179,7 @@ const file = {
 parseTopicClassifier(file);
 // The rounded weights give the same topics as the exact ones on the training sentences (printed, not enforced).
 const rounded = parseTopicClassifier(file);
-const changed = devX.filter((v, i) => topicsOf(v, rounded).length !== predict([final.map((m) => predictLogistic(m, v))], chosen.thresholds)[0]!.length).length;
+const changed = devX.filter((v) => topicsOf(v, rounded).length !== predict([final.map((m) => predictLogistic(m, v))], chosen.thresholds)[0]!.length).length;
 console.log(`\nrounding changed the number of topics of ${changed} of ${devX.length} dev sentences`);
 writeFileSync(resolve(root, args.out!), JSON.stringify(file) + '\n');
 console.log(`wrote ${args.out}`);

@@ -143,13 +143,23 @@ async function main(): Promise<void> {
       labelled++;
       k.labelled++;
       cat.spans++;
-      if (covered) (found++, k.found++);
-      if (isRetained) (kept++, k.retained++, cat.retained++);
+      if (covered) {
+        found++;
+        k.found++;
+      }
+      if (isRetained) {
+        kept++;
+        k.retained++;
+        cat.retained++;
+      }
       if (isRetained && covered) detectedKept++;
       if (!covered && values.misses) misses.push(`missed ${s.kind} "${s.text}" in: ${item.text}`);
       const sub = substitutes.find((d) => d.start <= s.start && s.end <= d.end);
       const keeps = sub ? coherent(s, sub.substitute, item.text.slice(0, sub.start)) : undefined;
-      if (keeps !== undefined) (assessed++, keeps && coherentCount++);
+      if (keeps !== undefined) {
+        assessed++;
+        if (keeps) coherentCount++;
+      }
       if (keeps === false && values.misses) misses.push(`incoherent ${s.kind} "${s.text}" (${s.gender ?? s.stage}) → "${sub!.substitute}" in: ${item.text}`);
       perKind.set(s.kind, k);
     }
@@ -175,7 +185,10 @@ async function main(): Promise<void> {
       for (const p of result.dictionary) {
         pairs++;
         cat.pairs++;
-        if (back.restored.some((r) => r.original === p.original)) (restored++, cat.restored++);
+        if (back.restored.some((r) => r.original === p.original)) {
+          restored++;
+          cat.restored++;
+        }
       }
     }
     perCategory.set(item.category, cat);

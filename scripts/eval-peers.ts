@@ -121,15 +121,24 @@ function score(peer: string, items: readonly PeerItem[], spans: PeerSpan[][], ms
       const offsets = [...Array(s.end - s.start).keys()].map((i) => s.start + i);
       labelled++;
       k.labelled++;
-      if (offsets.every(covered)) (found++, k.found++);
-      if (offsets.some(covered)) (partly++, k.partly++);
+      if (offsets.every(covered)) {
+        found++;
+        k.found++;
+      }
+      if (offsets.some(covered)) {
+        partly++;
+        k.partly++;
+      }
     }
     for (const d of got) {
       detected++;
       if (item.spans.some((s) => s.start < d.end && d.start < s.end)) correct++;
     }
   });
-  for (const k of Object.values(perKind)) (k.recall = k.found / k.labelled, k.partlyRecall = k.partly / k.labelled);
+  for (const k of Object.values(perKind)) {
+    k.recall = k.found / k.labelled;
+    k.partlyRecall = k.partly / k.labelled;
+  }
   return {
     peer, spans, labelled, found, partly, detected, correct,
     recall: found / Math.max(1, labelled), partlyRecall: partly / Math.max(1, labelled), precision: correct / Math.max(1, detected),
@@ -141,7 +150,7 @@ function score(peer: string, items: readonly PeerItem[], spans: PeerSpan[][], ms
 export async function peerBaselines(items: readonly PeerItem[]): Promise<PeerFigures[]> {
   const peers: [string, Detector][] = [['compromise 14.17.0', compromiseDetector], ['openredaction 1.1.5', openRedactionDetector]];
   // Loading word lists and compiling patterns is not a per-prompt cost.
-  compromiseDetector('warm up');
+  void compromiseDetector('warm up');
   await openRedactionDetector('warm up');
   const runs: { name: string; spans: PeerSpan[][]; ms: number }[] = [];
   for (const [name, detect] of peers) {

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, sendFromPage } from './browsers';
-import { chromiumOnSites, COMPOSER, hostileHeard, installHostileRecorder, openFixture, panel, PANEL_FRAME, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
+import { chromiumOnSites, COMPOSER, openFixture, panel, PANEL_FRAME, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
 
 let veil: ChromiumOnSites;
 beforeAll(async () => {

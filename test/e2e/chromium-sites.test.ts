@@ -12,8 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage, type ChromiumWithVeil } from './browsers';
 import { FIXTURE_LAYOUTS, type LayoutId } from '../../src/sites/fixtures/layouts';
-import type { FixtureSite } from './site-server';
-import { chromiumOnSites, COMPOSER, composerText, hostileHeard, installHostileRecorder, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
+import { chromiumOnSites, composerText, hostileHeard, installHostileRecorder, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
 
 let browser: ChromiumWithVeil;
 let popup: Page;

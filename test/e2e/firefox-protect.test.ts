@@ -7,7 +7,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, type FirefoxWithVeil } from './browsers';
 import { firefoxOnSites, received, until, type FirefoxOnSites, pressSend } from './firefox';

@@ -30,6 +30,7 @@ export async function serveModel(): Promise<{ url: string; setMode: (mode: Model
   writeTinyGenerator(generatorDir, TINY_GENERATOR_OUTPUT);
   const requests: string[] = [];
   const open = new Set<ServerResponse>();
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node's server ignores the handler's promise; a failure surfaces as an unhandled rejection, which fails the test run.
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     requests.push(path);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { launchChromium, sendFromPage, tempDir, type ChromiumWithVeil } from './browsers';
 import { FIXTURE_LAYOUTS, type FixtureLayout, type LayoutId } from '../../src/sites/fixtures/layouts';
-import { FIXTURE_SITES, serveSites, type FixtureSite, type SiteServer } from './site-server';
+import { FIXTURE_SITES, serveSites, type SiteServer } from './site-server';
 
 /** Where tests type, per fixture layout id (a site's id is its classic layout: `COMPOSER.chatgpt`). */
 export const COMPOSER = Object.fromEntries(FIXTURE_LAYOUTS.map((l) => [l.id, l.composer])) as Readonly<Record<LayoutId, string>>;

@@ -111,7 +111,10 @@ describe('compatibility prior', () => {
     expect(at('9', '8')).toBe(0);
     expect(at('4', '3')).toBe(1);
     expect(at('unspecified', '8')).toBe(0.5);
-    for (const j of prior) expect(j).toBeGreaterThanOrEqual(0), expect(j).toBeLessThanOrEqual(65536);
+    for (const j of prior) {
+      expect(j).toBeGreaterThanOrEqual(0);
+      expect(j).toBeLessThanOrEqual(65536);
+    }
   });
   it('age against marital status and children; no prior for unrelated fields', () => {
     const age = candidateDomain('age')!;

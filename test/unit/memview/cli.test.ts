@@ -9,10 +9,13 @@ const dir = mkdtempSync(join(tmpdir(), 'veil-memview-'));
 const STORE = 'test/fixtures/memview/store.json';
 const QUERIES = 'test/fixtures/memview/queries.jsonl';
 
-async function run(args: Record<string, string>): Promise<Record<string, any>[]> {
+/** One turn of `veil memview`'s output, as far as these tests read it. */
+type Turn = { views: { kind: string; charged?: Record<string, number> }[]; ledgers: Record<string, { spent: number; cap: number }>; added: string };
+
+async function run(args: Record<string, string>): Promise<Turn[]> {
   const out: string[] = [];
   await memview(new Map(Object.entries(args)), (l) => out.push(l));
-  return out.map((l) => JSON.parse(l) as Record<string, any>);
+  return out.map((l) => JSON.parse(l) as Turn);
 }
 
 describe('veil memview', () => {
@@ -22,13 +25,13 @@ describe('veil memview', () => {
     expect(turns).toHaveLength(5);
     expect(turns[0]).toMatchObject({ turn: 1, query: 'Suggest some dinner recipes', views: [{ slot: 'food', kind: 'selected' }] });
     // ε = B/K = 2/2 (K defaults to the extension's 2), charged to both groups the food slot meets.
-    expect(turns[0]!.views[0].charged).toEqual({ diabetes: 1, debt: 1 });
+    expect(turns[0]!.views[0]!.charged).toEqual({ diabetes: 1, debt: 1 });
     // --K 3: 2/3 rounded down to 2^-20.
     const third = Math.floor(2 ** 21 / 3) / 2 ** 20;
-    expect((await run({ store: STORE, queries: QUERIES, mode: 'online', K: '3', seed: '1' }))[0]!.views[0].charged).toEqual({ diabetes: third, debt: third });
+    expect((await run({ store: STORE, queries: QUERIES, mode: 'online', K: '3', seed: '1' }))[0]!.views[0]!.charged).toEqual({ diabetes: third, debt: third });
     // Ledgers never pass their caps; once they would, the generic view comes back for free.
     for (const t of turns) for (const l of Object.values(t.ledgers) as { spent: number; cap: number }[]) expect(l.spent).toBeLessThanOrEqual(l.cap);
-    expect(turns[3]!.views.filter((v: any) => v.kind === 'fallback').length).toBeGreaterThan(0);
+    expect(turns[3]!.views.filter((v) => v.kind === 'fallback').length).toBeGreaterThan(0);
     expect(turns[3]!.added).toBe('');
     // No memory text in the output.
     expect(JSON.stringify(turns)).not.toMatch(/diagnosed|14k|credit card debt/i);
@@ -36,8 +39,8 @@ describe('veil memview', () => {
 
   it('the preallocated mode spreads each cap over the selections the queries will make', async () => {
     const turns = await run({ store: STORE, queries: QUERIES, mode: 'pre', seed: '2' });
-    const charged = turns.flatMap((t) => t.views.filter((v: any) => v.kind === 'selected'));
-    expect(turns.flatMap((t) => t.views).filter((v: any) => v.kind === 'fallback')).toEqual([]);
+    const charged = turns.flatMap((t) => t.views.filter((v) => v.kind === 'selected'));
+    expect(turns.flatMap((t) => t.views).filter((v) => v.kind === 'fallback')).toEqual([]);
     const last = turns.at(-1)!.ledgers as Record<string, { spent: number; cap: number }>;
     expect(last.diabetes!.spent).toBeLessThanOrEqual(2);
     expect(last.debt!.spent).toBeGreaterThan(1.99); // debt, read most often, uses its whole cap; diabetes shares selections at debt's ε

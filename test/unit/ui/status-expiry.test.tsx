@@ -28,16 +28,16 @@ describe('status lines', () => {
     render(<Section />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('status').textContent).toBe('Removed your age.');
-    act(() => {
+    void act(() => {
       vi.advanceTimersByTime(STATUS_MS - 1000);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    act(() => {
+    void act(() => {
       vi.advanceTimersByTime(STATUS_MS - 1000);
     });
     expect(screen.getByRole('status').textContent).toBe('Removed your age.');
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeNull();
-    act(() => {
+    void act(() => {
       vi.advanceTimersByTime(1000);
     });
     expect(screen.getByRole('status').textContent).toBe('');
