@@ -9,11 +9,11 @@ import { adapterFor, siteOfUrl, SITE_MATCHES } from '../src/sites/index';
 export default defineContentScript({
   matches: SITE_MATCHES,
   runAt: 'document_start',
-  main() {
+  main(ctx) {
     const site = siteOfUrl(location.href);
     if (site === null) return;
     const adapter = adapterFor(site);
-    runGuard(adapter, {
+    runGuard(ctx, adapter, {
       // The local demo page says on itself whether Veil acts on it.
       onStatus: (enabled) => {
         if (site !== 'demo') return;

@@ -16,16 +16,18 @@ export default defineContentScript({
   matches: [],
   registration: 'runtime',
   runAt: 'document_start',
-  main() {
+  main(ctx) {
     const origin = genericOrigin(location.href);
     // Started twice in one page (registered, and started in the open tab when the site was switched on):
-    // one guard is enough.
+    // one guard is enough. Starting, the newer copy ends the older one's context (WXT tells it), which then
+    // stands down and hands the page over.
     const marker = globalThis as { veilGenericStarted?: boolean };
     if (origin === null || marker.veilGenericStarted) return;
     marker.veilGenericStarted = true;
+    ctx.onInvalidated(() => (marker.veilGenericStarted = false));
     let site: GenericSite = { origin, composer: null, sendButton: null };
     const adapter = genericAdapter(() => site);
-    const { guard, send, check } = runGuard(adapter);
+    const { guard, send, check } = runGuard(ctx, adapter);
     let picking: ReturnType<typeof pick> | null = null;
 
     const load = async () => {
@@ -39,8 +41,8 @@ export default defineContentScript({
       if (picking) return;
       picking = pick(window, adapter.label);
       // The person's clicks while pointing are pick mode's, not sends (it keeps them from the site).
-      guard.paused = true;
-      const picked = await picking.done.finally(() => (guard.paused = false));
+      guard.setPaused(true);
+      const picked = await picking.done.finally(() => guard.setPaused(false));
       picking = null;
       if (!picked) return;
       try {
@@ -51,12 +53,14 @@ export default defineContentScript({
       }
     };
     // The popup's "Point at the message box again" reaches the page through the background.
-    browser.runtime.onMessage.addListener((message: unknown, sender) => {
+    const repick = (message: unknown, sender: Browser.runtime.MessageSender) => {
       if (sender.id !== browser.runtime.id || sender.tab || (message as { veilPick?: unknown } | null)?.veilPick !== true) return false;
       void startPick();
       return false;
-    });
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void load(), { once: true });
+    };
+    browser.runtime.onMessage.addListener(repick);
+    ctx.onInvalidated(() => browser.runtime?.onMessage?.removeListener(repick));
+    if (document.readyState === 'loading') ctx.addEventListener(document, 'DOMContentLoaded', () => void load(), { once: true });
     else void load();
   },
 });

@@ -10,7 +10,8 @@ import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { answersNow, finishedAnswer, type AnswersBefore } from './answers';
 import { dockedFrame } from './docked-frame';
-import { randomToken, type SendGuard } from './send-guard';
+import { randomToken } from './one-time-token';
+import type { SendGuard } from './send-guard';
 
 import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
 import { markClosing, markVeil } from './visible';

@@ -10,7 +10,7 @@ import type { SiteAdapter } from '../sites/adapter';
 import { answerId, finishedAnswer, type AnswersBefore } from './answers';
 import { dockedFrame } from './docked-frame';
 import { PageNotice } from './notice';
-import { randomToken } from './send-guard';
+import { randomToken } from './one-time-token';
 import { markClosing, markVeil } from './visible';
 
 export interface RestoreDeps {

@@ -3,6 +3,7 @@
  * (send-guard.ts), take the background's commands about the open review, and keep the toolbar badge and
  * the popup told whether Veil is on and still finds the message box.
  */
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createClient, type VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { ComposeLauncher, isComposeCommand } from './compose';
@@ -19,17 +20,38 @@ export interface GuardRun {
   check: () => Promise<void>;
 }
 
-/** Install the guard for `adapter` (call at document_start) and start reporting on the tab once the DOM is there. */
-export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabled: boolean) => void } = {}): GuardRun {
+/**
+ * Install the guard for `adapter` (call at document_start) and start reporting on the tab once the DOM is there.
+ * Everything listens and ticks through `ctx`, WXT's context of the content script: once the script is
+ * invalidated (the extension updated, or a newer copy of the script started), it stops; the guard then keeps
+ * failing closed where the extension went away (./send-guard.ts).
+ */
+export function runGuard(ctx: ContentScriptContext, adapter: SiteAdapter, { onStatus }: { onStatus?: (enabled: boolean) => void } = {}): GuardRun {
   const send = createClient((envelope) => browser.runtime.sendMessage(envelope));
   // The key shield first: while it holds the person's keys from the page, no listener after it sees them.
-  new KeyShield(window, new PageNotice(document)).install();
-  const guard = new SendGuard({ adapter, win: window, send, panelUrl: browser.runtime.getURL('/review.html') });
-  guard.install();
+  ctx.onInvalidated(new KeyShield(window, new PageNotice(document)).install());
   // A send Veil did not see, or a send it had to hold: the toolbar shows "!", the popup says which part of
   // the adapter failed, with a report to copy. Kept for this page's life.
   let problem: { kind: 'missed' | 'held'; part: StalePart; diagnostic: string } | null = null;
   const report = (composerFound: boolean, layout: string | null) => send('tab.report', { composerFound, layout, ...(problem ? { problem } : {}) }).catch(() => undefined);
+  const guard = new SendGuard({
+    adapter,
+    win: window,
+    ctx,
+    send,
+    panelUrl: browser.runtime.getURL('/review.html'),
+    // The extension was updated or removed under this page (not a newer copy of this script starting).
+    extensionGone: () => browser.runtime?.id === undefined,
+    onRestorable: (before) => void restore.afterSend(before),
+    onStale: (part) => {
+      // A missed send stays the worse news.
+      if (problem?.kind === 'missed' || (problem?.kind === 'held' && problem.part === part)) return;
+      problem = { kind: 'held', part, diagnostic: guard.diagnostic(part) };
+      const health = guard.checkHealth();
+      void report(health.composerFound, health.layout);
+    },
+  });
+  guard.install();
   const watch = new UnreviewedWatch({
     doc: document,
     composer: () => guard.watchedBox(),
@@ -44,14 +66,6 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     },
   });
   const restore = new AnswerRestore({ adapter, win: window, send, restoreUrl: browser.runtime.getURL('/restore.html'), conversation: () => guard.conversationKey() });
-  guard.onRestorable = (before) => void restore.afterSend(before);
-  guard.onStale = (part) => {
-    // A missed send stays the worse news.
-    if (problem?.kind === 'missed' || (problem?.kind === 'held' && problem.part === part)) return;
-    problem = { kind: 'held', part, diagnostic: guard.diagnostic(part) };
-    const health = guard.checkHealth();
-    void report(health.composerFound, health.layout);
-  };
   const compose = new ComposeLauncher({
     adapter,
     win: window,
@@ -63,10 +77,10 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     conversation: () => adapter.conversation(new URL(location.href)) ?? guard.conversationKey(),
     conversationId: () => adapter.conversation(new URL(location.href)),
   });
-  compose.install();
+  ctx.onInvalidated(compose.install());
 
   // Commands about the open review come from Veil's background only (no tab: not another content script).
-  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (reply: unknown) => void) => {
+  const commands = (message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (reply: unknown) => void) => {
     if (sender.id !== browser.runtime.id || sender.tab) return false;
     if (isComposeCommand(message)) {
       void compose.command(message).then(sendResponse);
@@ -75,7 +89,9 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     if (!isPanelCommand(message)) return false;
     void guard.command(message).then(sendResponse);
     return true;
-  });
+  };
+  browser.runtime.onMessage.addListener(commands);
+  ctx.onInvalidated(() => browser.runtime?.onMessage?.removeListener(commands));
 
   // Whether Veil is on for this site, and whether the adapter still finds the message box: shown on the
   // toolbar badge and in the popup. Checked again every few seconds while the tab is visible (the site
@@ -84,7 +100,7 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
   const check = async (force: boolean) => {
     if (!force && document.visibilityState === 'hidden') return;
     const status = await send('site.status', {}).catch(() => null);
-    guard.enabled = status?.enabled ?? true;
+    guard.setEnabled(status?.enabled ?? true);
     onStatus?.(guard.enabled);
     const health = guard.checkHealth();
     // The browser forgets a tab's report when its URL changes, in-page navigations too (a new chat's first
@@ -97,12 +113,13 @@ export function runGuard(adapter: SiteAdapter, { onStatus }: { onStatus?: (enabl
     restore.place();
   };
   const start = () => {
-    watch.install();
+    ctx.onInvalidated(watch.install());
     void check(true);
-    setInterval(() => void check(false), 3000);
-    document.addEventListener('visibilitychange', () => void check(false));
+    // Each tick also asks whether the extension is still there: an update under the page ends the context.
+    ctx.setInterval(() => void check(false), 3000);
+    ctx.addEventListener(document, 'visibilitychange', () => void check(false));
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  if (document.readyState === 'loading') ctx.addEventListener(document, 'DOMContentLoaded', start, { once: true });
   else start();
   return { guard, send, check: () => check(true) };
 }
