@@ -6,10 +6,8 @@
  * Either way it starts loading when the browser starts.
  */
 import '../src/extension/zod-jitless';
-import { createHandlers, type TabReport } from '../src/extension/handlers';
+import { createBackground, type TabReport } from '../src/extension/handlers';
 import { browserGenericSites } from '../src/extension/generic-sites';
-import { createDispatcher } from '../src/messaging/dispatch';
-import { errorMessageForPerson } from '../src/storage/errors';
 import { genericOrigin } from '../src/sites/generic';
 import { readSettings } from '../src/storage/settings-store';
 import type { ReviewRecord, TabReply } from '../src/extension/review-service';
@@ -41,7 +39,9 @@ export default defineBackground({
     const tabs = sessionStore<TabReport>('tab');
     const action = browser.action ?? browser.browserAction;
     const generic = browserGenericSites();
-    const handlers = createHandlers({
+    const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+    // The same build the unit tests' harness makes (createBackgroundDispatch).
+    const { handlers, dispatch } = createBackground({
       db,
       model,
       reviews: sessionStore<ReviewRecord>('review'),
@@ -65,9 +65,7 @@ export default defineBackground({
       },
       generic,
       ...testHooks(),
-    });
-    const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
-    const dispatch = createDispatcher(handlers, self, errorMessageForPerson);
+    }, self);
     const ownPage = { kind: 'page' as const, url: self.origin };
 
     // Generic sites (src/sites/generic.ts). The person's answer to the browser's permission question may

@@ -14,8 +14,9 @@
  *    language model in use), an explicit choice for writing and planning tasks: the assistant then answers
  *    about the substitute domain, so facts specific to the real one are lost.
  * 4. `send`: only the mapped text goes to the content script, which writes it into the composer and opens
- *    the normal review (the profile release may be appended there, as in any send; the review does not
- *    de-identify that text again). The replacements it made join the conversation's codebook.
+ *    the normal review (the profile release may be appended there, as in any send). The review does not
+ *    de-identify that text again because this service told it so (`handOff`), for that frame and that exact
+ *    text: nothing the page says turns protection off. The replacements it made join the conversation's codebook.
  * 5. `answer` (content script): the site's answer, read from the page once it stopped streaming, is
  *    recovered here with the codebook; the box polls for it. The recovered text goes to the box only.
  * 6. `recover` (the box): an answer the person pasted (a site whose answers Veil cannot read).
@@ -83,13 +84,18 @@ export interface ComposeDeps {
   now: () => number;
   /** The message tagger (src/crossmap/tagger, on the model host), as the review uses it. */
   tag: (text: string) => Promise<Tagging>;
+  /**
+   * Tell the review service that this frame will begin a review of exactly `text`, protected here already
+   * (review-service.ts `expectComposed`); returns a function that withdraws it. None: the review protects it again.
+   */
+  handOff?: (tabId: number, frameId: number, text: string) => () => void;
 }
 
 const NOTHING_HERE = 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.';
 
 export const WORD_LISTS = "Veil's word lists";
 
-export function createComposeService({ db, store, toTab, now, generate, tag }: ComposeDeps) {
+export function createComposeService({ db, store, toTab, now, generate, tag, handOff }: ComposeDeps) {
   const random = cryptoRandomSource();
   const offline = createOfflineMapper(random);
   const generative = generate ? generativeMapper(generate, offline, detectSpans) : undefined;
@@ -295,10 +301,15 @@ export function createComposeService({ db, store, toTab, now, generate, tag }: C
         if (guarded.text !== record.mapped) record = await protectInto(record, record.original);
         pairs = guarded.codebook;
       }
+      // The review the page begins with this text knows it from here, not from the page's word.
+      const withdraw = handOff?.(record.tabId, record.frameId, record.mapped);
       const reply = await toTab(record.tabId, record.frameId, { veilCompose: 'send', composeId: record.id, text: record.mapped }).catch(
         (error: unknown): ComposeReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
-      if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
+      if (!reply.ok) {
+        withdraw?.();
+        throw new StoreError(`Nothing was sent: ${reply.error}`);
+      }
       // The stand-ins this send wrote are kept for the conversation: the answer is read back with them.
       if (pairs) await saveCodebook(db, record.site, record.conversation, pairs, now());
       const next = { ...record, state: 'waiting' as const, note: null };

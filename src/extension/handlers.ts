@@ -78,7 +78,16 @@ export interface TabReport {
  * person (a full disk says what happened and what to do, not the browser's raw text).
  */
 export function createBackgroundDispatch(deps: HandlerDeps, self: Self): Dispatch {
-  return createDispatcher(createHandlers(deps), self, errorMessageForPerson);
+  return createBackground(deps, self).dispatch;
+}
+
+/**
+ * The handlers and the dispatcher in front of them, built once: the background entry uses this (its own
+ * listeners call a few handlers directly), the tests use `createBackgroundDispatch`, the same build.
+ */
+export function createBackground(deps: HandlerDeps, self: Self): { handlers: Handlers; dispatch: Dispatch } {
+  const handlers = createHandlers(deps);
+  return { handlers, dispatch: createDispatcher(handlers, self, errorMessageForPerson) };
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -111,6 +120,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     now,
     generate: (prompt) => model.generate(prompt),
     tag: (text) => tagger.tag(text),
+    handOff: (tabId, frameId, text) => reviews.expectComposed(tabId, frameId, text),
   });
 
   /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */

@@ -34,7 +34,8 @@ import { PrivacyLedger } from '../ledger/ledger';
 import type { EpsilonFigures, PreviewAttribute, PreviewOutcome, ReleasePreview, ReleaseResponse, ReleaseViewInfo } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
 import type { ReleasePlan } from '../dp/plan';
-import { blockCharges, composeRelease, releaseProfile, type ProfileRelease } from '../release/release';
+import { blockCharges, releaseProfile, type ProfileRelease } from '../release/release';
+import { outgoingText, publicDraft, type PublicDraft } from './outgoing';
 import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
 import { publicView } from '../dp/public-view';
 import { relevantKeys } from '../dp/relevance';
@@ -48,7 +49,6 @@ import { readRevision } from '../storage/revision';
 import { readSettings } from '../storage/settings-store';
 import { RandomBits } from '../dp/bits';
 import { memoryLedgerKey } from '../ledger/keys';
-import { answerPreferences } from '../memview/render';
 import type { Slot } from '../memview/slots';
 import { memviewTurn, type SlotRelease } from '../memview/turn';
 import type { MemoryFile } from '../memview/types';
@@ -89,20 +89,18 @@ interface Inputs {
 /** A plan with its scores, and the inputs it was made from. */
 type Planned = Inputs & { prepared: PreparedRelease; carried: string };
 
-/** A release made for a review, with what the review's view needs from it (this process only). */
+/** A release made for a review: the response, and the public draft its text is composed from (outgoing.ts). */
 export interface MadeRelease {
   response: ReleaseResponse;
-  /** The profile and settings it was made from (the profile holds withheld values: never sent). */
-  profile: Profile;
+  /** Public values only: the review composes what leaves from this, never from the profile. */
+  draft: PublicDraft;
+  /** The settings it was made from. */
   settings: Settings;
-  /** Its record's format and views (what its text was composed with). */
-  format: ReleaseFormat;
-  views: SlotRelease[];
 }
 
 export interface ReleaseService {
   create(request: ReleaseRequest): Promise<ReleaseResponse>;
-  /** `create`, with what the release was made from, for the review panel's view in this process. */
+  /** `create`, with the public draft its text is composed from, for the review (never the profile). */
   made(request: ReleaseRequest): Promise<MadeRelease>;
   outcome(releaseId: number, outcome: Exclude<ReleaseOutcome, 'shown'>): Promise<ReleaseRecord>;
   preview(): Promise<ReleasePreview>;
@@ -244,7 +242,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   function reuseIn(request: ReleaseRequest, earlier: ReleaseRecord, inputs: Inputs, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
     const { profile, settings } = inputs;
     const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
-    const text = withPreferences(composeRelease(earlier.attributes, profile, instructionOf(request, profile), earlier.format, settings.suppressed), views);
+    const draft = publicDraft(earlier.attributes, earlier.format, views, profile);
+    const text = outgoingText(draft, instructionOf(request, profile), settings.suppressed);
     const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
     record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, memoryRevision: context.memoryRevision, text });
     const response = (releaseId: number): ReleaseResponse => ({
@@ -260,12 +259,12 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       reused: true,
       fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
     });
-    return { response, format: earlier.format, views };
+    return { response, draft };
   }
 
   /** A fresh draw from the plan, charged on the ledger: recorded, with this prompt's views. */
   function drawIn(request: ReleaseRequest, plan: Planned, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
-    const { settings, revision } = plan;
+    const { settings, revision, profile } = plan;
     const release = releaseProfile(plan.prepared, {
       random: bits,
       format: settings.format,
@@ -276,7 +275,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     });
     const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
     const row = recordOf(release, settings.format, request, revision, now());
-    const text = withPreferences(row.text, views);
+    const draft = publicDraft(release.attributes, settings.format, views, profile);
+    const text = outgoingText(draft, instructionOf(request, profile), settings.suppressed);
     record({ ...row, spent: { ...row.spent, ...units }, views, memoryRevision: context.memoryRevision, text });
     const keys = [...blockCharges(plan.prepared.plan).flat().map((c) => c.key), ...Object.keys(units)];
     const remaining = remainingOf(ledger, keys);
@@ -287,7 +287,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
       views: viewInfos(views, names),
       charged: figuresOf({ ...release.units.perAttribute, ...units }),
     });
-    return { response, format: settings.format, views };
+    return { response, draft };
   }
 
   async function create(request: ReleaseRequest): Promise<ReleaseResponse> {
@@ -295,8 +295,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   /**
-   * A release for `request`, with what it was made from (for the review in this process; never sent as
-   * it is: the profile holds withheld values).
+   * A release for `request`, with its public draft (for the review in this process: what leaves is
+   * composed from it, outgoing.ts).
    *
    * One read-write transaction decides and charges: it finds this conversation's earlier release (reused
    * for free unless `fresh`), or draws from the plan. The plan made for a draft read ahead is used with the
@@ -330,7 +330,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
           },
           { now: now(), conversation: request, needsReusable: (ledger) => plan !== undefined && ledger.decide(blockCharges(plan.prepared.plan)).some((d) => !d.fresh) },
         );
-        if (value) return { response: value.response(recordIds[0]!), profile: current.profile, settings: current.settings, format: value.format, views: value.views };
+        if (value) return { response: value.response(recordIds[0]!), draft: value.draft, settings: current.settings };
         // No earlier release to reuse: a plan is needed (nothing was written).
         needsPlan = true;
       } catch (error) {
@@ -472,12 +472,6 @@ function remainingOf(ledger: PrivacyLedger, keys: readonly string[]): EpsilonFig
   const perAttribute: Record<string, number> = {};
   for (const key of keys) perAttribute[key] = unitsToEpsilon(Math.max(0, ledger.cap(key) - ledger.spent(key)));
   return { total: unitsToEpsilon(Math.max(0, ledger.totalCap - ledger.totalSpent)), perAttribute };
-}
-
-/** The prompt's text with the views' answer preferences after it (nothing added when none says anything). */
-function withPreferences(text: string, views: readonly SlotRelease[]): string {
-  const preferences = answerPreferences(views);
-  return preferences === '' ? text : `${text}\n\n${preferences}`;
 }
 
 function namesOf(memory: MemoryFile): Map<string, string> {

@@ -31,7 +31,7 @@ import type { ReleasedAttribute } from '../release/release';
 import type { CapPassed } from '../ledger/ledger';
 import { unitsToEpsilon } from '../core/epsilon';
 import { candidateDomain } from '../domains/index';
-import { composeRelease } from '../release/release';
+import { outgoingText, viewKey, type PublicDraft } from './outgoing';
 import { entityRole } from '../release/render';
 import { siteLabel } from '../sites/generic';
 import type { VeilDatabase } from '../storage/db';
@@ -40,14 +40,9 @@ import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
 import type { Settings } from '../core/settings';
 import type { MadeRelease, ReleaseService } from './release-service';
-import { answerPreferences } from '../memview/render';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
 import { traceMark } from './trace-marks';
 
-/** What `dropped` calls a memory slot's view. */
-function viewKey(slot: string): string {
-  return `view:${slot}`;
-}
 
 export interface ReviewRecord {
   id: string;
@@ -67,7 +62,10 @@ export interface ReviewRecord {
   include?: string[];
   /** The person's choice per span of their message (mark id → treatment); absent: the defaults. */
   choices?: Record<string, Treatment>;
-  /** A text the compose box mapped already: sent as it is, not de-identified again. */
+  /**
+   * A text the compose box mapped already: sent as it is, not de-identified again. Set only from the
+   * background's own compose session (`expectComposed`), never from the page's request.
+   */
   composed?: boolean;
   /** Where the conversation's codebook is stored (the site's id for the chat once it has one; see `codebookKeyOf`). */
   codebookKey?: string;
@@ -78,6 +76,8 @@ export interface ReviewRecord {
   state: 'making' | 'ready' | 'failed';
   error?: string;
   release?: ReleaseResponse;
+  /** The release's public draft: what leaves is composed from it (outgoing.ts), never from the profile. */
+  draft?: PublicDraft;
   createdAt: number;
 }
 
@@ -111,6 +111,9 @@ export interface ReviewDeps {
   /** The sentence encoder (the model host's `encode`), for the topic hints; none: no hints. */
   encode?: (texts: readonly string[]) => Promise<number[][]>;
 }
+
+/** How long after a compose box's send its frame may begin the review of it (it does so at once). */
+const COMPOSED_WITHIN_MS = 60_000;
 
 export interface Sender {
   tabId?: number;
@@ -193,10 +196,10 @@ export function createReviewService(deps: ReviewDeps) {
         }),
       ]);
       traceMark('veil-charged');
-      const first = view({ ...review, state: 'ready', release: made.response, dropped: [] }, { made, ...(codebook ? { codebook } : {}) });
+      const first = view({ ...review, state: 'ready', release: made.response, draft: made.draft, dropped: [] }, { made, ...(codebook ? { codebook } : {}) });
       firstViews.set(review.id, first);
       first.then(() => traceMark('veil-viewed'), () => undefined);
-      await Promise.all([patch(review.id, { state: 'ready', release: made.response, dropped: [] }), first.catch(() => undefined)]);
+      await Promise.all([patch(review.id, { state: 'ready', release: made.response, draft: made.draft, dropped: [] }), first.catch(() => undefined)]);
     } catch (error) {
       await patch(review.id, { state: 'failed', error: errorMessageForPerson(error) });
     } finally {
@@ -223,6 +226,23 @@ export function createReviewService(deps: ReviewDeps) {
       await store.put(next);
       return next;
     });
+  }
+
+  /**
+   * Texts a compose box of this background handed to a frame for its review (`expectComposed`), by tab and
+   * frame: only a review that frame begins with exactly that text skips protection (this process only; a
+   * restarted worker protects it again, which sends less, never more).
+   */
+  const handedOff = new Map<string, { text: string; until: number }>();
+  const frameKey = (tabId: number, frameId: number) => `${tabId}:${frameId}`;
+
+  /** Whether this frame's review of `prompt` is the text its compose box handed it (claimed once). */
+  function takeComposed(tabId: number, frameId: number, prompt: string): boolean {
+    const key = frameKey(tabId, frameId);
+    const expected = handedOff.get(key);
+    if (!expected || expected.until < now() || expected.text !== prompt) return false;
+    handedOff.delete(key);
+    return true;
   }
 
   /** The first view of a release just made, for the panel's claim (this process only). */
@@ -282,14 +302,16 @@ export function createReviewService(deps: ReviewDeps) {
       prompt: review.prompt,
       freshCost: settings.epsilon,
     };
-    if (review.state !== 'ready' || !review.release) {
+    if (review.state !== 'ready' || !review.release || !review.draft) {
       return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], message: { marks: [], learns: '' }, leftOut: [] };
     }
     const release = review.release;
-    const profile = first?.made.profile ?? (await readProfile(db));
+    // The person's own values, for this view only (Veil's page): what leaves is composed from the draft.
+    const profile = await readProfile(db);
     const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
     const guarded = await protection(review, profile, releasedOf, settings, first?.codebook);
-    const text = composeText(review, profile, settings.suppressed, guarded, first?.made ?? (await recordOf(release.releaseId)));
+    const message = guarded ? guarded.text : review.prompt;
+    const text = outgoingText(review.draft, message.trim() !== '' ? message : undefined, settings.suppressed, review.dropped);
     // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
     // Stored before the view is returned (below), written while the rest of it is made.
     const shown = patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
@@ -347,23 +369,6 @@ export function createReviewService(deps: ReviewDeps) {
     return topicHints(prompt, await deps.encode(sentences.map((s) => s.text)), special).map((h) => ({ sentence: h.sentence, kindLabel: kindLabel(h.topic) }));
   }
 
-  /** What a stored release's text was composed with. */
-  async function recordOf(releaseId: number): Promise<Pick<MadeRelease, 'format' | 'views'>> {
-    const record = await db.releases.get(releaseId);
-    if (!record) throw new StoreError('the release of this review is no longer stored');
-    return { format: record.format, views: record.views ?? [] };
-  }
-
-  function composeText(review: ReviewRecord, profile: Profile, suppressed: 'omit' | 'mark', guarded: Protected | null, record: Pick<MadeRelease, 'format' | 'views'>): string {
-    const release = review.release!;
-    const kept = release.attributes.filter((a) => !review.dropped.includes(attributeKey(a)));
-    const prompt = guarded ? guarded.text : review.prompt;
-    const text = composeRelease(kept, profile, prompt.trim() !== '' ? prompt : undefined, record.format, suppressed);
-    // The answer preferences of the views the person kept: a function of the released views only.
-    const preferences = answerPreferences(record.views.filter((v) => !review.dropped.includes(viewKey(v.slot))));
-    return preferences === '' ? text : `${text}\n\n${preferences}`;
-  }
-
   /** The first view made with the release, once (a review whose release failed has none). */
   function takeFirstView(review: ReviewRecord): Promise<ReviewView> | undefined {
     const first = firstViews.get(review.id);
@@ -380,8 +385,23 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   return {
-    async begin(request: { prompt: string; conversation: string; chat?: string | null; token: string; composed?: boolean }, site: string, sender: Sender) {
+    /**
+     * The compose box's send (compose-service.ts): the frame that opened it will begin a review of exactly
+     * `text`, which the box protected already. Returns a function that withdraws it (the page refused the text).
+     */
+    expectComposed(tabId: number, frameId: number, text: string): () => void {
+      const key = frameKey(tabId, frameId);
+      const entry = { text, until: now() + COMPOSED_WITHIN_MS };
+      handedOff.set(key, entry);
+      return () => {
+        if (handedOff.get(key) === entry) handedOff.delete(key);
+      };
+    },
+
+    /** `request.composed` (the page's word) is not read: whether the text is composed is the background's own record. */
+    async begin(request: { prompt: string; conversation: string; chat?: string | null; token: string }, site: string, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
+      const composed = takeComposed(tabId, frameId, request.prompt);
       // Refused before anything is made or charged: a message too long to protect in bounded time, and a tab
       // that begins reviews faster than a person sends (the content script asks for a person's act first).
       const long = tooLong(request.prompt);
@@ -410,13 +430,13 @@ export function createReviewService(deps: ReviewDeps) {
           conversation: request.conversation,
           prompt: request.prompt,
           dropped: [],
-          ...(request.composed ? { composed: true } : {}),
+          ...(composed ? { composed: true } : {}),
           codebookKey: await codebookKeyOf(db, site, request.conversation, request.chat ?? null),
           state: 'making',
           createdAt: now(),
         };
         // Read (or made) while the release is drawn: the panel's first view protects the message with it.
-        const codebook = request.composed ? undefined : codebookOf(review);
+        const codebook = composed ? undefined : codebookOf(review);
         codebook?.catch(() => undefined);
         await locked(() => store.put(review));
         void start(review, release, codebook);

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { BudgetOverview } from '../core/budget-view';
 import type { ModelStatus } from '../core/model-status';
 import { attributeSchema, type Profile } from '../core/profile';
-import { SITES, settingsSchema, type Mechanism, type Settings, type Site, type SuppressedChoice } from '../core/settings';
+import { SITES, settingsSchema, type Mechanism, type Settings, type SuppressedChoice } from '../core/settings';
 import type { ReleaseRecord } from '../release/record';
 import { genericSiteSchema, type GenericSite } from '../sites/generic';
 import type { Variant } from '../dp/utility';
@@ -477,7 +477,10 @@ export const contract = {
       /** The site's own id for the chat, when the page shows one (where the conversation's codebook is kept). */
       chat: conversationKey.nullable().optional(),
       token: z.string().min(32).max(100),
-      /** A text the compose box already mapped: reviewed as it is (it holds substitutes, not the person's words). */
+      /**
+       * Sent by the content script for a compose box's text, and not read: the background knows which text its
+       * compose box handed to this frame (review-service.ts `expectComposed`); the page's word turns nothing off.
+       */
       composed: z.boolean().optional(),
     }),
     ['content'],

@@ -110,9 +110,13 @@ export function composeRelease(
   format: ReleaseFormat,
   suppressed: SuppressedChoice = 'mark',
 ): string {
-  const sharedNames = new Set(profile.attributes.filter((a) => a.sharing === 'shared' && a.field === 'name' && a.value.trim() === a.entity.trim()).map((a) => a.entity));
   const shown = suppressed === 'omit' ? attributes.filter((a) => a.release !== 'suppressed') : attributes;
-  return renderRelease(shown, instruction, format, sharedNames);
+  return renderRelease(shown, instruction, format, namedEntities(profile));
+}
+
+/** The entities the person named by a shared name (the text may call them by it): public, a shared value. */
+export function namedEntities(profile: Profile): Set<string> {
+  return new Set(profile.attributes.filter((a) => a.sharing === 'shared' && a.field === 'name' && a.value.trim() === a.entity.trim()).map((a) => a.entity));
 }
 
 export function releaseProfile(prepared: PreparedRelease, options: ReleaseOptions): ProfileRelease {

@@ -399,14 +399,70 @@ describe('review: what the person typed is protected (issue 18)', () => {
     await expect(frame('restore.get', { token: restoreToken })).rejects.toThrow(/no longer here/);
   });
 
-  it('a text private compose mapped is reviewed as it is; editing the message drops the choices made for the old one', async () => {
+  it('a page saying its text was composed turns nothing off: the message is protected as any send', async () => {
     const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const token = newToken();
     await content('review.begin', { prompt: 'Ask Ava about Bradford.', conversation: 'c/x', token, composed: true });
     const view = await panel('review.get', { token });
+    expect(view.message.marks.map((m) => m.original)).toEqual(expect.arrayContaining(['Ava', 'Bradford']));
+    expect(view.text).not.toContain('Ava');
+    expect(view.text).not.toContain('Bradford');
+  });
+
+  it('the text the compose box handed its frame is reviewed as it is (the background knows it), once; editing the message drops the choices made for the old one', async () => {
+    const { popup, content, panel } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    // The compose box's session, in the same background: its send hands the mapped text to this frame.
+    const boxToken = newToken();
+    await content('compose.begin', { conversation: 'c/x', token: boxToken });
+    const box = h.client({ ...PANEL, url: `${SELF.origin}compose.html`, frameId: 3 });
+    await box('compose.get', { token: boxToken });
+    const mapped = (await box('compose.map', { text: 'Ask Ava about Bradford.' })).mapped;
+    expect(mapped).not.toContain('Ava');
+    // The default compose command sender has no page: the send is refused and nothing is handed off.
+    await expect(box('compose.send', {})).rejects.toThrow(/Nothing was sent/);
+    const refused = newToken();
+    await content('review.begin', { prompt: mapped, conversation: 'c/x', token: refused });
+    expect((await panel('review.get', { token: refused })).message.marks.length).toBeGreaterThan(0);
+    await panel('review.cancel', {});
+  });
+
+  it('a text private compose mapped and sent is reviewed as it is', async () => {
+    const commands: unknown[] = [];
+    h = harness(undefined, { tagger: { tag: listTag }, toTabCompose: async (_tab, _frame, command) => (commands.push(command), { ok: true }) });
+    const popup = h.client();
+    await popup('settings.update', { patch: { facts: 'all', epsilon: 8 } });
+    await popup('profile.import', { text: JSON.stringify(profile) });
+    const content = h.client(CONTENT);
+    const panel = h.client(PANEL);
+    const boxToken = newToken();
+    await content('compose.begin', { conversation: 'c/x', token: boxToken });
+    const box = h.client({ ...PANEL, url: `${SELF.origin}compose.html`, frameId: 3 });
+    await box('compose.get', { token: boxToken });
+    const mapped = (await box('compose.map', { text: 'Ask Ava about Bradford.' })).mapped;
+    await box('compose.send', {});
+    expect(commands).toEqual([expect.objectContaining({ veilCompose: 'send', text: mapped })]);
+    // Another frame of the tab beginning a review of the same text is protected as any send.
+    const elsewhere = newToken();
+    await h.client({ ...CONTENT, frameId: 2 })('review.begin', { prompt: mapped, conversation: 'c/x', token: elsewhere });
+    const other = await h.client({ ...PANEL, frameId: 12 })('review.get', { token: elsewhere });
+    expect(other.message.learns).not.toMatch(/private compose/);
+    // The frame the box handed it to: reviewed as mapped, once.
+    const token = newToken();
+    await content('review.begin', { prompt: mapped, conversation: 'c/x', token });
+    const view = await panel('review.get', { token });
     expect(view.message.marks).toEqual([]);
-    expect(view.text.startsWith('Ask Ava about Bradford.')).toBe(true);
+    expect(view.message.learns).toMatch(/private compose/);
+    expect(view.text.startsWith(mapped)).toBe(true);
+    const again = newToken();
+    await content('review.begin', { prompt: mapped, conversation: 'c/x', token: again });
+    expect((await panel('review.get', { token: again })).message.learns).not.toMatch(/private compose/);
+  });
+
+  it('editing the message drops the choices made for the old one', async () => {
+    const { popup } = await setUp();
+    await popup('profile.import', { text: JSON.stringify(profile) });
 
     const other = await begin(h.client({ ...CONTENT, frameId: 2 }), { prompt: 'Tom lives in Leeds.', conversation: 'c/y' });
     const otherPanel = h.client({ ...PANEL, frameId: 12 });
@@ -415,7 +471,6 @@ describe('review: what the person typed is protected (issue 18)', () => {
     await otherPanel('review.choose', { mark: tom.id, treatment: 'keep' });
     const edited = await otherPanel('review.update', { prompt: 'Tom lives in York.', dropped: [] });
     expect(edited.message.marks.find((m) => m.original === 'Tom')!.treatment).toBe('replace');
-    void panel;
   });
 
   it('points out a sentence the sentence encoder reads as sensitive where the word lists marked nothing, and changes nothing', async () => {
