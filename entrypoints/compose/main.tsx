@@ -2,15 +2,15 @@ import '../../src/extension/zod-jitless';
 import { render } from 'preact';
 import { ClientContext } from '../../src/ui/client';
 import { Compose } from '../../src/ui/pages/Compose';
-import { tokenQueue } from '../../src/ui/review-token';
+import { tokenBatches } from '../../src/ui/frame-tokens';
 import { runtimeClient } from '../../src/ui/runtime-client';
 import '../../src/ui/styles.css';
 
-const nextToken = tokenQueue(window, 'veilComposeToken');
+const nextTokens = tokenBatches(window);
 
 render(
   <ClientContext.Provider value={runtimeClient()}>
-    <Compose nextToken={nextToken} />
+    <Compose nextTokens={nextTokens} />
   </ClientContext.Provider>,
   document.getElementById('app')!,
 );

@@ -10,7 +10,7 @@ import type { VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
 import { answersNow, finishedAnswer, type AnswersBefore } from './answers';
 import { dockedFrame } from './docked-frame';
-import { randomToken } from './one-time-token';
+import { launchFramed } from './framed-launch';
 import type { SendGuard } from './send-guard';
 
 import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
@@ -91,13 +91,9 @@ export class ComposeLauncher {
     const { frame, loaded } = dockedFrame(this.deps.win.document, this.deps.composeUrl, 'Veil: private compose', { veilCompose: 'box' });
     frame.focus();
     this.frame = frame;
-    const token = randomToken();
     try {
-      // The token goes to the box once the background has its session: a token the box presents is then
-      // found at once, and one the page posts to the box is refused at once (never waited on).
-      const [{ composeId }] = await Promise.all([this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }), loaded]);
+      const { composeId } = await launchFramed(frame, this.deps.composeUrl, loaded, (token) => this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }));
       this.composeId = composeId;
-      frame.contentWindow?.postMessage({ veilComposeToken: token }, new URL(this.deps.composeUrl).origin);
     } catch {
       this.close();
     }

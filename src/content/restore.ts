@@ -10,7 +10,7 @@ import type { SiteAdapter } from '../sites/adapter';
 import { answerId, finishedAnswer, type AnswersBefore } from './answers';
 import { dockedFrame } from './docked-frame';
 import { PageNotice } from './notice';
-import { randomToken } from './one-time-token';
+import { launchFramed } from './framed-launch';
 import { markClosing, markVeil } from './visible';
 
 export interface RestoreDeps {
@@ -110,18 +110,15 @@ export class AnswerRestore {
     const { frame, loaded } = dockedFrame(this.deps.win.document, this.deps.restoreUrl, 'Veil: the answer in your words', { veilRestore: 'frame' });
     this.frame = frame;
     this.place();
-    const token = randomToken();
     try {
       const chat = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
-      await this.deps.send('restore.begin', { conversation: this.deps.conversation(), chat, text: answer.textContent?.trim() ?? '', token });
+      const text = answer.textContent?.trim() ?? '';
+      await launchFramed(frame, this.deps.restoreUrl, loaded, (token) => this.deps.send('restore.begin', { conversation: this.deps.conversation(), chat, text, token }));
     } catch (error) {
       // Nothing to show (the conversation's replacements were forgotten, the background did not answer): say why.
       this.close();
       this.notice.show(`Veil cannot read this answer back: ${error instanceof Error ? error.message : String(error)}.`);
-      return;
     }
-    await loaded;
-    frame.contentWindow?.postMessage({ veilRestoreToken: token }, new URL(this.deps.restoreUrl).origin);
   }
 
   close(): void {

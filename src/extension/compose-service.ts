@@ -5,7 +5,8 @@
  *
  * 1. `begin` (content script): the person opened the compose box; the content script drew a one-time token
  *    and posted it to the box's frame only.
- * 2. The box (`framed`) claims its session with the token: bound to that frame as the browser reports it.
+ * 2. The box (`framed`) claims its session with the token: bound to that frame as the browser reports it
+ *    (framed-session.ts, the protocol the review panel and the answer read-back share).
  * 3. `map`: by default (mode 'protect') the review's own protection (`protectMessage`, issue 18) with the
  *    conversation's codebook (stored per site and conversation, IndexedDB, shared with the review):
  *    identifiers replaced by stand-ins, special categories generalized to a public phrase, the person's
@@ -41,15 +42,10 @@ import { StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
 import type { ComposeMode, ComposeView, ReviewMark } from '../messaging/contract';
-import type { Sender, SessionStore } from './review-service';
+import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
 
-export interface ComposeRecord {
-  id: string;
-  /** Spent by the box's first `get`. */
-  token: string | null;
-  tabId: number;
-  frameId: number;
-  boxFrameId: number | null;
+/** A compose session: a framed session (framed-session.ts) whose frame is the box. */
+export interface ComposeRecord extends FramedRecord {
   site: string;
   conversation: string;
   original: string;
@@ -69,7 +65,6 @@ export interface ComposeRecord {
   state: 'composing' | 'waiting' | 'answered';
   answer: { text: string; restored: RestoredSpan[]; read: string } | null;
   note: string | null;
-  createdAt: number;
 }
 
 export type ComposeCommand = { veilCompose: 'send'; composeId: string; text: string } | { veilCompose: 'close'; composeId: string };
@@ -100,25 +95,11 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
   const offline = createOfflineMapper(random);
   const generative = generate ? generativeMapper(generate, offline, detectSpans) : undefined;
 
-  const frameOf = ({ tabId, frameId }: Sender) => {
-    if (tabId === undefined || frameId === undefined) throw new StoreError('this message must come from a frame in a tab');
-    return { tabId, frameId };
-  };
-
-  async function ofBox(sender: Sender, token?: string): Promise<ComposeRecord> {
-    const { tabId, frameId } = frameOf(sender);
-    if (token !== undefined) {
-      // The content script posts the token once `begin` was answered: one not found now is refused at once.
-      const record = (await store.all()).find((r) => r.token !== null && r.token === token);
-      if (!record || record.tabId !== tabId) throw new StoreError(NOTHING_HERE);
-      const claimed = { ...record, token: null, boxFrameId: frameId };
-      await store.put(claimed);
-      return claimed;
-    }
-    const record = (await store.all()).find((r) => r.tabId === tabId && r.boxFrameId === frameId);
-    if (!record) throw new StoreError(NOTHING_HERE);
-    return record;
-  }
+  const sessions = framedSessions(store, { now, nothingHere: NOTHING_HERE });
+  /** Every write through the sessions' one queue. */
+  const put = (record: ComposeRecord) => sessions.locked(() => store.put(record));
+  /** The box's session: claimed with one of `tokens` the first time, by the frame after. */
+  const ofBox = (sender: Sender, tokens?: readonly string[]) => (tokens === undefined ? sessions.ofFrame(sender) : sessions.claim(sender, tokens));
 
   async function view(record: ComposeRecord): Promise<ComposeView> {
     const codebook = await readCodebook(db, record.site, record.conversation);
@@ -189,7 +170,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       answer: null,
       note: null,
     };
-    await store.put(next);
+    await put(next);
     return next;
   }
 
@@ -220,20 +201,20 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       answer: null,
       note: outcome.fallback ? `${label} was not used for this message (${outcome.fallback}): Veil's own mapping is shown.` : null,
     };
-    await store.put(next);
+    await put(next);
     return next;
   }
 
   return {
     async begin(request: { conversation: string; token: string }, site: string, sender: Sender): Promise<{ composeId: string }> {
       const { tabId, frameId } = frameOf(sender);
-      for (const earlier of await store.all()) if (earlier.tabId === tabId && earlier.frameId === frameId) await store.remove(earlier.id);
+      for (const earlier of await sessions.ofOpener(sender)) await sessions.remove(earlier.id);
       const record: ComposeRecord = {
         id: crypto.randomUUID(),
         token: request.token,
         tabId,
         frameId,
-        boxFrameId: null,
+        framedBy: null,
         site,
         conversation: request.conversation,
         original: '',
@@ -251,12 +232,12 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
         note: null,
         createdAt: now(),
       };
-      await store.put(record);
+      await sessions.open(record);
       return { composeId: record.id };
     },
 
-    async get(token: string | undefined, sender: Sender): Promise<ComposeView> {
-      return view(await ofBox(sender, token));
+    async get(tokens: readonly string[] | undefined, sender: Sender): Promise<ComposeView> {
+      return view(await ofBox(sender, tokens));
     },
 
     async map(text: string, sender: Sender): Promise<ComposeView> {
@@ -277,7 +258,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       const record = { ...(await ofBox(sender)), mode };
       if (record.original) return view(await mapInto(record, record.original));
       const next = { ...record, mapped: '', spans: [], replaced: [], marks: [], learns: '' };
-      await store.put(next);
+      await put(next);
       return view(next);
     },
 
@@ -313,7 +294,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       // The stand-ins this send wrote are kept for the conversation: the answer is read back with them.
       if (pairs) await saveCodebook(db, record.site, record.conversation, pairs, now());
       const next = { ...record, state: 'waiting' as const, note: null };
-      await store.put(next);
+      await put(next);
       return view(next);
     },
 
@@ -329,16 +310,16 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
           await saveCodebook(db, record.site, request.conversation, moving, now());
           await deleteCodebook(db, record.site, record.conversation);
           record = { ...record, conversation: request.conversation };
-          await store.put(record);
+          await put(record);
         }
       }
       if (request.text === null) {
-        await store.put({ ...record, state: 'composing', note: request.note ?? null });
+        await put({ ...record, state: 'composing', note: request.note ?? null });
         return { recorded: true };
       }
       const codebook = await readCodebook(db, record.site, record.conversation);
       const back = recover(request.text, codebook?.entries ?? []);
-      await store.put({ ...record, state: 'answered', answer: { text: back.text, restored: [...back.restored], read: request.text }, note: null });
+      await put({ ...record, state: 'answered', answer: { text: back.text, restored: [...back.restored], read: request.text }, note: null });
       return { recorded: true };
     },
 
@@ -348,7 +329,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       const codebook = await readCodebook(db, record.site, record.conversation);
       const back = recover(text, codebook?.entries ?? []);
       const next = { ...record, state: 'answered' as const, answer: { text: back.text, restored: [...back.restored], read: text } };
-      await store.put(next);
+      await put(next);
       return view(next);
     },
 
@@ -357,7 +338,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       const record = await ofBox(sender);
       await deleteCodebook(db, record.site, record.conversation);
       const next = { ...record, mapped: '', spans: [], replaced: [], marks: [], learns: '', choices: {}, theme: null, state: 'composing' as const, answer: null };
-      await store.put(next);
+      await put(next);
       return view(next);
     },
 
@@ -366,7 +347,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
         ? (await store.all()).find((r) => r.tabId === sender.tabId && r.frameId === sender.frameId)
         : await ofBox(sender).catch(() => undefined);
       if (!record) return { closed: true };
-      await store.remove(record.id);
+      await sessions.remove(record.id);
       if (!fromContent) await toTab(record.tabId, record.frameId, { veilCompose: 'close', composeId: record.id }).catch(() => undefined);
       return { closed: true };
     },

@@ -31,7 +31,8 @@ import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
 import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
 import { createComposeService, type ComposeDeps, type ComposeRecord } from './compose-service';
 import { createRestoreService } from './restore-service';
-import { createReviewService, memoryStore, type ReviewDeps, type ReviewRecord, type SessionStore } from './review-service';
+import { createReviewService, type ReviewDeps, type ReviewRecord } from './review-service';
+import { memoryStore, type SessionStore } from './framed-session';
 
 export interface HandlerDeps {
   db: VeilDatabase;
@@ -258,17 +259,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await releases.prepare(prompt);
       return { prepared: true as const };
     },
-    'review.get': ({ token, tokens }, context) => reviews.get(tokens ?? (token === undefined ? undefined : [token]), context),
+    'review.get': ({ tokens }, context) => reviews.get(tokens, context),
     'review.update': (request, context) => reviews.update(request, context),
     'restore.begin': async (request, context) => restores.begin(request, await releaseSite(context), context),
-    'restore.get': ({ token }, context) => restores.get(token, context),
+    'restore.get': ({ tokens }, context) => restores.get(tokens, context),
     'review.choose': ({ mark, treatment }, context) => reviews.choose(mark, treatment, context),
     'review.fresh': ({ include }, context) => reviews.fresh(context, include ?? []),
     'review.send': ({ withoutVeil }, context) => reviews.send(withoutVeil, context),
     'review.window': (_request, context) => reviews.window(context),
     'review.cancel': (_request, context) => reviews.cancel(context, context.kind === 'content'),
     'compose.begin': async (request, context) => composes.begin(request, await releaseSite(context), context),
-    'compose.get': ({ token }, context) => composes.get(token, context),
+    'compose.get': ({ tokens }, context) => composes.get(tokens, context),
     'compose.map': ({ text }, context) => composes.map(text, context),
     'compose.edit': ({ original, substitute }, context) => composes.edit(original, substitute, context),
     'compose.choose': ({ mark, treatment }, context) => composes.choose(mark, treatment, context),

@@ -7,49 +7,43 @@
  * to disk (kept in this worker's memory; a restarted worker has none, and the frame says to ask again).
  */
 import { recover } from '../crossmap';
-import type { RestoredSpan } from '../crossmap/recover';
 import { siteLabel } from '../sites/generic';
 import { readCodebook } from '../storage/codebook-store';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
-import { codebookKeyOf, type Sender } from './review-service';
+import type { RestoreView } from '../messaging/contract';
+import { codebookKeyOf } from './review-service';
+import { frameOf, framedSessions, memoryStore, type FramedRecord, type Sender } from './framed-session';
 
-export interface RestoreView {
-  siteLabel: string;
-  text: string;
-  restored: RestoredSpan[];
-}
-
-interface RestoreRecord extends RestoreView {
-  token: string;
-  tabId: number;
-  createdAt: number;
-}
+/** An answer waiting for its frame: a framed session (framed-session.ts) claimed once and then gone. */
+interface RestoreRecord extends RestoreView, FramedRecord {}
 
 /** How many answers are kept for their frames to claim (the oldest go first). */
 const KEPT = 20;
 
 export function createRestoreService({ db, now }: { db: VeilDatabase; now: () => number }) {
-  const records: RestoreRecord[] = [];
+  const store = memoryStore<RestoreRecord>();
+  const sessions = framedSessions(store, { now, nothingHere: 'This answer is no longer here. Press Veil’s button beside the answer again.' });
 
   return {
     /** From the content script: recover the answer with the conversation's codebook, for the frame holding `token`. */
     async begin(request: { conversation: string; chat?: string | null; text: string; token: string }, site: string, sender: Sender): Promise<{ restored: number }> {
       if (sender.tabId === undefined) throw new StoreError('only a chat page can ask for its answer in your words');
+      const { tabId, frameId } = frameOf(sender);
       const codebook = await readCodebook(db, site, await codebookKeyOf(db, site, request.conversation, request.chat ?? null));
       if (!codebook || codebook.entries.length === 0) throw new StoreError('Veil replaced nothing in this conversation, so the answer is already in your words');
       const { text, restored } = recover(request.text, codebook.entries);
-      records.push({ token: request.token, tabId: sender.tabId, siteLabel: siteLabel(site), text, restored: [...restored], createdAt: now() });
-      while (records.length > KEPT) records.shift();
+      await sessions.open({ id: crypto.randomUUID(), token: request.token, tabId, frameId, framedBy: null, siteLabel: siteLabel(site), text, restored: [...restored], createdAt: now() });
+      const kept = (await store.all()).sort((a, b) => a.createdAt - b.createdAt);
+      for (const old of kept.slice(0, Math.max(0, kept.length - KEPT))) await sessions.remove(old.id);
       return { restored: restored.length };
     },
 
-    /** From Veil's answer frame: the recovered answer, once, for the tab that asked. */
-    async get(token: string, sender: Sender): Promise<RestoreView> {
-      const at = records.findIndex((r) => r.token === token && r.tabId === sender.tabId);
-      if (at < 0) throw new StoreError('This answer is no longer here. Press Veil’s button beside the answer again.');
-      const [record] = records.splice(at, 1);
-      return { siteLabel: record!.siteLabel, text: record!.text, restored: record!.restored };
+    /** From Veil's answer frame: the recovered answer, once, for the frame in the tab that asked. */
+    async get(tokens: readonly string[], sender: Sender): Promise<RestoreView> {
+      const record = await sessions.claim(sender, tokens);
+      await sessions.remove(record.id);
+      return { siteLabel: record.siteLabel, text: record.text, restored: record.restored };
     },
   };
 }

@@ -6,8 +6,9 @@
  * 2. At the same time the content script shows the panel's iframe (nothing in its URL) and posts the token
  *    to that frame's window only, addressed to the extension's origin: the page never sees it.
  * 3. The panel (`framed` sender) claims the review with the token, in the same tab: that binds the review
- *    to the panel's frame as the browser reports it, and spends the token. A page that frames the panel's
- *    URL itself has no token and gets nothing.
+ *    to the panel's frame as the browser reports it, and spends the token (framed-session.ts, the protocol
+ *    the compose box and the answer read-back share). A page that frames the panel's URL itself has no
+ *    token and gets nothing.
  * 4. `send` hands the approved text to the content script that began it, which writes it into the
  *    composer, reads it back, and only then presses the site's send. `cancel` sends nothing.
  *
@@ -42,15 +43,11 @@ import type { Settings } from '../core/settings';
 import type { MadeRelease, ReleaseService } from './release-service';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
 import { traceMark } from './trace-marks';
+import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
 
 
-export interface ReviewRecord {
-  id: string;
-  /** Spent by the panel's first `get`. */
-  token: string | null;
-  tabId: number;
-  frameId: number;
-  panelFrameId: number | null;
+/** A review: a framed session (framed-session.ts) whose frame is the panel. */
+export interface ReviewRecord extends FramedRecord {
   /** The tab of Veil's own window the review was moved to (`window`), if it was. */
   windowTabId?: number;
   /** A registry site's id, or a generic site's origin. */
@@ -78,15 +75,6 @@ export interface ReviewRecord {
   release?: ReleaseResponse;
   /** The release's public draft: what leaves is composed from it (outgoing.ts), never from the profile. */
   draft?: PublicDraft;
-  createdAt: number;
-}
-
-/** Records kept for this browser session only (`storage.session` in the extension, memory in tests). */
-export interface SessionStore<T extends { id: string }> {
-  get(id: string): Promise<T | undefined>;
-  put(record: T): Promise<void>;
-  remove(id: string): Promise<void>;
-  all(): Promise<T[]>;
 }
 
 /** What the background asks of the content script that began a review (`window`: sent from Veil's own window). */
@@ -115,13 +103,11 @@ export interface ReviewDeps {
 /** How long after a compose box's send its frame may begin the review of it (it does so at once). */
 const COMPOSED_WITHIN_MS = 60_000;
 
-export interface Sender {
-  tabId?: number;
-  frameId?: number;
-}
-
 export function createReviewService(deps: ReviewDeps) {
   const { db, releases, store, toTab, now } = deps;
+  const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
+  const sessions = framedSessions(store, { now, nothingHere: NOTHING_HERE });
+  const { patch } = sessions;
   const random = cryptoRandomSource();
 
   /**
@@ -172,11 +158,6 @@ export function createReviewService(deps: ReviewDeps) {
   /** Releases being made in this process (a restarted worker has none: such a review failed). */
   const making = new Map<string, Promise<void>>();
 
-  const frameOf = ({ tabId, frameId }: Sender): { tabId: number; frameId: number } => {
-    if (tabId === undefined || frameId === undefined) throw new StoreError('this message must come from a frame in a tab');
-    return { tabId, frameId };
-  };
-
   /** The release a review asks for, started at once (`begin` starts it before the review is stored). */
   function releaseFor(review: Pick<ReviewRecord, 'prompt' | 'conversation' | 'site' | 'include'>, fresh: boolean): Promise<MadeRelease> {
     return releases.made({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh, include: review.include ?? [] });
@@ -208,27 +189,6 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   /**
-   * Every change to a stored review goes through one queue: a release finishing and the panel claiming
-   * its review come at the same time, and a read-modify-write of one must not undo the other.
-   */
-  let queue: Promise<unknown> = Promise.resolve();
-  function locked<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function patch(id: string, change: Partial<ReviewRecord> | ((review: ReviewRecord) => ReviewRecord)): Promise<ReviewRecord | undefined> {
-    return locked(async () => {
-      const review = await store.get(id);
-      if (!review) return undefined;
-      const next = typeof change === 'function' ? change(review) : { ...review, ...change };
-      await store.put(next);
-      return next;
-    });
-  }
-
-  /**
    * Texts a compose box of this background handed to a frame for its review (`expectComposed`), by tab and
    * frame: only a review that frame begins with exactly that text skips protection (this process only; a
    * restarted worker protects it again, which sends less, never more).
@@ -254,31 +214,11 @@ export function createReviewService(deps: ReviewDeps) {
     return job;
   }
 
-  const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
-
-  /** The review whose panel is this frame: claimed with its token the first time (among `tokens`), by the frame after. */
-  async function reviewOfPanel(sender: Sender, tokens?: readonly string[]): Promise<ReviewRecord> {
-    const { tabId, frameId } = frameOf(sender);
-    if (tokens !== undefined) {
-      const offered = new Set(tokens);
-      // Asked again by the frame that claimed it (the background stopped before it answered the claim):
-      // the review is this frame's already.
-      const claimed = (await store.all()).find((r) => r.tabId === tabId && r.panelFrameId === frameId);
-      if (claimed) return claimed;
-      // The content script posts the token only once its `begin` was answered: a token not found now is
-      // false (the page's), and is refused at once, never waited on.
-      return locked(async () => {
-        const review = (await store.all()).find((r) => r.token !== null && offered.has(r.token) && r.tabId === tabId);
-        if (!review) throw new StoreError(NOTHING_HERE);
-        const claimed = { ...review, token: null, panelFrameId: frameId };
-        await store.put(claimed);
-        return claimed;
-      });
-    }
+  /** The review whose panel is this frame: claimed with one of `tokens` the first time, by the frame after. */
+  function reviewOfPanel(sender: Sender, tokens?: readonly string[]): Promise<ReviewRecord> {
+    if (tokens !== undefined) return sessions.claim(sender, tokens);
     // The panel's own frame, or the review moved into Veil's window (the top document of that window's tab).
-    const review = (await store.all()).find((r) => (r.tabId === tabId && r.panelFrameId === frameId) || (r.windowTabId === tabId && frameId === 0));
-    if (!review) throw new StoreError(NOTHING_HERE);
-    return review;
+    return sessions.ofFrame(sender, (r, tabId, frameId) => r.windowTabId === tabId && frameId === 0);
   }
 
   /** The review once its release is made (or failed). */
@@ -378,7 +318,7 @@ export function createReviewService(deps: ReviewDeps) {
 
   async function close(review: ReviewRecord, outcome: 'sent' | 'edited' | 'cancelled'): Promise<void> {
     firstViews.delete(review.id);
-    await locked(() => store.remove(review.id));
+    await sessions.remove(review.id);
     if (review.release) {
       await releases.outcome(review.release.releaseId, outcome).catch(() => undefined);
     }
@@ -412,9 +352,7 @@ export function createReviewService(deps: ReviewDeps) {
       }
       begun.set(tabId, [...recent, now()]);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
-      for (const earlier of await store.all()) {
-        if (earlier.tabId === tabId && earlier.frameId === frameId) await close(earlier, 'cancelled');
-      }
+      for (const earlier of await sessions.ofOpener(sender)) await close(earlier, 'cancelled');
       traceMark('veil-begin');
       // The release first: the rest here is bookkeeping the panel does not wait for.
       const release = releaseFor({ prompt: request.prompt, conversation: request.conversation, site }, false);
@@ -425,7 +363,7 @@ export function createReviewService(deps: ReviewDeps) {
           token: request.token,
           tabId,
           frameId,
-          panelFrameId: null,
+          framedBy: null,
           site,
           conversation: request.conversation,
           prompt: request.prompt,
@@ -438,7 +376,7 @@ export function createReviewService(deps: ReviewDeps) {
         // Read (or made) while the release is drawn: the panel's first view protects the message with it.
         const codebook = composed ? undefined : codebookOf(review);
         codebook?.catch(() => undefined);
-        await locked(() => store.put(review));
+        await sessions.open(review);
         void start(review, release, codebook);
         return { reviewId: review.id };
       } catch (error) {
@@ -570,17 +508,6 @@ function passedWords(p: CapPassed, key: string, profile: Profile): { passed?: No
 
 function labelOf(entity: string, field: string): string {
   return entity === 'self' ? fieldLabel(field) : `${fieldLabel(field)} (${entityRole(entity) ?? entity})`;
-}
-
-/** A session store in memory (tests, and browsers without `storage.session`). */
-export function memoryStore<T extends { id: string }>(): SessionStore<T> {
-  const records = new Map<string, T>();
-  return {
-    get: async (id) => structuredClone(records.get(id)),
-    put: async (record) => void records.set(record.id, structuredClone(record)),
-    remove: async (id) => void records.delete(id),
-    all: async () => [...records.values()].map((r) => structuredClone(r)),
-  };
 }
 
 /**

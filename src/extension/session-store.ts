@@ -9,7 +9,7 @@
  * and `get(null)` copies every session record). Every write goes to the area before it is acknowledged.
  */
 import { browser } from 'wxt/browser';
-import { memoryStore, type SessionStore } from './review-service';
+import { memoryStore, type SessionStore } from './framed-session';
 
 export function sessionStore<T extends { id: string }>(prefix: string): SessionStore<T> {
   const area = (browser.storage as { session?: typeof browser.storage.local }).session;

@@ -378,6 +378,10 @@ export interface ComposeView {
 export type ComposeMode = 'protect' | 'themed';
 
 const conversationKey = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+/** The key a content script posts a framed page's one-time token under (src/content/framed-launch.ts). */
+export const FRAME_TOKEN_KEY = 'veilFrameToken';
+/** Every token that reached a framed page of Veil's since it last asked (the page's false ones among them). */
+const frameTokens = z.array(z.string().min(1).max(100)).min(1).max(500);
 export const contract = {
   'profile.get': message<Profile>()(none, PAGES),
   'profile.putAttribute': message<Profile>()(
@@ -493,8 +497,8 @@ export const contract = {
     z.strictObject({ conversation: conversationKey, chat: conversationKey.nullable().optional(), text: z.string().max(200_000), token: z.string().min(32).max(100) }),
     ['content'],
   ),
-  /** Veil's answer frame claims the recovered answer with its token (once). */
-  'restore.get': message<RestoreView>()(z.strictObject({ token: z.string().min(32).max(100) }), ['framed']),
+  /** Veil's answer frame claims the recovered answer with its token (once; `tokens` as for `review.get`). */
+  'restore.get': message<RestoreView>()(z.strictObject({ tokens: frameTokens }), ['framed']),
   /** The person's choice for one span of their message: as typed, replaced or generalized (free, at once). */
   'review.choose': message<ReviewView>()(
     z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }),
@@ -503,12 +507,10 @@ export const contract = {
   /**
    * The panel claims its review with the one-time token (first call; `tokens`: every token that reached the
    * panel, the page's false ones among them, checked at once), which binds the review to the
-   * panel's tab and frame as the browser reports them; later calls find it by that frame alone.
+   * panel's tab and frame as the browser reports them; later calls find it by that frame alone
+   * (src/extension/framed-session.ts, the protocol of every framed page).
    */
-  'review.get': message<ReviewView>()(
-    z.strictObject({ token: z.string().min(1).max(100).optional(), tokens: z.array(z.string().min(1).max(100)).min(1).max(500).optional() }),
-    REVIEWERS,
-  ),
+  'review.get': message<ReviewView>()(z.strictObject({ tokens: frameTokens.optional() }), REVIEWERS),
   /** Edit: change the prompt, leave facts out of this send, or both. Spends nothing. */
   'review.update': message<ReviewView>()(
     z.strictObject({ prompt: z.string().max(100_000), dropped: z.array(z.string().max(400)).max(200) }),
@@ -527,8 +529,8 @@ export const contract = {
   'review.cancel': message<{ cancelled: true }>()(none, [...REVIEWERS, 'content']),
   /** The person opened CROSS-MAP's compose box: `token` is drawn by the content script and posted to the box's frame. */
   'compose.begin': message<{ composeId: string }>()(z.strictObject({ conversation: conversationKey, token: z.string().min(32).max(100) }), ['content']),
-  /** The box claims its session with the token (first call), then by its frame. */
-  'compose.get': message<ComposeView>()(z.strictObject({ token: z.string().min(1).max(100).optional() }), ['framed']),
+  /** The box claims its session with the token (first call; `tokens` as for `review.get`), then by its frame. */
+  'compose.get': message<ComposeView>()(z.strictObject({ tokens: frameTokens.optional() }), ['framed']),
   /** Map the person's prompt with the conversation's codebook. */
   'compose.map': message<ComposeView>()(z.strictObject({ text: z.string().max(20_000) }), ['framed']),
   /** The person's own substitute for one original. */

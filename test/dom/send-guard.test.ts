@@ -32,7 +32,7 @@ describe('catching a send', () => {
     // The one-time token goes to the panel's own window, and it is the one the background was given.
     const { token } = t.asked('review.begin')[0] as { token: string };
     expect(token).toMatch(/^[0-9a-f]{48}$/);
-    expect(t.posted).toEqual([{ veilReviewToken: token }]);
+    expect(t.posted).toEqual([{ veilFrameToken: token }]);
   });
 
   it('leaves Shift+Enter (a new line) and an empty box to the site', () => {

@@ -188,7 +188,7 @@ describe('a hostile chat page', () => {
     // The page floods every frame of Veil's it can see with made-up tokens, before and during the send.
     await page.evaluate(() => {
       const flood = () => {
-        for (const f of document.querySelectorAll('iframe')) for (let i = 0; i < 20; i++) f.contentWindow?.postMessage({ veilReviewToken: `forged-${Math.random()}` }, '*');
+        for (const f of document.querySelectorAll('iframe')) for (let i = 0; i < 20; i++) f.contentWindow?.postMessage({ veilFrameToken: `forged-${Math.random()}` }, '*');
       };
       flood();
       setInterval(flood, 50);

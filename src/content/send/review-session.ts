@@ -19,7 +19,7 @@ import type { SiteAdapter } from '../../sites/adapter';
 import { answersNow, type AnswersBefore } from '../answers';
 import { ConversationKeys } from '../conversation';
 import type { PageNotice } from '../notice';
-import { randomToken } from '../one-time-token';
+import { launchFramed } from '../framed-launch';
 import { PanelFrame } from '../panel-frame';
 import { markClosing, unmarkClosing, VisibilityWatch } from '../visible';
 import type { BlockedSend } from './blocked-send';
@@ -163,26 +163,21 @@ export class ReviewSession {
     try {
       const conversation = this.conversationKey();
       this.personMoved = false;
-      // A one-time token for this review, drawn here: it goes to the background with `begin`, then to the
-      // panel's own window. A message posted to a cross-origin frame is not seen by the page around it, and
-      // it is delivered only if the frame still holds Veil's page.
-      const token = randomToken();
       // The site's id for the chat names the conversation's codebook, unless the page's URL was taken for another
       // conversation's (the page changed it on its own): then the codebook stays where it is.
       const raw = adapter.conversation(new URL(win.location.href));
       const chat = raw !== null && (conversation === raw || conversation.startsWith('new-')) ? raw : null;
-      const begun = this.within(send('review.begin', { prompt, conversation, chat, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer");
+      // A one-time token for this review goes to the background with `begin`, then to the panel's own window
+      // once the background has the review (begin answers before the release is made, so this does not wait
+      // on the sampler): ../framed-launch.ts.
+      const launched = launchFramed(frame.element, panelUrl, this.within(frame.loaded, "Veil's review panel did not open"), (token) =>
+        this.within(send('review.begin', { prompt, conversation, chat, token, ...(composed ? { composed: true } : {}) }), "Veil's background did not answer"),
+      );
       // Shown in the same moment, once the background has been asked (showing and focusing the frame makes
       // the page lay itself out again). From now on it is watched: Send works only while it can be seen.
       frame.show();
       panel.watch = new VisibilityWatch(frame.element, PANEL_SIZE(win));
-      // The token goes to the panel once the background has the review (begin answers before the release is
-      // made, so this does not wait on the sampler): a token the panel presents is then found at once, and one
-      // the page posts to the panel is refused at once, never waited on.
-      const [{ reviewId }] = await Promise.all([begun, this.within(frame.loaded, "Veil's review panel did not open")]);
-      const target = frame.element.contentWindow;
-      if (!target) throw new Error("Veil's review panel was removed from the page");
-      target.postMessage({ veilReviewToken: token }, new URL(panelUrl).origin);
+      const { reviewId } = await launched;
       panel.reviewId = reviewId;
     } catch (error) {
       if (this.panel === panel) this.close();

@@ -13,8 +13,9 @@ import type { ComposeMode, ComposeView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
 import { Marked } from '../components/Marked';
 import { MarkedMessage, MessageMarks } from '../components/MessageMarks';
+import { claimSession, type Claimed } from '../framed-claim';
 
-type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'open'; view: ComposeView };
+type Phase = Claimed<ComposeView>;
 
 /** What mapping into another domain costs, in one sentence (shown with the choice). */
 export const THEMED_COST =
@@ -27,7 +28,7 @@ const KIND_LABEL: Record<string, string> = {
 };
 
 
-export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
+export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> }) {
   const send = useClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [draft, setDraft] = useState('');
@@ -44,29 +45,13 @@ export function Compose({ nextToken }: { nextToken: () => Promise<string> }) {
     if (phase.kind === 'open') textArea.current?.focus();
   }, [phase.kind]);
 
-  useEffect(() => {
-    let live = true;
-    const none = 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.';
-    const timer = setTimeout(() => live && setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p)), 3000);
-    void (async () => {
-      while (live) {
-        const token = await nextToken();
-        if (!live) return;
-        try {
-          const opened = await send('compose.get', { token });
-          clearTimeout(timer);
-          if (live) setPhase({ kind: 'open', view: opened });
-          return;
-        } catch (e) {
-          if (live) setPhase({ kind: 'none', error: errorText(e) });
-        }
-      }
-    })();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(
+    () =>
+      claimSession(nextTokens, (tokens) => send('compose.get', { tokens }), setPhase, {
+        none: 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.',
+      }),
+    [],
+  );
 
   // While the site answers, ask the background for the recovered answer every second.
   useEffect(() => {

@@ -6,40 +6,20 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { RestoreView } from '../../messaging/contract';
-import { errorText, useClient } from '../client';
+import { useClient } from '../client';
 import { Marked } from '../components/Marked';
+import { claimSession, type Claimed } from '../framed-claim';
 
-type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'open'; view: RestoreView };
-
-const TOKEN_WAIT_MS = 8000;
-
-export function Restore({ nextToken }: { nextToken: () => Promise<string> }) {
+export function Restore({ nextTokens }: { nextTokens: () => Promise<string[]> }) {
   const send = useClient();
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  useEffect(() => {
-    let live = true;
-    const none = 'There is no answer to read back here. Use Veil’s button beside an answer on a chat site.';
-    const timer = setTimeout(() => live && setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p)), TOKEN_WAIT_MS);
-    void (async () => {
-      while (live) {
-        const token = await nextToken();
-        if (!live) return;
-        try {
-          const view = await send('restore.get', { token });
-          clearTimeout(timer);
-          if (live) setPhase({ kind: 'open', view });
-          return;
-        } catch (e) {
-          clearTimeout(timer);
-          if (live) setPhase({ kind: 'none', error: errorText(e) });
-        }
-      }
-    })();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, []);
+  const [phase, setPhase] = useState<Claimed<RestoreView>>({ kind: 'loading' });
+  useEffect(
+    () =>
+      claimSession(nextTokens, (tokens) => send('restore.get', { tokens }), setPhase, {
+        none: 'There is no answer to read back here. Use Veil’s button beside an answer on a chat site.',
+      }),
+    [],
+  );
 
   return (
     <main class="compose restore" aria-labelledby="restore-title">

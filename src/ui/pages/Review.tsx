@@ -18,9 +18,10 @@ import { trapTab } from '../focus-trap';
 import { KEYS_TAKEN, useKeysTaken } from '../keys-taken';
 import { formatEpsilonValue } from '../labels';
 import { factWhy } from '../fact-why';
+import { claimSession, type Claimed } from '../framed-claim';
 import { DEFAULT_MEMORY_CAP, MEASURED_MEMVIEW } from '../measured-memview';
 
-type Phase = { kind: 'loading' } | { kind: 'none'; error: string } | { kind: 'review'; view: ReviewView } | { kind: 'done'; message: string };
+type Phase = Claimed<ReviewView> | { kind: 'done'; message: string };
 
 /** The User Timing mark set when a release is painted in the panel. */
 export const REVIEW_PAINTED = 'veil-review-painted';
@@ -29,9 +30,6 @@ export const REVIEW_VIEW = 'veil-review-view';
 
 /** How long after a release is shown Send starts to work (ms; above the content script's VISIBLE_MS). */
 const ARM_MS = 700;
-
-/** How long a panel waits for a token before it says there is nothing to review (it keeps listening). */
-const TOKEN_WAIT_MS = 3_000;
 
 export function Review({ nextTokens, windowed = false }: { nextTokens: () => Promise<string[]>; windowed?: boolean }) {
   const send = useClient();
@@ -61,7 +59,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
         for (let attempt = 0; live; attempt++) {
           try {
             const view = await send('review.get', {});
-            if (live) setPhase({ kind: 'review', view });
+            if (live) setPhase({ kind: 'open', view });
             return;
           } catch (e) {
             if (attempt >= 10) return live && setPhase({ kind: 'none', error: errorText(e) });
@@ -74,33 +72,20 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
       };
     }
     // A panel loaded ahead (hidden) waits for its send; one the page framed itself never gets a token.
-    const timer = setTimeout(() => live && setPhase((p) => (p.kind === 'loading' ? { kind: 'none', error: none } : p)), TOKEN_WAIT_MS);
-    // Offer each token that arrives until the background accepts one (the page may post false ones).
-    void (async () => {
-      while (live) {
-        const tokens = await nextTokens();
-        if (!live) return;
-        // User Timing marks for `npm run bench`'s trace of a send: the token arrived, the view came back.
-        performance.mark(REVIEW_TOKEN);
-        clearTimeout(timer);
-        setPhase({ kind: 'loading' });
-        try {
-          const view = await send('review.get', { tokens });
-          performance.mark(REVIEW_VIEW);
-          if (live) setPhase({ kind: 'review', view });
-          return;
-        } catch (e) {
-          if (live) setPhase({ kind: 'none', error: /no send to review/.test(errorText(e)) ? none : errorText(e) });
-        }
-      }
-    })();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    // User Timing marks for `npm run bench`'s trace of a send: the token arrived, the view came back.
+    return claimSession(
+      nextTokens,
+      async (tokens) => {
+        const view = await send('review.get', { tokens });
+        performance.mark(REVIEW_VIEW);
+        return view;
+      },
+      setPhase,
+      { none, refused: (e) => (/no send to review/.test(errorText(e)) ? none : errorText(e)), onTokens: () => performance.mark(REVIEW_TOKEN) },
+    );
   }, []);
 
-  const view = phase.kind === 'review' ? phase.view : null;
+  const view = phase.kind === 'open' ? phase.view : null;
   // A User Timing mark when the release is on screen (after the next paint): `npm run bench` reads it.
   // A layout effect runs right after the render, so the mark waits for one frame, not two.
   useLayoutEffect(() => {
@@ -116,7 +101,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
     // Only a review this frame shows: a hidden panel loaded ahead that a page posts false tokens to, or a panel
     // closing after Send or Cancel, must not take focus from the page.
     if (editing) dialog.current?.querySelector<HTMLElement>('textarea')?.focus();
-    else if (phase.kind === 'review') dialog.current?.focus();
+    else if (phase.kind === 'open') dialog.current?.focus();
   }, [phase.kind, view?.state, editing]);
 
   /** Run an action; its failure shows in the panel and changes nothing else. */
@@ -133,7 +118,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
   };
 
   const update = (prompt: string, dropped: string[]) =>
-    act('Updating…', async () => setPhase({ kind: 'review', view: await send('review.update', { prompt, dropped }) }));
+    act('Updating…', async () => setPhase({ kind: 'open', view: await send('review.update', { prompt, dropped }) }));
   const dropped = (v: ReviewView) => [...v.facts, ...v.views].filter((f) => f.dropped).map((f) => f.key);
   const cancel = () =>
     act('Cancelling…', async () => {
@@ -165,7 +150,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
     if (event.key === 'Escape') {
       event.preventDefault();
       if (editing) setEditing(false);
-      else if (phase.kind === 'review' || phase.kind === 'loading' || phase.kind === 'none') void cancel();
+      else if (phase.kind === 'open' || phase.kind === 'loading' || phase.kind === 'none') void cancel();
     } else if (dialog.current) {
       trapTab(dialog.current, event);
     }
@@ -267,7 +252,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
                 message={view.message}
                 draftSeen
                 disabled={busy !== null}
-                onChoose={(mark, treatment) => void act('Updating…', async () => setPhase({ kind: 'review', view: await send('review.choose', { mark, treatment }) }))}
+                onChoose={(mark, treatment) => void act('Updating…', async () => setPhase({ kind: 'open', view: await send('review.choose', { mark, treatment }) }))}
               >
                 {view.typed.length > 0 && (
                   <p class="typed-warning" role="alert">
@@ -298,7 +283,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
                       key={f.key}
                       type="button"
                       class="button"
-                      onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'review', view: await send('review.fresh', { include: [f.key] }) }))}
+                      onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'open', view: await send('review.fresh', { include: [f.key] }) }))}
                       disabled={busy !== null}
                     >
                       Add {f.label}
@@ -336,7 +321,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
           </p>
         )}
         {busy && <p role="status">{busy}</p>}
-        {phase.kind === 'review' && (
+        {phase.kind === 'open' && (
           <div class="dialog-actions review-actions">
             <button type="button" class="button" onClick={() => void cancel()} disabled={busy !== null}>
               Cancel
@@ -354,7 +339,7 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
                 >
                   Edit message
                 </button>
-                <button type="button" class="button" onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'review', view: await send('review.fresh', {}) }))} disabled={busy !== null}>
+                <button type="button" class="button" onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'open', view: await send('review.fresh', {}) }))} disabled={busy !== null}>
                   New release (costs up to ε {formatEpsilonValue(view.freshCost)})
                 </button>
               </>

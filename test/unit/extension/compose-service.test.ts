@@ -41,7 +41,7 @@ describe('the compose box', () => {
   it('protects by default: names and places replaced, the condition generalized; sends only that text and reads the answer back for the box alone', async () => {
     const { commands, content, box, composeId, t } = await setUp();
     await expect(h.client(PAGE_FRAMED)('compose.get', {})).rejects.toThrow(MessageError);
-    expect((await box('compose.get', { token: t })).mode).toBe('protect');
+    expect((await box('compose.get', { tokens: [t] })).mode).toBe('protect');
     const view = await box('compose.map', { text: 'My son Leo has asthma and I work at Northwind Traders in Leeds.' });
     expect(view.mapped).not.toMatch(/Leo|asthma|Northwind Traders|Leeds/);
     // A city can have several words ("Puente Alto"): the place is a capitalised name of one or more words.
@@ -62,7 +62,7 @@ describe('the compose box', () => {
     // Nothing is stored for a draft: the codebook gets this message's pairs when it is sent.
     expect(view.dictionary).toEqual([]);
     // A page that framed compose.html itself, or another frame, gets nothing; the token is spent.
-    await expect(h.client(PAGE_FRAMED)('compose.get', { token: t })).rejects.toThrow(/not open/);
+    await expect(h.client(PAGE_FRAMED)('compose.get', { tokens: [t] })).rejects.toThrow(/not open/);
 
     // The same conversation gets the same stand-ins.
     const again = await box('compose.map', { text: 'Is asthma worse in Leeds in winter?' });
@@ -85,7 +85,7 @@ describe('the compose box', () => {
 
   it('keeps the person’s choice per span (Keep as typed, Replace, Generalize) while they type on, and reads a replaced condition back', async () => {
     const { content, box, composeId, t } = await setUp();
-    await box('compose.get', { token: t });
+    await box('compose.get', { tokens: [t] });
     const first = await box('compose.map', { text: 'Mia has eczema in Leeds.' });
     const mark = (v: typeof first, original: string) => v.message.marks.find((m) => m.original === original)!;
     const kept = await box('compose.choose', { mark: mark(first, 'Leeds').id, treatment: 'keep' });
@@ -117,7 +117,7 @@ describe('the compose box', () => {
 
   it('maps into another domain only when the person chooses it, with the same codebook, and reads the answer back', async () => {
     const { content, box, composeId, t } = await setUp();
-    await box('compose.get', { token: t });
+    await box('compose.get', { tokens: [t] });
     const protectedView = await box('compose.map', { text: 'My son Leo has asthma.' });
     const leo = protectedView.message.marks[0]!.substitute;
     await box('compose.send', {});
@@ -138,7 +138,7 @@ describe('the compose box', () => {
 
   it('keeps codebooks per conversation, lets the person choose a substitute, and forgets on request', async () => {
     const { box, t } = await setUp();
-    await box('compose.get', { token: t });
+    await box('compose.get', { tokens: [t] });
     await box('compose.map', { text: 'Mia has eczema.' });
     const edited = await box('compose.edit', { original: 'Mia', substitute: 'Rosa' });
     expect(edited.mapped).toBe('Rosa has a skin condition.');
@@ -156,7 +156,7 @@ describe('the compose box', () => {
 
   it('moves a new chat’s codebook to the id the site gave it, so the same words map the same way after a reload', async () => {
     const { content, box, composeId, t } = await setUp();
-    await box('compose.get', { token: t });
+    await box('compose.get', { tokens: [t] });
     const first = await box('compose.map', { text: 'Leo has asthma.' });
     await box('compose.send', {});
     const sent = (await readCodebook(h.db, 'chatgpt', 'c/abc'))!;
@@ -167,14 +167,14 @@ describe('the compose box', () => {
     // A box opened later for that conversation (after a reload) finds it.
     const t2 = token();
     await content('compose.begin', { conversation: 'c/xyz', token: t2 });
-    const later = await box('compose.get', { token: t2 });
+    const later = await box('compose.get', { tokens: [t2] });
     expect(later.dictionary).toEqual(sent.entries);
     expect((await box('compose.map', { text: 'Leo has asthma.' })).mapped).toBe(first.mapped);
   });
 
   it('maps with the language model in use only in the themed mode, when its mapping passes Veil’s checks, and says when it did not', async () => {
     const { box, t } = await setUp();
-    await box('compose.get', { token: t });
+    await box('compose.get', { tokens: [t] });
     const model = 'HuggingFaceTB/SmolLM2-135M-Instruct';
     await h.db.modelFiles.put({ modelId: model, file: 'config.json', bytes: new Uint8Array([123, 125]), storedAt: 1 });
     await h.client()('model.useGenerator', { model });
@@ -200,7 +200,7 @@ describe('the compose box', () => {
 
   it('refuses the box’s messages from a content script, and the content script’s from the box', async () => {
     const { content, box, composeId, t } = await setUp();
-    await box('compose.get', { token: t });
+    await box('compose.get', { tokens: [t] });
     await expect(content('compose.map' as never, { text: 'x' } as never)).rejects.toThrow(/refused from a content script/);
     await expect(content('compose.get' as never, {} as never)).rejects.toThrow(/refused/);
     await expect(content('compose.choose' as never, { mark: '0-3', treatment: 'keep' } as never)).rejects.toThrow(/refused/);

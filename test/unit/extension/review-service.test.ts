@@ -5,7 +5,8 @@
  * Edit changes the text for free; a second send in the conversation reuses the release at no cost.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryStore, type ReviewRecord, type SessionStore, type TabCommand, type TabReply } from '../../../src/extension/review-service';
+import { type ReviewRecord, type TabCommand, type TabReply } from '../../../src/extension/review-service';
+import { memoryStore, type SessionStore } from '../../../src/extension/framed-session';
 import { MessageError, type VeilClient } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { readBudget } from '../../../src/storage/budget-store';
@@ -76,11 +77,11 @@ describe('review: begin, claim with the token, send', () => {
     const { reviewId, token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
 
     // Another tab, the page's own frame without a token, and a guessed token all get nothing.
-    await expect(h.client(OTHER_TAB_PANEL)('review.get', { token })).rejects.toThrow(/no send to review/);
+    await expect(h.client(OTHER_TAB_PANEL)('review.get', { tokens: [token] })).rejects.toThrow(/no send to review/);
     await expect(h.client(PAGE_FRAMED)('review.get', {})).rejects.toThrow(/no send to review/);
-    await expect(h.client(PAGE_FRAMED)('review.get', { token: 'guess' })).rejects.toThrow(/no send to review/);
+    await expect(h.client(PAGE_FRAMED)('review.get', { tokens: ['guess'] })).rejects.toThrow(/no send to review/);
 
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     expect(view).toMatchObject({ reviewId, state: 'ready', siteLabel: 'ChatGPT', reused: false, prompt: 'Plan my week.' });
     expect(view.text.startsWith('Plan my week.\n\nAbout me:\n')).toBe(true);
     expect(view.text).not.toContain('Pediatric nurse');
@@ -91,10 +92,10 @@ describe('review: begin, claim with the token, send', () => {
     expect(view.text).toContain(`Occupation: ${occupation.released}`);
 
     // The token is spent: presenting it again (from any frame) finds nothing; the panel's frame still does.
-    await expect(h.client(PAGE_FRAMED)('review.get', { token })).rejects.toThrow(/no send to review/);
+    await expect(h.client(PAGE_FRAMED)('review.get', { tokens: [token] })).rejects.toThrow(/no send to review/);
     expect((await panel('review.get', {})).reviewId).toBe(reviewId);
     // The frame that claimed it may present it again (its first answer was lost when the worker stopped).
-    expect((await panel('review.get', { token })).reviewId).toBe(reviewId);
+    expect((await panel('review.get', { tokens: [token] })).reviewId).toBe(reviewId);
 
     await panel('review.send', { withoutVeil: false });
     expect(commands).toEqual([{ tabId: 5, frameId: 0, command: { veilPanel: 'send', reviewId, text: view.text, restore: false } }]);
@@ -111,7 +112,7 @@ describe('review: begin, claim with the token, send', () => {
     h.model.duringScore = () => gate;
     // The content script posts the token once begin has answered; the release is still being drawn then.
     const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
-    const claimed = panel('review.get', { token });
+    const claimed = panel('review.get', { tokens: [token] });
     await new Promise((resolve) => setTimeout(resolve, 20));
     open();
     expect(await claimed).toMatchObject({ state: 'ready' });
@@ -125,7 +126,7 @@ describe('review: begin, claim with the token, send', () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { reviewId, token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
-    const shown = await panel('review.get', { token });
+    const shown = await panel('review.get', { tokens: [token] });
     // Before it is moved, Veil's window has nothing; another page of ours in a tab has nothing either.
     await expect(h.client(WINDOW)('review.get', {})).rejects.toThrow(/no send to review/);
     expect(await panel('review.window', {})).toEqual({ opened: true });
@@ -140,7 +141,7 @@ describe('review: begin, claim with the token, send', () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
-    await panel('review.get', { token });
+    await panel('review.get', { tokens: [token] });
     await panel('review.send', { withoutVeil: false });
     expect(commands[0]!.command).not.toHaveProperty('window');
   });
@@ -149,10 +150,10 @@ describe('review: begin, claim with the token, send', () => {
     const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const started = Date.now();
-    for (let i = 0; i < 20; i++) await expect(panel('review.get', { token: newToken() })).rejects.toThrow(/no send to review/);
+    for (let i = 0; i < 20; i++) await expect(panel('review.get', { tokens: [newToken()] })).rejects.toThrow(/no send to review/);
     expect(Date.now() - started).toBeLessThan(2000);
     const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
-    expect(await panel('review.get', { token })).toMatchObject({ state: 'ready', prompt: 'Hi' });
+    expect(await panel('review.get', { tokens: [token] })).toMatchObject({ state: 'ready', prompt: 'Hi' });
   });
 
   it('holds a tab that begins reviews faster than a person sends, before anything is made or charged', async () => {
@@ -175,7 +176,7 @@ describe('review: begin, claim with the token, send', () => {
     const { popup, content, panel } = await setUp(() => ({ ok: false, error: "ChatGPT's message box did not take the approved text" }));
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
-    await panel('review.get', { token });
+    await panel('review.get', { tokens: [token] });
     await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow("Nothing was sent: ChatGPT's message box did not take the approved text");
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'shown' });
     expect((await panel('review.get', {})).state).toBe('ready');
@@ -189,7 +190,7 @@ describe('review: why a fact is not the plain case, in words', () => {
     // ε 8 over two withheld facts: 4 each, past a cap of 2 for the occupation.
     await popup('budget.setCap', { key: 'self.occupation', cap: 2 * 2 ** 20, confirmed: false });
     const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'capped-1' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     const occupation = view.facts.find((f) => f.key === 'self.occupation')!;
     expect(occupation).toMatchObject({ label: 'Occupation', treatment: 'suppressed', omitted: true });
     expect(occupation.why).toEqual({ fallback: { reused: false, passed: { cap: 'own', spent: 0, charge: 4, limit: 2 } } });
@@ -213,7 +214,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Plan my week.', conversation: 'new-1' });
-    await panel('review.get', { token });
+    await panel('review.get', { tokens: [token] });
     const spent = (await readBudget(h.db)).totalSpent;
     const edited = await panel('review.update', { prompt: 'Plan my weekend.', dropped: ['self.location'] });
     expect(edited.text.startsWith('Plan my weekend.\n\n')).toBe(true);
@@ -238,7 +239,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     };
     await popup('memory.put', { memory });
     const { token } = await begin(content, { prompt: 'Cheap dinner ideas?', conversation: 'new-1' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     const food = view.views.find((v) => v.slot === 'food')!;
     expect(food).toMatchObject({ key: 'view:food', label: 'Food', kind: 'selected', attributes: ['type 2 diabetes'], dropped: false });
     expect(view.views.find((v) => v.slot === 'finance')).toMatchObject({ kind: 'unprotected', attributes: [] });
@@ -258,14 +259,14 @@ describe('review: edit, cancel, reuse, new release', () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const first = await begin(content, { prompt: 'One', conversation: 'new-1' });
-    const shown = await panel('review.get', { token: first.token });
+    const shown = await panel('review.get', { tokens: [first.token] });
     await panel('review.cancel', {});
     expect(commands.map((c) => c.command.veilPanel)).toEqual(['close']);
     expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(0);
     const spent = (await readBudget(h.db)).totalSpent;
 
     const second = await begin(content, { prompt: 'Two', conversation: 'new-1' });
-    const again = await panel('review.get', { token: second.token });
+    const again = await panel('review.get', { tokens: [second.token] });
     expect(again).toMatchObject({ reused: true, charged: 0 });
     expect(again.text.replace('Two', 'One')).toBe(shown.text);
     expect((await readBudget(h.db)).totalSpent).toBe(spent);
@@ -282,7 +283,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
     await content('review.cancel', {});
-    await expect(h.client(PANEL)('review.get', { token })).rejects.toThrow(/no send to review/);
+    await expect(h.client(PANEL)('review.get', { tokens: [token] })).rejects.toThrow(/no send to review/);
     expect(commands).toEqual([]);
     expect((await popup('releases.list', {}))[0]).toMatchObject({ outcome: 'cancelled' });
     expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(0);
@@ -292,7 +293,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     const { popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'As a pediatric nurse aged 41, plan my week.', conversation: 'new-1' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     const released = (key: string) => view.facts.find((f) => f.key === key)!.released;
     expect(view.typed).toEqual([
       { key: 'self.occupation', label: 'Occupation', text: 'pediatric nurse', replacement: released('self.occupation') },
@@ -305,7 +306,7 @@ describe('review: edit, cancel, reuse, new release', () => {
     await popup('profile.import', { text: JSON.stringify(profile) });
     h.model.failWith = new Error('the model could not be loaded');
     const { reviewId, token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     expect(view).toMatchObject({ state: 'failed', text: '' });
     expect(view.error).toMatch(/model/);
     await expect(panel('review.send', { withoutVeil: false })).rejects.toThrow(MessageError);
@@ -328,7 +329,7 @@ describe('a draft read ahead', () => {
     expect(scored).toBeGreaterThan(0);
     expect((await readBudget(h.db)).totalSpent).toBe(spent);
     const { token } = await begin(content, { prompt: 'Plan my week at work.', conversation: 'c/ahead' });
-    expect((await panel('review.get', { token })).state).toBe('ready');
+    expect((await panel('review.get', { tokens: [token] })).state).toBe('ready');
     expect(h.model.calls.score.length).toBe(scored);
     expect((await readBudget(h.db)).totalSpent).toBeGreaterThan(spent);
     await expect(popup('review.prepare', { prompt: 'Plan my week.' })).rejects.toThrow(/refused/);
@@ -342,7 +343,7 @@ describe('facts the message does not need', () => {
     // A custom fact without public categories is never offered: a release could not carry it.
     await popup('profile.import', { text: JSON.stringify({ ...profile, attributes: [...profile.attributes, { entity: 'self', field: 'favourite colour', value: 'teal', sharing: 'withheld' }] }) });
     const { token } = await begin(content, { prompt: 'How do I ask for a raise at my job?', conversation: 'new-1' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     expect(view.facts.map((f) => f.key)).toEqual(['self.occupation', 'self.location']);
     expect(view.leftOut).toEqual([{ key: 'self.age', label: 'Age' }]);
     expect(view.text).not.toContain('Age:');
@@ -361,7 +362,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: typed, conversation: 'c/abc' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     const by = (original: string) => view.message.marks.find((m) => m.original.toLowerCase() === original.toLowerCase());
     expect(by('Tom')).toMatchObject({ kind: 'person', treatment: 'replace', special: false });
     expect(by('Leeds')).toMatchObject({ kind: 'place', treatment: 'replace' });
@@ -386,7 +387,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     expect(commands[0]!.command).toMatchObject({ veilPanel: 'send', text: kept.text, restore: true });
     // The replacements are the conversation's: the next message gets the same stand-in for Tom.
     const next = await begin(content, { prompt: 'Tom is home now.', conversation: 'c/abc' });
-    const second = await panel('review.get', { token: next.token });
+    const second = await panel('review.get', { tokens: [next.token] });
     expect(second.message.marks[0]!.substitute).toBe(by('Tom')!.substitute);
 
     // The answer reads back with the conversation's codebook, for the frame that holds the token.
@@ -394,9 +395,9 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const answer = `You can ask ${by('Tom')!.substitute}'s lawyer first.`;
     expect(await content('restore.begin', { conversation: 'c/abc', text: answer, token: restoreToken })).toEqual({ restored: 1 });
     const frame = h.client({ ...PANEL, url: `${SELF.origin}restore.html`, frameId: 8 });
-    await expect(h.client({ ...PANEL, url: `${SELF.origin}restore.html`, tab: { id: 9, url: PAGE } })('restore.get', { token: restoreToken })).rejects.toThrow(/no longer here/);
-    expect(await frame('restore.get', { token: restoreToken })).toMatchObject({ siteLabel: 'ChatGPT', text: "You can ask Tom's lawyer first." });
-    await expect(frame('restore.get', { token: restoreToken })).rejects.toThrow(/no longer here/);
+    await expect(h.client({ ...PANEL, url: `${SELF.origin}restore.html`, tab: { id: 9, url: PAGE } })('restore.get', { tokens: [restoreToken] })).rejects.toThrow(/no longer here/);
+    expect(await frame('restore.get', { tokens: [restoreToken] })).toMatchObject({ siteLabel: 'ChatGPT', text: "You can ask Tom's lawyer first." });
+    await expect(frame('restore.get', { tokens: [restoreToken] })).rejects.toThrow(/no longer here/);
   });
 
   it('a page saying its text was composed turns nothing off: the message is protected as any send', async () => {
@@ -404,7 +405,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     await popup('profile.import', { text: JSON.stringify(profile) });
     const token = newToken();
     await content('review.begin', { prompt: 'Ask Ava about Bradford.', conversation: 'c/x', token, composed: true });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     expect(view.message.marks.map((m) => m.original)).toEqual(expect.arrayContaining(['Ava', 'Bradford']));
     expect(view.text).not.toContain('Ava');
     expect(view.text).not.toContain('Bradford');
@@ -417,14 +418,14 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const boxToken = newToken();
     await content('compose.begin', { conversation: 'c/x', token: boxToken });
     const box = h.client({ ...PANEL, url: `${SELF.origin}compose.html`, frameId: 3 });
-    await box('compose.get', { token: boxToken });
+    await box('compose.get', { tokens: [boxToken] });
     const mapped = (await box('compose.map', { text: 'Ask Ava about Bradford.' })).mapped;
     expect(mapped).not.toContain('Ava');
     // The default compose command sender has no page: the send is refused and nothing is handed off.
     await expect(box('compose.send', {})).rejects.toThrow(/Nothing was sent/);
     const refused = newToken();
     await content('review.begin', { prompt: mapped, conversation: 'c/x', token: refused });
-    expect((await panel('review.get', { token: refused })).message.marks.length).toBeGreaterThan(0);
+    expect((await panel('review.get', { tokens: [refused] })).message.marks.length).toBeGreaterThan(0);
     await panel('review.cancel', {});
   });
 
@@ -439,25 +440,25 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const boxToken = newToken();
     await content('compose.begin', { conversation: 'c/x', token: boxToken });
     const box = h.client({ ...PANEL, url: `${SELF.origin}compose.html`, frameId: 3 });
-    await box('compose.get', { token: boxToken });
+    await box('compose.get', { tokens: [boxToken] });
     const mapped = (await box('compose.map', { text: 'Ask Ava about Bradford.' })).mapped;
     await box('compose.send', {});
     expect(commands).toEqual([expect.objectContaining({ veilCompose: 'send', text: mapped })]);
     // Another frame of the tab beginning a review of the same text is protected as any send.
     const elsewhere = newToken();
     await h.client({ ...CONTENT, frameId: 2 })('review.begin', { prompt: mapped, conversation: 'c/x', token: elsewhere });
-    const other = await h.client({ ...PANEL, frameId: 12 })('review.get', { token: elsewhere });
+    const other = await h.client({ ...PANEL, frameId: 12 })('review.get', { tokens: [elsewhere] });
     expect(other.message.learns).not.toMatch(/private compose/);
     // The frame the box handed it to: reviewed as mapped, once.
     const token = newToken();
     await content('review.begin', { prompt: mapped, conversation: 'c/x', token });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     expect(view.message.marks).toEqual([]);
     expect(view.message.learns).toMatch(/private compose/);
     expect(view.text.startsWith(mapped)).toBe(true);
     const again = newToken();
     await content('review.begin', { prompt: mapped, conversation: 'c/x', token: again });
-    expect((await panel('review.get', { token: again })).message.learns).not.toMatch(/private compose/);
+    expect((await panel('review.get', { tokens: [again] })).message.learns).not.toMatch(/private compose/);
   });
 
   it('editing the message drops the choices made for the old one', async () => {
@@ -466,7 +467,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
 
     const other = await begin(h.client({ ...CONTENT, frameId: 2 }), { prompt: 'Tom lives in Leeds.', conversation: 'c/y' });
     const otherPanel = h.client({ ...PANEL, frameId: 12 });
-    const first = await otherPanel('review.get', { token: other.token });
+    const first = await otherPanel('review.get', { tokens: [other.token] });
     const tom = first.message.marks.find((m) => m.original === 'Tom')!;
     await otherPanel('review.choose', { mark: tom.id, treatment: 'keep' });
     const edited = await otherPanel('review.update', { prompt: 'Tom lives in York.', dropped: [] });
@@ -478,12 +479,12 @@ describe('review: what the person typed is protected (issue 18)', () => {
     await popup('profile.import', { text: JSON.stringify(profile) });
     const prompt = 'The clinic called and said my test came back positive. What is a good pasta recipe?';
     const { token } = await begin(content, { prompt, conversation: 'c/hints' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     expect(view.message.hints).toEqual([{ sentence: 'The clinic called and said my test came back positive.', kindLabel: 'a health matter' }]);
     expect(view.text.startsWith(prompt)).toBe(true);
     // A sentence whose sensitive words the lists did mark gets no hint: the mark says it already.
     const marked = await begin(content, { prompt: 'I was diagnosed with type 2 diabetes last year.', conversation: 'c/hints-2' });
-    const second = await panel('review.get', { token: marked.token });
+    const second = await panel('review.get', { tokens: [marked.token] });
     expect(second.message.marks.some((m) => m.special)).toBe(true);
     expect(second.message.hints).toEqual([]);
   });
@@ -493,7 +494,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     await popup('profile.import', { text: JSON.stringify(profile) });
     await popup('settings.update', { patch: { messageDefaults: { place: 'keep', pregnancy: 'keep', person: 'generalize' } } });
     const { token } = await begin(content, { prompt: typed, conversation: 'c/defaults' });
-    const view = await panel('review.get', { token });
+    const view = await panel('review.get', { tokens: [token] });
     const by = (original: string) => view.message.marks.find((m) => m.original.toLowerCase() === original.toLowerCase())!;
     expect(by('Leeds').treatment).toBe('keep');
     expect(by('pregnant').treatment).toBe('keep');
@@ -514,7 +515,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     // A codebook stored before substitutes came from a secret.
     await saveCodebook(h.db, 'chatgpt', 'new-9', { theme: 'orchard', entries: [] });
     const { token } = await begin(content, { prompt: 'My husband Tom lives in Leeds.', conversation: 'new-9' });
-    const shown = await panel('review.get', { token });
+    const shown = await panel('review.get', { tokens: [token] });
     expect((await readCodebook(h.db, 'chatgpt', 'new-9'))!.secret).toMatch(/^[0-9a-f]{32}$/);
     expect((await panel('review.get', {})).text).toBe(shown.text);
     // Another tab changes what a review would do now: this one still sends what it showed.

@@ -29,7 +29,7 @@ describe('createClient when the background stops before it answers', () => {
 
   it('no answer at all counts as lost too; lost twice says what happened', async () => {
     const t = transport(['none', 'lost', { ok: true, value: {} }]);
-    await expect(createClient(t)('review.get', { token: 'abc' })).rejects.toThrow("Veil's background stopped before it answered");
+    await expect(createClient(t)('review.get', { tokens: ['abc'] })).rejects.toThrow("Veil's background stopped before it answered");
     expect(t.sent).toHaveLength(2);
   });
 

@@ -66,17 +66,17 @@ describe('a framed page of ours has no rights but the review panel\'s and the co
     }
     const nothing = { ok: false, error: 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.' };
     expect(await h.dispatch({ type: 'review.get', request: {} }, framed)).toEqual(nothing);
-    expect(await h.dispatch({ type: 'review.get', request: { token: 'guessed' } }, framed)).toEqual(nothing);
+    expect(await h.dispatch({ type: 'review.get', request: { tokens: ['guessed'] } }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.send', request: { withoutVeil: false } }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.window', request: {} }, framed)).toEqual(nothing);
     expect(await h.dispatch({ type: 'review.cancel', request: {} }, framed)).toEqual({ ok: true, value: { cancelled: true } });
     const noBox = { ok: false, error: 'This compose box is not open for a chat page. Open it with the Veil button next to the message box.' };
     expect(await h.dispatch({ type: 'compose.get', request: {} }, framed)).toEqual(noBox);
-    expect(await h.dispatch({ type: 'compose.get', request: { token: 'guessed' } }, framed)).toEqual(noBox);
+    expect(await h.dispatch({ type: 'compose.get', request: { tokens: ['guessed'] } }, framed)).toEqual(noBox);
     expect(await h.dispatch({ type: 'compose.map', request: { text: 'My son Leo' } }, framed)).toEqual(noBox);
     expect(await h.dispatch({ type: 'compose.send', request: {} }, framed)).toEqual(noBox);
     // The answer read-back: only with the token the content script drew, for the same tab.
-    expect(await h.dispatch({ type: 'restore.get', request: { token: 'g'.repeat(40) } }, framed)).toEqual({
+    expect(await h.dispatch({ type: 'restore.get', request: { tokens: ['g'.repeat(40)] } }, framed)).toEqual({
       ok: false,
       error: 'This answer is no longer here. Press Veil’s button beside the answer again.',
     });

@@ -28,7 +28,7 @@ describe('the compose box page', () => {
     await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
     render(
       <ClientContext.Provider value={h.client(BOX)}>
-        <Compose nextToken={() => Promise.resolve(token)} />
+        <Compose nextTokens={() => Promise.resolve([token])} />
       </ClientContext.Provider>,
     );
     const box = await screen.findByLabelText('Your message (stays in Veil)');
