@@ -25,7 +25,7 @@
  * Sessions live in session storage (they hold the original prompt), never on disk; codebooks are on disk
  * in the extension's own database, and the person can delete them.
  */
-import { createOfflineMapper, detectSpans, newCodebook, protect, recover, type CodebookState, type Protected, type Span, type Tagging, type Treatment } from '../crossmap';
+import { createOfflineMapper, detectSpans, protect, recover, type CodebookState, type Protected, type Span, type Tagging, type Treatment } from '../crossmap';
 import { messageOptions } from './message-options';
 import { lookupKey } from '../crossmap/codebook';
 import { learns, placedMarks } from './message-marks';
@@ -37,6 +37,7 @@ import type { RestoredSpan } from '../crossmap/recover';
 import { cryptoRandomSource } from '../dp/random';
 import { siteLabel } from '../sites/generic';
 import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../storage/codebook-store';
+import { conversationCodebook, moveCodebook } from './conversation-codebook';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
@@ -121,17 +122,8 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     };
   }
 
-  /**
-   * The conversation's codebook (shared with the review), made and stored at its first use: a stand-in is
-   * drawn from its secret, so the text shown is the text sent however often it is recomputed.
-   */
-  async function codebookOf(record: ComposeRecord): Promise<CodebookState> {
-    const stored = await readCodebook(db, record.site, record.conversation);
-    if (stored) return stored;
-    const fresh = newCodebook(random);
-    await saveCodebook(db, record.site, record.conversation, fresh, now());
-    return fresh;
-  }
+  /** The box's conversation codebook (./conversation-codebook.ts, shared with the review), made at its first use. */
+  const codebookOf = (record: ComposeRecord) => conversationCodebook(db, record.site, record.conversation, random, now());
 
   /**
    * What the person wrote, protected as every reviewed send is: identifiers replaced, special categories
@@ -181,7 +173,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
 
   /** CROSS-MAP's mapping into the conversation's theme (the language model's, if one is in use and passes the checks). */
   async function themedInto(record: ComposeRecord, text: string): Promise<ComposeRecord> {
-    const codebook = (await readCodebook(db, record.site, record.conversation)) ?? newCodebook(random);
+    const codebook = await codebookOf(record);
     const [profile, settings, model] = await Promise.all([readProfile(db), readSettings(db), readActiveGenerator(db)]);
     const mapper = model !== null && generative ? generative : offline;
     const outcome = await mapper.map(text, { codebook, scope: 'compose', profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, tagging: await tag(text) });
@@ -305,10 +297,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       if (!record || record.tabId !== tabId || record.frameId !== frameId) throw new StoreError('no compose box is waiting for an answer on this page');
       // A new chat got its id with this send: its codebook moves to that id, so it is found after a reload.
       if (request.conversation && request.conversation !== record.conversation) {
-        const moving = await readCodebook(db, record.site, record.conversation);
-        if (moving && !(await readCodebook(db, record.site, request.conversation))) {
-          await saveCodebook(db, record.site, request.conversation, moving, now());
-          await deleteCodebook(db, record.site, record.conversation);
+        if (await moveCodebook(db, record.site, record.conversation, request.conversation, now())) {
           record = { ...record, conversation: request.conversation };
           await put(record);
         }

@@ -12,7 +12,7 @@ import { readCodebook } from '../storage/codebook-store';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import type { RestoreView } from '../messaging/contract';
-import { codebookKeyOf } from './review-service';
+import { codebookKeyOf } from './conversation-codebook';
 import { frameOf, framedSessions, memoryStore, type FramedRecord, type Sender } from './framed-session';
 
 /** An answer waiting for its frame: a framed session (framed-session.ts) claimed once and then gone. */

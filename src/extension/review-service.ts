@@ -16,15 +16,13 @@
  * disk. The release shown is already charged (release service): cancelling does not give it back.
  */
 import { attributeKey, type Profile } from '../core/profile';
-import { newCodebook, protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
+import { protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
 import { messageOptions, releasedPhrase } from './message-options';
 import { wordPattern } from '../crossmap/recover';
 import { kindLabel, learns, placedMarks } from './message-marks';
 import { hintedSentences, topicHints } from '../crossmap/topics';
 import { isSpecialKind } from '../crossmap/types';
 import { cryptoRandomSource } from '../dp/random';
-import { knownEntry } from '../crossmap/codebook';
-import { deleteCodebook, readCodebook, saveCodebook } from '../storage/codebook-store';
 import { fieldLabel } from '../core/field-labels';
 import { typedFacts } from '../core/typed-facts';
 import type { FactWhy, ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
@@ -43,6 +41,7 @@ import type { Settings } from '../core/settings';
 import type { MadeRelease, ReleaseService } from './release-service';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
 import { traceMark } from './trace-marks';
+import { codebookKeyOf, conversationCodebook, keepReplacements } from './conversation-codebook';
 import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
 
 
@@ -110,37 +109,8 @@ export function createReviewService(deps: ReviewDeps) {
   const { patch } = sessions;
   const random = cryptoRandomSource();
 
-  /**
-   * The conversation's codebook (shared with the compose box), made and stored at its first use so the
-   * substitutes a review shows are the ones its send writes (they are drawn from the codebook's secret).
-   */
-  async function codebookOf(review: ReviewRecord): Promise<CodebookState> {
-    const key = review.codebookKey ?? review.conversation;
-    const stored = await readCodebook(db, review.site, key);
-    // A codebook from before substitutes were drawn from a secret gets one now, so what the review shows
-    // stays what it shows however often it is recomputed.
-    if (stored?.secret) return stored;
-    const fresh = stored ? { ...stored, secret: newCodebook(random).secret! } : newCodebook(random);
-    await saveCodebook(db, review.site, key, fresh);
-    return fresh;
-  }
-
-  /**
-   * Keep a send's replacements in the conversation's codebook: added to what is stored now (another tab may
-   * have added its own since the panel showed this one; both come from the same secret, so they agree).
-   */
-  async function keepReplacements(review: ReviewRecord, codebook: CodebookState): Promise<void> {
-    const key = review.codebookKey ?? review.conversation;
-    const stored = await readCodebook(db, review.site, key);
-    if (!stored) {
-      await saveCodebook(db, review.site, key, codebook);
-      return;
-    }
-    const added = codebook.entries.filter((e) => !knownEntry(stored, e.original, e.scope));
-    const before = stored.generalized ?? [];
-    const generalized = [...before, ...(codebook.generalized ?? []).filter((g) => !before.some((b) => b.original.toLowerCase() === g.original.toLowerCase()))];
-    await saveCodebook(db, review.site, key, { ...stored, entries: [...stored.entries, ...added], ...(generalized.length > 0 ? { generalized } : {}) });
-  }
+  /** The review's conversation codebook (./conversation-codebook.ts), made at its first use. */
+  const codebookOf = (review: ReviewRecord) => conversationCodebook(db, review.site, review.codebookKey ?? review.conversation, random, now());
 
   /**
    * What the person typed, de-identified (issue 18): identifiers replaced, special categories generalized,
@@ -438,7 +408,7 @@ export function createReviewService(deps: ReviewDeps) {
         text = review.shown.text;
         // The replacements this send makes are kept for the conversation (the answer is read back with them).
         if (review.shown.codebook && review.shown.replaced > 0) {
-          await keepReplacements(review, review.shown.codebook);
+          await keepReplacements(db, review.site, review.codebookKey ?? review.conversation, review.shown.codebook, now());
           restore = true;
         }
       }
@@ -508,23 +478,6 @@ function passedWords(p: CapPassed, key: string, profile: Profile): { passed?: No
 
 function labelOf(entity: string, field: string): string {
   return entity === 'self' ? fieldLabel(field) : `${fieldLabel(field)} (${entityRole(entity) ?? entity})`;
-}
-
-/**
- * Where a conversation's codebook lives: under the page's key for a chat that has no id yet, and under the
- * site's id for the chat once the page shows one, moving the new chat's codebook there the first time (so a
- * reload, the compose box and later sends find the same replacements).
- */
-export async function codebookKeyOf(db: VeilDatabase, site: string, conversation: string, chat: string | null): Promise<string> {
-  if (chat === null || chat === conversation) return conversation;
-  if (!(await readCodebook(db, site, chat))) {
-    const pending = await readCodebook(db, site, conversation);
-    if (pending) {
-      await saveCodebook(db, site, chat, pending);
-      await deleteCodebook(db, site, conversation);
-    }
-  }
-  return chat;
 }
 
 /**
