@@ -10,8 +10,9 @@ import { createBackground, type TabReport } from '../src/extension/handlers';
 import { browserGenericSites } from '../src/extension/generic-sites';
 import { genericOrigin } from '../src/sites/generic';
 import { readSettings } from '../src/storage/settings-store';
-import type { ReviewRecord, TabReply } from '../src/extension/review-service';
-import type { ComposeRecord, ComposeReply } from '../src/extension/compose-service';
+import type { ReviewRecord } from '../src/extension/review-service';
+import type { ComposeRecord } from '../src/extension/compose-service';
+import { toContent } from '../src/extension/to-content';
 import { sessionStore } from '../src/extension/session-store';
 import { testHooks } from '../src/extension/test-hooks';
 import { messageListener } from '../src/messaging/listener';
@@ -46,9 +47,8 @@ export default defineBackground({
       model,
       reviews: sessionStore<ReviewRecord>('review'),
       tabs,
-      toTab: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<TabReply>,
       composes: sessionStore<ComposeRecord>('compose'),
-      toTabCompose: (tabId, frameId, command) => browser.tabs.sendMessage(tabId, command, { frameId }) as Promise<ComposeReply>,
+      toContent,
       openReviewWindow: async () => {
         const opened = await browser.windows.create({ url: browser.runtime.getURL('/review.html#window' as '/review.html'), type: 'popup', width: 600, height: 760, focused: true });
         const tabId = opened?.tabs?.[0]?.id;

@@ -7,6 +7,7 @@
  * an Enter in a box that may be the site's is blocked (fail closed). A site whose box was never pointed
  * at starts pick mode (src/content/pick.ts).
  */
+import { commandListener } from '../src/content/commands';
 import { PageNotice } from '../src/content/notice';
 import { pick } from '../src/content/pick';
 import { runGuard } from '../src/content/run';
@@ -53,11 +54,12 @@ export default defineContentScript({
       }
     };
     // The popup's "Point at the message box again" reaches the page through the background.
-    const repick = (message: unknown, sender: Browser.runtime.MessageSender) => {
-      if (sender.id !== browser.runtime.id || sender.tab || (message as { veilPick?: unknown } | null)?.veilPick !== true) return false;
-      void startPick();
-      return false;
-    };
+    const repick = commandListener(browser.runtime.id, {
+      pick: async () => {
+        void startPick();
+        return { ok: true };
+      },
+    });
     browser.runtime.onMessage.addListener(repick);
     ctx.onInvalidated(() => browser.runtime?.onMessage?.removeListener(repick));
     if (document.readyState === 'loading') ctx.addEventListener(document, 'DOMContentLoaded', () => void load(), { once: true });

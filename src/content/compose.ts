@@ -13,7 +13,7 @@ import { dockedFrame } from './docked-frame';
 import { launchFramed } from './framed-launch';
 import type { SendGuard } from './send-guard';
 
-import type { ComposeCommand, ComposeReply } from '../extension/compose-service';
+import type { ComposeCommand, ContentReply } from '../messaging/to-content';
 import { markClosing, markVeil } from './visible';
 
 export interface ComposeDeps {
@@ -108,7 +108,7 @@ export class ComposeLauncher {
   }
 
   /** A command from the background about the open box. */
-  async command(command: ComposeCommand): Promise<ComposeReply> {
+  async command(command: ComposeCommand): Promise<ContentReply> {
     if (command.composeId !== this.composeId) return { ok: false, error: 'this compose box is no longer open on the page' };
     if (command.veilCompose === 'close') {
       this.close();
@@ -143,11 +143,4 @@ export class ComposeLauncher {
     }
     if (run === this.watching) await report(null, `Veil did not see ${adapter.label}'s answer finish. Paste it below to read it in your own words.`);
   }
-}
-
-export function isComposeCommand(message: unknown): message is ComposeCommand {
-  if (!message || typeof message !== 'object') return false;
-  const { veilCompose, composeId, text } = message as { veilCompose?: unknown; composeId?: unknown; text?: unknown };
-  if (typeof composeId !== 'string') return false;
-  return veilCompose === 'close' || (veilCompose === 'send' && typeof text === 'string');
 }

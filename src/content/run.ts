@@ -6,8 +6,9 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createClient, type VeilClient } from '../messaging/client';
 import type { SiteAdapter } from '../sites/adapter';
-import { ComposeLauncher, isComposeCommand } from './compose';
-import { SendGuard, type PanelCommand, type StalePart } from './send-guard';
+import { ComposeLauncher } from './compose';
+import { commandListener } from './commands';
+import { SendGuard, type StalePart } from './send-guard';
 import { UnreviewedWatch } from './unreviewed';
 import { KeyShield } from './key-shield';
 import { PageNotice } from './notice';
@@ -79,17 +80,8 @@ export function runGuard(ctx: ContentScriptContext, adapter: SiteAdapter, { onSt
   });
   ctx.onInvalidated(compose.install());
 
-  // Commands about the open review come from Veil's background only (no tab: not another content script).
-  const commands = (message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (reply: unknown) => void) => {
-    if (sender.id !== browser.runtime.id || sender.tab) return false;
-    if (isComposeCommand(message)) {
-      void compose.command(message).then(sendResponse);
-      return true;
-    }
-    if (!isPanelCommand(message)) return false;
-    void guard.command(message).then(sendResponse);
-    return true;
-  };
+  // Commands about the open review and compose box, from Veil's background only (./commands.ts).
+  const commands = commandListener(browser.runtime.id, { panel: (c) => guard.command(c), compose: (c) => compose.command(c) });
   browser.runtime.onMessage.addListener(commands);
   ctx.onInvalidated(() => browser.runtime?.onMessage?.removeListener(commands));
 
@@ -122,10 +114,4 @@ export function runGuard(ctx: ContentScriptContext, adapter: SiteAdapter, { onSt
   if (document.readyState === 'loading') ctx.addEventListener(document, 'DOMContentLoaded', start, { once: true });
   else start();
   return { guard, send, check: () => check(true) };
-}
-
-function isPanelCommand(message: unknown): message is PanelCommand {
-  if (!message || typeof message !== 'object') return false;
-  const { veilPanel, reviewId } = message as { veilPanel?: unknown; reviewId?: unknown };
-  return (veilPanel === 'send' || veilPanel === 'close') && typeof reviewId === 'string';
 }

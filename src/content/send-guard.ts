@@ -31,12 +31,12 @@ import { ComposerFinder } from './send/composer-finder';
 import { diagnostic } from './send/diagnostic';
 import { DraftAhead } from './send/draft-ahead';
 import { ReloadToSend } from './send/reload-to-send';
-import { ReviewSession, type PanelCommand, type PanelReply } from './send/review-session';
+import { ReviewSession } from './send/review-session';
+import type { ContentReply, PanelCommand } from '../messaging/to-content';
 import { StaleAdapter } from './send/stale-adapter';
 import { ComposerWriter } from './send/write-and-press';
 
 export type { StalePart } from './send/catch-send';
-export type { PanelCommand, PanelReply } from './send/review-session';
 
 export interface GuardDeps {
   adapter: SiteAdapter;
@@ -201,12 +201,12 @@ export class SendGuard implements SendSink {
   }
 
   /** A command from the background about the open review (its panel's Send or Cancel). */
-  command(command: PanelCommand): Promise<PanelReply> {
+  command(command: PanelCommand): Promise<ContentReply> {
     return this.session.command(command);
   }
 
   /** CROSS-MAP: the compose box's mapped text goes through the normal review (./send/review-session.ts). */
-  reviewComposed(text: string, onSent: () => void, onDropped: () => void): PanelReply {
+  reviewComposed(text: string, onSent: () => void, onDropped: () => void): ContentReply {
     return this.session.reviewComposed(text, onSent, onDropped);
   }
 

@@ -38,6 +38,7 @@ import { cryptoRandomSource } from '../dp/random';
 import { siteLabel } from '../sites/generic';
 import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../storage/codebook-store';
 import { conversationCodebook, moveCodebook } from './conversation-codebook';
+import type { ContentReply, ToContent } from '../messaging/to-content';
 import type { VeilDatabase } from '../storage/db';
 import { StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
@@ -68,15 +69,13 @@ export interface ComposeRecord extends FramedRecord {
   note: string | null;
 }
 
-export type ComposeCommand = { veilCompose: 'send'; composeId: string; text: string } | { veilCompose: 'close'; composeId: string };
-export type ComposeReply = { ok: true } | { ok: false; error: string };
 
 export interface ComposeDeps {
   db: VeilDatabase;
   /** The language model in use for private compose, if the person installed one (the model host's `generate`). */
   generate?: (prompt: string) => Promise<string>;
   store: SessionStore<ComposeRecord>;
-  toTab: (tabId: number, frameId: number, command: ComposeCommand) => Promise<ComposeReply>;
+  toTab: ToContent;
   now: () => number;
   /** The message tagger (src/crossmap/tagger, on the model host), as the review uses it. */
   tag: (text: string) => Promise<Tagging>;
@@ -277,7 +276,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       // The review the page begins with this text knows it from here, not from the page's word.
       const withdraw = handOff?.(record.tabId, record.frameId, record.mapped);
       const reply = await toTab(record.tabId, record.frameId, { veilCompose: 'send', composeId: record.id, text: record.mapped }).catch(
-        (error: unknown): ComposeReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
+        (error: unknown): ContentReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
       if (!reply.ok) {
         withdraw?.();

@@ -3,6 +3,8 @@
  * the generic content script registered for exactly those origins. The handlers keep settings and these
  * in step (`site.add`, `site.remove`, and `sync` when the background starts).
  */
+import { toContent } from './to-content';
+
 export interface GenericSiteHost {
   /** Whether the browser grants Veil this origin now. */
   granted(origin: string): Promise<boolean>;
@@ -38,7 +40,8 @@ export function browserGenericSites(): GenericSiteHost {
       await browser.permissions.remove({ origins: [`${origin}/*`] });
     },
     async pickIn(tabId) {
-      await browser.tabs.sendMessage(tabId, { veilPick: true }, { frameId: 0 });
+      const reply = await toContent(tabId, 0, { veilPick: true });
+      if (!reply.ok) throw new Error(reply.error);
     },
   };
 }

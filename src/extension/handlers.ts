@@ -29,10 +29,11 @@ import { memoryOfFile, parseProfileFile, profileFileName, serializeProfile } fro
 import { siteOfUrl, type Site } from '../sites/index';
 import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
 import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
-import { createComposeService, type ComposeDeps, type ComposeRecord } from './compose-service';
+import { createComposeService, type ComposeRecord } from './compose-service';
 import { createRestoreService } from './restore-service';
 import { createReviewService, type ReviewDeps, type ReviewRecord } from './review-service';
 import { memoryStore, type SessionStore } from './framed-session';
+import type { ToContent } from '../messaging/to-content';
 
 export interface HandlerDeps {
   db: VeilDatabase;
@@ -48,11 +49,10 @@ export interface HandlerDeps {
   /** Reviews in progress and tabs' adapter reports, for this browser session (memory when absent). */
   reviews?: SessionStore<ReviewRecord>;
   tabs?: SessionStore<TabReport>;
-  /** Send a command to the content script in one frame of a tab (review.send, review.cancel). */
-  toTab?: ReviewDeps['toTab'];
-  /** CROSS-MAP compose sessions for this browser session (memory when absent), and commands to their pages. */
+  /** Send a command to the content script in one frame of a tab (src/messaging/to-content.ts). */
+  toContent?: ToContent;
+  /** CROSS-MAP compose sessions for this browser session (memory when absent). */
   composes?: SessionStore<ComposeRecord>;
-  toTabCompose?: ComposeDeps['toTab'];
   /** Open review.html in a window of Veil's own; resolves with that window's tab id (review-service.ts `window`). */
   openReviewWindow?: ReviewDeps['openWindow'];
   /** How many reviews one tab may begin in a minute (review-service.ts). */
@@ -97,6 +97,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const model = withEncodeCache(deps.model);
   // The message tagger on the model host, with the texts it read lately (the draft read ahead is tagged once).
   const tagger = deps.tagger ?? cachedTagger(createTagger({ model: async (ids, tokens) => { const { probs, general } = await model.tag(Array.from(ids), tokens); return { probs: Float32Array.from(probs), general }; }, language: (text) => model.language(text) }));
+  const toTab: ToContent = deps.toContent ?? (async () => ({ ok: false, error: 'no chat page to send to' }));
   const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
   const tabs = deps.tabs ?? memoryStore<TabReport>();
   const badge = deps.badge ?? (async () => undefined);
@@ -104,7 +105,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     db,
     releases,
     store: deps.reviews ?? memoryStore<ReviewRecord>(),
-    toTab: deps.toTab ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
+    toTab,
     now,
     encode: async (texts) => (await model.encode(texts)).vectors,
     tag: (text) => tagger.tag(text),
@@ -117,7 +118,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const composes = createComposeService({
     db,
     store: deps.composes ?? memoryStore<ComposeRecord>(),
-    toTab: deps.toTabCompose ?? (async () => ({ ok: false, error: 'no chat page to send to' })),
+    toTab,
     now,
     generate: (prompt) => model.generate(prompt),
     tag: (text) => tagger.tag(text),

@@ -41,6 +41,7 @@ import type { Settings } from '../core/settings';
 import type { MadeRelease, ReleaseService } from './release-service';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
 import { traceMark } from './trace-marks';
+import type { ContentReply, ToContent } from '../messaging/to-content';
 import { codebookKeyOf, conversationCodebook, keepReplacements } from './conversation-codebook';
 import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
 
@@ -76,16 +77,13 @@ export interface ReviewRecord extends FramedRecord {
   draft?: PublicDraft;
 }
 
-/** What the background asks of the content script that began a review (`window`: sent from Veil's own window). */
-export type TabCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean; window?: boolean } | { veilPanel: 'close'; reviewId: string };
-export type TabReply = { ok: true } | { ok: false; error: string };
 
 export interface ReviewDeps {
   db: VeilDatabase;
   releases: ReleaseService;
   store: SessionStore<ReviewRecord>;
   /** Deliver a command to one frame of one tab and wait for its reply. */
-  toTab: (tabId: number, frameId: number, command: TabCommand) => Promise<TabReply>;
+  toTab: ToContent;
   now: () => number;
   /** How long a release may take before the send is blocked (ms). */
   releaseTimeoutMs?: number;
@@ -415,7 +413,7 @@ export function createReviewService(deps: ReviewDeps) {
       // From Veil's window: the content script need not see its panel (the person reviewed out of the page's reach).
       const fromWindow = review.windowTabId !== undefined && sender.tabId === review.windowTabId;
       const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text, restore, ...(fromWindow ? { window: true } : {}) }).catch(
-        (error: unknown): TabReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
+        (error: unknown): ContentReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
       if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
       await close(review, withoutVeil ? 'cancelled' : review.edited ? 'edited' : 'sent');

@@ -19,31 +19,12 @@
  * ```
  */
 import type { ModelStatus } from '../core/model-status';
-import type { ModelInstall } from '../messaging/contract';
 import type { Reply } from '../messaging/contract';
 import { OFFSCREEN_PATH, type SenderInfo } from '../messaging/sender';
 import type { ModelHost, ScoreItem } from './host';
+import { hostCall, isHostEnvelope, runHostCall, type HostAnswer, type HostCall, type HostEnvelope, type HostOp } from './protocol';
 
-export type HostCall =
-  | { op: 'status' }
-  | { op: 'score'; items: ScoreItem[] }
-  | { op: 'embed'; texts: string[] }
-  | { op: 'encode'; texts: string[] }
-  | { op: 'tag'; ids: number[]; tokens: number }
-  | { op: 'language'; text: string }
-  | { op: 'startInstall'; model: string; source?: string }
-  | { op: 'cancelInstall' }
-  | { op: 'install' }
-  | { op: 'reload' }
-  | { op: 'generate'; prompt: string };
-
-export interface HostEnvelope {
-  veilModelHost: HostCall;
-}
-
-function isHostEnvelope(message: unknown): message is HostEnvelope {
-  return typeof message === 'object' && message !== null && 'veilModelHost' in message;
-}
+export type { HostEnvelope } from './protocol';
 
 /** What the service worker needs of `chrome.offscreen` and `chrome.runtime`. */
 export interface OffscreenControl {
@@ -64,41 +45,41 @@ export class OffscreenModelHost implements ModelHost {
    * (BROWSER-RECIPE.md): then the document is made again, once, with WebGPU off.
    */
   async status(): Promise<ModelStatus> {
-    const status = (await this.call({ op: 'status' })) as ModelStatus;
+    const status = await this.call('status');
     if (status.state !== 'failed' || !status.webgpuTried || this.wasmOnly) return status;
     this.wasmOnly = true;
     await this.control.closeDocument();
-    return (await this.call({ op: 'status' })) as ModelStatus;
+    return this.call('status');
   }
-  score(items: readonly ScoreItem[]): Promise<{ model: string; scores: number[][] }> {
-    return this.call({ op: 'score', items: [...items] }) as Promise<{ model: string; scores: number[][] }>;
+  score(items: readonly ScoreItem[]) {
+    return this.call('score', [...items]);
   }
-  embed(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
-    return this.call({ op: 'embed', texts: [...texts] }) as Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  embed(texts: readonly string[]) {
+    return this.call('embed', [...texts]);
   }
-  encode(texts: readonly string[]): Promise<{ model: string; dimension: number; vectors: number[][] }> {
-    return this.call({ op: 'encode', texts: [...texts] }) as Promise<{ model: string; dimension: number; vectors: number[][] }>;
+  encode(texts: readonly string[]) {
+    return this.call('encode', [...texts]);
   }
-  tag(ids: readonly number[], tokens: number): Promise<{ model: string; probs: number[]; general: number }> {
-    return this.call({ op: 'tag', ids: [...ids], tokens }) as Promise<{ model: string; probs: number[]; general: number }>;
+  tag(ids: readonly number[], tokens: number) {
+    return this.call('tag', [...ids], tokens);
   }
-  language(text: string): Promise<{ code: string; name: string; read: boolean }> {
-    return this.call({ op: 'language', text }) as Promise<{ code: string; name: string; read: boolean }>;
+  language(text: string) {
+    return this.call('language', text);
   }
-  startInstall(model: string, source?: string): Promise<ModelInstall> {
-    return this.call({ op: 'startInstall', model, ...(source ? { source } : {}) }) as Promise<ModelInstall>;
+  startInstall(model: string, source?: string) {
+    return source ? this.call('startInstall', model, source) : this.call('startInstall', model);
   }
-  cancelInstall(): Promise<ModelInstall | null> {
-    return this.call({ op: 'cancelInstall' }) as Promise<ModelInstall | null>;
+  cancelInstall() {
+    return this.call('cancelInstall');
   }
-  install(): Promise<ModelInstall | null> {
-    return this.call({ op: 'install' }) as Promise<ModelInstall | null>;
+  install() {
+    return this.call('install');
   }
-  reload(): Promise<ModelStatus> {
-    return this.call({ op: 'reload' }) as Promise<ModelStatus>;
+  reload() {
+    return this.call('reload');
   }
-  generate(prompt: string): Promise<string> {
-    return this.call({ op: 'generate', prompt }) as Promise<string>;
+  generate(prompt: string) {
+    return this.call('generate', prompt);
   }
 
   private async ensureDocument(): Promise<void> {
@@ -115,20 +96,21 @@ export class OffscreenModelHost implements ModelHost {
    * the model (status, score, embed, encode, generate) is tried once more, in a new document; a second loss, or a
    * lost install call, is reported as what happened.
    */
-  private async call(call: HostCall): Promise<unknown> {
+  private async call<K extends HostOp>(op: K, ...args: Parameters<ModelHost[K]>): Promise<HostAnswer<K>> {
     let reply: unknown;
     for (let attempt = 1; ; attempt++) {
-      reply = await this.deliver({ veilModelHost: call }).catch((error: unknown) => {
+      reply = await this.deliver({ veilModelHost: { op, args } as HostCall }).catch((error: unknown) => {
         if (error instanceof HostGone) return GONE;
         throw error;
       });
       if (reply !== GONE && reply !== undefined) break;
-      if (attempt >= 2 || !RETRYABLE.has(call.op)) {
+      if (attempt >= 2 || !RETRYABLE.has(op)) {
         throw new Error("Veil's model stopped before it answered (the page it runs in was closed or crashed); send again to start it anew");
       }
     }
     if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new Error("Veil's model host did not answer");
-    const typed = reply as Reply;
+    // The offscreen document is Veil's own, and answers a call of `op` with that method's answer.
+    const typed = reply as Reply<HostAnswer<K>>;
     if (!typed.ok) throw new Error(typed.error);
     return typed.value;
   }
@@ -161,7 +143,7 @@ export class OffscreenModelHost implements ModelHost {
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Calls that only read the model: safe to make again after the document was lost under them. */
-const RETRYABLE: ReadonlySet<HostCall['op']> = new Set(['status', 'score', 'embed', 'encode', 'tag', 'language', 'generate']);
+const RETRYABLE: ReadonlySet<HostOp> = new Set(['status', 'score', 'embed', 'encode', 'tag', 'language', 'generate']);
 
 /** The document went away before it answered a call it had received. */
 class HostGone extends Error {
@@ -184,37 +166,15 @@ export function serveModelHost(
       sendResponse({ ok: false, error: "the model host answers only Veil's background" });
       return undefined;
     }
-    run(host, message.veilModelHost).then(
+    const call = hostCall.safeParse(message.veilModelHost);
+    if (!call.success) {
+      sendResponse({ ok: false, error: `the model host cannot run this call (${call.error.issues[0]?.message ?? 'malformed'})` });
+      return undefined;
+    }
+    runHostCall(host, call.data).then(
       (value) => sendResponse({ ok: true, value }),
       (error: unknown) => sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
     return true;
   });
-}
-
-function run(host: ModelHost, call: HostCall): Promise<unknown> {
-  switch (call.op) {
-    case 'status':
-      return host.status();
-    case 'score':
-      return host.score(call.items);
-    case 'embed':
-      return host.embed(call.texts);
-    case 'encode':
-      return host.encode(call.texts);
-    case 'tag':
-      return host.tag(call.ids, call.tokens);
-    case 'language':
-      return host.language(call.text);
-    case 'startInstall':
-      return host.startInstall(call.model, call.source);
-    case 'cancelInstall':
-      return host.cancelInstall();
-    case 'install':
-      return host.install();
-    case 'reload':
-      return host.reload();
-    case 'generate':
-      return host.generate(call.prompt);
-  }
 }

@@ -20,7 +20,8 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { MessageName, RequestOf } from '../../src/messaging/contract';
 import type { VeilClient } from '../../src/messaging/client';
 import type { SiteAdapter } from '../../src/sites/adapter';
-import { SendGuard, type PanelCommand, type PanelReply } from '../../src/content/send-guard';
+import { SendGuard } from '../../src/content/send-guard';
+import type { ContentReply, PanelCommand } from '../../src/messaging/to-content';
 
 /** happy-dom has no layout: a shadow root hit-tests nothing (the guard's visibility checks then say "covered"). */
 const shadowProto = ShadowRoot.prototype as ShadowRoot & { elementFromPoint?: (x: number, y: number) => Element | null };
@@ -183,7 +184,7 @@ export function chatPage(options: PageOptions = {}) {
       });
     },
     /** The background relays the panel's Send (from Veil's own window, so the page's layout does not matter). */
-    approve(text: string | null, extra: Partial<Extract<PanelCommand, { veilPanel: 'send' }>> = {}): Promise<PanelReply> {
+    approve(text: string | null, extra: Partial<Extract<PanelCommand, { veilPanel: 'send' }>> = {}): Promise<ContentReply> {
       return guard.command({ veilPanel: 'send', reviewId: 'review-1', text, window: true, ...extra });
     },
   };

@@ -20,6 +20,7 @@ import { answersNow, type AnswersBefore } from '../answers';
 import { ConversationKeys } from '../conversation';
 import type { PageNotice } from '../notice';
 import { launchFramed } from '../framed-launch';
+import type { ContentReply, PanelCommand } from '../../messaging/to-content';
 import { PanelFrame } from '../panel-frame';
 import { markClosing, unmarkClosing, VisibilityWatch } from '../visible';
 import type { BlockedSend } from './blocked-send';
@@ -27,8 +28,6 @@ import type { ComposerFinder } from './composer-finder';
 import type { ComposerWriter } from './write-and-press';
 
 /** `window`: the person sent from the review in Veil's own window (out of the page's reach), not from the panel on the page. */
-export type PanelCommand = { veilPanel: 'send'; reviewId: string; text: string | null; restore?: boolean; window?: boolean } | { veilPanel: 'close'; reviewId: string };
-export type PanelReply = { ok: true } | { ok: false; error: string };
 
 export interface SessionDeps {
   adapter: SiteAdapter;
@@ -137,7 +136,7 @@ export class ReviewSession {
    * CROSS-MAP: the compose box's mapped text goes through the normal review, like a typed send; `onSent`
    * runs once the site took it (the content script then waits for the answer).
    */
-  reviewComposed(text: string, onSent: () => void, onDropped: () => void): PanelReply {
+  reviewComposed(text: string, onSent: () => void, onDropped: () => void): ContentReply {
     if (!this.deps.isOn()) return { ok: false, error: 'Veil is off for this site' };
     if (this.open) return { ok: false, error: 'a review is already open on this page' };
     if (!this.deps.finder.composer()) return { ok: false, error: `Veil cannot find ${this.deps.adapter.label}'s message box on this page` };
@@ -188,7 +187,7 @@ export class ReviewSession {
   }
 
   /** A command from the background about the open review (its panel's Send or Cancel). */
-  async command(command: PanelCommand): Promise<PanelReply> {
+  async command(command: PanelCommand): Promise<ContentReply> {
     if (!this.panel || this.panel.reviewId !== command.reviewId) return { ok: false, error: 'this review is no longer open on the page' };
     if (command.veilPanel === 'close') {
       this.close();

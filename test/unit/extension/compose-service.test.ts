@@ -8,7 +8,7 @@
  * read or edit anything.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ComposeCommand } from '../../../src/extension/compose-service';
+import { composeCommand, type ComposeCommand } from '../../../src/messaging/to-content';
 import { MessageError } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { readCodebook } from '../../../src/storage/codebook-store';
@@ -26,7 +26,7 @@ const token = () => crypto.randomUUID().replaceAll('-', '');
 
 async function setUp() {
   const commands: ComposeCommand[] = [];
-  h = harness(undefined, { tagger: { tag: listTag }, toTabCompose: async (_tab, _frame, command) => (commands.push(command), { ok: true }) });
+  h = harness(undefined, { tagger: { tag: listTag }, toContent: async (_tab, _frame, command) => (commands.push(composeCommand.parse(command)), { ok: true }) });
   await h.client()('profile.import', {
     text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'employer', value: 'Northwind Traders', sharing: 'withheld' }] }),
   });

@@ -5,7 +5,8 @@
  * Edit changes the text for free; a second send in the conversation reuses the release at no cost.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ReviewRecord, type TabCommand, type TabReply } from '../../../src/extension/review-service';
+import type { ReviewRecord } from '../../../src/extension/review-service';
+import { composeCommand, panelCommand, type ContentReply, type PanelCommand } from '../../../src/messaging/to-content';
 import { memoryStore, type SessionStore } from '../../../src/extension/framed-session';
 import { MessageError, type VeilClient } from '../../../src/messaging/client';
 import type { SenderInfo } from '../../../src/messaging/sender';
@@ -53,14 +54,16 @@ async function begin(content: VeilClient, request: { prompt: string; conversatio
 const WINDOW_TAB = 77;
 const WINDOW: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html#window`, tab: { id: WINDOW_TAB, url: `${SELF.origin}review.html#window` }, frameId: 0 };
 
-async function setUp(reply: (command: TabCommand) => TabReply = () => ({ ok: true })) {
-  const commands: { tabId: number; frameId: number; command: TabCommand }[] = [];
+async function setUp(reply: (command: PanelCommand) => ContentReply = () => ({ ok: true })) {
+  const commands: { tabId: number; frameId: number; command: PanelCommand }[] = [];
   // A fixed tagger (every list and pattern hit personal): these tests are of the review, not of the model.
   h = harness(undefined, {
     tagger: { tag: listTag },
     reviews: slowStore(),
     openReviewWindow: async () => WINDOW_TAB,
-    toTab: async (tabId, frameId, command) => {
+    // Every command the background sends is of the contract's shape (src/messaging/to-content.ts).
+    toContent: async (tabId, frameId, sent) => {
+      const command = panelCommand.parse(sent);
       commands.push({ tabId, frameId, command });
       return reply(command);
     },
@@ -431,7 +434,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
 
   it('a text private compose mapped and sent is reviewed as it is', async () => {
     const commands: unknown[] = [];
-    h = harness(undefined, { tagger: { tag: listTag }, toTabCompose: async (_tab, _frame, command) => (commands.push(command), { ok: true }) });
+    h = harness(undefined, { tagger: { tag: listTag }, toContent: async (_tab, _frame, command) => (commands.push(composeCommand.parse(command)), { ok: true }) });
     const popup = h.client();
     await popup('settings.update', { patch: { facts: 'all', epsilon: 8 } });
     await popup('profile.import', { text: JSON.stringify(profile) });

@@ -4,7 +4,9 @@
  * document for a call that only reads the model; a second loss, or a lost install, is said plainly.
  */
 import { describe, expect, it } from 'vitest';
-import { OffscreenModelHost, type HostEnvelope, type OffscreenControl } from '../../../src/model-host/offscreen';
+import { OffscreenModelHost, serveModelHost, type HostEnvelope, type OffscreenControl } from '../../../src/model-host/offscreen';
+import type { ModelHost } from '../../../src/model-host/host';
+import type { SenderInfo } from '../../../src/messaging/sender';
 
 const CLOSED = 'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received';
 
@@ -67,5 +69,46 @@ describe('OffscreenModelHost when the document goes away during a call', () => {
     const fake = control([{ ok: false, error: 'no model is installed' }, scores]);
     await expect(new OffscreenModelHost(fake).score([])).rejects.toThrow('no model is installed');
     expect(fake.sent).toHaveLength(1);
+  });
+});
+
+describe('the offscreen side of the model host', () => {
+  const BACKGROUND = 'chrome-extension://veil/background.js';
+  function served() {
+    const calls: unknown[][] = [];
+    const host = new Proxy({} as ModelHost, {
+      get: (_t, op: string) => async (...args: unknown[]) => (calls.push([op, ...args]), `${op} done`),
+    });
+    let listener: ((message: unknown, sender: SenderInfo, sendResponse: (reply: unknown) => void) => true | undefined) | undefined;
+    serveModelHost(host, { id: 'veil', onMessage: { addListener: (l) => void (listener = l) } }, BACKGROUND);
+    const ask = (message: unknown, sender: SenderInfo = { id: 'veil', url: BACKGROUND }) =>
+      new Promise<unknown>((resolve) => {
+        const answered = listener!(message, sender, resolve);
+        if (answered === undefined) setTimeout(() => resolve('left alone'), 0);
+      });
+    return { calls, ask };
+  }
+
+  it('runs a call of the host’s own shape, from the background only', async () => {
+    const { calls, ask } = served();
+    expect(await ask({ veilModelHost: { op: 'tag', args: [[1, 2, 3], 3] } })).toEqual({ ok: true, value: 'tag done' });
+    expect(await ask({ veilModelHost: { op: 'startInstall', args: ['m', 'https://models.example/m'] } })).toEqual({ ok: true, value: 'startInstall done' });
+    expect(await ask({ veilModelHost: { op: 'status', args: [] } }, { id: 'veil', url: 'chrome-extension://veil/popup.html' })).toEqual({
+      ok: false,
+      error: "the model host answers only Veil's background",
+    });
+    expect(calls).toEqual([
+      ['tag', [1, 2, 3], 3],
+      ['startInstall', 'm', 'https://models.example/m'],
+    ]);
+  });
+
+  it('refuses a call the host does not have, or arguments of the wrong shape, and leaves other messages alone', async () => {
+    const { calls, ask } = served();
+    for (const bad of [{ op: 'release', args: [] }, { op: 'tag', args: ['1', 3] }, { op: 'encode', args: ['one text'] }, { op: 'status' }, { op: 'generate', args: ['a', 'b'] }]) {
+      expect(await ask({ veilModelHost: bad })).toMatchObject({ ok: false, error: expect.stringMatching(/^the model host cannot run this call/) });
+    }
+    expect(await ask({ type: 'profile.get', request: {} })).toBe('left alone');
+    expect(calls).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ComposeCommand } from '../../../src/extension/compose-service';
+import { composeCommand, type ComposeCommand } from '../../../src/messaging/to-content';
 import type { SenderInfo } from '../../../src/messaging/sender';
 import { ClientContext } from '../../../src/ui/client';
 import { Compose } from '../../../src/ui/pages/Compose';
@@ -23,7 +23,7 @@ const BOX: SenderInfo = { id: SELF.id, url: `${SELF.origin}compose.html`, tab: {
 describe('the compose box page', () => {
   it('protects as the person types with the review’s marks and choices, lets a stand-in be changed, maps into another domain only when chosen, and sends only the text shown', async () => {
     const commands: ComposeCommand[] = [];
-    const h = harness(undefined, { tagger: { tag: listTag }, toTabCompose: async (_t, _f, command) => (commands.push(command), { ok: true }) });
+    const h = harness(undefined, { tagger: { tag: listTag }, toContent: async (_t, _f, command) => (commands.push(composeCommand.parse(command)), { ok: true }) });
     const token = crypto.randomUUID().replaceAll('-', '');
     await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
     render(
