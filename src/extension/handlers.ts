@@ -9,31 +9,26 @@
 import { withEncodeCache } from '../model-host/encode-cache';
 import { cachedTagger, createTagger, type Tagger } from '../crossmap';
 import { PIECE } from '../crossmap/long';
-import { parseProfile } from '../core/profile';
-import { BUNDLED_MODEL_ID } from '../embedding/bundled';
-import type { ModelOverview, SiteStatus, TabProblem } from '../messaging/contract';
-import { createDispatcher, type Dispatch, type HandlerContext, type Handlers } from '../messaging/dispatch';
+import { createDispatcher, type Dispatch, type Handlers } from '../messaging/dispatch';
 import type { Self } from '../messaging/sender';
-import { catalog, generatorCatalog } from '../model-host/catalog';
 import type { ModelHost } from '../model-host/host';
-import { errorMessageForPerson, StoreError } from '../storage/errors';
-import { installedGenerators, installedModels, readActiveGenerator, readActiveModel, setActiveGenerator, setActiveModel } from '../storage/model-store';
+import { errorMessageForPerson } from '../storage/errors';
 import { createReleaseService } from './release-service';
 import { readBudget, setAttributeCap, startNewPeriod } from '../storage/budget-store';
 import type { VeilDatabase } from '../storage/db';
-import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../storage/profile-store';
-import { memoryOverview, readMemory, writeMemory } from '../storage/memory-store';
+import { putAttribute, readProfile, removeAttribute } from '../storage/profile-store';
+import { memoryOverview, writeMemory } from '../storage/memory-store';
 import { listReleases } from '../storage/release-store';
-import { readSettings, setGenericSites, updateSettings } from '../storage/settings-store';
-import { memoryOfFile, parseProfileFile, profileFileName, serializeProfile } from './profile-file';
-import { siteOfUrl, type Site } from '../sites/index';
-import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
+import { readSettings, updateSettings } from '../storage/settings-store';
 import { memoryGenericSites, type GenericSiteHost } from './generic-sites';
 import { createComposeService, type ComposeRecord } from './compose-service';
 import { createRestoreService } from './restore-service';
 import { createReviewService, type ReviewDeps, type ReviewRecord } from './review-service';
 import { memoryStore, type SessionStore } from './framed-session';
 import type { ToContent } from '../messaging/to-content';
+import { createSiteService, type TabReport } from './site-service';
+import { createModelService } from './model-service';
+import { exportProfile, importProfile } from './profile-service';
 
 export interface HandlerDeps {
   db: VeilDatabase;
@@ -63,16 +58,7 @@ export interface HandlerDeps {
   badge?: (tabId: number, state: 'on' | 'broken' | 'off') => Promise<void>;
 }
 
-/** What a tab's content script last reported. */
-export interface TabReport {
-  /** The tab id, as a string. */
-  id: string;
-  /** A registry site's id, or a generic site's origin. */
-  site: string;
-  composerFound: boolean;
-  layout?: string | null;
-  problem?: TabProblem | null;
-}
+export type { TabReport };
 
 /**
  * The background's whole message side: these handlers behind the dispatcher, with failures worded for a
@@ -125,65 +111,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     handOff: (tabId, frameId, text) => reviews.expectComposed(tabId, frameId, text),
   });
 
-  /** The sender's site, from the URL the browser reported, and whether Veil is turned on for it. */
-  const siteStatus = async (url: string): Promise<SiteStatus> => {
-    const settings = await readSettings(db);
-    const site = siteOfUrl(url);
-    if (site !== null) return { site, enabled: settings.sites.includes(site) };
-    const origin = genericOrigin(url);
-    const switchedOn = origin !== null && settings.genericSites.some((g) => g.origin === origin);
-    return { site: switchedOn ? origin : null, enabled: switchedOn };
-  };
-
-  /** The generic site a content script runs on, from its URL; refused when the person has not switched it on. */
-  const senderGenericSite = async ({ url }: HandlerContext): Promise<GenericSite> => {
-    const origin = genericOrigin(url);
-    const site = (await readSettings(db)).genericSites.find((g) => g.origin === origin);
-    if (!site) throw new StoreError('Veil is not turned on for this site');
-    return site;
-  };
-
-  /** Store the generic sites, then make the browser's registration match them. */
-  const saveGenericSites = async (genericSites: GenericSite[]): Promise<GenericSite[]> => {
-    const saved = (await setGenericSites(db, genericSites)).genericSites;
-    await generic.register(saved.map((g) => g.origin));
-    return saved;
-  };
-
-  /** The site a review or compose is for: a content script's from its URL (no request names one), 'veil' for Veil's own pages. */
-  const releaseSite = async ({ kind, url }: HandlerContext): Promise<string> => {
-    if (kind !== 'content') return 'veil';
-    const { site, enabled } = await siteStatus(url);
-    if (site === null || !enabled) throw new StoreError('Veil is not turned on for this site');
-    return site;
-  };
-
-  const modelOverview = async (): Promise<ModelOverview> => {
-    const generators = generatorCatalog();
-    const [status, active, installed, install, generatorsInstalled, generator] = await Promise.all([
-      model.status(),
-      readActiveModel(db),
-      installedModels(db),
-      model.install(),
-      installedGenerators(db, generators.map((g) => g.id)),
-      readActiveGenerator(db),
-    ]);
-    const option = (installedIds: string[]) => (m: { id: string; label: string; files: readonly { bytes: number }[] }) => ({
-      id: m.id,
-      label: m.label,
-      bytes: m.files.reduce((s, f) => s + f.bytes, 0),
-      installed: installedIds.includes(m.id),
-    });
-    return {
-      status,
-      active,
-      bundled: BUNDLED_MODEL_ID,
-      options: catalog().map(option(installed)),
-      install,
-      generators: generators.map(option(generatorsInstalled)),
-      generator,
-    };
-  };
+  const sites = createSiteService({ db, tabs, generic, badge });
+  const models = createModelService({ db, model, allowModelSource });
+  const { releaseSite } = sites;
 
   return {
     'profile.get': () => readProfile(db),
@@ -195,30 +125,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await removeAttribute(db, id);
       return readProfile(db);
     },
-    'profile.import': async ({ text }) => {
-      // Parse and validate everything before touching storage: a bad file leaves the profile as it was.
-      const file = parseProfileFile(text);
-      const profile = parseProfile(file);
-      const memory = memoryOfFile(file);
-      // One transaction: the profile and the memories are replaced together or not at all. A file that
-      // would raise a protected attribute's cap, or protect memories less after spend, is refused: each
-      // needs its own confirmation, which the Memories section asks for.
-      await db.transaction('rw', [db.attributes, db.ledgers, db.meta, db.settings, db.memory], async () => {
-        await replaceProfile(db, profile, now());
-        if (!memory) return;
-        try {
-          await writeMemory(db, memory, { now: now() });
-        } catch (error) {
-          if (!(error instanceof StoreError) || !/needs your confirmation/.test(error.message)) throw error;
-          throw new StoreError(`nothing was imported: in this file, ${error.message}; make that change in Veil's settings, Memories, first, then import the file again`);
-        }
-      });
-      return readProfile(db);
-    },
-    'profile.export': async () => ({
-      filename: profileFileName(new Date(now())),
-      text: serializeProfile(await readProfile(db), await readMemory(db)),
-    }),
+    'profile.import': ({ text }) => importProfile(db, text, now()),
+    'profile.export': () => exportProfile(db, now()),
     'memory.get': () => memoryOverview(db),
     'memory.put': async ({ memory, confirmed, basis }) => {
       await writeMemory(db, memory, { confirmed: confirmed ?? false, now: now(), ...(basis !== undefined ? { basis } : {}) });
@@ -233,25 +141,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'release.create': ({ prompt, conversation, fresh, site }) => releases.create({ prompt, conversation, fresh: fresh ?? false, site: site ?? 'veil' }),
     'release.outcome': ({ releaseId, outcome }) => releases.outcome(releaseId, outcome),
     'release.preview': () => releases.preview(),
-    'model.get': modelOverview,
-    'model.install': async ({ model: id, source }) => {
-      if (source !== undefined && !allowModelSource) throw new StoreError('a download server can only be named in a test build');
-      await model.startInstall(id, source);
-      return modelOverview();
-    },
-    'model.cancelInstall': async () => {
-      await model.cancelInstall();
-      return modelOverview();
-    },
-    'model.useGenerator': async ({ model: id }) => {
-      await setActiveGenerator(db, id);
-      return modelOverview();
-    },
-    'model.use': async ({ model: id }) => {
-      await setActiveModel(db, id);
-      await model.reload();
-      return modelOverview();
-    },
+    'model.get': () => models.overview(),
+    'model.install': ({ model: id, source }) => models.install(id, source),
+    'model.cancelInstall': () => models.cancelInstall(),
+    'model.useGenerator': ({ model: id }) => models.useGenerator(id),
+    'model.use': ({ model: id }) => models.use(id),
     'review.begin': async (request, context) => reviews.begin(request, await releaseSite(context), context),
     'review.prepare': async ({ prompt }, context) => {
       await releaseSite(context);
@@ -280,61 +174,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'compose.recover': ({ text }, context) => composes.recover(text, context),
     'compose.forget': (_request, context) => composes.forget(context),
     'compose.close': (_request, context) => composes.close(context, context.kind === 'content'),
-    'tab.report': async ({ composerFound, layout, problem }, context) => {
-      const { site, enabled } = await siteStatus(context.url);
-      if (site === null || context.tabId === undefined) throw new StoreError('only a content script on a chat site reports on its tab');
-      await tabs.put({ id: String(context.tabId), site, composerFound, layout: layout ?? null, problem: problem ?? null });
-      await badge(context.tabId, !enabled ? 'off' : composerFound && !problem ? 'on' : 'broken');
-      return { recorded: true as const };
-    },
-    'tab.state': async ({ tabId }) => {
-      const report = await tabs.get(String(tabId));
-      const settings = await readSettings(db);
-      const isGeneric = report !== undefined && siteOfUrl(report.site) === null && genericOrigin(report.site) === report.site;
-      const enabled = report ? (isGeneric ? settings.genericSites.some((g) => g.origin === report.site) : settings.sites.includes(report.site as Site)) : false;
-      return {
-        site: report?.site ?? null,
-        generic: isGeneric,
-        siteLabel: report ? siteLabel(report.site) : null,
-        enabled,
-        active: report !== undefined,
-        composerFound: report?.composerFound ?? false,
-        layout: report?.layout ?? null,
-        problem: report?.problem ?? null,
-      };
-    },
-    'site.status': (_request, { url }) => siteStatus(url),
-    'site.add': async ({ origin, tabId }) => {
-      if (genericOrigin(origin) !== origin) throw new StoreError(`Veil cannot be switched on for ${origin}: only an http(s) site outside its list of chat sites`);
-      if (!(await generic.granted(origin))) throw new StoreError(`the browser has not allowed Veil on ${new URL(origin).host}, so it was not switched on there`);
-      const current = (await readSettings(db)).genericSites;
-      // Switching on a site that is on already keeps what was pointed at there (and registers it again).
-      const saved = await saveGenericSites(current.some((g) => g.origin === origin) ? current : [...current, { origin, composer: null, sendButton: null }]);
-      // Start at once in the tab the person is looking at (a registered script runs only on the next load).
-      if (tabId !== undefined) await generic.inject(tabId);
-      return saved;
-    },
-    'site.remove': async ({ origin }) => {
-      const current = (await readSettings(db)).genericSites;
-      const saved = await saveGenericSites(current.filter((g) => g.origin !== origin));
-      // The browser refuses to take back a permission the manifest requires (the test build's fixture
-      // origin); the site is off either way.
-      if (genericOrigin(origin) === origin) await generic.revoke(origin).catch(() => undefined);
-      return saved;
-    },
-    'site.repick': async ({ tabId }) => {
-      const report = await tabs.get(String(tabId));
-      if (!report || genericOrigin(report.site) !== report.site) throw new StoreError('Veil does not run with a pointed-at message box on this tab');
-      await generic.pickIn(tabId);
-      return { asked: true as const };
-    },
-    'site.generic': (_request, context) => senderGenericSite(context),
-    'site.pick': async ({ composer, sendButton }, context) => {
-      const site = await senderGenericSite(context);
-      const updated = { ...site, composer, sendButton };
-      const current = (await readSettings(db)).genericSites;
-      await saveGenericSites(current.map((g) => (g.origin === site.origin ? updated : g)));
-      return updated;
-    },
+    'tab.report': (report, context) => sites.report(report, context),
+    'tab.state': ({ tabId }) => sites.tabState(tabId),
+    'site.status': (_request, { url }) => sites.status(url),
+    'site.add': ({ origin, tabId }) => sites.add(origin, tabId),
+    'site.remove': ({ origin }) => sites.remove(origin),
+    'site.repick': ({ tabId }) => sites.repick(tabId),
+    'site.generic': (_request, context) => sites.senderGenericSite(context),
+    'site.pick': (picked, context) => sites.pick(picked, context),
   };
 }
