@@ -21,7 +21,7 @@ import { lazyHost } from '../src/model-host/lazy-host';
 import { OffscreenModelHost } from '../src/model-host/offscreen';
 import { chromeOffscreen } from '../src/model-host/chrome-offscreen';
 import { openVeilDatabase } from '../src/storage/db';
-import { warmRelevance } from '../src/dp/relevance-classifier';
+import { warmRelevance } from '../src/planning/relevance-classifier';
 
 export default defineBackground({
   // Firefox: keep the page (and the loaded model) alive; Chrome's service worker ignores this.

@@ -1,5 +1,5 @@
 /**
- * Trains the relevance classifier (src/dp/relevance-classifier.ts) on public labelled messages and writes
+ * Trains the relevance classifier (src/planning/relevance-classifier.ts) on public labelled messages and writes
  * its weights to data/relevance-classifier.json:
  *
  *   npx tsx scripts/build-relevance-classifier.ts [-- --train eval/relevance-train.jsonl,eval/relevance.jsonl]
@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { KNOWN_FIELDS, type KnownField } from '../src/core/profile';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { loadBundledEncoder } from '../src/embedding/node';
-import { cueFields } from '../src/dp/relevance';
-import { neighbourVote, type RelevanceClassifier } from '../src/dp/relevance-classifier';
+import { cueFields } from '../src/planning/relevance';
+import { neighbourVote, type RelevanceClassifier } from '../src/planning/relevance-classifier';
 import { quantizeInt8 } from './model/use-lite';
 import { predictLogistic, trainLogistic, type LogisticModel } from './model/logistic';
 import { readRelevanceSet } from './eval-relevance';

@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import type { Scorer } from '../src/core/contracts';
 import { epsilonToUnits } from '../src/core/epsilon';
 import type { Profile } from '../src/core/profile';
-import type { Mechanism } from '../src/core/settings';
+import type { Mechanism } from '../src/core/choices';
 import { UNSPECIFIED } from '../src/domains';
 import { VEIL_UTILITY, type UtilityParameters, type Variant } from '../src/dp/utility';
 import { loadBundledScorer } from '../src/embedding/node';

@@ -1,5 +1,5 @@
 /**
- * How well the public relevance rule (src/dp/relevance.ts) picks the withheld facts a message needs, on
+ * How well the public relevance rule (src/planning/relevance.ts) picks the withheld facts a message needs, on
  * eval/relevance.jsonl (`{"message", "needed": [fields]}` per line, labelled by hand: the fields whose
  * value would change a good answer). Every known field is withheld in the profile each message is run on.
  *
@@ -17,9 +17,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJsonLines } from '../src/cli/args';
 import { KNOWN_FIELDS, isKnownField } from '../src/core/profile';
-import type { PublicAttribute } from '../src/dp/public-view';
-import { relevantKeys } from '../src/dp/relevance';
-import { RELEVANCE_CLASSIFIER } from '../src/dp/relevance-classifier';
+import type { PublicAttribute } from '../src/planning/public-view';
+import { relevantKeys } from '../src/planning/relevance';
+import { RELEVANCE_CLASSIFIER } from '../src/planning/relevance-classifier';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { loadBundledEncoder } from '../src/embedding/node';
 

@@ -11,7 +11,7 @@ import { PrivacyLedger } from '../ledger/ledger';
 import { answerPreferences } from '../memview/render';
 import { MEMVIEW_MODES, MEMVIEW_VARIANTS, memviewTurn, plannedCharges, withMemoryCaps } from '../memview/turn';
 import { MemoryError, parseMemoryFile } from '../memview/types';
-import { DEFAULT_SETTINGS } from '../core/settings';
+import { DEFAULT_SETTINGS } from '../settings/settings';
 import { choice, CliError, integer, parseJsonFile, parseJsonLines, readText, required, wrongFileHint } from './args';
 import { randomSourceOf } from './release';
 

@@ -13,12 +13,12 @@
 import type { Embedder, RandomSource, Scorer } from '../core/contracts';
 import { EPSILON_GRID, epsilonToUnits, UNITS_PER_EPSILON, unitsToEpsilon } from '../core/epsilon';
 import { attributeKey, KNOWN_FIELDS, likelyKnownField, parseProfile, ProfileError, type Profile } from '../core/profile';
-import { FACT_CHOICES, FORMATS, MECHANISMS, SUPPRESSED_CHOICES } from '../core/settings';
+import { FACT_CHOICES, FORMATS, MECHANISMS, SUPPRESSED_CHOICES } from '../core/choices';
 import { VARIANTS } from '../dp/utility';
 import { cryptoRandomSource, seededRandomSource } from '../dp/random';
 import { MAX_EPSILON } from '../dp/scale';
-import { publicView } from '../dp/public-view';
-import { relevantKeys } from '../dp/relevance';
+import { publicView } from '../planning/public-view';
+import { relevantKeys } from '../planning/relevance';
 import { prepareRelease } from '../release/prepare';
 import { releaseProfile } from '../release/release';
 import { anyNumber, choice, CliError, integer, looksLike, parseJsonFile, parseJsonLines, readText, required, wrongFileHint } from './args';

@@ -4,7 +4,7 @@
  * being `entity.field=code` of every privatized attribute, sorted, joined by `|`. This is what privacy
  * audits run: compare the counts of neighbouring profiles. Keys are printed in sorted order.
  */
-import { MECHANISMS } from '../core/settings';
+import { MECHANISMS } from '../core/choices';
 import { VARIANTS } from '../dp/utility';
 import { RandomBits } from '../dp/bits';
 import { prepareRelease } from '../release/prepare';

@@ -74,7 +74,7 @@ export const attributeSchema = z.strictObject({
   sharing: z.enum(SHARING, { error: 'must be "shared" or "withheld"' }),
   /**
    * For a withheld fact: how large a share of a release's ε it gets (`low` 1, normal 2, `high` 4 parts), so
-   * it comes out right more or less often. A public choice (src/dp/plan.ts); absent = normal.
+   * it comes out right more or less often. A public choice (src/planning/plan.ts); absent = normal.
    */
   importance: z.enum(IMPORTANCE, { error: 'must be "low" or "high"' }).optional(),
 });

@@ -21,8 +21,7 @@
 import { UNSPECIFIED } from '../domains/index';
 import { LOG_DENOMINATOR } from './scale';
 
-export const VARIANTS = ['veil', 'paper'] as const;
-export type Variant = (typeof VARIANTS)[number];
+export { VARIANTS, type Variant } from '../core/choices';
 
 export const SHARPEN = 24;
 export const ABSTAIN_FLOOR = 0;

@@ -16,7 +16,7 @@
  */
 import { fieldLabel } from '../core/field-labels';
 import { attributeKey, type Profile } from '../core/profile';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../settings/settings';
 import { SUPPRESSED_VALUE } from '../release/render';
 
 /** What a withheld fact becomes in a message: its released category, else the kind of fact ("an age"). */

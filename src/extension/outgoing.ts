@@ -13,7 +13,7 @@
  * ```
  */
 import { attributeKey, type Profile } from '../core/profile';
-import type { ReleaseFormat, SuppressedChoice } from '../core/settings';
+import type { ReleaseFormat, SuppressedChoice } from '../core/choices';
 import { answerPreferences } from '../memview/render';
 import type { SlotRelease } from '../memview/turn';
 import { namedEntities, type ReleasedAttribute } from '../release/release';

@@ -37,7 +37,7 @@ import type { VeilDatabase } from '../storage/db';
 import { errorMessageForPerson, StoreError } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../settings/settings';
 import type { MadeRelease, ReleaseService } from './release-service';
 import { SLOT_LABELS, type Slot } from '../memview/slots';
 import { traceMark } from './trace-marks';

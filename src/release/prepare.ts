@@ -13,14 +13,14 @@
  */
 import type { CandidateDomain, Category, Embedder, Scorer } from '../core/contracts';
 import type { Profile } from '../core/profile';
-import type { Mechanism } from '../core/settings';
+import type { Mechanism } from '../core/choices';
 import { candidateDomain } from '../domains/index';
 import type { RandomBits } from '../dp/bits';
 import { blockLogWeights, decodeCell } from '../dp/block';
 import { exactLogPmf, sampleExponential } from '../dp/exponential';
-import { resolveFieldTopics } from '../dp/field-topics';
-import { planRelease, type ReleasePlan } from '../dp/plan';
-import { publicView } from '../dp/public-view';
+import { resolveFieldTopics } from '../planning/field-topics';
+import { planRelease, type ReleasePlan } from '../planning/plan';
+import { publicView } from '../planning/public-view';
 import { quantizeUnit, ScoreError } from '../dp/scale';
 import { baseLogUnits, utilityScores, type UtilityParameters, type Variant } from '../dp/utility';
 
@@ -37,7 +37,7 @@ export interface PrepareOptions {
   readonly gammaUnits?: number;
   /** The plan `planProfile` made with these same options, when the caller already has it. */
   readonly plan?: ReleasePlan;
-  /** The withheld facts this release carries (src/dp/relevance.ts); all when absent. */
+  /** The withheld facts this release carries (src/planning/relevance.ts); all when absent. */
   readonly carry?: ReadonlySet<string>;
   /** `veil`: full-range scores and a base measure on `unspecified` (src/dp/utility.ts); `paper` by default. */
   readonly variant?: Variant;

@@ -9,7 +9,7 @@
  *   kind: 'partly-fallback', outcome: 'sent', attributes: [ … ], text: 'Plan my week.\n\nAbout me: …' }
  * ```
  */
-import type { Mechanism, ReleaseFormat } from '../core/settings';
+import type { Mechanism, ReleaseFormat } from '../core/choices';
 import type { ReleasedAttribute, ReleaseKind } from './release';
 import type { SlotRelease } from '../memview/turn';
 

@@ -12,7 +12,7 @@
  * ```
  */
 import { fieldLabel } from '../core/field-labels';
-import type { ReleaseFormat } from '../core/settings';
+import type { ReleaseFormat } from '../core/choices';
 
 /** What a suppressed value is released as: a fixed symbol, the same for every value. */
 export const SUPPRESSED_VALUE = '[withheld]';

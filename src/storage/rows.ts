@@ -3,7 +3,7 @@
  * units of 2^-20 (src/core/epsilon.ts), so ledgers add and compare exactly.
  */
 import type { Importance, Sharing } from '../core/profile';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../settings/settings';
 import type { ReleaseRecord } from '../release/record';
 import type { MemoryFile } from '../memview/types';
 

@@ -1,9 +1,9 @@
 /**
  * The person's settings. Reading never invents values: no row means the documented defaults
- * (src/core/settings.ts), and a damaged row is an error, not a silent reset (fail closed).
+ * (src/settings/settings.ts), and a damaged row is an error, not a silent reset (fail closed).
  */
 import { firstIssue } from '../core/zod-issue';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../settings/settings';
 import type { VeilDatabase } from './db';
 import { StoreError } from './errors';
 import { bumpRevision } from './revision';

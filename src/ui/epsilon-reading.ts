@@ -3,7 +3,7 @@
  * observer believed about a withheld fact, one fresh release changes their odds by at most a factor e^ε.
  * Factors are computed in log space, as e^8192 overflows a float.
  */
-import type { FactChoice, Mechanism } from '../core/settings';
+import type { FactChoice, Mechanism } from '../core/choices';
 import type { Variant } from '../dp/utility';
 import { MEASURED } from './measured-utility';
 

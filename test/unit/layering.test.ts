@@ -14,8 +14,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The folders of the privacy core: mechanisms, ledger, release, memory views, shared types, detection, scoring, domains. */
-const PRIVACY_CORE = ['core', 'crossmap', 'domains', 'dp', 'ledger', 'memview', 'release', 'scoring'];
+/** The folders of the privacy core: mechanisms, public planning, ledger, release, memory views, shared types, detection, scoring, domains. */
+const PRIVACY_CORE = ['core', 'crossmap', 'domains', 'dp', 'ledger', 'memview', 'planning', 'release', 'scoring'];
 /** Packages that need a browser, a page or a model runtime. */
 const BROWSER_PACKAGES = /^(wxt|#imports|dexie|preact|webextension-polyfill|@webext-core|onnxruntime-(web|node|common)|@huggingface\/transformers|@tiptap|prosemirror-|quill)(\/|$)/;
 /** Our folders that are browser-facing (extension APIs, Dexie, the DOM, a model runtime). */
@@ -32,16 +32,12 @@ const CORE_BROWSER_ALLOWED = [
   'crossmap/text-generator.ts → ../embedding/transformers-embedder',
   'crossmap/text-generator.ts → @huggingface/transformers',
 ];
-/**
- * EXPECTED TO FAIL without this list: `src/core` imports dp and sites today (core/settings.ts: `../dp/utility`,
- * `../sites/generic`, `../sites/index`); issue 32 item 5 removes them in another branch. When they go, this
- * test fails until the list is emptied. (Its two `sites` imports would fail the browser test too; they are listed once, here.)
- */
-const CORE_OWN_ALLOWED = ['core/settings.ts → ../dp/utility', 'core/settings.ts → ../sites/generic', 'core/settings.ts → ../sites/index'];
+/** `src/core` importing anything of ours: none (the stored settings, which need the site registry, are src/settings/). */
+const CORE_OWN_ALLOWED: string[] = [];
 /** Content importing the background's services: none (the commands both sides share are src/messaging/to-content.ts). */
 const CONTENT_SERVICES_ALLOWED: string[] = [];
-/** Cycles among folders, each as its sorted folders; core → dp → core (and through domains) goes with core's imports. */
-const CYCLES_ALLOWED = [['core', 'domains', 'dp']];
+/** Cycles among folders, each as its sorted folders: none. */
+const CYCLES_ALLOWED: string[][] = [];
 
 const SRC = resolve('src');
 

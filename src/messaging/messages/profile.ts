@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { BudgetOverview } from '../../core/budget-view';
 import { attributeSchema, type Profile } from '../../core/profile';
-import { SITES, settingsSchema, type Mechanism, type Settings, type SuppressedChoice } from '../../core/settings';
+import { SITES, settingsSchema, type Mechanism, type Settings, type SuppressedChoice } from '../../settings/settings';
 import type { ReleaseRecord } from '../../release/record';
 import type { Variant } from '../../dp/utility';
 import type { ReleasedAttribute, ReleaseKind } from '../../release/release';

@@ -5,7 +5,7 @@
  * marked. Choosing Veil's default removes the category from the setting, so it follows Veil's default.
  */
 import { useState } from 'preact/hooks';
-import type { DefaultableKind, MessageTreatment, Settings } from '../../core/settings';
+import type { DefaultableKind, MessageTreatment, Settings } from '../../settings/settings';
 import { DEFAULT_TREATMENT, generalizationFor } from '../../crossmap/protect';
 import { isSpecialKind } from '../../crossmap/types';
 import { errorText, useClient } from '../client';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { EPSILON_GRID } from '../../core/epsilon';
-import { SITES, type Settings, type Site } from '../../core/settings';
+import { SITES, type Settings, type Site } from '../../settings/settings';
 import { ACTIVE_SITES } from '../../sites/index';
 import { errorText, useClient } from '../client';
 import { useStatus } from '../use-status';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { epsilonToUnits, splitEpsilon, splitWeighted } from '../../../src/core/epsilon';
 import { parseProfile } from '../../../src/core/profile';
 import { candidateDomain } from '../../../src/domains/index';
-import { planRelease } from '../../../src/dp/plan';
-import { publicView } from '../../../src/dp/public-view';
+import { planRelease } from '../../../src/planning/plan';
+import { publicView } from '../../../src/planning/public-view';
 import { profileOf, withheld } from './fakes';
 
 describe('per-fact precision', () => {

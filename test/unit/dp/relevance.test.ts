@@ -1,5 +1,5 @@
 /**
- * Relevance (src/dp/relevance.ts): a release carries only the withheld facts its message needs, decided
+ * Relevance (src/planning/relevance.ts): a release carries only the withheld facts its message needs, decided
  * from public inputs (the message and field names). An omitted fact is not sampled, not charged and
  * appears nowhere in the text; the release's ε is split among the facts it carries; neighbouring profiles
  * get the identical plan (and base measure) for any message.
@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { epsilonToUnits } from '../../../src/core/epsilon';
 import { KNOWN_FIELDS, type Attribute } from '../../../src/core/profile';
 import { candidateDomain } from '../../../src/domains/index';
-import { planRelease } from '../../../src/dp/plan';
-import { publicView } from '../../../src/dp/public-view';
-import { relevantKeys } from '../../../src/dp/relevance';
-import { fieldNeeds, neighbourVote, type RelevanceClassifier } from '../../../src/dp/relevance-classifier';
+import { planRelease } from '../../../src/planning/plan';
+import { publicView } from '../../../src/planning/public-view';
+import { relevantKeys } from '../../../src/planning/relevance';
+import { fieldNeeds, neighbourVote, type RelevanceClassifier } from '../../../src/planning/relevance-classifier';
 import { loadBundledEncoder } from '../../../src/embedding/node';
 import type { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
 import { seededRandomSource } from '../../../src/dp/random';

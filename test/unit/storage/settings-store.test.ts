@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/core/settings';
+import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import type { VeilDatabase } from '../../../src/storage/db';
 import { readSettings, updateSettings } from '../../../src/storage/settings-store';
 import { freshDatabase } from './helpers';

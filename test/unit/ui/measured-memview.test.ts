@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/core/settings';
+import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import { MEASURED_CAPS, MEASURED_K, MEASURED_MEMVIEW, measuredSource } from '../../../src/ui/measured-memview';
 
 describe('the memory preference rates the Memories section quotes', () => {

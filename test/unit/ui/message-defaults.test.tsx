@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULTABLE_KINDS } from '../../../src/core/settings';
+import { DEFAULTABLE_KINDS } from '../../../src/core/choices';
 import { generalizationFor } from '../../../src/crossmap/protect';
 import { MESSAGE_CATEGORIES } from '../../../src/ui/components/MessageDefaults';
 import { Options } from '../../../src/ui/pages/Options';

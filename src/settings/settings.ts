@@ -1,5 +1,7 @@
 /**
- * Settings a person chooses, with their documented defaults. Pure module (no storage here).
+ * Settings a person chooses, with their documented defaults, as stored and checked (the words they choose
+ * from are ../core/choices.ts, which the privacy core reads without the site registry). Pure module (no
+ * storage here).
  *
  * Defaults, and why:
  * - mechanism `block`: DP-BLOCK adds policy closure and the public compatibility prior, which the paper
@@ -44,30 +46,14 @@
  *   settable. `generalize` for a kind with no public phrase (a name, an e-mail) sends a stand-in.
  */
 import { z } from 'zod';
-import { EPSILON_GRID } from './epsilon';
-import { VARIANTS } from '../dp/utility';
-import { SPAN_KINDS } from './span-kinds';
-
-export const MECHANISMS = ['slot', 'block'] as const;
-export type Mechanism = (typeof MECHANISMS)[number];
-export const FORMATS = ['structured', 'freeform'] as const;
-export type ReleaseFormat = (typeof FORMATS)[number];
-export const SUPPRESSED_CHOICES = ['omit', 'mark'] as const;
-export const FACT_CHOICES = ['needed', 'all'] as const;
-export type FactChoice = (typeof FACT_CHOICES)[number];
-export type SuppressedChoice = (typeof SUPPRESSED_CHOICES)[number];
-
-/** Chat sites Veil can be turned on for (src/sites); `demo` is the local demo chat page. */
+import { EPSILON_GRID } from '../core/epsilon';
+import { DEFAULTABLE_KINDS, FACT_CHOICES, FORMATS, MECHANISMS, MESSAGE_TREATMENTS, SUPPRESSED_CHOICES, VARIANTS } from '../core/choices';
 import { SITES, type Site } from '../sites/index';
 import { genericSiteSchema } from '../sites/generic';
-export { SITES, type Site };
 
-/** What a reviewed send does with a span: as typed, a stand-in of its kind, or a public phrase of its category. */
-export const MESSAGE_TREATMENTS = ['keep', 'replace', 'generalize'] as const;
-export type MessageTreatment = (typeof MESSAGE_TREATMENTS)[number];
-/** The kinds a person sets a default for: all but a withheld profile value and an always-map word. */
-export const DEFAULTABLE_KINDS = z.enum(SPAN_KINDS).exclude(['profile', 'custom']).options;
-export type DefaultableKind = (typeof DEFAULTABLE_KINDS)[number];
+export * from '../core/choices';
+/** Chat sites Veil can be turned on for (src/sites); `demo` is the local demo chat page. */
+export { SITES, type Site };
 
 const positiveEpsilon = z.number().finite().positive().max(2 ** 30);
 
@@ -75,7 +61,7 @@ export const settingsSchema = z.strictObject({
   mechanism: z.enum(MECHANISMS),
   /** `veil`: full-range scores and abstaining on `unspecified` (src/dp/utility.ts); `paper`: the paper's scores. */
   variant: z.enum(VARIANTS),
-  /** `needed`: a release carries only the withheld facts its message needs (src/dp/relevance.ts); `all`: every one. */
+  /** `needed`: a release carries only the withheld facts its message needs (src/planning/relevance.ts); `all`: every one. */
   facts: z.enum(FACT_CHOICES),
   epsilon: z.number().refine((e) => (EPSILON_GRID as readonly number[]).includes(e), 'must be on the grid 2, 4, …, 8192'),
   format: z.enum(FORMATS),

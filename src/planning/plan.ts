@@ -26,13 +26,13 @@
 import type { CandidateDomain } from '../core/contracts';
 import { splitWeighted, UNITS_PER_EPSILON } from '../core/epsilon';
 import { attributeKey, type KnownField, type Sharing } from '../core/profile';
-import type { Mechanism } from '../core/settings';
+import type { Mechanism } from '../core/choices';
 import { policyClosure, type ClosureReason } from './closure';
 import { compatibilityPrior } from './compatibility';
 import { fieldTopicByName } from './field-topics';
 import { publicGrouping } from './grouping';
 import type { PublicAttribute } from './public-view';
-import { MAX_EPSILON, MAX_GAMMA } from './scale';
+import { MAX_EPSILON, MAX_GAMMA } from '../dp/scale';
 
 /** Parts of ε per precision choice: a `high` fact gets twice a normal one's share, a `low` one half. */
 export const IMPORTANCE_WEIGHT = { low: 1, normal: 2, high: 4 } as const;
@@ -40,7 +40,7 @@ export const IMPORTANCE_WEIGHT = { low: 1, normal: 2, high: 4 } as const;
 /** γ of the paper, in units of 2^-20. */
 export const PAPER_GAMMA_UNITS = 2 * UNITS_PER_EPSILON;
 
-/** `omitted`: a withheld fact this release does not carry (relevance, src/dp/relevance.ts): not sampled, not charged, not in the text. */
+/** `omitted`: a withheld fact this release does not carry (relevance, src/planning/relevance.ts): not sampled, not charged, not in the text. */
 export type Treatment = 'kept' | 'privatized' | 'suppressed' | 'omitted';
 
 export interface PlannedAttribute {
@@ -92,7 +92,7 @@ export interface PlanOptions {
   /** γ for DP-BLOCK in units of 2^-20; the paper's 2 by default. */
   readonly gammaUnits?: number;
   /**
-   * The withheld facts (keys) this release carries (src/dp/relevance.ts; public: from the message and
+   * The withheld facts (keys) this release carries (src/planning/relevance.ts; public: from the message and
    * field names). The others are omitted; ε is split among the rest. Every withheld fact when absent.
    */
   readonly carry?: ReadonlySet<string>;
