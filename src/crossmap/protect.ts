@@ -22,6 +22,7 @@
  * conversation and unlinkable across conversations. What it does not promise: a span the detector misses is
  * sent as typed; and the site's own box has seen the draft before any of this runs.
  */
+import type { MessageTreatment } from '../core/choices';
 import type { RandomSource } from '../core/contracts';
 import { valueMatches } from '../core/typed-facts';
 import { keptByDefault, knownEntry, lookupKey, substituteFor, substituteTaken, textBefore, withEntry, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
@@ -34,7 +35,8 @@ import { messageCue, placeCountry } from './place-country';
 import { substitutePools } from './pools';
 import { isSpecialKind, type DictionaryEntry, type PhraseForm, type Span, type SpanKind, type SpecialKind } from './types';
 
-export type Treatment = 'keep' | 'replace' | 'generalize';
+/** What a send does with one span (the person's choice, or their default for its kind: core/choices.ts). */
+export type Treatment = MessageTreatment;
 
 export interface Mark {
   /** `${start}-${end}` in the original text. */

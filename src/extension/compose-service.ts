@@ -40,7 +40,7 @@ import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../s
 import { conversationCodebook, moveCodebook } from './conversation-codebook';
 import type { ContentReply, ToContent } from '../messaging/to-content';
 import type { VeilDatabase } from '../storage/db';
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
 import type { ComposeMode, ComposeView, ReviewMark } from '../messaging/contract';
@@ -238,9 +238,9 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     /** Protect mode: Keep as typed / Replace / Generalize for one span, free and at once. */
     async choose(mark: string, treatment: Treatment, sender: Sender): Promise<ComposeView> {
       const record = await ofBox(sender);
-      if (record.mode !== 'protect') throw new StoreError('choices per word are for protecting your message, not for mapping it into another domain');
+      if (record.mode !== 'protect') throw new Refusal('choices per word are for protecting your message, not for mapping it into another domain');
       const span = record.marks.find((m) => m.id === mark);
-      if (!span) throw new StoreError('that word is no longer in your message');
+      if (!span) throw new Refusal('that word is no longer in your message');
       return view(await mapInto({ ...record, choices: { ...record.choices, [lookupKey(span.original)]: treatment } }, record.original));
     },
 
@@ -265,7 +265,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     /** Hand the mapped text (only it) to the content script, which opens the normal review with it. */
     async send(sender: Sender): Promise<ComposeView> {
       let record = await ofBox(sender);
-      if (!record.mapped.trim()) throw new StoreError('there is nothing to send: write your message and let Veil map it first');
+      if (!record.mapped.trim()) throw new Refusal('there is nothing to send: write your message and let Veil map it first');
       let pairs: CodebookState | null = null;
       if (record.mode === 'protect') {
         // Computed again from the stored codebook (another tab's review may have added to it since).
@@ -280,7 +280,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       );
       if (!reply.ok) {
         withdraw?.();
-        throw new StoreError(`Nothing was sent: ${reply.error}`);
+        throw new Refusal(`Nothing was sent: ${reply.error}`);
       }
       // The stand-ins this send wrote are kept for the conversation: the answer is read back with them.
       if (pairs) await saveCodebook(db, record.site, record.conversation, pairs, now());
@@ -293,7 +293,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     async answer(request: { composeId: string; text: string | null; note?: string; conversation?: string }, sender: Sender): Promise<{ recorded: true }> {
       const { tabId, frameId } = frameOf(sender);
       let record = await store.get(request.composeId);
-      if (!record || record.tabId !== tabId || record.frameId !== frameId) throw new StoreError('no compose box is waiting for an answer on this page');
+      if (!record || record.tabId !== tabId || record.frameId !== frameId) throw new Refusal('no compose box is waiting for an answer on this page');
       // A new chat got its id with this send: its codebook moves to that id, so it is found after a reload.
       if (request.conversation && request.conversation !== record.conversation) {
         if (await moveCodebook(db, record.site, record.conversation, request.conversation, now())) {

@@ -20,7 +20,7 @@
  * const mine = await sessions.claim(frameSender, tokensThatReachedTheFrame);
  * ```
  */
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 
 /** Who sent a message, as the browser reports it. */
 export interface Sender {
@@ -64,7 +64,7 @@ export const CLAIM_WITHIN_MS = 120_000;
 
 /** The tab and frame of a message that must come from a frame in a tab. */
 export function frameOf({ tabId, frameId }: Sender): { tabId: number; frameId: number } {
-  if (tabId === undefined || frameId === undefined) throw new StoreError('this message must come from a frame in a tab');
+  if (tabId === undefined || frameId === undefined) throw new Refusal('this message must come from a frame in a tab');
   return { tabId, frameId };
 }
 
@@ -98,7 +98,7 @@ export function framedSessions<T extends FramedRecord>(store: SessionStore<T>, {
         const mine = all.find((r) => r.tabId === tabId && r.framedBy === frameId);
         if (mine) return mine;
         const found = all.find((r) => r.token !== null && offered.has(r.token) && r.tabId === tabId);
-        if (!found || now() - found.createdAt > CLAIM_WITHIN_MS) throw new StoreError(nothingHere);
+        if (!found || now() - found.createdAt > CLAIM_WITHIN_MS) throw new Refusal(nothingHere);
         const claimed: T = { ...found, token: null, framedBy: frameId };
         await store.put(claimed);
         return claimed;
@@ -109,7 +109,7 @@ export function framedSessions<T extends FramedRecord>(store: SessionStore<T>, {
     async ofFrame(sender: Sender, also?: (record: T, tabId: number, frameId: number) => boolean): Promise<T> {
       const { tabId, frameId } = frameOf(sender);
       const found = (await store.all()).find((r) => (r.tabId === tabId && r.framedBy === frameId) || (also?.(r, tabId, frameId) ?? false));
-      if (!found) throw new StoreError(nothingHere);
+      if (!found) throw new Refusal(nothingHere);
       return found;
     },
 

@@ -4,6 +4,7 @@
  * sits in the text that is sent; and in one line what the site learns. One wording for the review panel and
  * the private compose box alike.
  */
+import { wordPattern } from '../crossmap/recover';
 import type { Protected, Treatment } from '../crossmap';
 import { isSpecialKind, type SpanKind } from '../crossmap/types';
 import type { ReviewMark } from '../messaging/contract';
@@ -69,4 +70,17 @@ export function readLine(language: Protected['language']): string {
   if (language.read) return `Read as ${language.name}. `;
   const which = language.code === 'und' ? 'a language Veil does not read' : language.name;
   return `This message looks like ${which}: Veil reads English, German, French, Spanish, Portuguese and Italian, so here it found only e-mail addresses, phone, card and ID numbers, dates and amounts, not names, places or health and other personal matters. `;
+}
+
+/**
+ * One choice for one entity: the person's choice for the span `mark` (`${start}-${end}`) holds for every place
+ * the message writes the same words (any case), as the review lists them once.
+ */
+export function sameWords(prompt: string, mark: string, treatment: Treatment): Record<string, Treatment> {
+  const [start, end] = mark.split('-').map(Number) as [number, number];
+  const words = prompt.slice(start, end);
+  const out: Record<string, Treatment> = { [mark]: treatment };
+  if (!/\p{L}/u.test(words)) return out;
+  for (const m of prompt.matchAll(new RegExp(wordPattern(words).source, 'giu'))) out[`${m.index}-${m.index + m[0].length}`] = treatment;
+  return out;
 }

@@ -7,7 +7,7 @@ import type { ModelOverview } from '../messaging/contract';
 import { catalog, generatorCatalog } from '../model-host/catalog';
 import type { ModelHost } from '../model-host/host';
 import type { VeilDatabase } from '../storage/db';
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 import { installedGenerators, installedModels, readActiveGenerator, readActiveModel, setActiveGenerator, setActiveModel } from '../storage/model-store';
 
 export function createModelService({ db, model, allowModelSource }: { db: VeilDatabase; model: ModelHost; allowModelSource: boolean }) {
@@ -42,7 +42,7 @@ export function createModelService({ db, model, allowModelSource }: { db: VeilDa
     overview,
     /** Start a download the person confirmed (the contract requires it); `source` only in a test build. */
     async install(id: string, source?: string): Promise<ModelOverview> {
-      if (source !== undefined && !allowModelSource) throw new StoreError('a download server can only be named in a test build');
+      if (source !== undefined && !allowModelSource) throw new Refusal('a download server can only be named in a test build');
       await model.startInstall(id, source);
       return overview();
     },

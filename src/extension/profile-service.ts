@@ -5,7 +5,7 @@
 import { parseProfile, type Profile } from '../core/profile';
 import type { ExportedProfile } from '../messaging/contract';
 import type { VeilDatabase } from '../storage/db';
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 import { readMemory, writeMemory } from '../storage/memory-store';
 import { readProfile, replaceProfile } from '../storage/profile-store';
 import { memoryOfFile, parseProfileFile, profileFileName, serializeProfile } from './profile-file';
@@ -25,8 +25,8 @@ export async function importProfile(db: VeilDatabase, text: string, now: number)
     try {
       await writeMemory(db, memory, { now });
     } catch (error) {
-      if (!(error instanceof StoreError) || !/needs your confirmation/.test(error.message)) throw error;
-      throw new StoreError(`nothing was imported: in this file, ${error.message}; make that change in Veil's settings, Memories, first, then import the file again`);
+      if (!(error instanceof Refusal) || !/needs your confirmation/.test(error.message)) throw error;
+      throw new Refusal(`nothing was imported: in this file, ${error.message}; make that change in Veil's settings, Memories, first, then import the file again`);
     }
   });
   return readProfile(db);

@@ -24,17 +24,16 @@
  * - What it returns holds public values only (kept shared values, category labels, the suppression
  *   symbol); withheld values and scores stay in this process.
  */
-import type { Category, Embedder, RandomSource, Scorer } from '../core/contracts';
-import { UNSPECIFIED } from '../domains/index';
+import type { RandomSource } from '../core/contracts';
 import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
 import type { Profile } from '../core/profile';
-import type { ReleaseFormat, Settings } from '../settings/settings';
+import type { Settings } from '../settings/settings';
 import { cryptoRandomSource } from '../dp/random';
 import { PrivacyLedger } from '../ledger/ledger';
-import type { EpsilonFigures, PreviewAttribute, PreviewOutcome, ReleasePreview, ReleaseResponse, ReleaseViewInfo } from '../messaging/contract';
+import type { ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
 import type { ReleasePlan } from '../planning/plan';
-import { blockCharges, releaseProfile, type ProfileRelease } from '../release/release';
+import { blockCharges, releaseProfile } from '../release/release';
 import { outgoingText, publicDraft, type PublicDraft } from './outgoing';
 import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
 import { publicView } from '../planning/public-view';
@@ -42,7 +41,7 @@ import { relevantKeys } from '../planning/relevance';
 import { hintedSentences } from '../crossmap/topics';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 import { readLedgerState, withPrivacyLedger, type LedgerContext, type RecordRelease } from '../storage/ledger-store';
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
@@ -51,8 +50,9 @@ import { RandomBits } from '../dp/bits';
 import { memoryLedgerKey } from '../ledger/keys';
 import type { Slot } from '../memview/slots';
 import { memviewTurn, type SlotRelease } from '../memview/turn';
-import type { MemoryFile } from '../memview/types';
 import { toBits } from '../release/release';
+import { hostEmbedder, hostScorer } from './host-scoring';
+import { carriedKey, figuresOf, instructionOf, namesOf, previewAttributes, recordOf, remainingOf, responseOf, viewInfos, withoutId } from './release-records';
 
 export interface ReleaseRequest {
   prompt: string;
@@ -121,29 +121,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     }));
   }
 
-  /** Scores of every value the plan privatizes, by one model in one call (the host caches them). */
-  async function scorerFor(profile: Profile, plan: ReleasePlan): Promise<Scorer> {
-    const items = plan.attributes.filter((a) => a.treatment === 'privatized').map((a) => ({ field: a.field, value: profile.attributes[a.index]!.value }));
-    const { scores } = items.length > 0 ? await model.score(items) : { scores: [] };
-    const byValue = new Map(items.map((item, i) => [`${item.field}\u0000${item.value}`, scores[i]!]));
-    return {
-      score: async (field, value) => {
-        const s = byValue.get(`${field}\u0000${value}`);
-        if (!s) throw new Error(`no score for a ${field} value`);
-        return s;
-      },
-    };
-  }
-
-  /**
-   * The model host's embedder, for matching custom field names to known fields (public names only;
-   * planning reads only `embed`).
-   */
-  const embedder: Embedder = {
-    id: 'model-host',
-    dimension: 0,
-    embed: async (texts) => (await model.embed(texts)).vectors.map((v) => Float32Array.from(v)),
-  };
+  const scorerFor = (profile: Profile, plan: ReleasePlan) => hostScorer(model, profile, plan);
+  const embedder = hostEmbedder(model);
 
   /**
    * The last plan with its scores, for the revision it was made at. A fresh release at the same revision
@@ -340,7 +319,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
         if (read) attempt++;
       }
     }
-    throw new StoreError(
+    throw new Refusal(
       `your profile or settings changed ${MAX_ATTEMPTS} times while Veil was preparing this release, so no release was made and nothing was charged; try again`,
     );
   }
@@ -348,10 +327,10 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   async function outcome(releaseId: number, next: Exclude<ReleaseOutcome, 'shown'>): Promise<ReleaseRecord> {
     return db.transaction('rw', db.releases, async () => {
       const record = await db.releases.get(releaseId);
-      if (!record) throw new StoreError(`there is no release ${releaseId}`);
+      if (!record) throw new Refusal(`there is no release ${releaseId}`);
       if (record.outcome !== 'shown') {
         if (record.outcome === next) return record;
-        throw new StoreError(`release ${releaseId} was already ${record.outcome}`);
+        throw new Refusal(`release ${releaseId} was already ${record.outcome}`);
       }
       await db.releases.update(releaseId, { outcome: next });
       return { ...record, outcome: next };
@@ -378,22 +357,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     }
     const ledger = PrivacyLedger.fromState(await readLedgerState(db));
     const decisions = ledger.decide(blockCharges(plan));
-    const attributes = plan.attributes.map((a): PreviewAttribute => {
-      const decision = a.block !== undefined ? decisions[a.block] : undefined;
-      const overCap = decision !== undefined && !decision.fresh;
-      const target = a.closure && plan.attributes.find((t) => t.key === a.closure!.target);
-      return {
-        entity: a.entity,
-        field: a.field,
-        sharing: a.sharing,
-        treatment: a.treatment,
-        ...(a.domain ? { categories: a.domain.categories.map((c) => c.label) } : {}),
-        epsilon: a.charged && !overCap ? unitsToEpsilon(a.epsilonUnits) : 0,
-        ...(target ? { closure: { entity: target.entity, field: target.field } } : {}),
-        ...(overCap ? { overCap } : {}),
-        ...(a.domain && marginals?.has(a.index) && scores?.has(a.index) ? { outcome: outcomeOf(a.domain.categories, marginals.get(a.index)!, scores.get(a.index)!) } : {}),
-      };
-    });
+    const attributes = previewAttributes(plan, decisions, marginals, scores);
     return {
       ...(outcomesError ? { outcomesError } : {}),
       variant: settings.variant,
@@ -421,91 +385,4 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   }
 
   return { create, made, outcome, preview, prepare };
-}
-
-/**
- * A fact's exact outcome: its reading (the specific category its value scores highest for, or
- * `unspecified` when that scores highest of all), and the probabilities of the reading, of `unspecified`,
- * and of any other category.
- */
-function outcomeOf(categories: readonly Category[], pmf: readonly number[], scores: readonly number[]): PreviewOutcome {
-  const unspecified = categories.findIndex((c) => c.code === UNSPECIFIED);
-  const reading = scores.indexOf(Math.max(...scores));
-  const right = pmf[reading] ?? 0;
-  const abstain = reading === unspecified ? 0 : (pmf[unspecified] ?? 0);
-  return { reading: categories[reading]!.label, right, unspecified: abstain, wrong: Math.max(0, 1 - right - abstain) };
-}
-
-/** A cache key for a set of carried facts (`*`: every fact). */
-function carriedKey(carry: ReadonlySet<string> | undefined): string {
-  return carry ? [...carry].sort().join('\n') : '*';
-}
-
-function instructionOf(request: ReleaseRequest, profile: Profile): string | undefined {
-  return request.prompt.trim() !== '' ? request.prompt : profile.instruction;
-}
-
-function withoutId(record: ReleaseRecord): ReleaseRecord {
-  const { id: _id, ...rest } = record;
-  return rest;
-}
-
-function recordOf(release: ProfileRelease, format: ReleaseFormat, request: ReleaseRequest, revision: number, createdAt: number): Omit<ReleaseRecord, 'id' | 'period'> {
-  return {
-    createdAt,
-    site: request.site,
-    conversation: request.conversation,
-    revision,
-    mechanism: release.mechanism,
-    format,
-    epsilon: release.units.epsilon,
-    spent: { ...release.units.perAttribute },
-    kind: release.kind,
-    outcome: 'shown',
-    attributes: [...release.attributes],
-    text: release.text,
-  };
-}
-
-/** ε left under the caps after this release: the total, and each attribute it read. */
-function remainingOf(ledger: PrivacyLedger, keys: readonly string[]): EpsilonFigures {
-  const perAttribute: Record<string, number> = {};
-  for (const key of keys) perAttribute[key] = unitsToEpsilon(Math.max(0, ledger.cap(key) - ledger.spent(key)));
-  return { total: unitsToEpsilon(Math.max(0, ledger.totalCap - ledger.totalSpent)), perAttribute };
-}
-
-function namesOf(memory: MemoryFile): Map<string, string> {
-  return new Map(memory.protected.map((a) => [a.id, a.name]));
-}
-
-function viewInfos(views: readonly SlotRelease[], names: ReadonlyMap<string, string>): ReleaseViewInfo[] {
-  return views.map((v) => ({
-    slot: v.slot,
-    code: v.view.code,
-    text: v.view.text,
-    kind: v.kind,
-    attributes: v.attributes.map((id) => names.get(id) ?? id),
-    epsilon: unitsToEpsilon(v.epsilonUnits),
-  }));
-}
-
-/** ε figures from exact per-key units: the total is their exact sum. */
-function figuresOf(units: Readonly<Record<string, number>>): EpsilonFigures {
-  const total = Object.values(units).reduce((a, b) => a + b, 0);
-  return { total: unitsToEpsilon(total), perAttribute: Object.fromEntries(Object.entries(units).map(([k, u]) => [k, unitsToEpsilon(u)])) };
-}
-
-function responseOf(release: ProfileRelease, releaseId: number, remaining: EpsilonFigures): Omit<ReleaseResponse, 'views'> {
-  return {
-    releaseId,
-    mechanism: release.mechanism,
-    epsilon: release.epsilon,
-    attributes: [...release.attributes],
-    text: release.text,
-    charged: { total: release.spent.total, perAttribute: { ...release.spent.perAttribute } },
-    remaining,
-    kind: release.kind,
-    reused: false,
-    fallback: release.kind !== 'fresh',
-  };
 }

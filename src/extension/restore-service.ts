@@ -10,7 +10,7 @@ import { recover } from '../crossmap';
 import { siteLabel } from '../sites/generic';
 import { readCodebook } from '../storage/codebook-store';
 import type { VeilDatabase } from '../storage/db';
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 import type { RestoreView } from '../messaging/contract';
 import { codebookKeyOf } from './conversation-codebook';
 import { frameOf, framedSessions, memoryStore, type FramedRecord, type Sender } from './framed-session';
@@ -28,10 +28,10 @@ export function createRestoreService({ db, now }: { db: VeilDatabase; now: () =>
   return {
     /** From the content script: recover the answer with the conversation's codebook, for the frame holding `token`. */
     async begin(request: { conversation: string; chat?: string | null; text: string; token: string }, site: string, sender: Sender): Promise<{ restored: number }> {
-      if (sender.tabId === undefined) throw new StoreError('only a chat page can ask for its answer in your words');
+      if (sender.tabId === undefined) throw new Refusal('only a chat page can ask for its answer in your words');
       const { tabId, frameId } = frameOf(sender);
       const codebook = await readCodebook(db, site, await codebookKeyOf(db, site, request.conversation, request.chat ?? null));
-      if (!codebook || codebook.entries.length === 0) throw new StoreError('Veil replaced nothing in this conversation, so the answer is already in your words');
+      if (!codebook || codebook.entries.length === 0) throw new Refusal('Veil replaced nothing in this conversation, so the answer is already in your words');
       const { text, restored } = recover(request.text, codebook.entries);
       await sessions.open({ id: crypto.randomUUID(), token: request.token, tabId, frameId, framedBy: null, siteLabel: siteLabel(site), text, restored: [...restored], createdAt: now() });
       const kept = (await store.all()).sort((a, b) => a.createdAt - b.createdAt);

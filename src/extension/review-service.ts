@@ -17,30 +17,21 @@
  */
 import { attributeKey, type Profile } from '../core/profile';
 import { protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
-import { messageOptions, releasedPhrase } from './message-options';
-import { wordPattern } from '../crossmap/recover';
-import { kindLabel, learns, placedMarks } from './message-marks';
-import { hintedSentences, topicHints } from '../crossmap/topics';
-import { isSpecialKind } from '../crossmap/types';
+import { messageOptions } from './message-options';
 import { cryptoRandomSource } from '../dp/random';
-import { fieldLabel } from '../core/field-labels';
-import { typedFacts } from '../core/typed-facts';
-import type { FactWhy, ReleaseResponse, ReviewFact, ReviewView } from '../messaging/contract';
-import type { ReleasedAttribute } from '../release/release';
-import type { CapPassed } from '../ledger/ledger';
-import { unitsToEpsilon } from '../core/epsilon';
-import { candidateDomain } from '../domains/index';
-import { outgoingText, viewKey, type PublicDraft } from './outgoing';
-import { entityRole } from '../release/render';
+import type { ReleaseResponse, ReviewView } from '../messaging/contract';
+import { outgoingText, type PublicDraft } from './outgoing';
 import { siteLabel } from '../sites/generic';
 import type { VeilDatabase } from '../storage/db';
-import { errorMessageForPerson, StoreError } from '../storage/errors';
+import { errorMessageForPerson, Refusal } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
 import type { Settings } from '../settings/settings';
 import type { MadeRelease, ReleaseService } from './release-service';
-import { SLOT_LABELS, type Slot } from '../memview/slots';
 import { traceMark } from './trace-marks';
+import { failedView, messageView, reviewFacts, topicHintsOf } from './review-facts';
+import { composedHandOffs } from './composed-handoff';
+import { sameWords } from './message-marks';
 import type { ContentReply, ToContent } from '../messaging/to-content';
 import { codebookKeyOf, conversationCodebook, keepReplacements } from './conversation-codebook';
 import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
@@ -97,9 +88,6 @@ export interface ReviewDeps {
   encode?: (texts: readonly string[]) => Promise<number[][]>;
 }
 
-/** How long after a compose box's send its frame may begin the review of it (it does so at once). */
-const COMPOSED_WITHIN_MS = 60_000;
-
 export function createReviewService(deps: ReviewDeps) {
   const { db, releases, store, toTab, now } = deps;
   const NOTHING_HERE = 'There is no send to review here. This panel opens only when Veil catches a send on a chat site.';
@@ -141,7 +129,7 @@ export function createReviewService(deps: ReviewDeps) {
       const made = await Promise.race([
         job,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new StoreError(`making the release took longer than ${releaseTimeoutMs / 1000} s`)), releaseTimeoutMs);
+          timer = setTimeout(() => reject(new Refusal(`making the release took longer than ${releaseTimeoutMs / 1000} s`)), releaseTimeoutMs);
         }),
       ]);
       traceMark('veil-charged');
@@ -156,22 +144,7 @@ export function createReviewService(deps: ReviewDeps) {
     }
   }
 
-  /**
-   * Texts a compose box of this background handed to a frame for its review (`expectComposed`), by tab and
-   * frame: only a review that frame begins with exactly that text skips protection (this process only; a
-   * restarted worker protects it again, which sends less, never more).
-   */
-  const handedOff = new Map<string, { text: string; until: number }>();
-  const frameKey = (tabId: number, frameId: number) => `${tabId}:${frameId}`;
-
-  /** Whether this frame's review of `prompt` is the text its compose box handed it (claimed once). */
-  function takeComposed(tabId: number, frameId: number, prompt: string): boolean {
-    const key = frameKey(tabId, frameId);
-    const expected = handedOff.get(key);
-    if (!expected || expected.until < now() || expected.text !== prompt) return false;
-    handedOff.delete(key);
-    return true;
-  }
+  const composed = composedHandOffs(now);
 
   /** The first view of a release just made, for the panel's claim (this process only). */
   const firstViews = new Map<string, Promise<ReviewView>>();
@@ -211,7 +184,7 @@ export function createReviewService(deps: ReviewDeps) {
       freshCost: settings.epsilon,
     };
     if (review.state !== 'ready' || !review.release || !review.draft) {
-      return { ...base, state: 'failed', error: review.error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], message: { marks: [], learns: '' }, leftOut: [] };
+      return failedView(base, review.error);
     }
     const release = review.release;
     // The person's own values, for this view only (Veil's page): what leaves is composed from the draft.
@@ -224,33 +197,8 @@ export function createReviewService(deps: ReviewDeps) {
     // Stored before the view is returned (below), written while the rest of it is made.
     const shown = patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
     shown.catch(() => undefined);
-    const originals = new Map(profile.attributes.map((a) => [attributeKey(a), a.value]));
-    const facts: ReviewFact[] = release.attributes.map((a) => {
-      const key = attributeKey(a);
-      return {
-        key,
-        label: labelOf(a.entity, a.field),
-        sharing: a.sharing,
-        treatment: a.release,
-        original: originals.get(key) ?? '',
-        released: a.value,
-        dropped: review.dropped.includes(key),
-        omitted: a.release === 'suppressed' && settings.suppressed === 'omit',
-        epsilon: release.charged.perAttribute[key] ?? 0,
-        ...whyOf(a, profile),
-      };
-    });
-    const releasedValue = new Map(facts.map((f) => [f.key, f.released]));
-    // Only facts a release could carry: one without public categories would be left out anyway.
-    const leftOut = profile.attributes
-      .filter((a) => a.sharing === 'withheld' && !releasedValue.has(attributeKey(a)) && candidateDomain(a.field) !== undefined)
-      .map((a) => ({ key: attributeKey(a), label: labelOf(a.entity, a.field) }));
-    const typed = typedFacts(review.prompt, profile).map((t) => {
-      const key = attributeKey(t);
-      return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedPhrase(t, releasedValue) };
-    });
-    const views = (release.views ?? []).map((v) => ({ ...v, key: viewKey(v.slot), label: SLOT_LABELS[v.slot as Slot] ?? v.slot, dropped: review.dropped.includes(viewKey(v.slot)) }));
-    const hints = await hintsOf(review.prompt, guarded);
+    const { facts, leftOut, typed, views } = reviewFacts(review, release, profile, settings);
+    const hints = deps.encode ? await topicHintsOf(review.prompt, guarded, deps.encode) : [];
     await shown;
     return {
       ...base,
@@ -266,15 +214,6 @@ export function createReviewService(deps: ReviewDeps) {
       message: { ...messageView(guarded, text), hints },
       leftOut,
     };
-  }
-
-  /** Sentences of what the person typed that read as about a sensitive matter the word lists did not mark. */
-  async function hintsOf(prompt: string, guarded: Protected | null): Promise<{ sentence: string; kindLabel: string }[]> {
-    if (!guarded || !deps.encode) return [];
-    const sentences = hintedSentences(prompt);
-    if (sentences.length === 0) return [];
-    const special = guarded.marks.filter((m) => isSpecialKind(m.kind));
-    return topicHints(prompt, await deps.encode(sentences.map((s) => s.text)), special).map((h) => ({ sentence: h.sentence, kindLabel: kindLabel(h.topic) }));
   }
 
   /** The first view made with the release, once (a review whose release failed has none). */
@@ -293,30 +232,20 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   return {
-    /**
-     * The compose box's send (compose-service.ts): the frame that opened it will begin a review of exactly
-     * `text`, which the box protected already. Returns a function that withdraws it (the page refused the text).
-     */
-    expectComposed(tabId: number, frameId: number, text: string): () => void {
-      const key = frameKey(tabId, frameId);
-      const entry = { text, until: now() + COMPOSED_WITHIN_MS };
-      handedOff.set(key, entry);
-      return () => {
-        if (handedOff.get(key) === entry) handedOff.delete(key);
-      };
-    },
+    /** The compose box's send: the frame that opened it will begin a review of exactly `text` (./composed-handoff.ts). */
+    expectComposed: composed.expect,
 
     /** `request.composed` (the page's word) is not read: whether the text is composed is the background's own record. */
     async begin(request: { prompt: string; conversation: string; chat?: string | null; token: string }, site: string, sender: Sender) {
       const { tabId, frameId } = frameOf(sender);
-      const composed = takeComposed(tabId, frameId, request.prompt);
+      const isComposed = composed.take(tabId, frameId, request.prompt);
       // Refused before anything is made or charged: a message too long to protect in bounded time, and a tab
       // that begins reviews faster than a person sends (the content script asks for a person's act first).
       const long = tooLong(request.prompt);
-      if (long) throw new StoreError(`${long}. Nothing was sent or charged`);
+      if (long) throw new Refusal(`${long}. Nothing was sent or charged`);
       const recent = (begun.get(tabId) ?? []).filter((at) => now() - at < 60_000);
       if (recent.length >= reviewsPerMinute) {
-        throw new StoreError(`this page asked for ${recent.length} reviews in the last minute, more than a person sends, so Veil held this one. Nothing was sent or charged; wait a minute and send again`);
+        throw new Refusal(`this page asked for ${recent.length} reviews in the last minute, more than a person sends, so Veil held this one. Nothing was sent or charged; wait a minute and send again`);
       }
       begun.set(tabId, [...recent, now()]);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
@@ -336,13 +265,13 @@ export function createReviewService(deps: ReviewDeps) {
           conversation: request.conversation,
           prompt: request.prompt,
           dropped: [],
-          ...(composed ? { composed: true } : {}),
+          ...(isComposed ? { composed: true } : {}),
           codebookKey: await codebookKeyOf(db, site, request.conversation, request.chat ?? null),
           state: 'making',
           createdAt: now(),
         };
         // Read (or made) while the release is drawn: the panel's first view protects the message with it.
-        const codebook = composed ? undefined : codebookOf(review);
+        const codebook = isComposed ? undefined : codebookOf(review);
         codebook?.catch(() => undefined);
         await sessions.open(review);
         void start(review, release, codebook);
@@ -361,23 +290,23 @@ export function createReviewService(deps: ReviewDeps) {
 
     async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
       const long = tooLong(request.prompt);
-      if (long) throw new StoreError(long);
+      if (long) throw new Refusal(long);
       const review = await settled(await reviewOfPanel(sender));
-      if (review.state !== 'ready') throw new StoreError('there is no release to edit');
+      if (review.state !== 'ready') throw new Refusal('there is no release to edit');
       // A new message has new spans: the choices made for the old one do not carry over.
       const choices = request.prompt === review.prompt ? review.choices : undefined;
       const edited = review.edited === true || request.prompt !== review.prompt || request.dropped.length > 0;
       const next = await patch(review.id, { prompt: request.prompt, dropped: request.dropped, choices, edited });
-      if (!next) throw new StoreError(NOTHING_HERE);
+      if (!next) throw new Refusal(NOTHING_HERE);
       return view(next);
     },
 
     /** The person's choice for one span of their message: free, shown at once. */
     async choose(mark: string, treatment: Treatment, sender: Sender): Promise<ReviewView> {
       const review = await settled(await reviewOfPanel(sender));
-      if (review.state !== 'ready') throw new StoreError('there is no release to edit');
+      if (review.state !== 'ready') throw new Refusal('there is no release to edit');
       const next = await patch(review.id, (r) => ({ ...r, choices: { ...(r.choices ?? {}), ...sameWords(r.prompt, mark, treatment) } }));
-      if (!next) throw new StoreError(NOTHING_HERE);
+      if (!next) throw new Refusal(NOTHING_HERE);
       return view(next);
     },
 
@@ -389,7 +318,7 @@ export function createReviewService(deps: ReviewDeps) {
         const { release: _release, error: _error, ...rest } = r;
         return { ...rest, state: 'making', include: [...new Set([...(r.include ?? []), ...include])] };
       });
-      if (!next) throw new StoreError(NOTHING_HERE);
+      if (!next) throw new Refusal(NOTHING_HERE);
       await start(next, releaseFor(next, true));
       const current = (await store.get(review.id))!;
       return takeFirstView(current) ?? view(current);
@@ -397,12 +326,12 @@ export function createReviewService(deps: ReviewDeps) {
 
     async send(withoutVeil: boolean, sender: Sender): Promise<{ sent: true }> {
       const review = await settled(await reviewOfPanel(sender));
-      if (!withoutVeil && review.state !== 'ready') throw new StoreError('there is no release to send');
+      if (!withoutVeil && review.state !== 'ready') throw new Refusal('there is no release to send');
       let text: string | null = null;
       let restore = false;
       if (!withoutVeil) {
         // Exactly the text the panel showed, and the replacements in it.
-        if (!review.shown) throw new StoreError('the panel has not shown this send yet, so nothing was sent');
+        if (!review.shown) throw new Refusal('the panel has not shown this send yet, so nothing was sent');
         text = review.shown.text;
         // The replacements this send makes are kept for the conversation (the answer is read back with them).
         if (review.shown.codebook && review.shown.replaced > 0) {
@@ -415,7 +344,7 @@ export function createReviewService(deps: ReviewDeps) {
       const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text, restore, ...(fromWindow ? { window: true } : {}) }).catch(
         (error: unknown): ContentReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
       );
-      if (!reply.ok) throw new StoreError(`Nothing was sent: ${reply.error}`);
+      if (!reply.ok) throw new Refusal(`Nothing was sent: ${reply.error}`);
       await close(review, withoutVeil ? 'cancelled' : review.edited ? 'edited' : 'sent');
       return { sent: true as const };
     },
@@ -423,7 +352,7 @@ export function createReviewService(deps: ReviewDeps) {
     /** Move the review into a window of Veil's own, out of the page's reach; the panel on the page stays, saying so. */
     async window(sender: Sender): Promise<{ opened: true }> {
       const review = await reviewOfPanel(sender);
-      if (!deps.openWindow) throw new StoreError('this browser cannot open a window of Veil’s own here');
+      if (!deps.openWindow) throw new Refusal('this browser cannot open a window of Veil’s own here');
       const windowTabId = await deps.openWindow();
       await patch(review.id, { windowTabId });
       return { opened: true as const };
@@ -442,51 +371,3 @@ export function createReviewService(deps: ReviewDeps) {
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
-
-/** The review's marks, placed in the composed text (the message comes first in it), and what the site learns. */
-function messageView(guarded: Protected | null, text: string): ReviewView['message'] {
-  if (!guarded) return { marks: [], learns: 'This message was written in private compose: it is sent as mapped there.' };
-  return { marks: placedMarks(guarded, Math.max(0, text.indexOf(guarded.text))), learns: learns(guarded) };
-}
-
-/**
- * Why a released fact is not the plain case, as facts the review page says in words (the technical
- * `reason`, with its attribute keys and figures, stays in the release for logs and the CLI). A release
- * stored before `passed` and `closure` were recorded still says that a cap, or a safeguard, was the cause.
- */
-export function whyOf(a: ReleasedAttribute, profile: Profile): { why?: FactWhy } {
-  const why: FactWhy = {};
-  if (a.closure) why.closure = { entity: a.closure.entity, field: a.closure.field };
-  else if (a.reason?.startsWith('closure:')) why.closure = {};
-  if (a.origin === 'fallback-reuse' || a.origin === 'fallback-suppressed') {
-    why.fallback = { reused: a.origin === 'fallback-reuse', ...(a.passed ? passedWords(a.passed, attributeKey(a), profile) : {}) };
-  }
-  if (a.release === 'suppressed' && a.origin === undefined && !why.closure) why.noCategories = true;
-  return Object.keys(why).length > 0 ? { why } : {};
-}
-
-/** Whose cap a fallback would have passed (this fact's, the total, or another fact of its block), in ε. */
-function passedWords(p: CapPassed, key: string, profile: Profile): { passed?: NonNullable<FactWhy['fallback']>['passed'] } {
-  const figures = { spent: unitsToEpsilon(p.spent), charge: unitsToEpsilon(p.units), limit: unitsToEpsilon(p.limit) };
-  if (p.cap === 'total') return { passed: { cap: 'total', ...figures } };
-  if (p.key === key) return { passed: { cap: 'own', ...figures } };
-  const other = profile.attributes.find((b) => attributeKey(b) === p.key);
-  return other ? { passed: { cap: 'other', entity: other.entity, field: other.field, ...figures } } : {};
-}
-
-function labelOf(entity: string, field: string): string {
-  return entity === 'self' ? fieldLabel(field) : `${fieldLabel(field)} (${entityRole(entity) ?? entity})`;
-}
-
-/**
- * One choice for one entity: the person's choice for the span `mark` (`${start}-${end}`) holds for every place
- * the message writes the same words (any case), as the review lists them once.
- */
-export function sameWords(prompt: string, mark: string, treatment: Treatment): Record<string, Treatment> {
-  const [start, end] = mark.split('-').map(Number) as [number, number];
-  const words = prompt.slice(start, end);
-  const out: Record<string, Treatment> = { [mark]: treatment };
-  if (!/\p{L}/u.test(words)) return out;
-  for (const m of prompt.matchAll(new RegExp(wordPattern(words).source, 'giu'))) out[`${m.index}-${m.index + m[0].length}`] = treatment;
-  return out;
-}

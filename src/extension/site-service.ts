@@ -8,7 +8,7 @@ import type { HandlerContext } from '../messaging/dispatch';
 import { genericOrigin, siteLabel, type GenericSite } from '../sites/generic';
 import { siteOfUrl, type Site } from '../sites/index';
 import type { VeilDatabase } from '../storage/db';
-import { StoreError } from '../storage/errors';
+import { Refusal } from '../storage/errors';
 import { readSettings, setGenericSites } from '../storage/settings-store';
 import type { SessionStore } from './framed-session';
 import type { GenericSiteHost } from './generic-sites';
@@ -47,7 +47,7 @@ export function createSiteService({ db, tabs, generic, badge }: SiteDeps) {
   const senderGenericSite = async ({ url }: HandlerContext): Promise<GenericSite> => {
     const origin = genericOrigin(url);
     const site = (await readSettings(db)).genericSites.find((g) => g.origin === origin);
-    if (!site) throw new StoreError('Veil is not turned on for this site');
+    if (!site) throw new Refusal('Veil is not turned on for this site');
     return site;
   };
 
@@ -66,13 +66,13 @@ export function createSiteService({ db, tabs, generic, badge }: SiteDeps) {
     async releaseSite({ kind, url }: HandlerContext): Promise<string> {
       if (kind !== 'content') return 'veil';
       const { site, enabled } = await status(url);
-      if (site === null || !enabled) throw new StoreError('Veil is not turned on for this site');
+      if (site === null || !enabled) throw new Refusal('Veil is not turned on for this site');
       return site;
     },
 
     async report({ composerFound, layout, problem }: Pick<TabReport, 'composerFound' | 'layout' | 'problem'>, context: HandlerContext): Promise<{ recorded: true }> {
       const { site, enabled } = await status(context.url);
-      if (site === null || context.tabId === undefined) throw new StoreError('only a content script on a chat site reports on its tab');
+      if (site === null || context.tabId === undefined) throw new Refusal('only a content script on a chat site reports on its tab');
       await tabs.put({ id: String(context.tabId), site, composerFound, layout: layout ?? null, problem: problem ?? null });
       await badge(context.tabId, !enabled ? 'off' : composerFound && !problem ? 'on' : 'broken');
       return { recorded: true as const };
@@ -96,8 +96,8 @@ export function createSiteService({ db, tabs, generic, badge }: SiteDeps) {
     },
 
     async add(origin: string, tabId?: number): Promise<GenericSite[]> {
-      if (genericOrigin(origin) !== origin) throw new StoreError(`Veil cannot be switched on for ${origin}: only an http(s) site outside its list of chat sites`);
-      if (!(await generic.granted(origin))) throw new StoreError(`the browser has not allowed Veil on ${new URL(origin).host}, so it was not switched on there`);
+      if (genericOrigin(origin) !== origin) throw new Refusal(`Veil cannot be switched on for ${origin}: only an http(s) site outside its list of chat sites`);
+      if (!(await generic.granted(origin))) throw new Refusal(`the browser has not allowed Veil on ${new URL(origin).host}, so it was not switched on there`);
       const current = (await readSettings(db)).genericSites;
       // Switching on a site that is on already keeps what was pointed at there (and registers it again).
       const saved = await saveGenericSites(current.some((g) => g.origin === origin) ? current : [...current, { origin, composer: null, sendButton: null }]);
@@ -117,7 +117,7 @@ export function createSiteService({ db, tabs, generic, badge }: SiteDeps) {
 
     async repick(tabId: number): Promise<{ asked: true }> {
       const report = await tabs.get(String(tabId));
-      if (!report || genericOrigin(report.site) !== report.site) throw new StoreError('Veil does not run with a pointed-at message box on this tab');
+      if (!report || genericOrigin(report.site) !== report.site) throw new Refusal('Veil does not run with a pointed-at message box on this tab');
       await generic.pickIn(tabId);
       return { asked: true as const };
     },

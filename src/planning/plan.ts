@@ -41,7 +41,7 @@ export const IMPORTANCE_WEIGHT = { low: 1, normal: 2, high: 4 } as const;
 export const PAPER_GAMMA_UNITS = 2 * UNITS_PER_EPSILON;
 
 /** `omitted`: a withheld fact this release does not carry (relevance, src/planning/relevance.ts): not sampled, not charged, not in the text. */
-export type Treatment = 'kept' | 'privatized' | 'suppressed' | 'omitted';
+export type FactTreatment = 'kept' | 'privatized' | 'suppressed' | 'omitted';
 
 export interface PlannedAttribute {
   readonly index: number;
@@ -50,7 +50,7 @@ export interface PlannedAttribute {
   /** `entity.field`. */
   readonly key: string;
   readonly sharing: Sharing;
-  readonly treatment: Treatment;
+  readonly treatment: FactTreatment;
   /** ε_i in units of 2^-20; 0 unless privatized. */
   readonly epsilonUnits: number;
   /** Charged to this attribute's ledger on a fresh release: original withheld and privatized. */

@@ -10,7 +10,7 @@ import { attributeKey, type Attribute } from '../core/profile';
 import type { BudgetOverview, LedgerView } from '../core/budget-view';
 import type { VeilDatabase } from './db';
 import { readAttributeRows, readBudgetMeta, readLedgerRow, readLedgerRows } from './checked-rows';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import type { StoredLedger } from './rows';
 import { readSettings } from './settings-store';
 import { memoryIdOfKey, memoryLedgerKey } from '../ledger/keys';
@@ -91,17 +91,17 @@ export async function setAttributeCap(
   await db.transaction('rw', db.meta, db.ledgers, db.attributes, db.settings, async () => {
     const { period } = await readBudgetMeta(db);
     const defaultCap = epsilonToUnits((await readSettings(db)).attributeCap);
-    if (memoryIdOfKey(key) !== undefined) throw new StoreError('a memory attribute’s cap is changed with the attribute, in Memories');
+    if (memoryIdOfKey(key) !== undefined) throw new Refusal('a memory attribute’s cap is changed with the attribute, in Memories');
     let row = await readLedgerRow(db, period, key);
     if (!row) {
       const attribute = (await readAttributeRows(db)).find((a) => attributeKey(a) === key && a.sharing === 'withheld');
-      if (!attribute) throw new StoreError(`${key} is not a withheld attribute`);
+      if (!attribute) throw new Refusal(`${key} is not a withheld attribute`);
       row = { period, key, entity: attribute.entity, field: attribute.field, spent: 0, cap: null, updatedAt: now };
     }
     const before = row.cap ?? defaultCap;
     const after = cap ?? defaultCap;
     if (after > before && !confirmed) {
-      throw new StoreError('raising a cap needs your confirmation that what was already released stays released');
+      throw new Refusal('raising a cap needs your confirmation that what was already released stays released');
     }
     const next: StoredLedger = { ...row, cap, updatedAt: now };
     await db.ledgers.put(next);
@@ -114,7 +114,7 @@ export async function setAttributeCap(
  * The old period's ledgers and releases are kept unchanged. Needs `confirmed`.
  */
 export async function startNewPeriod(db: VeilDatabase, confirmed: boolean, now = Date.now()): Promise<BudgetOverview> {
-  if (!confirmed) throw new StoreError('a new budget period needs your confirmation that what was already released stays released');
+  if (!confirmed) throw new Refusal('a new budget period needs your confirmation that what was already released stays released');
   await db.transaction('rw', db.meta, db.ledgers, db.attributes, async () => {
     const { period } = await readBudgetMeta(db);
     const old = new Map((await readLedgerRows(db, period)).map((r) => [r.key, r]));

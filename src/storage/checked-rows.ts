@@ -1,6 +1,6 @@
 /**
  * Reading stored rows with a check: every attribute, ledger and budget-period row is validated as it
- * leaves IndexedDB, and a damaged one is a `StoreError` naming the row, never a value passed on.
+ * leaves IndexedDB, and a damaged one is a `Refusal` naming the row, never a value passed on.
  *
  * Why (fail closed): a row with a broken `sharing` must not reach the profile editor or an export, where it
  * would read as "not withheld" and be toggled or released as shared; a ledger with a missing `spent` must
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { firstIssue } from '../core/zod-issue';
 import { attributeKey, attributeSchema, type Attribute } from '../core/profile';
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import { memoryIdOfKey } from '../ledger/keys';
 import type { StoredBudgetMeta, StoredLedger, StoredProfileMeta } from './rows';
 
@@ -56,15 +56,15 @@ export function checkAttributeRow(row: unknown): CheckedAttribute {
     sharing: raw.sharing,
     ...(raw.importance !== undefined ? { importance: raw.importance } : {}),
   });
-  if (!parsed.success) throw new StoreError(`${label} is damaged (${firstIssue(parsed.error)})`);
+  if (!parsed.success) throw new Refusal(`${label} is damaged (${firstIssue(parsed.error)})`);
   if (parsed.data.entity !== raw.entity || parsed.data.field !== raw.field) {
-    throw new StoreError(`${label} is damaged (a name has leading or trailing spaces)`);
+    throw new Refusal(`${label} is damaged (a name has leading or trailing spaces)`);
   }
   if (typeof raw.position !== 'number' || !Number.isFinite(raw.position)) {
-    throw new StoreError(`${label} is damaged (position: must be a number)`);
+    throw new Refusal(`${label} is damaged (position: must be a number)`);
   }
   if (typeof raw.updatedAt !== 'number' || !Number.isFinite(raw.updatedAt)) {
-    throw new StoreError(`${label} is damaged (updatedAt: must be a number)`);
+    throw new Refusal(`${label} is damaged (updatedAt: must be a number)`);
   }
   return { ...parsed.data, position: raw.position, updatedAt: raw.updatedAt };
 }
@@ -83,7 +83,7 @@ export async function readProfileMeta(db: VeilDatabase): Promise<StoredProfileMe
   const row: unknown = await db.meta.get('profile');
   if (row === undefined) return undefined;
   const parsed = profileMetaSchema.safeParse(row);
-  if (!parsed.success) throw new StoreError(`the stored profile instruction is damaged (${firstIssue(parsed.error)})`);
+  if (!parsed.success) throw new Refusal(`the stored profile instruction is damaged (${firstIssue(parsed.error)})`);
   return parsed.data;
 }
 
@@ -92,7 +92,7 @@ export async function readBudgetMeta(db: VeilDatabase): Promise<StoredBudgetMeta
   const row: unknown = await db.meta.get('budget');
   if (row === undefined) return { id: 'budget', period: 1, startedAt: 0 };
   const parsed = budgetMetaSchema.safeParse(row);
-  if (!parsed.success) throw new StoreError(`the stored budget period is damaged (${firstIssue(parsed.error)})`);
+  if (!parsed.success) throw new Refusal(`the stored budget period is damaged (${firstIssue(parsed.error)})`);
   return parsed.data;
 }
 
@@ -100,11 +100,11 @@ export function checkLedgerRow(row: unknown): StoredLedger {
   const raw = (row ?? {}) as Record<string, unknown>;
   const label = `the stored ledger of ${String(raw.key)} (period ${String(raw.period)})`;
   const parsed = ledgerRowSchema.safeParse(row);
-  if (!parsed.success) throw new StoreError(`${label} is damaged (${firstIssue(parsed.error)})`);
+  if (!parsed.success) throw new Refusal(`${label} is damaged (${firstIssue(parsed.error)})`);
   if (parsed.data.namespace === 'memory') {
-    if (memoryIdOfKey(parsed.data.key) === undefined) throw new StoreError(`${label} is damaged (key: not a memory attribute's)`);
+    if (memoryIdOfKey(parsed.data.key) === undefined) throw new Refusal(`${label} is damaged (key: not a memory attribute's)`);
   } else if (parsed.data.key !== attributeKey(parsed.data)) {
-    throw new StoreError(`${label} is damaged (key: does not match ${attributeKey(parsed.data)})`);
+    throw new Refusal(`${label} is damaged (key: does not match ${attributeKey(parsed.data)})`);
   }
   return parsed.data;
 }

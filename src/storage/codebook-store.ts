@@ -1,5 +1,5 @@
 /**
- * CROSS-MAP codebooks, one per conversation (issue 10): read (checked: a damaged row is a StoreError, never
+ * CROSS-MAP codebooks, one per conversation (issue 10): read (checked: a damaged row is a Refusal, never
  * a half-read dictionary that would let a span go out unmapped), saved after each mapped prompt, edited by
  * the person (a substitute they prefer), and deleted with the conversation.
  */
@@ -9,7 +9,7 @@ import { lookupKey } from '../crossmap/codebook';
 import { SPAN_KINDS } from '../crossmap/types';
 import { firstIssue } from '../core/zod-issue';
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import type { StoredCodebook } from './rows';
 
 const codebookSchema = z.object({
@@ -31,7 +31,7 @@ const rowSchema = z.object({
 
 function checked(row: unknown): StoredCodebook {
   const parsed = rowSchema.safeParse(row);
-  if (!parsed.success) throw new StoreError(`a stored CROSS-MAP codebook is damaged (${firstIssue(parsed.error)})`);
+  if (!parsed.success) throw new Refusal(`a stored CROSS-MAP codebook is damaged (${firstIssue(parsed.error)})`);
   return parsed.data;
 }
 
@@ -60,14 +60,14 @@ export async function listCodebooks(db: VeilDatabase): Promise<StoredCodebook[]>
 export async function editSubstitute(db: VeilDatabase, site: string, conversation: string, original: string, substitute: string): Promise<CodebookState> {
   return db.transaction('rw', db.codebooks, async () => {
     const codebook = await readCodebook(db, site, conversation);
-    if (!codebook) throw new StoreError('this conversation has no CROSS-MAP codebook');
+    if (!codebook) throw new Refusal('this conversation has no CROSS-MAP codebook');
     const next = substitute.trim();
     const key = lookupKey(original);
-    if (!codebook.entries.some((e) => lookupKey(e.original) === key)) throw new StoreError(`"${original}" is not in this conversation's codebook`);
-    if (!next) throw new StoreError('a substitute cannot be empty');
-    if (lookupKey(next) === key) throw new StoreError('a substitute cannot be the original itself');
+    if (!codebook.entries.some((e) => lookupKey(e.original) === key)) throw new Refusal(`"${original}" is not in this conversation's codebook`);
+    if (!next) throw new Refusal('a substitute cannot be empty');
+    if (lookupKey(next) === key) throw new Refusal('a substitute cannot be the original itself');
     if (codebook.entries.some((e) => lookupKey(e.original) !== key && (lookupKey(e.substitute) === lookupKey(next) || lookupKey(e.original) === lookupKey(next)))) {
-      throw new StoreError(`"${next}" already stands for something else in this conversation`);
+      throw new Refusal(`"${next}" already stands for something else in this conversation`);
     }
     const edited = { ...codebook, entries: codebook.entries.map((e) => (lookupKey(e.original) === key ? { ...e, substitute: next } : e)) };
     await saveCodebook(db, site, conversation, edited);

@@ -19,7 +19,7 @@ import { attributeKey } from '../core/profile';
 import { PrivacyLedger } from '../ledger/ledger';
 import type { LedgerState } from '../ledger/state';
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import { readAttributeRows, readBudgetMeta, readLedgerRows, type CheckedAttribute } from './checked-rows';
 import type { Category } from '../core/contracts';
 import { readRevision } from './revision';
@@ -110,7 +110,7 @@ export async function withPrivacyLedger<T>(
     const value = use(ledger, (release) => releases.push(release), { revision, period, reusable, memory, memoryRevision, conversationReleases });
     // A thenable (not `instanceof Promise`: Dexie swaps the global Promise inside its transactions).
     if (typeof (value as { then?: unknown } | null)?.then === 'function') {
-      throw new StoreError('withPrivacyLedger: the callback must be synchronous');
+      throw new Refusal('withPrivacyLedger: the callback must be synchronous');
     }
 
     const changed: StoredLedger[] = [];
@@ -120,12 +120,12 @@ export async function withPrivacyLedger<T>(
       const memoryId = memoryIdOfKey(key);
       if (memoryId !== undefined) {
         const attribute = memory.protected.find((a) => a.id === memoryId);
-        if (!attribute) throw new StoreError(`${key} is not a protected memory attribute: cannot keep its ledger`);
+        if (!attribute) throw new Refusal(`${key} is not a protected memory attribute: cannot keep its ledger`);
         changed.push({ period, key, namespace: 'memory', entity: '', field: attribute.name, spent: entry.spent, cap: entry.cap, updatedAt: now });
         continue;
       }
       const owner = row ?? (await readAttributes()).find((a) => attributeKey(a) === key);
-      if (!owner) throw new StoreError(`${key} is not in the profile: cannot keep its ledger`);
+      if (!owner) throw new Refusal(`${key} is not in the profile: cannot keep its ledger`);
       changed.push({ period, key, entity: owner.entity, field: owner.field, spent: entry.spent, cap: entry.cap, updatedAt: now });
     }
     // Written together too; either failing aborts the transaction (nothing charged, nothing recorded).

@@ -17,7 +17,7 @@ import { memoryLedgerKey } from '../ledger/keys';
 import type { MemoryOverview } from '../messaging/contract';
 import type { VeilDatabase } from './db';
 import type { StoredLedger, StoredMemory } from './rows';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import { readBudgetMeta, readLedgerRow, readLedgerRows } from './checked-rows';
 import { readSettings } from './settings-store';
 
@@ -44,7 +44,7 @@ function memoryOfRow(row: StoredMemory | undefined): MemoryFile {
   try {
     return parseMemoryFile(file);
   } catch (error) {
-    throw new StoreError(
+    throw new Refusal(
       `your stored memories are damaged (${error instanceof Error ? error.message : String(error)}); in Veil's settings, Memories, you can start over with none`,
     );
   }
@@ -84,19 +84,19 @@ export async function writeMemory(
   try {
     next = parseMemoryFile(input);
   } catch (error) {
-    if (error instanceof MemoryError) throw new StoreError(`these memories cannot be saved: ${error.message}`);
+    if (error instanceof MemoryError) throw new Refusal(`these memories cannot be saved: ${error.message}`);
     throw error;
   }
   return db.transaction('rw', db.memory, db.meta, db.ledgers, async () => {
     const row = await db.memory.get('current');
     if (basis !== undefined && basis !== counter(row?.revision)) {
-      throw new StoreError('your memories changed after this page showed them (in another Veil page, by an import, or by a save still under way), so nothing was saved; they are shown as they are now: make your change again');
+      throw new Refusal('your memories changed after this page showed them (in another Veil page, by an import, or by a save still under way), so nothing was saved; they are shown as they are now: make your change again');
     }
     let current: MemoryFile;
     try {
       current = memoryOfRow(row);
     } catch (error) {
-      if (!confirmed || !(error instanceof StoreError)) throw error;
+      if (!confirmed || !(error instanceof Refusal)) throw error;
       current = structuredClone(EMPTY_MEMORY);
     }
     // This period's ledger of every attribute before and after: caps of `next`, spend of `current`.
@@ -110,11 +110,11 @@ export async function writeMemory(
     for (const [id, ledger] of ledgers) if (ledger.cap !== null) ledgerCaps.set(id, ledger.cap);
     const raised = raisedCaps(current, next, ledgerCaps);
     if (raised.length > 0 && !confirmed) {
-      throw new StoreError(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
+      throw new Refusal(`raising the cap of ${raised.join(', ')} needs your confirmation that what was already released stays released`);
     }
     const loosened = loosenedProtection(current, next, (id) => ledgers.get(id)?.spent ?? 0);
     if (loosened.length > 0 && !confirmed) {
-      throw new StoreError(
+      throw new Refusal(
         `removing ${loosened.join(', ')}, or a memory from its group, needs your confirmation: its memories would no longer be limited by its cap, and what was already released stays released`,
       );
     }

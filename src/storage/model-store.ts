@@ -10,7 +10,7 @@
  */
 import { BUNDLED_MODEL_ID } from '../embedding/bundled';
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import { bumpRevision } from './revision';
 
 /** The model releases use: the bundled one unless the person switched to an installed one. */
@@ -18,7 +18,7 @@ export async function readActiveModel(db: VeilDatabase): Promise<string> {
   const row: unknown = await db.meta.get('model');
   if (row === undefined) return BUNDLED_MODEL_ID;
   const active = (row as { active?: unknown }).active;
-  if (typeof active !== 'string' || active === '') throw new StoreError('the stored choice of model is damaged');
+  if (typeof active !== 'string' || active === '') throw new Refusal('the stored choice of model is damaged');
   return active;
 }
 
@@ -28,7 +28,7 @@ export async function readActiveModel(db: VeilDatabase): Promise<string> {
  */
 export async function setActiveModel(db: VeilDatabase, model: string): Promise<void> {
   await db.transaction('rw', db.meta, db.modelFiles, db.candidateEmbeddings, async () => {
-    if (model !== BUNDLED_MODEL_ID && !(await isInstalled(db, model))) throw new StoreError(`${model} is not installed`);
+    if (model !== BUNDLED_MODEL_ID && !(await isInstalled(db, model))) throw new Refusal(`${model} is not installed`);
     if ((await readActiveModel(db)) === model) return;
     await db.meta.put({ id: 'model', active: model });
     await bumpRevision(db);
@@ -73,7 +73,7 @@ export async function readActiveGenerator(db: VeilDatabase): Promise<string | nu
   const row: unknown = await db.meta.get('generator');
   if (row === undefined) return null;
   const active = (row as { active?: unknown }).active;
-  if (active !== null && (typeof active !== 'string' || active === '')) throw new StoreError('the stored choice of language model is damaged');
+  if (active !== null && (typeof active !== 'string' || active === '')) throw new Refusal('the stored choice of language model is damaged');
   return active;
 }
 
@@ -89,7 +89,7 @@ export async function putInstalledGenerator(db: VeilDatabase, model: string, fil
 /** Map with an installed language model (its files must be stored), or with none. */
 export async function setActiveGenerator(db: VeilDatabase, model: string | null): Promise<void> {
   await db.transaction('rw', db.meta, db.modelFiles, async () => {
-    if (model !== null && (await db.modelFiles.where('modelId').equals(model).count()) === 0) throw new StoreError(`${model} is not installed`);
+    if (model !== null && (await db.modelFiles.where('modelId').equals(model).count()) === 0) throw new Refusal(`${model} is not installed`);
     await db.meta.put({ id: 'generator', active: model });
   });
 }

@@ -8,7 +8,7 @@
  */
 import { attributeKey, type Attribute, type Profile } from '../core/profile';
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import { ensureLedgers } from './budget-store';
 import { readAttributeRows, readBudgetMeta, readLedgerRow, readProfileMeta } from './checked-rows';
 import { bumpRevision } from './revision';
@@ -18,7 +18,7 @@ export type AttributeId = Pick<Attribute, 'entity' | 'field'>;
 
 /**
  * The stored profile in the file format of DESIGN.md, attributes in the order the person made them.
- * Fails closed: a damaged row is a `StoreError` naming it (checked-rows.ts), never passed to the UI or an export.
+ * Fails closed: a damaged row is a `Refusal` naming it (checked-rows.ts), never passed to the UI or an export.
  */
 export async function readProfile(db: VeilDatabase): Promise<Profile> {
   return db.transaction('r', db.attributes, db.meta, async () => {
@@ -48,16 +48,16 @@ export async function putAttribute(
     let position: number;
     if (previous) {
       const old = await db.attributes.get([previous.entity, previous.field]);
-      if (!old) throw new StoreError(`${attributeKey(previous)} is no longer in the profile`);
+      if (!old) throw new Refusal(`${attributeKey(previous)} is no longer in the profile`);
       const renamed = old.entity !== attribute.entity || old.field !== attribute.field;
-      if (renamed && existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
+      if (renamed && existing) throw new Refusal(`${attributeKey(attribute)} is already in the profile`);
       if (renamed) {
         await db.attributes.delete([old.entity, old.field]);
         await carryLedger(db, old, attribute, now);
       }
       position = old.position;
     } else {
-      if (existing) throw new StoreError(`${attributeKey(attribute)} is already in the profile`);
+      if (existing) throw new Refusal(`${attributeKey(attribute)} is already in the profile`);
       const rows = await readAttributeRows(db);
       if (index !== undefined && index < rows.length) {
         // Renumber so the order stays a plain 0…n-1 sequence.
@@ -89,7 +89,7 @@ async function carryLedger(db: VeilDatabase, from: AttributeId, to: AttributeId,
   const key = attributeKey(to);
   const target = await readLedgerRow(db, period, key);
   if (target && target.spent > 0) {
-    throw new StoreError(
+    throw new Refusal(
       `${key} already has privacy budget spent in this period, so ${attributeKey(from)} cannot be renamed to it: their spending would mix`,
     );
   }
@@ -102,7 +102,7 @@ async function carryLedger(db: VeilDatabase, from: AttributeId, to: AttributeId,
 export async function removeAttribute(db: VeilDatabase, id: AttributeId): Promise<void> {
   await db.transaction('rw', db.attributes, db.meta, async () => {
     const key: [string, string] = [id.entity, id.field];
-    if (!(await db.attributes.get(key))) throw new StoreError(`${attributeKey(id)} is not in the profile`);
+    if (!(await db.attributes.get(key))) throw new Refusal(`${attributeKey(id)} is not in the profile`);
     await db.attributes.delete(key);
     await bumpRevision(db);
   });

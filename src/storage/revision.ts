@@ -10,13 +10,13 @@
  * ```
  */
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 
 export async function readRevision(db: VeilDatabase): Promise<number> {
   const row: unknown = await db.meta.get('revision');
   if (row === undefined) return 0;
   const value = (row as { value?: unknown }).value;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new StoreError('the stored profile revision is damaged');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new Refusal('the stored profile revision is damaged');
   return value;
 }
 

@@ -5,7 +5,7 @@
 import { firstIssue } from '../core/zod-issue';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../settings/settings';
 import type { VeilDatabase } from './db';
-import { StoreError } from './errors';
+import { Refusal } from './errors';
 import { bumpRevision } from './revision';
 
 export async function readSettings(db: VeilDatabase): Promise<Settings> {
@@ -26,7 +26,7 @@ export async function readSettings(db: VeilDatabase): Promise<Settings> {
     memoryK: older.memoryK ?? DEFAULT_SETTINGS.memoryK,
   });
   if (!parsed.success) {
-    throw new StoreError(`stored settings are damaged (${firstIssue(parsed.error)})`);
+    throw new Refusal(`stored settings are damaged (${firstIssue(parsed.error)})`);
   }
   return parsed.data;
 }
@@ -45,11 +45,11 @@ export async function updateSettings(db: VeilDatabase, patch: Partial<Settings>,
     const current = await readSettings(db);
     const parsed = settingsSchema.safeParse({ ...current, ...patch });
     if (!parsed.success) {
-      throw new StoreError(firstIssue(parsed.error));
+      throw new Refusal(firstIssue(parsed.error));
     }
     const next = parsed.data;
     if (raisesCaps(current, next) && !confirmed) {
-      throw new StoreError('raising a cap needs your confirmation that what was already released stays released');
+      throw new Refusal('raising a cap needs your confirmation that what was already released stays released');
     }
     await db.settings.put({ id: 'current', ...next });
     await bumpRevision(db);
@@ -62,7 +62,7 @@ export async function setGenericSites(db: VeilDatabase, genericSites: Settings['
   return db.transaction('rw', db.settings, async () => {
     const current = await readSettings(db);
     const parsed = settingsSchema.safeParse({ ...current, genericSites });
-    if (!parsed.success) throw new StoreError(`these sites cannot be saved (${firstIssue(parsed.error)})`);
+    if (!parsed.success) throw new Refusal(`these sites cannot be saved (${firstIssue(parsed.error)})`);
     await db.settings.put({ id: 'current', ...parsed.data });
     return parsed.data;
   });

@@ -1,7 +1,7 @@
 // whyOf: which cap a fallback would have passed, as the review says it (this fact's, the total, or another
 // fact of the same DP-BLOCK block), from the release's figures in units of 2^-20 of ε.
 import { describe, expect, it } from 'vitest';
-import { whyOf } from '../../../src/extension/review-service';
+import { whyOf } from '../../../src/extension/review-facts';
 import type { ReleasedAttribute } from '../../../src/release/release';
 import type { Profile } from '../../../src/core/profile';
 

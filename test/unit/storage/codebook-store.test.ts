@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CodebookState } from '../../../src/crossmap/codebook';
 import { openVeilDatabase, type VeilDatabase } from '../../../src/storage/db';
 import { deleteCodebook, editSubstitute, listCodebooks, readCodebook, saveCodebook } from '../../../src/storage/codebook-store';
-import { StoreError } from '../../../src/storage/errors';
+import { Refusal } from '../../../src/storage/errors';
 
 const opened: VeilDatabase[] = [];
 afterEach(() => opened.splice(0).forEach((db) => db.close()));
@@ -52,6 +52,6 @@ describe('codebook store', () => {
   it('refuses a damaged row instead of using half a dictionary', async () => {
     const d = db();
     await d.codebooks.put({ site: 'chatgpt', conversation: '/c/1', codebook: { ...BOOK, entries: [{ original: 'Mia', kind: 'person' }] } as never, createdAt: 1, updatedAt: 1 });
-    await expect(readCodebook(d, 'chatgpt', '/c/1')).rejects.toThrow(StoreError);
+    await expect(readCodebook(d, 'chatgpt', '/c/1')).rejects.toThrow(Refusal);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Attribute, Profile } from '../../../src/core/profile';
 import type { VeilDatabase } from '../../../src/storage/db';
 import { putAttribute, readProfile, removeAttribute, replaceProfile } from '../../../src/storage/profile-store';
-import { StoreError } from '../../../src/storage/errors';
+import { Refusal } from '../../../src/storage/errors';
 import { freshDatabase } from './helpers';
 
 const age: Attribute = { entity: 'self', field: 'age', value: '41', sharing: 'withheld' };
@@ -39,7 +39,7 @@ describe('profile store', () => {
     await putAttribute(db, job);
     await putAttribute(db, age);
     await expect(putAttribute(db, { ...age, value: '42' })).rejects.toThrow('self.age is already in the profile');
-    await expect(putAttribute(db, { ...age, field: 'occupation' }, age)).rejects.toThrow(StoreError);
+    await expect(putAttribute(db, { ...age, field: 'occupation' }, age)).rejects.toThrow(Refusal);
     await expect(putAttribute(db, child, { entity: 'nobody', field: 'x' })).rejects.toThrow('nobody.x is no longer in the profile');
     expect((await readProfile(db)).attributes).toEqual([job, age]);
   });
@@ -84,7 +84,7 @@ describe('profile store', () => {
     await expect(readProfile(db)).rejects.toThrow(
       'the stored attribute self.age is damaged (sharing: must be "shared" or "withheld")',
     );
-    await expect(readProfile(db)).rejects.toThrow(StoreError);
+    await expect(readProfile(db)).rejects.toThrow(Refusal);
     await db.attributes.update(['self', 'age'], { sharing: 'withheld', value: undefined as unknown as string });
     await expect(readProfile(db)).rejects.toThrow('the stored attribute self.age is damaged (value:');
     await db.attributes.update(['self', 'age'], { value: '41', position: Number.NaN });
