@@ -18,12 +18,13 @@
  * Cells are numbered in mixed radix, the last member varying fastest.
  *
  * ```ts
- * const logWeights = blockLogWeights([{ epsilonUnits, scoreUnits }, …], prior, gammaUnits);
+ * const { logWeights, costs } = dpBlock([{ epsilonUnits, scoreUnits }, …], prior, gammaUnits);
  * const cell = sampleExponential(logWeights, bits); decodeCell(cell, sizes);
+ * // costs[i]: what member i's term costs (its privacy map); the ledger is charged these, for the members whose value is withheld
  * ```
  */
 
-import { exponentialMechanism, MechanismError } from './mechanism';
+import { exponentialCost, exponentialMechanism, MechanismError } from './mechanism';
 import { LOG_DENOMINATOR, SCORE_SCALE } from './scale';
 
 /** A member's score term: an exponential mechanism over scores in 2^-16 with Δu = 1. */
@@ -95,4 +96,21 @@ export function blockLogWeights(
     nextCell(index, sizes);
   }
   return out;
+}
+
+/** DP-BLOCK as a mechanism: the block's exact log-weights, and its privacy map per member. */
+export interface BlockMechanism {
+  /** Integer log-weights (units of 2^-37) of every cell. */
+  readonly logWeights: Float64Array;
+  /**
+   * ε (units of 2^-20) each member's score term costs, in member order: its exponential mechanism's privacy
+   * map (src/dp/mechanism.ts `exponentialCost`). The block is (Σ over members whose value is withheld)-DP
+   * for those values; a member whose value is shared (closure) is fixed on neighbouring profiles and costs
+   * nothing there, so only withheld members are charged.
+   */
+  readonly costs: readonly number[];
+}
+
+export function dpBlock(members: readonly BlockMemberScores[], priorUnits: ArrayLike<number> | undefined, gammaUnits: number): BlockMechanism {
+  return { logWeights: blockLogWeights(members, priorUnits, gammaUnits), costs: members.map((m) => exponentialCost(memberMechanism(m.epsilonUnits))) };
 }

@@ -1,5 +1,6 @@
 /**
- * What the background does for each message of the contract. Dependencies come in as arguments, so the
+ * Which service answers each message of the contract: this file only wires (the release, review, compose,
+ * restore, site, model and profile-file services do the work). Dependencies come in as arguments, so the
  * same handlers run against fake-indexeddb in unit tests and against the extension's IndexedDB in use.
  *
  * ```ts

@@ -16,7 +16,8 @@ import type { Profile } from '../core/profile';
 import type { Mechanism } from '../core/choices';
 import { candidateDomain } from '../domains/index';
 import type { RandomBits } from '../dp/bits';
-import { blockLogWeights, decodeCell } from '../dp/block';
+import { decodeCell, dpBlock } from '../dp/block';
+import type { Charge } from '../ledger/ledger';
 import { exactLogPmf, sampleExponential } from '../dp/exponential';
 import { resolveFieldTopics } from '../planning/field-topics';
 import { planRelease, type ReleasePlan } from '../planning/plan';
@@ -52,6 +53,11 @@ export interface PreparedRelease {
   readonly logWeights: readonly Float64Array[];
   /** The scorer's (paper's) scores of each privatized attribute, by plan index. Private. */
   readonly scores: ReadonlyMap<number, readonly number[]>;
+  /**
+   * What a fresh draw of each block costs, per plan block: its withheld members' keys with the ε of their
+   * terms, from the block mechanism's own privacy map (`dpBlock`). The ledger is charged these, and only these.
+   */
+  readonly charges: readonly (readonly Charge[])[];
 }
 
 /**
@@ -86,8 +92,8 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
     rawScores.set(a.index, scores);
     scoreUnits.set(a.index, (veil ? utilityScores(scores, codes, options.utility) : scores).map(quantizeUnit));
   }
-  const logWeights = plan.blocks.map((block) =>
-    blockLogWeights(
+  const blocks = plan.blocks.map((block) =>
+    dpBlock(
       block.members.map((m) => {
         const a = plan.attributes[m]!;
         return {
@@ -100,7 +106,10 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
       plan.gammaUnits,
     ),
   );
-  return { profile, plan, logWeights, scores: rawScores };
+  const logWeights = blocks.map((b) => b.logWeights);
+  // Charged: the members whose value is withheld (a shared member privatized by closure is public side information).
+  const charges = plan.blocks.map((block, b) => block.members.flatMap((m, i) => (plan.attributes[m]!.charged ? [{ key: plan.attributes[m]!.key, units: blocks[b]!.costs[i]! }] : [])));
+  return { profile, plan, logWeights, scores: rawScores, charges };
 }
 
 /**

@@ -92,7 +92,12 @@ export function toBits(random: RandomSource | RandomBits): RandomBits {
   return random instanceof RandomBits ? random : new RandomBits(random);
 }
 
-/** The fresh charges of each plan block: original withheld members, each its own ε_i. */
+/**
+ * What a fresh draw of each plan block would cost, from the plan alone (no scores): for deciding ahead,
+ * before anything is prepared (the preview, whether a fallback needs an earlier release). It is what the
+ * block mechanisms' privacy maps come to (test/unit/release/release.test.ts checks they agree); a release
+ * charges the prepared mechanisms' own (`PreparedRelease.charges`).
+ */
 export function blockCharges(plan: ReleasePlan): Charge[][] {
   return plan.blocks.map((block) =>
     block.members.map((m) => plan.attributes[m]!).filter((a) => a.charged).map((a) => ({ key: a.key, units: a.epsilonUnits })),
@@ -122,7 +127,7 @@ export function namedEntities(profile: Profile): Set<string> {
 export function releaseProfile(prepared: PreparedRelease, options: ReleaseOptions): ProfileRelease {
   const { plan, profile } = prepared;
   const bits = toBits(options.random);
-  const charges = blockCharges(plan);
+  const charges = prepared.charges;
   const ledger = options.ledger === 'unaccounted' ? undefined : options.ledger;
   const decisions: BlockDecision[] = ledger ? ledger.decide(charges) : charges.map(() => ({ fresh: true }));
 

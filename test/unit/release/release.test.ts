@@ -12,7 +12,8 @@ import { ScoreError } from '../../../src/dp/scale';
 import { renderRelease } from '../../../src/release/render';
 import { PrivacyLedger } from '../../../src/ledger/ledger';
 import { prepareRelease } from '../../../src/release/prepare';
-import { releaseProfile } from '../../../src/release/release';
+import { blockCharges, releaseProfile } from '../../../src/release/release';
+import { dpBlock } from '../../../src/dp/block';
 import { SUPPRESSED_VALUE } from '../../../src/release/render';
 import { hashScorer, profileOf, shared, withheld } from '../dp/fakes';
 
@@ -48,6 +49,29 @@ describe("the paper's Table 1 profile", () => {
     expect(r.spent).toEqual({ total: 64, perAttribute: { 'self.work': 32, 'self.education': 32 } });
     // Freeform words a category as one: "my work history is in the occupational group …", "… is not specified".
     expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work history is (in the occupational group ".+"|not specified) and my (highest level of education is .+|education is not specified)\.$/);
+  });
+});
+
+describe('what a release is charged', () => {
+  it('is the block mechanisms’ own privacy map, for the withheld members only, and what the plan forecast', async () => {
+    const profile = fixture('table1.json');
+    for (const mechanism of ['block', 'slot'] as const) {
+      const prepared = await prepareRelease(profile, { mechanism, epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
+      // The prepared charges are the blocks' costs (each member's exponential mechanism), withheld members only.
+      prepared.plan.blocks.forEach((block, b) => {
+        const costs = dpBlock(block.members.map((m) => ({ epsilonUnits: prepared.plan.attributes[m]!.epsilonUnits, scoreUnits: [0] })), undefined, 0).costs;
+        const expected = block.members.flatMap((m, i) => (prepared.plan.attributes[m]!.sharing === 'withheld' ? [{ key: prepared.plan.attributes[m]!.key, units: costs[i]! }] : []));
+        expect(prepared.charges[b]).toEqual(expected);
+      });
+      expect(prepared.charges).toEqual(blockCharges(prepared.plan));
+      // The ledger is charged exactly those.
+      const ledger = PrivacyLedger.create({ totalCap: epsilonToUnits(1000), attributeCap: epsilonToUnits(1000) });
+      const r = releaseProfile(prepared, { random: seededRandomSource(5), format: 'structured', ledger });
+      const charged = prepared.charges.flat();
+      expect(ledger.totalSpent).toBe(charged.reduce((s, c) => s + c.units, 0));
+      for (const c of charged) expect(ledger.spent(c.key)).toBe(c.units);
+      expect(r.units.total).toBe(ledger.totalSpent);
+    }
   });
 });
 
