@@ -4,13 +4,16 @@
  * reads"). test/unit/ui/measured-message.test.ts recomputes every figure here from the stored sets, so they
  * change when an evaluation is run again.
  *
- * - What was missed, and the general questions: the 245 messages of eval/tagger-holdout-4/ (170, six
- *   languages) and eval/tagger-holdout-4b/ (75, Spanish, Italian, Portuguese), with the tagger as it ships.
- * - How answers fared: an expert grader's judgement of the answer to what Veil sent beside the answer to the
- *   original, for the 98 messages about their writer in eval/tagger-holdout-3/. Those grades are of what an
- *   earlier version sent (before places kept their country and an unsure kind became "a personal matter"):
- *   the grading of the fourth holdouts did not finish, so the line says "an earlier set" and keeps the older,
- *   worse-looking figures rather than a guess.
+ * The 245 messages of eval/tagger-holdout-4/ (170, six languages) and eval/tagger-holdout-4b/ (75, Spanish,
+ * Italian, Portuguese), with the tagger as it ships:
+ * - what was missed, and the general questions Veil changed;
+ * - how answers fared: expert graders (who saw only each original beside what was sent, never Veil, its data
+ *   or the other sets: eval/tagger-holdout-4/GRADING.md) judged whether the answer to what Veil sent would
+ *   serve the person as well as the answer to the original, for every message Veil changed (`grades-1.jsonl`
+ *   in each folder; a message sent as typed gets the original's answer). The figures are for the messages
+ *   about their writer (the general questions came through all but unchanged), by Veil's defaults, and with
+ *   every sensitive matter kept as typed (names, places, numbers still replaced), the choice the settings
+ *   page offers.
  */
 export const MEASURED_MESSAGE = {
   messages: 245,
@@ -18,8 +21,10 @@ export const MEASURED_MESSAGE = {
   missedPercent: 4.1,
   /** General questions (nothing personal in them) among those messages, and how many Veil changed. */
   general: { general: 78, changed: 4 },
-  /** Of the earlier set's messages about the writer: the answer as good as the original's / worse / no longer the question (%). */
-  personal: { messages: 98, same: 7, worse: 49, broken: 44 },
+  /** Of the messages about their writer: the answer as good as the original's / worse / no longer the question (%), by Veil's defaults. */
+  personal: { messages: 167, same: 5, worse: 23, broken: 72 },
+  /** The same, with every sensitive matter (health, money, religion, …) kept as typed. */
+  personalKeepingSensitive: { same: 46, worse: 16, broken: 38 },
 } as const;
 
 /** One line for the person: what the measurement means for the message in front of them. */
@@ -28,5 +33,11 @@ export function measuredMessageLine(changed: boolean): string {
   const missed = `about 1 in ${Math.round(100 / missedPercent)}`;
   const base = `Measured on ${messages} messages Veil had never seen: ${missed} of the personal details in them went to the site unmarked, so read your message before you send it.`;
   if (!changed) return base;
-  return `${base} On an earlier set of ${personal.messages} messages about their writer, an expert judged the answer to what Veil sent as good as the original’s for ${personal.same} in 100, worse but still useful for ${personal.worse}, and no longer answering the question for ${personal.broken}: put back with “Keep as typed” what your question needs.`;
+  return `${base} Of the ${personal.messages} about their writer, an expert judged the answer to what Veil sent as good as the original’s for ${personal.same} in 100, worse but still useful for ${personal.worse}, and no longer answering the question for ${personal.broken}: put back with “Keep as typed” what your question needs.`;
+}
+
+/** For the settings page: what generalizing sensitive matters cost the answers, measured. */
+export function measuredDefaultsLine(): string {
+  const { personal, personalKeepingSensitive: kept } = MEASURED_MESSAGE;
+  return `Measured on ${personal.messages} messages about their writer: with sensitive matters generalized (Veil's default), the answer was as good as without Veil for ${personal.same} in 100 and no longer answered the question for ${personal.broken}; with them kept as typed (names, places and numbers still replaced), as good for ${kept.same} in 100 and off the question for ${kept.broken}. Generalizing keeps the detail from the site, and often costs the answer.`;
 }

@@ -11,6 +11,7 @@ import { isSpecialKind } from '../../crossmap/types';
 import { errorText, useClient } from '../client';
 import { useStatus } from '../use-status';
 import { Feedback } from './Feedback';
+import { measuredDefaultsLine } from '../measured-message';
 
 export interface MessageCategory {
   readonly id: string;
@@ -113,7 +114,7 @@ export function MessageDefaults({ settings, onSettings }: MessageDefaultsProps) 
         </li>
         <li>
           <strong>Generalize</strong>: the site gets only a public phrase for the kind of thing (“a health condition”), the same for
-          everyone, so the answer still fits and the detail stays with you.
+          everyone, so the detail stays with you; an answer that depends on the detail gets worse.
         </li>
         <li>
           <strong>Keep as typed</strong>: the site gets it exactly as you typed it.
@@ -123,6 +124,7 @@ export function MessageDefaults({ settings, onSettings }: MessageDefaultsProps) 
         Sensitive matters are generalized by default: a stand-in there would change your question (another illness than yours). Veil
         misses some things; whatever it does not mark goes as you typed it.
       </p>
+      <p class="hint" data-testid="defaults-measured">{measuredDefaultsLine()}</p>
 
       {MESSAGE_CATEGORIES.map((category) => {
         const chosen = currentDefault(settings, category);

@@ -1,35 +1,49 @@
 // The figures the review panel tells a person about message protection are the stored evaluations', not
-// written by hand: recomputed here from eval/tagger-holdout-4 and -4b (the messages, what Veil sends today)
-// and eval/tagger-holdout-3's grades (src/ui/measured-message.ts says why those are an earlier version's).
+// written by hand: recomputed here from eval/tagger-holdout-4 and -4b (the messages, what Veil sends today,
+// and the graders' judgements of those sends).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
-import { MEASURED_MESSAGE, measuredMessageLine } from '../../../src/ui/measured-message';
+import { MEASURED_MESSAGE, measuredDefaultsLine, measuredMessageLine } from '../../../src/ui/measured-message';
 import { measureHoldout, readHoldout } from '../../../scripts/tagger/measure';
 
 const DIRS = ['eval/tagger-holdout-4', 'eval/tagger-holdout-4b'];
-const GRADED = 'eval/tagger-holdout-3';
 const lines = (dir: string, file: string) =>
   readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const percent = (n: number, of: number) => Math.round((100 * n) / of);
 
 describe('the measured line on message protection', () => {
-  it('carries the graded set’s judgements of the messages about their writer', () => {
-    const sent = lines(GRADED, 'sent.jsonl');
-    const general = new Map<string, boolean>();
-    for (const f of readdirSync(GRADED).filter((f) => /^[a-z]{2}\.jsonl$/.test(f))) for (const m of lines(GRADED, f)) general.set(m.text as string, m.general === true);
-    const graded = readdirSync(GRADED).filter((f) => /^grades-\d+\.jsonl$/.test(f)).sort().flatMap((f) => lines(GRADED, f));
-    // Every stored send graded once.
-    expect(graded.map((g) => g.line).sort((a, b) => (a as number) - (b as number))).toEqual(sent.map((_, i) => i + 1));
-    const personal = graded.filter((g) => general.get(sent[(g.line as number) - 1]!.text as string) === false);
-    const share = (grade: string) => percent(personal.filter((g) => g.grade === grade).length, personal.length);
-    expect(personal).toHaveLength(MEASURED_MESSAGE.personal.messages);
-    expect({ same: share('same'), worse: share('worse'), broken: share('broken') }).toEqual({
-      same: MEASURED_MESSAGE.personal.same,
-      worse: MEASURED_MESSAGE.personal.worse,
-      broken: MEASURED_MESSAGE.personal.broken,
-    });
+  it('carries the graders’ judgements of the answers to what Veil sends for the messages about their writer, and with sensitive matters kept as typed', () => {
+    const counts = { same: 0, worse: 0, broken: 0 };
+    const keptSpecial = { same: 0, worse: 0, broken: 0 };
+    let personal = 0;
+    for (const dir of DIRS) {
+      const sent = lines(dir, 'sent.jsonl');
+      const general = new Map(readHoldout(dir).map((m) => [m.text, m.general]));
+      const graded = readdirSync(dir).filter((f) => /^grades-\d+\.jsonl$/.test(f)).sort().flatMap((f) => lines(dir, f));
+      // Every message Veil changed graded once, and no other (an unchanged message gets the original's answer).
+      const changed = sent.flatMap((m, i) => (m.sent !== m.text ? [i + 1] : []));
+      expect(graded.map((g) => g.line as number).sort((x, y) => x - y)).toEqual(changed);
+      const byLine = new Map(graded.map((g) => [g.line as number, g]));
+      sent.forEach((m, i) => {
+        if (general.get(m.text as string) !== false) return;
+        personal++;
+        const g = byLine.get(i + 1);
+        const grade = (g?.grade ?? 'same') as keyof typeof counts;
+        counts[grade]++;
+        // With every sensitive matter kept as typed: graded apart where that send differs, else the same send.
+        // (`sentKeepSpecial` is stored only where it differs from `sent`.)
+        const keepSent = m.sentKeepSpecial ?? m.sent;
+        const keep = keepSent === m.text ? 'same' : keepSent === m.sent ? grade : (g?.gradeKeepSpecial as keyof typeof counts);
+        expect(['same', 'worse', 'broken']).toContain(keep);
+        keptSpecial[keep]++;
+      });
+    }
+    const share = (c: typeof counts) => ({ same: percent(c.same, personal), worse: percent(c.worse, personal), broken: percent(c.broken, personal) });
+    expect(personal).toBe(MEASURED_MESSAGE.personal.messages);
+    expect(share(counts)).toEqual({ same: MEASURED_MESSAGE.personal.same, worse: MEASURED_MESSAGE.personal.worse, broken: MEASURED_MESSAGE.personal.broken });
+    expect(share(keptSpecial)).toEqual(MEASURED_MESSAGE.personalKeepingSensitive);
   });
 
   it('carries the share of personal details the shipped tagger leaves unmarked in the fourth holdouts, and how many general questions it changed', async () => {
@@ -63,7 +77,8 @@ describe('the measured line on message protection', () => {
       'Measured on 245 messages Veil had never seen: about 1 in 24 of the personal details in them went to the site unmarked, so read your message before you send it.',
     );
     expect(measuredMessageLine(true)).toMatch(
-      /On an earlier set of 98 messages about their writer, an expert judged the answer to what Veil sent as good as the original’s for 7 in 100, worse but still useful for 49, and no longer answering the question for 44/,
+      /Of the 167 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 5 in 100, worse but still useful for 23, and no longer answering the question for 72/,
     );
+    expect(measuredDefaultsLine()).toMatch(/as good as without Veil for 5 in 100 .* for 72; with them kept as typed .* as good for 46 in 100 and off the question for 38/);
   });
 });

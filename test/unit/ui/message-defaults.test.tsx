@@ -5,6 +5,7 @@ import { DEFAULTABLE_KINDS } from '../../../src/core/choices';
 import { generalizationFor } from '../../../src/crossmap/protect';
 import { MESSAGE_CATEGORIES } from '../../../src/ui/components/MessageDefaults';
 import { Options } from '../../../src/ui/pages/Options';
+import { measuredDefaultsLine } from '../../../src/ui/measured-message';
 import { renderWithVeil } from './render';
 
 afterEach(cleanup);
@@ -32,6 +33,8 @@ describe('options: what Veil does with what you type (issue 18)', () => {
   it('one row per category in plain words, Generalize only where the category has a public phrase, Veil\'s default marked and chosen', async () => {
     const h = renderWithVeil(() => <Options />);
     const q = within(await section());
+    // What generalizing costs the answers, as measured, beside the choice (src/ui/measured-message.ts).
+    expect(q.getByTestId('defaults-measured').textContent).toBe(measuredDefaultsLine());
     for (const [i, name] of NAMES.entries()) {
       const group = q.getByRole('group', { name });
       const category = MESSAGE_CATEGORIES[i]!;
