@@ -97,9 +97,9 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
 
   const sessions = framedSessions(store, { now, nothingHere: NOTHING_HERE });
   /** Every write through the sessions' one queue. */
-  const put = (record: ComposeRecord) => sessions.locked(() => store.put(record));
+  const { put } = sessions;
   /** The box's session: claimed with one of `tokens` the first time, by the frame after. */
-  const ofBox = (sender: Sender, tokens?: readonly string[]) => (tokens === undefined ? sessions.ofFrame(sender) : sessions.claim(sender, tokens));
+  const ofBox = (sender: Sender, tokens?: readonly string[]) => sessions.of(sender, tokens);
 
   async function view(record: ComposeRecord): Promise<ComposeView> {
     const codebook = await readCodebook(db, record.site, record.conversation);

@@ -76,41 +76,48 @@ export function framedSessions<T extends FramedRecord>(store: SessionStore<T>, {
     return run;
   }
 
-  return {
-    store,
-    locked,
+  /** Write a session, under the lock. */
+  const put = (record: T): Promise<void> => locked(() => store.put(record));
 
+  /** The session this frame claimed (or, `also`, one the caller's own rule gives this frame). */
+  async function ofFrame(sender: Sender, also?: (record: T, tabId: number, frameId: number) => boolean): Promise<T> {
+    const { tabId, frameId } = frameOf(sender);
+    const found = (await store.all()).find((r) => (r.tabId === tabId && r.framedBy === frameId) || (also?.(r, tabId, frameId) ?? false));
+    if (!found) throw new Refusal(nothingHere);
+    return found;
+  }
+
+  /** The session one of `tokens` opens, now this frame's; refused at once when none does. */
+  async function claim(sender: Sender, tokens: readonly string[]): Promise<T> {
+    const { tabId, frameId } = frameOf(sender);
+    const offered = new Set(tokens);
+    return locked(async () => {
+      const all = await store.all();
+      const mine = all.find((r) => r.tabId === tabId && r.framedBy === frameId);
+      if (mine) return mine;
+      const found = all.find((r) => r.token !== null && offered.has(r.token) && r.tabId === tabId);
+      if (!found || now() - found.createdAt > CLAIM_WITHIN_MS) throw new Refusal(nothingHere);
+      const claimed: T = { ...found, token: null, framedBy: frameId };
+      await store.put(claimed);
+      return claimed;
+    });
+  }
+
+  return {
     /** Store a new session (its token unspent, no frame yet). */
-    open: (record: T): Promise<void> => locked(() => store.put(record)),
+    open: put,
+    put,
+    claim,
+    ofFrame,
+
+    /** The frame's session: claimed with one of `tokens` when it presents them (its first call), else by the frame (`ofFrame`). */
+    of: (sender: Sender, tokens?: readonly string[], also?: (record: T, tabId: number, frameId: number) => boolean): Promise<T> =>
+      tokens === undefined ? ofFrame(sender, also) : claim(sender, tokens),
 
     /** The sessions the script in this tab and frame opened (a new one usually ends them). */
     async ofOpener(sender: Sender): Promise<T[]> {
       const { tabId, frameId } = frameOf(sender);
       return (await store.all()).filter((r) => r.tabId === tabId && r.frameId === frameId);
-    },
-
-    /** The session one of `tokens` opens, now this frame's; refused at once when none does. */
-    async claim(sender: Sender, tokens: readonly string[]): Promise<T> {
-      const { tabId, frameId } = frameOf(sender);
-      const offered = new Set(tokens);
-      return locked(async () => {
-        const all = await store.all();
-        const mine = all.find((r) => r.tabId === tabId && r.framedBy === frameId);
-        if (mine) return mine;
-        const found = all.find((r) => r.token !== null && offered.has(r.token) && r.tabId === tabId);
-        if (!found || now() - found.createdAt > CLAIM_WITHIN_MS) throw new Refusal(nothingHere);
-        const claimed: T = { ...found, token: null, framedBy: frameId };
-        await store.put(claimed);
-        return claimed;
-      });
-    },
-
-    /** The session this frame claimed (or, `also`, one the caller's own rule gives this frame). */
-    async ofFrame(sender: Sender, also?: (record: T, tabId: number, frameId: number) => boolean): Promise<T> {
-      const { tabId, frameId } = frameOf(sender);
-      const found = (await store.all()).find((r) => (r.tabId === tabId && r.framedBy === frameId) || (also?.(r, tabId, frameId) ?? false));
-      if (!found) throw new Refusal(nothingHere);
-      return found;
     },
 
     /** Change a stored session (none: it ended meanwhile, and nothing is written). */

@@ -157,9 +157,8 @@ export function createReviewService(deps: ReviewDeps) {
 
   /** The review whose panel is this frame: claimed with one of `tokens` the first time, by the frame after. */
   function reviewOfPanel(sender: Sender, tokens?: readonly string[]): Promise<ReviewRecord> {
-    if (tokens !== undefined) return sessions.claim(sender, tokens);
     // The panel's own frame, or the review moved into Veil's window (the top document of that window's tab).
-    return sessions.ofFrame(sender, (r, tabId, frameId) => r.windowTabId === tabId && frameId === 0);
+    return sessions.of(sender, tokens, (r, tabId, frameId) => r.windowTabId === tabId && frameId === 0);
   }
 
   /** The review once its release is made (or failed). */
