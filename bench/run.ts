@@ -23,12 +23,12 @@ import { candidateDomain } from '../src/domains/index';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { loadBundledEncoder, loadBundledScorer } from '../src/embedding/node';
 import { relevantKeys } from '../src/planning/relevance';
-import { RandomBits } from '../src/dp/bits';
+import { RandomBits } from '../src/dp/exact/bits';
 import { resolveFieldTopics } from '../src/planning/field-topics';
 import { planRelease } from '../src/planning/plan';
 import { publicView } from '../src/planning/public-view';
-import { cryptoRandomSource } from '../src/dp/random';
-import { sampleExponential } from '../src/dp/exponential';
+import { cryptoRandomSource } from '../src/dp/exact/random';
+import { sampleExponential } from '../src/dp/exponential/sampler';
 import { PrivacyLedger } from '../src/ledger/ledger';
 import { prepareRelease } from '../src/release/prepare';
 import { releaseProfile } from '../src/release/release';
@@ -104,8 +104,8 @@ async function main(): Promise<void> {
       ] },
       { mechanism: 'block', epsilonUnits: epsilonToUnits(epsilon), scorer },
     );
-    const w = p.logWeights[0]!;
-    const sBig = await time(5000, 500, () => sampleExponential(w, bits));
+    const draw = p.draws[0]!;
+    const sBig = await time(5000, 500, () => draw.sampleOutcome(bits));
     console.log(`  ε = ${String(epsilon).padEnd(5)} 18 candidates: ${cell(s18)} 1,210-cell block: ${cell(sBig)}`);
   }
 

@@ -32,7 +32,7 @@ import { lifeStage, wordsNumber } from '../src/crossmap/numbers';
 import { parseJsonLines } from '../src/cli/args';
 import { wordPattern } from '../src/crossmap/recover';
 import { SPAN_KINDS } from '../src/crossmap/types';
-import { seededRandomSource } from '../src/dp/random';
+import { seededRandomSource } from '../src/dp/exact/random';
 import { loadBundledScorer } from '../src/embedding/node';
 import { formatPeerFigures, peerBaselines } from './eval-peers';
 

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { newCodebook, protect } from '../src/crossmap';
 import { loadNodeTagger } from '../src/crossmap/tagger/node';
 import { parseTopicClassifier, topicsOf, TOPICS } from '../src/crossmap/topics';
-import { seededRandomSource } from '../src/dp/random';
+import { seededRandomSource } from '../src/dp/exact/random';
 import { MODELS_DIR } from '../src/embedding/node';
 import { TransformersEmbedder } from '../src/embedding/transformers-embedder';
 import { crossmapGroup, formatScore, labelledSentences, readSet, score, topicOfKind, uniq } from './topic-data';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { newCodebook, protect, type Protected } from '../../src/crossmap';
 import { isSpecialKind, SPECIAL_KINDS } from '../../src/crossmap/types';
 import type { Tagger } from '../../src/crossmap/tagger/tagger';
-import { seededRandomSource } from '../../src/dp/random';
+import { seededRandomSource } from '../../src/dp/exact/random';
 
 export interface Labelled { lang: string; general: boolean; text: string; spans: { start: number; end: number; text: string; kind: string }[]; keep?: { start: number; end: number; text: string }[] }
 

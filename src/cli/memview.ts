@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
-import { RandomBits } from '../dp/bits';
+import { RandomBits } from '../dp/exact/bits';
 import { memoryLedgerKey } from '../ledger/keys';
 import { PrivacyLedger } from '../ledger/ledger';
 import { answerPreferences } from '../memview/render';

@@ -15,8 +15,8 @@ import { EPSILON_GRID, epsilonToUnits, UNITS_PER_EPSILON, unitsToEpsilon } from 
 import { attributeKey, KNOWN_FIELDS, likelyKnownField, parseProfile, ProfileError, type Profile } from '../core/profile';
 import { FACT_CHOICES, FORMATS, MECHANISMS, SUPPRESSED_CHOICES } from '../core/choices';
 import { VARIANTS } from '../dp/utility';
-import { cryptoRandomSource, seededRandomSource } from '../dp/random';
-import { MAX_EPSILON } from '../dp/scale';
+import { cryptoRandomSource, seededRandomSource } from '../dp/exact/random';
+import { MAX_EPSILON } from '../dp/exact/scale';
 import { publicView } from '../planning/public-view';
 import { relevantKeys } from '../planning/relevance';
 import { prepareRelease } from '../release/prepare';
@@ -87,7 +87,7 @@ export const stderrNote: Note = (line) => process.stderr.write(`veil: note: ${li
 
 /**
  * `--epsilon`: any ε from 2^-20 (one unit of the budget arithmetic) to MAX_EPSILON = 65536 (the largest whose
- * log-weights the exact sampler's integer arithmetic holds, src/dp/scale.ts), as exact units. The sampler is
+ * log-weights the exact sampler's integer arithmetic holds, src/dp/exact/scale.ts), as exact units. The sampler is
  * exact at every such ε; the extension offers only the grid 2, 4, 8, …, 8192, so a value off that grid gets
  * one `note` saying so. ε is counted in units of 2^-20, rounded down: a value that is not a multiple (0.1)
  * is run at the multiple below it, which the note says too (the guarantee at the ε asked for still holds).

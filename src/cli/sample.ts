@@ -6,7 +6,7 @@
  */
 import { MECHANISMS } from '../core/choices';
 import { VARIANTS } from '../dp/utility';
-import { RandomBits } from '../dp/bits';
+import { RandomBits } from '../dp/exact/bits';
 import { prepareRelease } from '../release/prepare';
 import { sampleCounts } from '../release/sample';
 import { choice, CliError, integer, required } from './args';

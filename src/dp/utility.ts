@@ -19,7 +19,7 @@
  * on eval/holdout.jsonl; the figures are in eval/README.md.
  */
 import { UNSPECIFIED } from '../domains/index';
-import { LOG_DENOMINATOR } from './scale';
+import { LOG_DENOMINATOR } from './exact/scale';
 
 export { VARIANTS, type Variant } from '../core/choices';
 

@@ -34,7 +34,7 @@ import { themeAbout } from '../crossmap/themes';
 import { generatorModel } from '../model-host/catalog';
 import { readActiveGenerator } from '../storage/model-store';
 import type { RestoredSpan } from '../crossmap/recover';
-import { cryptoRandomSource } from '../dp/random';
+import { cryptoRandomSource } from '../dp/exact/random';
 import { siteLabel } from '../sites/generic';
 import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../storage/codebook-store';
 import { conversationCodebook, moveCodebook } from './conversation-codebook';

@@ -28,7 +28,7 @@ import type { RandomSource } from '../core/contracts';
 import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
 import type { Profile } from '../core/profile';
 import type { Settings } from '../settings/settings';
-import { cryptoRandomSource } from '../dp/random';
+import { cryptoRandomSource } from '../dp/exact/random';
 import { PrivacyLedger } from '../ledger/ledger';
 import type { ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
@@ -46,7 +46,7 @@ import { readLedgerState, withPrivacyLedger, type LedgerContext, type RecordRele
 import { readProfile } from '../storage/profile-store';
 import { readRevision } from '../storage/revision';
 import { readSettings } from '../storage/settings-store';
-import { RandomBits } from '../dp/bits';
+import { RandomBits } from '../dp/exact/bits';
 import { memoryLedgerKey } from '../ledger/keys';
 import type { Slot } from '../memview/slots';
 import { memviewTurn, type SlotRelease } from '../memview/turn';

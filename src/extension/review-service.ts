@@ -18,7 +18,7 @@
 import { attributeKey, type Profile } from '../core/profile';
 import { protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
 import { messageOptions } from './message-options';
-import { cryptoRandomSource } from '../dp/random';
+import { cryptoRandomSource } from '../dp/exact/random';
 import type { ReleaseResponse, ReviewView } from '../messaging/contract';
 import { outgoingText, type PublicDraft } from './outgoing';
 import { siteLabel } from '../sites/generic';

@@ -10,7 +10,7 @@
  * transcriptLogProbability(queries, t, { store: m2, policy, ledger: () => fresh(m2) }); // log Pr[t | M′]
  * ```
  */
-import type { RandomBits } from '../dp/bits';
+import type { RandomBits } from '../dp/exact/bits';
 import type { PrivacyLedger } from '../ledger/ledger';
 import { DP_MEMVIEW, memviewTurn, type Mechanics, type MemViewPolicy, type SlotRelease } from './turn';
 import type { MemoryFile } from './types';

@@ -15,7 +15,7 @@
  * integer U over the denominator 5·2^16; Δu = 3/5. The mechanism module turns that into integer weights
  * e·U / (3·2^37) for ε = e·2^-20.
  */
-import { quantizeUnit, SCORE_SCALE } from '../dp/scale';
+import { quantizeUnit, SCORE_SCALE } from '../dp/exact/scale';
 import { matchesAny, wordText } from './match';
 import type { View } from './vocabulary';
 

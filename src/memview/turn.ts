@@ -27,11 +27,11 @@
  * use `DP_MEMVIEW`.
  */
 import { epsilonToUnits } from '../core/epsilon';
-import type { RandomBits } from '../dp/bits';
-import { exactLogPmf, sampleExponential } from '../dp/exponential';
-import { exponentialCost, exponentialLogWeights, exponentialMechanism, type ExponentialMechanism } from '../dp/mechanism';
+import type { RandomBits } from '../dp/exact/bits';
+import type { ExponentialMechanism } from '../dp/exponential/mechanism';
+import { memviewSelection, selectionDraw } from '../dp/memview-selection/selection';
 import { memoryLedgerKey } from '../ledger/keys';
-import type { Charge, PrivacyLedger } from '../ledger/ledger';
+import type { PrivacyLedger } from '../ledger/ledger';
 import type { LedgerState } from '../ledger/state';
 import { activeSlots, candidateViews, focusedCandidates } from './router';
 import { scoreViews, UTILITY_DENOMINATOR, UTILITY_SENSITIVITY, utilityUnits } from './scorer';
@@ -143,20 +143,10 @@ export function slotViews(slot: Slot, custom: readonly CustomView[]): View[] {
 export const DP_MEMVIEW: Mechanics = {
   vocabulary: (slot, store) => slotViews(slot, store.views),
   chargeSet: (read, attributes) => attributes.filter((a) => a.members.some((m) => read.includes(m))),
-  select: (mechanism, utilities, bits, at) => {
-    const { numerators, denominator } = exponentialLogWeights(mechanism, utilities);
-    return sampleExponential(withBase(numerators, at.base), bits, denominator);
-  },
-  logPmf: (mechanism, utilities, base) => {
-    const { numerators, denominator } = exponentialLogWeights(mechanism, utilities);
-    return exactLogPmf(withBase(numerators, base), denominator);
-  },
+  select: (mechanism, utilities, bits, at) => selectionDraw(mechanism, utilities, at.base).sampleOutcome(bits),
+  logPmf: (mechanism, utilities, base) => selectionDraw(mechanism, utilities, base).logPmf(),
   capCheck: true,
 };
-
-function withBase(numerators: number[], base: readonly number[] | undefined): number[] {
-  return base ? numerators.map((n, i) => n + base[i]!) : numerators;
-}
 
 export interface TurnContext {
   store: MemoryFile;
@@ -225,11 +215,14 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
       const utilities = scoreViews(query, views, read.map((id) => byId.get(id)!.text)).map(utilityUnits);
       return release('unprotected', views[utilities.indexOf(Math.max(...utilities))]!);
     }
-    const epsilonUnits = selectionEpsilon(charged, policy, context.planned);
-    const charges: Charge[] = charged.map((a) => ({ key: memoryLedgerKey(a.id), units: epsilonUnits }));
     const ids = charged.map((a) => a.id);
+    const { mechanism, charges, cost } = memviewSelection({
+      epsilonUnits: selectionEpsilon(charged, policy, context.planned),
+      utilityDenominator: UTILITY_DENOMINATOR,
+      sensitivity: UTILITY_SENSITIVITY,
+      chargeKeys: ids.map(memoryLedgerKey),
+    });
     if (mechanics.capCheck && !ledger.decide([charges])[0]!.fresh) return release('fallback', generic, ids);
-    const mechanism = exponentialMechanism({ epsilonUnits, utilityDenominator: UTILITY_DENOMINATOR, sensitivity: UTILITY_SENSITIVITY });
     const utilities = scoreViews(query, views, read.map((id) => byId.get(id)!.text)).map(utilityUnits);
     const codes = views.map((v) => v.code);
     const base = policy.variant === 'veil' ? genericBase(views.length, mechanism.denominator, veilRule(policy).genericWeight) : undefined;
@@ -237,7 +230,7 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
     if (observe) observe({ slot, codes, logPmf: mechanics.logPmf(mechanism, utilities, base), chosen });
     // Charged before it is returned; `charge` refuses (throws) rather than pass a cap.
     ledger.charge(charges);
-    return release('selected', views[chosen]!, ids, exponentialCost(mechanism));
+    return release('selected', views[chosen]!, ids, cost);
   });
 }
 

@@ -18,9 +18,9 @@
  * ```
  */
 import type { CandidateDomain } from '../core/contracts';
-import { nextCell, supportSize } from '../dp/block';
+import { nextCell, supportSize } from '../dp/draw';
 import { AGE_CHILDREN, AGE_MARITAL, ISCO_SKILL_LEVELS, SKILL_LEVEL_ISCED } from './compatibility-tables';
-import { quantizeUnit } from '../dp/scale';
+import { quantizeUnit } from '../dp/exact/scale';
 
 const UNSPECIFIED = 'unspecified';
 const NEUTRAL = 0.5;

@@ -19,7 +19,7 @@
  * ```
  */
 import { KNOWN_FIELDS } from '../core/profile';
-import { MAX_JOINT_CELLS } from '../dp/block';
+import { MAX_JOINT_CELLS } from '../dp/block/dp-block';
 
 export const GROUPING_EDGES: readonly (readonly [string, string])[] = [
   ['occupation', 'work'],

@@ -32,7 +32,7 @@ import { compatibilityPrior } from './compatibility';
 import { fieldTopicByName } from './field-topics';
 import { publicGrouping } from './grouping';
 import type { PublicAttribute } from './public-view';
-import { MAX_EPSILON, MAX_GAMMA } from '../dp/scale';
+import { MAX_EPSILON, MAX_GAMMA } from '../dp/exact/scale';
 
 /** Parts of ε per precision choice: a `high` fact gets twice a normal one's share, a `low` one half. */
 export const IMPORTANCE_WEIGHT = { low: 1, normal: 2, high: 4 } as const;

@@ -15,14 +15,15 @@ import type { CandidateDomain, Category, Embedder, Scorer } from '../core/contra
 import type { Profile } from '../core/profile';
 import type { Mechanism } from '../core/choices';
 import { candidateDomain } from '../domains/index';
-import type { RandomBits } from '../dp/bits';
-import { decodeCell, dpBlock } from '../dp/block';
+import type { RandomBits } from '../dp/exact/bits';
+import { dpBlock } from '../dp/block/dp-block';
+import { decodeCell, type Draw } from '../dp/draw';
+import { dpSlot } from '../dp/slot/dp-slot';
 import type { Charge } from '../ledger/ledger';
-import { exactLogPmf, sampleExponential } from '../dp/exponential';
 import { resolveFieldTopics } from '../planning/field-topics';
 import { planRelease, type ReleasePlan } from '../planning/plan';
 import { publicView } from '../planning/public-view';
-import { quantizeUnit, ScoreError } from '../dp/scale';
+import { quantizeUnit, ScoreError } from '../dp/exact/scale';
 import { baseLogUnits, utilityScores, type UtilityParameters, type Variant } from '../dp/utility';
 
 export interface PrepareOptions {
@@ -49,13 +50,16 @@ export interface PrepareOptions {
 export interface PreparedRelease {
   readonly profile: Profile;
   readonly plan: ReleasePlan;
-  /** Integer log-weights (units of 2^-37) of every cell, per plan block. Private. */
-  readonly logWeights: readonly Float64Array[];
+  /**
+   * Per plan block, its mechanism ready to draw: DP-SLOT's for a slot release (each block one attribute),
+   * DP-BLOCK's for a block release. Private (the weights are computed from the values).
+   */
+  readonly draws: readonly Draw[];
   /** The scorer's (paper's) scores of each privatized attribute, by plan index. Private. */
   readonly scores: ReadonlyMap<number, readonly number[]>;
   /**
    * What a fresh draw of each block costs, per plan block: its withheld members' keys with the ε of their
-   * terms, from the block mechanism's own privacy map (`dpBlock`). The ledger is charged these, and only these.
+   * terms, from the draw's own privacy map (`Draw.costs`). The ledger is charged these, and only these.
    */
   readonly charges: readonly (readonly Charge[])[];
 }
@@ -92,34 +96,36 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
     rawScores.set(a.index, scores);
     scoreUnits.set(a.index, (veil ? utilityScores(scores, codes, options.utility) : scores).map(quantizeUnit));
   }
-  const blocks = plan.blocks.map((block) =>
-    dpBlock(
-      block.members.map((m) => {
-        const a = plan.attributes[m]!;
-        return {
-          epsilonUnits: a.epsilonUnits,
-          scoreUnits: scoreUnits.get(m)!,
-          ...(veil ? { baseUnits: baseLogUnits(a.domain!.categories.map((c) => c.code), options.utility) } : {}),
-        };
-      }),
-      block.prior,
-      plan.gammaUnits,
-    ),
-  );
-  const logWeights = blocks.map((b) => b.logWeights);
+  const draws = plan.blocks.map((block) => {
+    const terms = block.members.map((m) => {
+      const a = plan.attributes[m]!;
+      return {
+        epsilonUnits: a.epsilonUnits,
+        scoreUnits: scoreUnits.get(m)!,
+        ...(veil ? { baseUnits: baseLogUnits(a.domain!.categories.map((c) => c.code), options.utility) } : {}),
+      };
+    });
+    return plan.mechanism === 'slot' ? dpSlot(oneTerm(terms)) : dpBlock(terms, block.prior, plan.gammaUnits);
+  });
   // Charged: the members whose value is withheld (a shared member privatized by closure is public side information).
-  const charges = plan.blocks.map((block, b) => block.members.flatMap((m, i) => (plan.attributes[m]!.charged ? [{ key: plan.attributes[m]!.key, units: blocks[b]!.costs[i]! }] : [])));
-  return { profile, plan, logWeights, scores: rawScores, charges };
+  const charges = plan.blocks.map((block, b) => block.members.flatMap((m, i) => (plan.attributes[m]!.charged ? [{ key: plan.attributes[m]!.key, units: draws[b]!.costs[i]! }] : [])));
+  return { profile, plan, draws, scores: rawScores, charges };
+}
+
+/** A slot plan's block is one attribute (src/planning/plan.ts). */
+function oneTerm<T>(terms: readonly T[]): T {
+  if (terms.length !== 1) throw new RangeError(`a DP-SLOT block has one attribute, not ${terms.length}`);
+  return terms[0]!;
 }
 
 /**
  * One fresh draw of block `b`: the released category of each member, in member order. Exactly
- * Pr[y_b] ∝ exp(L_b(u, y_b)) over the block's Cartesian support (the exact sampler).
+ * Pr[y_b] ∝ exp(L_b(u, y_b)) over the block's Cartesian support (the exact sampler; a slot's is its one attribute's).
  */
 export function sampleBlock(prepared: PreparedRelease, b: number, bits: RandomBits): Category[] {
   const block = prepared.plan.blocks[b]!;
-  const cell = decodeCell(sampleExponential(prepared.logWeights[b]!, bits), block.sizes);
-  return block.members.map((m, i) => prepared.plan.attributes[m]!.domain!.categories[cell[i]!]!);
+  const indices = prepared.draws[b]!.sample(bits);
+  return block.members.map((m, i) => prepared.plan.attributes[m]!.domain!.categories[indices[i]!]!);
 }
 
 /**
@@ -130,7 +136,7 @@ export function sampleBlock(prepared: PreparedRelease, b: number, bits: RandomBi
 export function releaseMarginals(prepared: PreparedRelease): Map<number, number[]> {
   const out = new Map<number, number[]>();
   prepared.plan.blocks.forEach((block, b) => {
-    const pmf = exactLogPmf(prepared.logWeights[b]!).map(Math.exp);
+    const pmf = prepared.draws[b]!.logPmf().map(Math.exp);
     const marginals = block.sizes.map((size) => new Array<number>(size).fill(0));
     pmf.forEach((p, cell) => decodeCell(cell, block.sizes).forEach((y, m) => (marginals[m]![y]! += p)));
     block.members.forEach((m, i) => out.set(m, marginals[i]!));

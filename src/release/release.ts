@@ -25,7 +25,7 @@ import type { Category, RandomSource } from '../core/contracts';
 import { unitsToEpsilon } from '../core/epsilon';
 import type { Profile, Sharing } from '../core/profile';
 import type { Mechanism, ReleaseFormat, SuppressedChoice } from '../core/choices';
-import { RandomBits } from '../dp/bits';
+import { RandomBits } from '../dp/exact/bits';
 import type { BlockDecision, CapPassed, Charge, PrivacyLedger } from '../ledger/ledger';
 import type { ReleasePlan } from '../planning/plan';
 import { sampleBlock, type PreparedRelease } from './prepare';

@@ -7,7 +7,7 @@
  * // Map { 'self.education=7|self.occupation=1|self.work=1' => 4120, … }
  * ```
  */
-import type { RandomBits } from '../dp/bits';
+import type { RandomBits } from '../dp/exact/bits';
 import { sampleBlock, type PreparedRelease } from './prepare';
 
 /** One draw's key: `entity.field=code` of every privatized attribute, sorted, joined by `|`. */

@@ -11,7 +11,7 @@ import { writeTinyGenerator } from '../../../scripts/model/tiny-generator';
 import { createOfflineMapper, detectSpans, newCodebook } from '../../../src/crossmap';
 import { generativeMapper } from '../../../src/crossmap/generative';
 import { TextGenerator } from '../../../src/crossmap/text-generator';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';
 
 const TEXT = 'My son Leo has asthma and we live in Leeds.';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newCodebook, protect, protectMessage, LONGEST } from '../../../src/crossmap';
 import { listTag, listTagging } from './tagging';
 import { pieces } from '../../../src/crossmap/long';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 
 const random = seededRandomSource(7);
 const PARAGRAPH = 'My daughter Priya (8) has asthma and we live in Leeds. Her school, St Mary\'s Primary, wants a letter by 3 March 2025.\n';

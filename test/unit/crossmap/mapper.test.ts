@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createOfflineMapper, detectSpans, newCodebook, type CodebookState } from '../../../src/crossmap';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging, nodeTagger } from './tagging';
 
 /** Prompts with every sensitive span written out by hand (kind: text). */

@@ -8,7 +8,7 @@ import { newCodebook, protectMessage } from '../../../src/crossmap';
 import { messageCue, placeCountry, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools } from '../../../src/crossmap/pools';
 import type { Tagging } from '../../../src/crossmap/detect';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 
 const pools = substitutePools();
 const cityCountry = (name: string) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TREATMENT, generalizationFor, newCodebook, protectMessage, recover, SPECIAL_KINDS, substitutePools, type Protected } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/detect';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';
 
 const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protectMessage>[1]> = {}): Protected => {

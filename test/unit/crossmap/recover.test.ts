@@ -1,7 +1,7 @@
 /** CROSS-MAP's recoverer (issue 10): an answer written about the substitutes comes back in the person's terms. */
 import { describe, expect, it } from 'vitest';
 import { createOfflineMapper, newCodebook, recover, type DictionaryEntry } from '../../../src/crossmap';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';
 
 const D: DictionaryEntry[] = [

@@ -8,7 +8,7 @@ import { keptByDefault, newCodebook, substituteFor, type CodebookState, type Pla
 import { ageStage, isDecadePhrase, lifeStage } from '../../../src/crossmap/numbers';
 import { patternSpans } from '../../../src/crossmap/patterns';
 import { substitutePools } from '../../../src/crossmap/pools';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import type { SpanKind } from '../../../src/crossmap/types';
 
 const pools = substitutePools();

@@ -9,7 +9,7 @@ import { candidateSpans, detectSpans, GENERAL_AT, PRECEDENCE, settle, type Found
 import { tokenFeatures } from '../../../src/crossmap/tagger/features';
 import { LABELS } from '../../../src/crossmap/tagger/labels';
 import { trimEdges, wholeWords } from '../../../src/crossmap/tagger/tagger';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { nodeTagger } from './tagging';
 
 const reference = JSON.parse(readFileSync(new URL('../../fixtures/tagger-reference.json', import.meta.url), 'utf8')) as {

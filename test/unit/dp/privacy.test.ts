@@ -10,9 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { epsilonToUnits, unitsToEpsilon } from '../../../src/core/epsilon';
 import { KNOWN_FIELDS, type Attribute } from '../../../src/core/profile';
-import { RandomBits } from '../../../src/dp/bits';
-import { exactLogPmf } from '../../../src/dp/exponential';
-import { seededRandomSource } from '../../../src/dp/random';
+import { RandomBits } from '../../../src/dp/exact/bits';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { prepareRelease, type PreparedRelease } from '../../../src/release/prepare';
 import { sampleCounts } from '../../../src/release/sample';
 import { hashScorer, profileOf, shared, tableScorer, withheld } from './fakes';
@@ -22,9 +21,9 @@ const publicPlan = (p: PreparedRelease) => JSON.stringify(p.plan, (_k, v: unknow
 
 /** Max over outputs of |log p(o) - log p'(o)|, per block, exact PMFs in float64 log space. */
 function blockLogRatios(a: PreparedRelease, b: PreparedRelease): number[] {
-  return a.logWeights.map((w, i) => {
-    const la = exactLogPmf(w);
-    const lb = exactLogPmf(b.logWeights[i]!);
+  return a.draws.map((draw, i) => {
+    const la = draw.logPmf();
+    const lb = b.draws[i]!.logPmf();
     return Math.max(...la.map((x, y) => Math.abs(x - lb[y]!)));
   });
 }
@@ -52,7 +51,7 @@ describe('neighbouring profiles, exact', () => {
         // Planning ignores the instruction too, so a release stays reusable across requests.
         const other = await prepareRelease({ ...u, instruction: `another request ${salt}` }, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
         expect(publicPlan(other)).toBe(publicPlan(a));
-        expect(b.logWeights.map((w) => w.length)).toEqual(a.logWeights.map((w) => w.length));
+        expect(b.draws.map((d) => d.logWeights.length)).toEqual(a.draws.map((d) => d.logWeights.length));
         const ratios = blockLogRatios(a, b);
         const tolerance = 1e-9 * Math.max(1, epsilon);
         a.plan.blocks.forEach((block, i) => {

@@ -15,7 +15,7 @@ import { relevantKeys } from '../../../src/planning/relevance';
 import { fieldNeeds, neighbourVote, type RelevanceClassifier } from '../../../src/planning/relevance-classifier';
 import { loadBundledEncoder } from '../../../src/embedding/node';
 import type { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { prepareRelease } from '../../../src/release/prepare';
 import { releaseProfile } from '../../../src/release/release';
 import { hashScorer, profileOf, shared, withheld } from './fakes';

@@ -10,10 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { epsilonToUnits, UNITS_PER_EPSILON } from '../../../src/core/epsilon';
 import { candidateDomain } from '../../../src/domains/index';
-import { RandomBits } from '../../../src/dp/bits';
-import { sampleExponential } from '../../../src/dp/exponential';
-import { seededRandomSource } from '../../../src/dp/random';
-import { LOG_DENOMINATOR } from '../../../src/dp/scale';
+import { RandomBits } from '../../../src/dp/exact/bits';
+import { seededRandomSource } from '../../../src/dp/exact/random';
+import { LOG_DENOMINATOR } from '../../../src/dp/exact/scale';
 import { ABSTAIN_FLOOR, ABSTAIN_WEIGHT, baseLogUnits, SHARPEN, utilityScores } from '../../../src/dp/utility';
 import { prepareRelease, releaseMarginals } from '../../../src/release/prepare';
 import { profileOf, tableScorer, withheld } from './fakes';
@@ -70,7 +69,7 @@ describe('the variant draws exactly its distribution', () => {
     const pmf = expected(epsI);
     const bits = new RandomBits(seededRandomSource(epsilon));
     const counts = new Array<number>(AGE.length).fill(0);
-    for (let i = 0; i < 200_000; i++) counts[sampleExponential(prepared.logWeights[0]!, bits)]!++;
+    for (let i = 0; i < 200_000; i++) counts[prepared.draws[0]!.sampleOutcome(bits)]!++;
     expect(chiSquareTest(counts, pmf).pValue).toBeGreaterThan(ALPHA);
     // Power: the same draws reject the distribution without the base measure, and with a wrong ε.
     const noBase = pmf.map((p, i) => (i === pmf.length - 1 ? p / (ABSTAIN_WEIGHT * (pmf.length - 1)) : p));

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodebookState } from '../../../src/crossmap/codebook';
-import { seededRandomSource } from '../../../src/dp/random';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { codebookKeyOf, conversationCodebook, keepReplacements, moveCodebook } from '../../../src/extension/conversation-codebook';
 import { readCodebook, saveCodebook } from '../../../src/storage/codebook-store';
 import { openVeilDatabase, type VeilDatabase } from '../../../src/storage/db';

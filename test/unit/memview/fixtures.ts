@@ -5,8 +5,8 @@
  * `neighbourB` only inside I_b.
  */
 import { epsilonToUnits } from '../../../src/core/epsilon';
-import { RandomBits } from '../../../src/dp/bits';
-import { seededRandomSource } from '../../../src/dp/random';
+import { RandomBits } from '../../../src/dp/exact/bits';
+import { seededRandomSource } from '../../../src/dp/exact/random';
 import { PrivacyLedger } from '../../../src/ledger/ledger';
 import type { MemoryFile } from '../../../src/memview/types';
 import { withMemoryCaps } from '../../../src/memview/turn';

@@ -7,11 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { epsilonToUnits } from '../../../src/core/epsilon';
-import { exponentialCost, exponentialLogWeights, exponentialMechanism } from '../../../src/dp/mechanism';
-import { LOG_DENOMINATOR, SCORE_SCALE } from '../../../src/dp/scale';
 import { memoryIdOfKey, memoryLedgerKey } from '../../../src/ledger/keys';
 import { PrivacyLedger } from '../../../src/ledger/ledger';
-import { UTILITY_DENOMINATOR, UTILITY_SENSITIVITY } from '../../../src/memview/scorer';
 import { memviewTurn, withMemoryCaps } from '../../../src/memview/turn';
 import { bitsOf, QUERIES, store } from './fixtures';
 
@@ -61,22 +58,5 @@ describe('one ledger for profile facts and memory attributes', () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('the exponential mechanism module', () => {
-  it("DP-SLOT's ½ ε s lands on the 2^-37 grid; DP-MemView's ε u / 1.2 on 3·2^37", () => {
-    const slot = exponentialMechanism({ epsilonUnits: 5, utilityDenominator: SCORE_SCALE, sensitivity: [1, 1] });
-    expect(exponentialLogWeights(slot, [0, 7, SCORE_SCALE])).toEqual({ numerators: [0, 35, 5 * SCORE_SCALE], denominator: LOG_DENOMINATOR });
-    const memview = exponentialMechanism({ epsilonUnits: 5, utilityDenominator: UTILITY_DENOMINATOR, sensitivity: UTILITY_SENSITIVITY });
-    expect(memview.denominator).toBe(3 * 2 ** 37);
-    // u = 1 at ε = 1: exponent ε·u/(2·0.6) = 1/1.2.
-    const one = exponentialMechanism({ epsilonUnits: epsilonToUnits(1), utilityDenominator: UTILITY_DENOMINATOR, sensitivity: UTILITY_SENSITIVITY });
-    const { numerators, denominator } = exponentialLogWeights(one, [UTILITY_DENOMINATOR]);
-    expect(numerators[0]! / denominator).toBeCloseTo(1 / 1.2, 12);
-    // The privacy map: the cost is ε, whatever the utilities.
-    expect(exponentialCost(one)).toBe(epsilonToUnits(1));
-    expect(() => exponentialLogWeights(one, [UTILITY_DENOMINATOR + 1])).toThrow(/utility 0/);
-    expect(() => exponentialMechanism({ epsilonUnits: 1, utilityDenominator: 1, sensitivity: [0, 1] })).toThrow(/sensitivity/);
   });
 });

@@ -7,7 +7,7 @@ import { CliError, integer, parseJsonFile, parseJsonLines, parseOptions, readTex
 import { OPTIONS as MEMVIEW_OPTIONS } from '../../../src/cli/memview';
 import { epsilonUnitsOf, HELP, OPTIONS } from '../../../src/cli/release';
 import { EPSILON_GRID, epsilonToUnits, UNITS_PER_EPSILON } from '../../../src/core/epsilon';
-import { MAX_EPSILON } from '../../../src/dp/scale';
+import { MAX_EPSILON } from '../../../src/dp/exact/scale';
 
 describe('CLI options', () => {
   it('takes --name value and --name=value, each once', () => {

@@ -6,14 +6,14 @@ import type { Category } from '../../../src/core/contracts';
 import { epsilonToUnits } from '../../../src/core/epsilon';
 import { parseProfile, type Attribute } from '../../../src/core/profile';
 import { candidateDomain } from '../../../src/domains/index';
-import { RandomBits } from '../../../src/dp/bits';
-import { seededRandomSource } from '../../../src/dp/random';
-import { ScoreError } from '../../../src/dp/scale';
+import { RandomBits } from '../../../src/dp/exact/bits';
+import { seededRandomSource } from '../../../src/dp/exact/random';
+import { ScoreError } from '../../../src/dp/exact/scale';
 import { renderRelease } from '../../../src/release/render';
 import { PrivacyLedger } from '../../../src/ledger/ledger';
 import { prepareRelease } from '../../../src/release/prepare';
 import { blockCharges, releaseProfile } from '../../../src/release/release';
-import { dpBlock } from '../../../src/dp/block';
+import { dpBlock } from '../../../src/dp/block/dp-block';
 import { SUPPRESSED_VALUE } from '../../../src/release/render';
 import { hashScorer, profileOf, shared, withheld } from '../dp/fakes';
 
@@ -103,7 +103,7 @@ describe('release output', () => {
   it('an equal score for every category gives the uniform release (value with no known token)', async () => {
     const flat = { score: async (field: string) => candidateDomain(field)!.categories.map(() => 0.5) };
     const prepared = await prepareRelease(profileOf([withheld('age', 'qwzx')]), { mechanism: 'slot', epsilonUnits: epsilonToUnits(8192), scorer: flat });
-    expect(new Set(prepared.logWeights[0]).size).toBe(1);
+    expect(new Set(Array.from(prepared.draws[0]!.logWeights)).size).toBe(1);
   });
 });
 

@@ -9,7 +9,7 @@
  * The privacy guarantee assumes fresh, unpredictable randomness: only `cryptoRandomSource` provides it.
  * A seeded source makes runs reproducible for evaluation; anyone who knows the seed can replay the draws.
  */
-import type { RandomSource } from '../core/contracts';
+import type { RandomSource } from '../../core/contracts';
 
 /** `crypto.getRandomValues` (Web Crypto: the browser, and Node ≥ 20 as `globalThis.crypto`). */
 export function cryptoRandomSource(): RandomSource {

@@ -15,9 +15,9 @@
  * target distribution. Expected proposals = n / Σ_z exp(L_z - L_max) ≤ n. The running time depends on
  * the scores (a timing side channel inside the device only): it runs in the background, never in a page.
  */
-import type { RandomBits } from './bits';
-import { bernoulliExpNeg } from './bernoulli';
-import { LOG_DENOMINATOR } from './scale';
+import type { RandomBits } from '../exact/bits';
+import { bernoulliExpNeg } from '../exact/bernoulli';
+import { LOG_DENOMINATOR } from '../exact/scale';
 
 export function sampleExponential(logWeights: ArrayLike<number>, bits: RandomBits, denominator: number = LOG_DENOMINATOR): number {
   const n = logWeights.length;

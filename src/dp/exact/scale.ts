@@ -15,7 +15,7 @@
  * quantizeUnit(0.75);   // 49152
  * ```
  */
-import { UNITS_PER_EPSILON } from '../core/epsilon';
+import { UNITS_PER_EPSILON } from '../../core/epsilon';
 
 export const SCORE_BITS = 16;
 export const SCORE_SCALE = 2 ** SCORE_BITS;

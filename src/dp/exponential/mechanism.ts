@@ -22,7 +22,7 @@
  * sampleExponential(numerators, bits, denominator);
  * ```
  */
-import { UNITS_PER_EPSILON } from '../core/epsilon';
+import { UNITS_PER_EPSILON } from '../../core/epsilon';
 
 export interface ExponentialMechanism {
   /** ε in units of 2^-20. */

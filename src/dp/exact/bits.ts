@@ -10,7 +10,7 @@
  * `uniformInt` uses rejection (never modulo), so every value in [0, n) has probability exactly 1/n when the
  * source's bytes are uniform: the samplers' exactness rests on this.
  */
-import type { RandomSource } from '../core/contracts';
+import type { RandomSource } from '../../core/contracts';
 
 const WORDS = 256;
 
