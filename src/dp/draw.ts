@@ -13,6 +13,7 @@
  * Outcomes of a joint support are numbered in mixed radix over the members' candidate counts, the last
  * member varying fastest (a one-member draw: outcome = candidate index).
  */
+import type { EpsilonUnits } from '../core/epsilon';
 import type { RandomBits } from './exact/bits';
 import { exactLogPmf, sampleExponential } from './exponential/sampler';
 
@@ -23,7 +24,7 @@ export interface Draw {
   /** Candidates per member; one entry for a slot. */
   readonly sizes: readonly number[];
   /** ε (units of 2^-20) each member's term costs, in member order: the privacy map. */
-  readonly costs: readonly number[];
+  readonly costs: readonly EpsilonUnits[];
   /** One fresh draw: the outcome's number (mixed radix over `sizes`). */
   sampleOutcome(bits: RandomBits): number;
   /** One fresh draw: the candidate index of each member. */
@@ -32,7 +33,7 @@ export interface Draw {
   logPmf(): number[];
 }
 
-export function drawOf(logWeights: ArrayLike<number>, denominator: number, sizes: readonly number[], costs: readonly number[]): Draw {
+export function drawOf(logWeights: ArrayLike<number>, denominator: number, sizes: readonly number[], costs: readonly EpsilonUnits[]): Draw {
   if (supportSize(sizes) !== logWeights.length) throw new RangeError(`${logWeights.length} log-weights for a support of ${supportSize(sizes)}`);
   if (costs.length !== sizes.length) throw new RangeError(`${costs.length} costs for ${sizes.length} members`);
   const sampleOutcome = (bits: RandomBits) => sampleExponential(logWeights, bits, denominator);

@@ -22,7 +22,7 @@
  * confirmation that what was released stays released). A cap lowered below what is already spent is kept
  * as chosen and means "no more fresh releases of this fact": `decide` then always falls back.
  */
-import { unitsToEpsilon } from '../core/epsilon';
+import { unitsToEpsilon, type EpsilonUnits } from '../core/epsilon';
 import { firstIssue } from '../core/zod-issue';
 import { ledgerStateSchema, type LedgerState } from './state';
 
@@ -30,7 +30,7 @@ export interface Charge {
   /** `entity.field`. */
   readonly key: string;
   /** ε_i in units of 2^-20. */
-  readonly units: number;
+  readonly units: EpsilonUnits;
 }
 
 /**

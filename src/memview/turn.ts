@@ -26,7 +26,7 @@
  * selection, no cap, a store-dependent vocabulary) from the same code; the extension and the CLI always
  * use `DP_MEMVIEW`.
  */
-import { epsilonToUnits } from '../core/epsilon';
+import { asEpsilonUnits, epsilonToUnits, type EpsilonUnits } from '../core/epsilon';
 import type { RandomBits } from '../dp/exact/bits';
 import type { ExponentialMechanism } from '../dp/exponential/mechanism';
 import { memviewSelection, selectionDraw } from '../dp/memview-selection/selection';
@@ -165,12 +165,12 @@ export interface TurnContext {
 }
 
 /** ε of a charged selection for charge set Γ, in units (C4: caps and plan only). */
-export function selectionEpsilon(charged: readonly ProtectedAttribute[], policy: MemViewPolicy, planned?: ReadonlyMap<string, number>): number {
+export function selectionEpsilon(charged: readonly ProtectedAttribute[], policy: MemViewPolicy, planned?: ReadonlyMap<string, number>): EpsilonUnits {
   const shares = charged.map((a) => {
     const parts = policy.mode === 'online' ? policy.k : (planned?.get(a.id) ?? a.planned ?? policy.k);
     return Math.floor(epsilonToUnits(a.cap) / parts);
   });
-  return Math.min(...shares);
+  return asEpsilonUnits(Math.min(...shares));
 }
 
 /** The slot's stated preference if the message asks for it (its topics), else undefined. */

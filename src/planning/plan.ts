@@ -24,7 +24,7 @@
  * ```
  */
 import type { CandidateDomain } from '../core/contracts';
-import { splitWeighted, UNITS_PER_EPSILON } from '../core/epsilon';
+import { asEpsilonUnits, splitWeighted, UNITS_PER_EPSILON, type EpsilonUnits } from '../core/epsilon';
 import { attributeKey, type KnownField, type Sharing } from '../core/profile';
 import type { Mechanism } from '../core/choices';
 import { policyClosure, type ClosureReason } from './closure';
@@ -52,7 +52,7 @@ export interface PlannedAttribute {
   readonly sharing: Sharing;
   readonly treatment: FactTreatment;
   /** ε_i in units of 2^-20; 0 unless privatized. */
-  readonly epsilonUnits: number;
+  readonly epsilonUnits: EpsilonUnits;
   /** Charged to this attribute's ledger on a fresh release: original withheld and privatized. */
   readonly charged: boolean;
   /** Set when policy closure privatized (or suppressed) this shared attribute. */
@@ -71,6 +71,9 @@ export interface PlannedBlock {
   /** J_b per cell in units of 2^-16, or undefined (no prior / DP-SLOT). */
   readonly prior?: Uint32Array;
 }
+
+/** The ε of an attribute that is not privatized. */
+const NONE = asEpsilonUnits(0);
 
 export interface ReleasePlan {
   readonly mechanism: Mechanism;
@@ -144,10 +147,10 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
     const base = { index: a.index, entity: a.entity, field: a.field, key, sharing: a.sharing };
     const because = closure.get(a.index);
     const closed = because ? { closure: because } : {};
-    if (omitted(a)) return { ...base, treatment: 'omitted', epsilonUnits: 0, charged: false };
-    if (!inPlus(a)) return { ...base, treatment: 'kept', epsilonUnits: 0, charged: false };
+    if (omitted(a)) return { ...base, treatment: 'omitted', epsilonUnits: NONE, charged: false };
+    if (!inPlus(a)) return { ...base, treatment: 'kept', epsilonUnits: NONE, charged: false };
     const units = share.get(a.index);
-    if (units === undefined) return { ...base, ...closed, treatment: 'suppressed', epsilonUnits: 0, charged: false };
+    if (units === undefined) return { ...base, ...closed, treatment: 'suppressed', epsilonUnits: NONE, charged: false };
     return {
       ...base,
       ...closed,

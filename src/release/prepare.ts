@@ -23,7 +23,7 @@ import type { Charge } from '../ledger/ledger';
 import { resolveFieldTopics } from '../planning/field-topics';
 import { planRelease, type ReleasePlan } from '../planning/plan';
 import { publicView } from '../planning/public-view';
-import { quantizeUnit, ScoreError } from '../dp/exact/scale';
+import { quantizeUnit, ScoreError, type ScoreUnits } from '../dp/exact/scale';
 import { baseLogUnits, utilityScores, type UtilityParameters, type Variant } from '../dp/utility';
 
 export interface PrepareOptions {
@@ -84,7 +84,7 @@ export async function planProfile(profile: Profile, options: Omit<PrepareOptions
 export async function prepareRelease(profile: Profile, options: PrepareOptions): Promise<PreparedRelease> {
   const plan = options.plan ?? (await planProfile(profile, options));
   const veil = options.variant === 'veil';
-  const scoreUnits = new Map<number, number[]>();
+  const scoreUnits = new Map<number, ScoreUnits[]>();
   const rawScores = new Map<number, number[]>();
   for (const a of plan.attributes) {
     if (a.treatment !== 'privatized') continue;

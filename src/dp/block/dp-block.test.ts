@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epsilonToUnits, UNITS_PER_EPSILON } from '../../core/epsilon';
+import { asEpsilonUnits, epsilonToUnits, UNITS_PER_EPSILON } from '../../core/epsilon';
 import { prepareRelease } from '../../release/prepare';
 import { decodeCell } from '../draw';
-import { SCORE_SCALE } from '../exact/scale';
+import { quantizeUnit, type ScoreUnits } from '../exact/scale';
 import { dpBlock } from './dp-block';
 import { drawBlock, maxLogRatio, near, normalize, q, seedOf } from '../../../test/unit/dp/expected';
 import { profileOf, tableScorer, withheld } from '../../../test/unit/dp/fakes';
@@ -75,10 +75,10 @@ describe('DP-BLOCK exact distribution with the compatibility prior on', () => {
 describe('DP-BLOCK on neighbouring values', () => {
   it('moves no outcome by more than e^{Σ ε_i of the changed members}, with a prior; costs ε_i each', () => {
     const sizes = [4, 3, 5];
-    const unit = fc.integer({ min: 0, max: SCORE_SCALE });
+    const unit = fc.double({ min: 0, max: 1, noNaN: true }).map(quantizeUnit);
     const member = (n: number) => fc.array(unit, { minLength: n, maxLength: n });
     const cases = fc.tuple(
-      fc.array(fc.integer({ min: 1, max: epsilonToUnits(16) }), { minLength: 3, maxLength: 3 }),
+      fc.array(fc.integer({ min: 1, max: epsilonToUnits(16) }).map(asEpsilonUnits), { minLength: 3, maxLength: 3 }),
       fc.tuple(...sizes.map(member)),
       fc.tuple(...sizes.map(member)),
       fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
@@ -86,7 +86,7 @@ describe('DP-BLOCK on neighbouring values', () => {
     );
     fc.assert(
       fc.property(cases, ([eps, a, b, changed, prior]) => {
-        const terms = (scores: number[][]) => scores.map((scoreUnits, i) => ({ epsilonUnits: eps[i]!, scoreUnits }));
+        const terms = (scores: ScoreUnits[][]) => scores.map((scoreUnits, i) => ({ epsilonUnits: eps[i]!, scoreUnits }));
         const da = dpBlock(terms(a), prior, epsilonToUnits(2));
         const db = dpBlock(terms(a.map((s, i) => (changed[i] ? b[i]! : s))), prior, epsilonToUnits(2));
         expect(da.costs).toEqual(eps);

@@ -26,6 +26,10 @@ export const MAX_EPSILON = 2 ** 16;
 /** Largest γ supported (the paper uses 2). */
 export const MAX_GAMMA = 2 ** 10;
 
+declare const scoreUnit: unique symbol;
+/** A score s ∈ [0,1] (or a prior J) as an integer number of 2^-16 units: made by `quantizeUnit`. */
+export type ScoreUnits = number & { readonly [scoreUnit]: true };
+
 export class ScoreError extends Error {
   override name = 'ScoreError';
 }
@@ -34,8 +38,8 @@ export class ScoreError extends Error {
  * A number in [0,1] as an integer of 2^-16 (round to nearest). A non-finite input is refused: a NaN
  * score would silently break the distribution, so the release fails closed instead.
  */
-export function quantizeUnit(x: number): number {
+export function quantizeUnit(x: number): ScoreUnits {
   if (!Number.isFinite(x)) throw new ScoreError(`score must be a finite number in [0,1], not ${x}`);
   const clipped = x < 0 ? 0 : x > 1 ? 1 : x;
-  return Math.round(clipped * SCORE_SCALE);
+  return Math.round(clipped * SCORE_SCALE) as ScoreUnits;
 }

@@ -22,11 +22,11 @@
  * sampleExponential(numerators, bits, denominator);
  * ```
  */
-import { UNITS_PER_EPSILON } from '../../core/epsilon';
+import { UNITS_PER_EPSILON, type EpsilonUnits } from '../../core/epsilon';
 
 export interface ExponentialMechanism {
   /** ε in units of 2^-20. */
-  readonly epsilonUnits: number;
+  readonly epsilonUnits: EpsilonUnits;
   /** Utilities are integers over this denominator (u = U / D), each in [0, D]. */
   readonly utilityDenominator: number;
   /** Δu as [numerator, denominator], a proven bound on how far any utility moves between neighbours. */
@@ -46,7 +46,7 @@ function gcd(a: number, b: number): number {
 }
 
 export function exponentialMechanism(params: {
-  epsilonUnits: number;
+  epsilonUnits: EpsilonUnits;
   utilityDenominator: number;
   sensitivity: readonly [number, number];
 }): ExponentialMechanism {
@@ -69,7 +69,7 @@ export function exponentialMechanism(params: {
 }
 
 /** The privacy map: an exponential mechanism with a true sensitivity bound Δu is ε-DP. */
-export function exponentialCost(mechanism: ExponentialMechanism): number {
+export function exponentialCost(mechanism: ExponentialMechanism): EpsilonUnits {
   return mechanism.epsilonUnits;
 }
 

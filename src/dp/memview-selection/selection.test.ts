@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epsilonToUnits, UNITS_PER_EPSILON } from '../../core/epsilon';
+import { asEpsilonUnits, epsilonToUnits, UNITS_PER_EPSILON } from '../../core/epsilon';
 import { RandomBits } from '../exact/bits';
 import { seededRandomSource } from '../exact/random';
 import { SCORE_SCALE } from '../exact/scale';
@@ -45,7 +45,7 @@ describe("DP-MemView's selection", () => {
     const delta = (D * SENSITIVITY[0]) / SENSITIVITY[1];
     const cases = fc.integer({ min: 2, max: 8 }).chain((n) =>
       fc.tuple(
-        fc.integer({ min: 1, max: epsilonToUnits(32) }),
+        fc.integer({ min: 1, max: epsilonToUnits(32) }).map(asEpsilonUnits),
         fc.array(fc.integer({ min: 0, max: D }), { minLength: n, maxLength: n }),
         fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
       ),

@@ -26,6 +26,7 @@
  * Tests beside it: `selection.test.ts` (the exact distribution by chi-square at α = 1e-6; the log-ratio for
  * utilities moved by at most Δu never above ε; every attribute of Γ charged ε).
  */
+import type { EpsilonUnits } from '../../core/epsilon';
 import type { Charge } from '../../ledger/ledger';
 import { drawOf, type Draw } from '../draw';
 import { exponentialCost, exponentialLogWeights, exponentialMechanism, type ExponentialMechanism } from '../exponential/mechanism';
@@ -33,14 +34,14 @@ import { exponentialCost, exponentialLogWeights, exponentialMechanism, type Expo
 export interface MemViewSelection {
   readonly mechanism: ExponentialMechanism;
   /** ε (units of 2^-20) the selection costs each attribute of Γ. */
-  readonly cost: number;
+  readonly cost: EpsilonUnits;
   /** What a drawn view charges: every attribute of Γ, ε each. The ledger is charged these alone. */
   readonly charges: readonly Charge[];
 }
 
 export function memviewSelection(params: {
   /** ε in units of 2^-20 (C4: min over Γ of the attribute's share of its cap). */
-  epsilonUnits: number;
+  epsilonUnits: EpsilonUnits;
   /** Utilities are integers over this denominator. */
   utilityDenominator: number;
   /** Δu as [numerator, denominator]: a proven bound on how far any utility moves between adjacent stores. */

@@ -10,9 +10,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epsilonToUnits, UNITS_PER_EPSILON } from '../../core/epsilon';
+import { asEpsilonUnits, epsilonToUnits, UNITS_PER_EPSILON } from '../../core/epsilon';
 import { prepareRelease } from '../../release/prepare';
-import { SCORE_SCALE } from '../exact/scale';
+import { quantizeUnit } from '../exact/scale';
 import { dpSlot } from './dp-slot';
 import { drawBlock, maxLogRatio, near, normalize, q, seedOf } from '../../../test/unit/dp/expected';
 import { profileOf, tableScorer, withheld } from '../../../test/unit/dp/fakes';
@@ -46,9 +46,9 @@ describe('DP-SLOT exact distribution', () => {
 });
 
 describe('DP-SLOT on neighbouring values', () => {
-  const scores = (n: number) => fc.array(fc.integer({ min: 0, max: SCORE_SCALE }), { minLength: n, maxLength: n });
+  const scores = (n: number) => fc.array(fc.double({ min: 0, max: 1, noNaN: true }).map(quantizeUnit), { minLength: n, maxLength: n });
   it('moves no outcome by more than e^{ε_i}, at any ε and any scores; costs ε_i', () => {
-    const cases = fc.integer({ min: 2, max: 20 }).chain((n) => fc.tuple(fc.integer({ min: 1, max: epsilonToUnits(64) }), scores(n), scores(n)));
+    const cases = fc.integer({ min: 2, max: 20 }).chain((n) => fc.tuple(fc.integer({ min: 1, max: epsilonToUnits(64) }).map(asEpsilonUnits), scores(n), scores(n)));
     fc.assert(
       fc.property(cases, ([epsilonUnits, a, b]) => {
         const da = dpSlot({ epsilonUnits, scoreUnits: a });
@@ -62,8 +62,8 @@ describe('DP-SLOT on neighbouring values', () => {
   it('a public base measure does not change the bound', () => {
     const base = [0, 0, Math.round(Math.log(6) * 2 ** 37)];
     const e = epsilonToUnits(4);
-    const da = dpSlot({ epsilonUnits: e, scoreUnits: [0, SCORE_SCALE, 0], baseUnits: base });
-    const db = dpSlot({ epsilonUnits: e, scoreUnits: [SCORE_SCALE, 0, SCORE_SCALE], baseUnits: base });
+    const da = dpSlot({ epsilonUnits: e, scoreUnits: [0, 1, 0].map(quantizeUnit), baseUnits: base });
+    const db = dpSlot({ epsilonUnits: e, scoreUnits: [1, 0, 1].map(quantizeUnit), baseUnits: base });
     expect(maxLogRatio(da.logPmf(), db.logPmf())).toBeLessThanOrEqual(4 + 1e-9);
     expect(maxLogRatio(da.logPmf(), db.logPmf())).toBeGreaterThan(2); // the values do move the draw
   });

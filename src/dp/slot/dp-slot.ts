@@ -22,21 +22,22 @@
  * neighbouring values never above ε_i).
  */
 import { drawOf, type Draw } from '../draw';
-import { LOG_DENOMINATOR, SCORE_SCALE } from '../exact/scale';
+import type { EpsilonUnits } from '../../core/epsilon';
+import { LOG_DENOMINATOR, SCORE_SCALE, type ScoreUnits } from '../exact/scale';
 import { exponentialCost, exponentialLogWeights, exponentialMechanism, MechanismError } from '../exponential/mechanism';
 
 /** One attribute's term: ε_i, its scores and (optionally) a public base measure. */
 export interface ScoreTerm {
   /** ε_i in units of 2^-20. */
-  readonly epsilonUnits: number;
+  readonly epsilonUnits: EpsilonUnits;
   /** s(v_i, y) for every y ∈ C_{f_i}, in units of 2^-16. */
-  readonly scoreUnits: readonly number[];
+  readonly scoreUnits: readonly ScoreUnits[];
   /** ln μ(y) of a public base measure for every y (units of 2^-37; src/dp/utility.ts); none when absent. */
   readonly baseUnits?: readonly number[];
 }
 
 /** A score term's exponential mechanism: scores in 2^-16 with Δu = 1, weighing on the 2^-37 grid. */
-export function scoreMechanism(epsilonUnits: number) {
+export function scoreMechanism(epsilonUnits: EpsilonUnits) {
   const mechanism = exponentialMechanism({ epsilonUnits, utilityDenominator: SCORE_SCALE, sensitivity: [1, 1] });
   if (mechanism.denominator !== LOG_DENOMINATOR) throw new MechanismError('a score term must weigh on the 2^-37 grid');
   return mechanism;

@@ -8,7 +8,7 @@ import { parseProfile, type Attribute } from '../../../src/core/profile';
 import { candidateDomain } from '../../../src/domains/index';
 import { RandomBits } from '../../../src/dp/exact/bits';
 import { seededRandomSource } from '../../../src/dp/exact/random';
-import { ScoreError } from '../../../src/dp/exact/scale';
+import { quantizeUnit, ScoreError } from '../../../src/dp/exact/scale';
 import { renderRelease } from '../../../src/release/render';
 import { PrivacyLedger } from '../../../src/ledger/ledger';
 import { prepareRelease } from '../../../src/release/prepare';
@@ -59,7 +59,7 @@ describe('what a release is charged', () => {
       const prepared = await prepareRelease(profile, { mechanism, epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
       // The prepared charges are the blocks' costs (each member's exponential mechanism), withheld members only.
       prepared.plan.blocks.forEach((block, b) => {
-        const costs = dpBlock(block.members.map((m) => ({ epsilonUnits: prepared.plan.attributes[m]!.epsilonUnits, scoreUnits: [0] })), undefined, 0).costs;
+        const costs = dpBlock(block.members.map((m) => ({ epsilonUnits: prepared.plan.attributes[m]!.epsilonUnits, scoreUnits: [quantizeUnit(0)] })), undefined, 0).costs;
         const expected = block.members.flatMap((m, i) => (prepared.plan.attributes[m]!.sharing === 'withheld' ? [{ key: prepared.plan.attributes[m]!.key, units: costs[i]! }] : []));
         expect(prepared.charges[b]).toEqual(expected);
       });
