@@ -66,8 +66,8 @@ export function required(args: Map<string, string>, key: string): string {
   return value;
 }
 
-export function choice<T extends string>(args: Map<string, string>, key: string, options: readonly T[], fallback?: T): T {
-  const value = args.get(key) ?? fallback;
+export function choice<T extends string>(args: Map<string, string>, key: string, options: readonly T[], byDefault?: T): T {
+  const value = args.get(key) ?? byDefault;
   if (value === undefined) throw new CliError(`--${key} is required (${options.join('|')})`);
   if (!(options as readonly string[]).includes(value)) throw new CliError(`--${key} must be one of ${options.join('|')}, not "${value}"`);
   return value as T;
@@ -88,11 +88,11 @@ export function anyNumber(raw: string): number | undefined {
 export function integer(
   args: Map<string, string>,
   key: string,
-  fallback?: number,
+  byDefault?: number,
   range: { readonly min?: number; readonly max?: number } = {},
 ): number | undefined {
   const raw = args.get(key);
-  if (raw === undefined) return fallback;
+  if (raw === undefined) return byDefault;
   const { min = 0, max = Number.MAX_SAFE_INTEGER } = range;
   const want = `a whole number ${max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`}`;
   const n = anyNumber(raw);

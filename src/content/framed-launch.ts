@@ -12,7 +12,7 @@
  * const { composeId } = await launchFramed(frame, composeUrl, loaded, (token) => send('compose.begin', { conversation, token }));
  * ```
  */
-import { FRAME_TOKEN_KEY } from '../messaging/contract';
+import { FRAME_TOKEN_KEY } from '../messaging/frame-token-key';
 
 /** A one-time token: 48 hex digits, from crypto.getRandomValues. */
 export function randomToken(): string {

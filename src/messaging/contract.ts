@@ -27,7 +27,6 @@ import { reviewMessages } from './messages/review';
 import { siteMessages } from './messages/sites';
 
 export type { SenderKind } from './messages/spec';
-export { FRAME_TOKEN_KEY } from './messages/spec';
 export type * from './messages/profile';
 export type * from './messages/model';
 export type * from './messages/review';

@@ -4,7 +4,7 @@
  * moment the page runs, before anything renders. The page around the frame can post messages too: every
  * well-formed token is offered to the background (./framed-claim.ts), which accepts only the real one, once.
  */
-import { FRAME_TOKEN_KEY } from '../messaging/contract';
+import { FRAME_TOKEN_KEY } from '../messaging/frame-token-key';
 
 /** Tokens posted by the window that frames this page. */
 function frameTokens(win: Window, onToken: (token: string) => void): void {

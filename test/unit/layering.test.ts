@@ -41,7 +41,7 @@ const CYCLES_ALLOWED: string[][] = [];
 
 const SRC = resolve('src');
 
-type Import = { file: string; spec: string; folder: string | undefined; target: string | undefined };
+type Import = { file: string; spec: string; folder: string | undefined; target: string | undefined; typeOnly: boolean };
 type SourceFile = { file: string; folder: string; imports: Import[]; globals: Set<string> };
 
 function sourceFiles(dir: string): string[] {
@@ -59,19 +59,19 @@ function read(path: string): SourceFile {
   const imports: Import[] = [];
   const used = new Set<string>();
   const declared = new Set<string>();
-  const add = (spec: string) => {
+  const add = (spec: string, typeOnly = false) => {
     let target: string | undefined;
     if (spec.startsWith('.')) {
       const rel = relative(SRC, resolve(dirname(path), spec)).split('\\').join('/');
       target = rel.startsWith('..') ? undefined : rel;
     }
-    imports.push({ file, spec, folder: target?.split('/')[0], target });
+    imports.push({ file, spec, folder: target?.split('/')[0], target, typeOnly });
   };
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) add(node.moduleSpecifier.text);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) add(node.moduleSpecifier.text, erased(node));
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]))
       add(node.arguments[0].text);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) add(node.argument.literal.text);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) add(node.argument.literal.text, true);
     if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) declared.add(node.name.text);
     if (ts.isIdentifier(node) && BROWSER_GLOBALS.has(node.text)) {
       const parent = node.parent;
@@ -84,7 +84,32 @@ function read(path: string): SourceFile {
   return { file, folder: file.split('/')[0]!, imports, globals: new Set([...used].filter((name) => !declared.has(name))) };
 }
 
+/** Whether an import or export declaration is gone from the built code (`import type`, or only type specifiers). */
+function erased(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
+  const clause = node.importClause;
+  if (!clause) return false; // a side-effect import runs
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+}
+
 const files = sourceFiles(SRC).map(read);
+
+/** Every file of src/ that loading `entry` runs (type-only imports left out), as paths relative to src/. */
+function runtimeClosure(entry: string): Set<string> {
+  const byModule = new Map(files.map((f) => [f.file.replace(/\.tsx?$/, ''), f]));
+  const seen = new Set<string>();
+  const queue = read(resolve(entry)).imports;
+  while (queue.length > 0) {
+    const i = queue.pop()!;
+    const f = i.typeOnly || i.target === undefined ? undefined : byModule.get(i.target.replace(/\.tsx?$/, ''));
+    if (!f || seen.has(f.file)) continue;
+    seen.add(f.file);
+    queue.push(...f.imports);
+  }
+  return seen;
+}
 const show = (i: Import) => `${i.file} → ${i.spec}`;
 
 describe('layering of src/', () => {
@@ -114,6 +139,14 @@ describe('layering of src/', () => {
   it('src/core imports nothing of ours (exceptions listed exactly)', () => {
     const imports = files.filter((f) => f.folder === 'core').flatMap((f) => f.imports.filter((i) => i.folder !== undefined && i.folder !== 'core'));
     expect(imports.map(show).sort()).toEqual([...CORE_OWN_ALLOWED].sort());
+  });
+
+  it('Veil’s framed pages load no message schemas: the frame opens on every send, and the contract would build them all first', () => {
+    for (const page of ['review', 'compose', 'restore']) {
+      const loaded = [...runtimeClosure(`entrypoints/${page}/main.tsx`)];
+      expect(loaded.length, page).toBeGreaterThan(5);
+      expect(loaded.filter((f) => f === 'messaging/contract.ts' || f.startsWith('messaging/messages/')), page).toEqual([]);
+    }
   });
 
   it('no cycle among the folders of src/ (exceptions listed exactly)', () => {

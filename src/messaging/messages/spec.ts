@@ -26,7 +26,5 @@ export const PAGES = ['page'] as const;
 export const REVIEWERS = ['framed', 'page'] as const;
 
 export const conversationKey = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-/** The key a content script posts a framed page's one-time token under (src/content/framed-launch.ts). */
-export const FRAME_TOKEN_KEY = 'veilFrameToken';
 /** Every token that reached a framed page of Veil's since it last asked (the page's false ones among them). */
 export const frameTokens = z.array(z.string().min(1).max(100)).min(1).max(500);
