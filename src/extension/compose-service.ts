@@ -331,9 +331,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     },
 
     async close(sender: Sender, fromContent: boolean): Promise<{ closed: true }> {
-      const record = fromContent
-        ? (await store.all()).find((r) => r.tabId === sender.tabId && r.frameId === sender.frameId)
-        : await ofBox(sender).catch(() => undefined);
+      const record = fromContent ? (await sessions.ofOpener(sender))[0] : await ofBox(sender).catch(() => undefined);
       if (!record) return { closed: true };
       await sessions.remove(record.id);
       if (!fromContent) await toTab(record.tabId, record.frameId, { veilCompose: 'close', composeId: record.id }).catch(() => undefined);

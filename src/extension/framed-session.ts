@@ -114,9 +114,9 @@ export function framedSessions<T extends FramedRecord>(store: SessionStore<T>, {
     of: (sender: Sender, tokens?: readonly string[], also?: (record: T, tabId: number, frameId: number) => boolean): Promise<T> =>
       tokens === undefined ? ofFrame(sender, also) : claim(sender, tokens),
 
-    /** The sessions the script in this tab and frame opened (a new one usually ends them). */
-    async ofOpener(sender: Sender): Promise<T[]> {
-      const { tabId, frameId } = frameOf(sender);
+    /** The sessions the script in this tab and frame opened (a new one usually ends them); none for a sender outside a tab's frame. */
+    async ofOpener({ tabId, frameId }: Sender): Promise<T[]> {
+      if (tabId === undefined || frameId === undefined) return [];
       return (await store.all()).filter((r) => r.tabId === tabId && r.frameId === frameId);
     },
 

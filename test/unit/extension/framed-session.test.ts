@@ -62,6 +62,7 @@ describe('framed sessions', () => {
     await open('two');
     expect((await sessions.ofOpener(OPENER)).map((r) => r.id).sort()).toEqual(['id-one', 'id-two']);
     expect(await sessions.ofOpener({ tabId: 4, frameId: 3 })).toEqual([]);
+    expect(await sessions.ofOpener({ tabId: 4 })).toEqual([]); // not a tab's frame: it opened nothing
     expect(await sessions.ofFrame({ tabId: 9, frameId: 0 }, (r, tabId) => r.note === 'a' && tabId === 9)).toMatchObject({ note: 'a' });
     await sessions.remove('id-one');
     expect((await sessions.ofOpener(OPENER)).map((r) => r.id)).toEqual(['id-two']);
