@@ -10,7 +10,7 @@ import { createBackground, type TabReport } from '../src/extension/handlers';
 import { browserGenericSites } from '../src/extension/generic-sites';
 import { genericOrigin } from '../src/sites/generic';
 import { readSettings } from '../src/storage/settings-store';
-import type { ReviewRecord } from '../src/extension/review-service';
+import type { ReviewRecord } from '../src/extension/review-record';
 import type { ComposeRecord } from '../src/extension/compose-service';
 import { toContent } from '../src/extension/to-content';
 import { sessionStore } from '../src/extension/session-store';

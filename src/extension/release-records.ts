@@ -1,7 +1,8 @@
 /**
- * What a release becomes outside the sampler (release-service.ts makes it): the stored record, the response
- * the review and the popup read (ε as numbers of ε, from exact units), memory views by name, ε left under the
- * caps, and a fact's exact outcome for the preview. Pure functions, no storage.
+ * What a release is asked for (`ReleaseRequest`) and what it becomes outside the sampler (release-service.ts
+ * makes it): the stored record, the response the review and the popup read (ε as numbers of ε, from exact
+ * units), memory views by name, ε left under the caps, and a fact's exact outcome for the preview. Pure
+ * functions, no storage.
  */
 import type { Category } from '../core/contracts';
 import { UNSPECIFIED } from '../domains/index';
@@ -14,8 +15,17 @@ import type { ProfileRelease } from '../release/release';
 import type { ReleaseRecord } from '../release/record';
 import type { SlotRelease } from '../memview/turn';
 import type { MemoryFile } from '../memview/types';
-import type { ReleaseRequest } from './release-service';
 import type { ReleasePlan } from '../planning/plan';
+
+export interface ReleaseRequest {
+  prompt: string;
+  /** A chat site, or `veil` for one of Veil's own pages. */
+  site: string;
+  conversation: string;
+  fresh?: boolean;
+  /** Withheld facts (keys) the person added to this release on top of what the message needs. */
+  include?: readonly string[];
+}
 
 /**
  * A fact's exact outcome: its reading (the specific category its value scores highest for, or

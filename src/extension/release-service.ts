@@ -23,46 +23,28 @@
  *   front of it changes. `fresh: true` asks for a new draw, which is charged.
  * - What it returns holds public values only (kept shared values, category labels, the suppression
  *   symbol); withheld values and scores stay in this process.
+ *
+ * Planning (inputs, carried facts, the scored plan) is release-planning.ts; what the charging transaction
+ * does (reuse or draw, with the memory views) is release-charging.ts; records and responses, release-records.ts.
  */
 import type { RandomSource } from '../core/contracts';
 import { epsilonToUnits, unitsToEpsilon } from '../core/epsilon';
-import type { Profile } from '../core/profile';
 import type { Settings } from '../settings/settings';
 import { cryptoRandomSource } from '../dp/exact/random';
 import { PrivacyLedger } from '../ledger/ledger';
 import type { ReleasePreview, ReleaseResponse } from '../messaging/contract';
 import type { ModelHost } from '../model-host/host';
-import type { ReleasePlan } from '../planning/plan';
-import { blockCharges, releaseProfile } from '../release/release';
-import { outgoingText, publicDraft, type PublicDraft } from './outgoing';
-import { planProfile, prepareRelease, releaseMarginals, type PreparedRelease } from '../release/prepare';
-import { publicView } from '../planning/public-view';
-import { relevantKeys } from '../planning/relevance';
-import { hintedSentences } from '../crossmap/topics';
+import { blockCharges } from '../release/release';
+import type { PublicDraft } from './outgoing';
+import { planProfile, releaseMarginals } from '../release/prepare';
 import type { ReleaseOutcome, ReleaseRecord } from '../release/record';
 import type { VeilDatabase } from '../storage/db';
 import { Refusal } from '../storage/errors';
-import { readLedgerState, withPrivacyLedger, type LedgerContext, type RecordRelease } from '../storage/ledger-store';
-import { readProfile } from '../storage/profile-store';
-import { readRevision } from '../storage/revision';
-import { readSettings } from '../storage/settings-store';
-import { RandomBits } from '../dp/exact/bits';
-import { memoryLedgerKey } from '../ledger/keys';
-import type { Slot } from '../memview/slots';
-import { memviewTurn, type SlotRelease } from '../memview/turn';
+import { readLedgerState, withPrivacyLedger } from '../storage/ledger-store';
 import { toBits } from '../release/release';
-import { hostEmbedder, hostScorer } from './host-scoring';
-import { carriedKey, figuresOf, instructionOf, namesOf, previewAttributes, recordOf, remainingOf, responseOf, viewInfos, withoutId } from './release-records';
-
-export interface ReleaseRequest {
-  prompt: string;
-  /** A chat site, or `veil` for one of Veil's own pages. */
-  site: string;
-  conversation: string;
-  fresh?: boolean;
-  /** Withheld facts (keys) the person added to this release on top of what the message needs. */
-  include?: readonly string[];
-}
+import { carriedKey, previewAttributes, type ReleaseRequest } from './release-records';
+import { releaseCharging } from './release-charging';
+import { createReleasePlanner, type Inputs, type Planned } from './release-planning';
 
 export interface ReleaseServiceDeps {
   db: VeilDatabase;
@@ -79,15 +61,6 @@ export const MAX_ATTEMPTS = 3;
 class StaleInputs extends Error {
   override name = 'StaleInputs';
 }
-
-interface Inputs {
-  profile: Profile;
-  settings: Settings;
-  revision: number;
-}
-
-/** A plan with its scores, and the inputs it was made from. */
-type Planned = Inputs & { prepared: PreparedRelease; carried: string };
 
 /** A release made for a review: the response, and the public draft its text is composed from (outgoing.ts). */
 export interface MadeRelease {
@@ -112,17 +85,8 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
   const { db, model } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? cryptoRandomSource;
-
-  async function readInputs(): Promise<Inputs> {
-    return db.transaction('r', db.attributes, db.meta, db.settings, async () => ({
-      profile: await readProfile(db),
-      settings: await readSettings(db),
-      revision: await readRevision(db),
-    }));
-  }
-
-  const scorerFor = (profile: Profile, plan: ReleasePlan) => hostScorer(model, profile, plan);
-  const embedder = hostEmbedder(model);
+  const { readInputs, encodeMessage, carryOf, prepared, embedder } = createReleasePlanner({ db, model });
+  const { earlierIn, reuseIn, drawIn } = releaseCharging(now);
 
   /**
    * The last plan with its scores, for the revision it was made at. A fresh release at the same revision
@@ -131,143 +95,6 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
    * process's memory only, like the model host's score cache.
    */
   let cached: Planned | undefined;
-  /** The facts the last message read needs (a draft read ahead is the message sent, most often). */
-  let lastCarry: { revision: number; prompt: string; keys: string[] } | undefined;
-
-  /**
-   * The message's vector, its sentences' in the same model call: the review's topic hints read them next,
-   * from the host's cache (one call instead of two before the panel can show). A draft read ahead
-   * (`prepare`) is in that cache already.
-   */
-  async function encodeMessage(prompt: string): Promise<number[]> {
-    return (await model.encode([prompt, ...hintedSentences(prompt).map((s) => s.text)])).vectors[0]!;
-  }
-
-  /**
-   * The facts a release for `request` carries: what its message needs (public rule: the sentence encoder's
-   * view of the message, never a value) and what the person added. No withheld fact: no model call.
-   */
-  async function carryOf(inputs: Inputs, request: ReleaseRequest): Promise<Set<string>> {
-    if (lastCarry?.revision !== inputs.revision || lastCarry.prompt !== request.prompt) {
-      const view = publicView(inputs.profile);
-      const vector = view.some((a) => a.sharing === 'withheld') ? await encodeMessage(request.prompt) : undefined;
-      lastCarry = { revision: inputs.revision, prompt: request.prompt, keys: [...relevantKeys(view, request.prompt, vector)] };
-    }
-    const carry = new Set(lastCarry.keys);
-    for (const key of request.include ?? []) carry.add(key);
-    return carry;
-  }
-
-  async function prepared(inputs: Inputs, carry?: ReadonlySet<string>): Promise<Planned> {
-    const { profile, settings } = inputs;
-    const options = {
-      mechanism: settings.mechanism,
-      variant: settings.variant,
-      epsilonUnits: epsilonToUnits(settings.epsilon),
-      embedder,
-      ...(carry ? { carry } : {}),
-    };
-    // Plan first (public), then embed only the values the plan privatizes: a profile with nothing to
-    // privatize needs no model at all.
-    const plan = await planProfile(profile, options);
-    const prepared = await prepareRelease(profile, { ...options, plan, scorer: await scorerFor(profile, plan) });
-    return { ...inputs, prepared, carried: carriedKey(carry) };
-  }
-
-  /**
-   * This conversation's earlier release at the charging transaction's revision, if any: its profile part
-   * is reused for free unless `fresh`.
-   */
-  function earlierIn(context: LedgerContext, request: ReleaseRequest): ReleaseRecord | undefined {
-    if (request.fresh) return undefined;
-    return context.conversationReleases.filter((r) => r.revision === context.revision && r.kind !== 'reused').at(-1);
-  }
-
-  /**
-   * The views this conversation's slots were already released with, drawn from the memories as they are
-   * now (read inside the charging transaction, so an edit or a send running alongside is seen): reused for
-   * free, also for a fresh release, since a preference that does not fit is left out in the review for
-   * free and drawing it again would only spend budget. Views drawn before an edit are not reused.
-   */
-  function releasedViews(context: LedgerContext): Map<Slot, { code: string; text: string }> {
-    const released = new Map<Slot, { code: string; text: string }>();
-    for (const row of context.conversationReleases) {
-      if (row.memoryRevision !== context.memoryRevision) continue;
-      for (const v of row.views ?? []) if (v.kind === 'selected' || v.kind === 'reused') released.set(v.slot, v.view);
-    }
-    return released;
-  }
-
-  /**
-   * The views for this prompt (DP-MemView), drawn and charged on the same ledger, inside the same
-   * transaction as the profile release, after it: profile and memory charges share the total cap.
-   */
-  function turnViews(prompt: string, ledger: PrivacyLedger, context: LedgerContext, settings: Settings, bits: RandomBits) {
-    const { memory } = context;
-    if (memory.memories.length === 0) return { views: [] as SlotRelease[], units: {} as Record<string, number> };
-    const released = releasedViews(context);
-    // The variant setting covers both: Veil's (a public weight on "nothing added") or the paper's.
-    const policy = { mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
-    const views = memviewTurn(prompt, { store: memory, policy, ledger, bits, released });
-    const units: Record<string, number> = {};
-    for (const v of views) {
-      if (v.kind !== 'selected') continue;
-      for (const id of v.attributes) units[memoryLedgerKey(id)] = (units[memoryLedgerKey(id)] ?? 0) + v.epsilonUnits;
-    }
-    return { views, units };
-  }
-
-  /** The earlier release's profile part again, for free, with this prompt and its views: recorded as `reused`. */
-  function reuseIn(request: ReleaseRequest, earlier: ReleaseRecord, inputs: Inputs, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
-    const { profile, settings } = inputs;
-    const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
-    const draft = publicDraft(earlier.attributes, earlier.format, views, profile);
-    const text = outgoingText(draft, instructionOf(request, profile), settings.suppressed);
-    const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
-    record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, memoryRevision: context.memoryRevision, text });
-    const response = (releaseId: number): ReleaseResponse => ({
-      releaseId,
-      mechanism: earlier.mechanism,
-      epsilon: unitsToEpsilon(earlier.epsilon),
-      attributes: earlier.attributes,
-      text,
-      views: viewInfos(views, namesOf(context.memory)),
-      charged: figuresOf(spent),
-      remaining: remainingOf(ledger, Object.keys(spent)),
-      kind: 'reused',
-      reused: true,
-      fallback: earlier.attributes.some((a) => a.origin?.startsWith('fallback')),
-    });
-    return { response, draft };
-  }
-
-  /** A fresh draw from the plan, charged on the ledger: recorded, with this prompt's views. */
-  function drawIn(request: ReleaseRequest, plan: Planned, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
-    const { settings, revision, profile } = plan;
-    const release = releaseProfile(plan.prepared, {
-      random: bits,
-      format: settings.format,
-      suppressed: settings.suppressed,
-      ledger,
-      reusable: context.reusable,
-      ...(request.prompt.trim() !== '' ? { instruction: request.prompt } : {}),
-    });
-    const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
-    const row = recordOf(release, settings.format, request, revision, now());
-    const draft = publicDraft(release.attributes, settings.format, views, profile);
-    const text = outgoingText(draft, instructionOf(request, profile), settings.suppressed);
-    record({ ...row, spent: { ...row.spent, ...units }, views, memoryRevision: context.memoryRevision, text });
-    const keys = [...blockCharges(plan.prepared.plan).flat().map((c) => c.key), ...Object.keys(units)];
-    const remaining = remainingOf(ledger, keys);
-    const names = namesOf(context.memory);
-    const response = (releaseId: number): ReleaseResponse => ({
-      ...responseOf(release, releaseId, remaining),
-      text,
-      views: viewInfos(views, names),
-      charged: figuresOf({ ...release.units.perAttribute, ...units }),
-    });
-    return { response, draft };
-  }
 
   async function create(request: ReleaseRequest): Promise<ReleaseResponse> {
     return (await made(request)).response;

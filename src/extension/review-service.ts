@@ -14,60 +14,25 @@
  *
  * Reviews live in session storage (Chrome may stop the service worker while the person reads), never on
  * disk. The release shown is already charged (release service): cancelling does not give it back.
+ *
+ * The stored review is review-record.ts; its release while it is made, review-release.ts; what the panel
+ * shows of it, review-view.ts.
  */
-import { attributeKey, type Profile } from '../core/profile';
-import { protect, tooLong, type CodebookState, type Protected, type Tagging, type Treatment } from '../crossmap';
-import { messageOptions } from './message-options';
+import { tooLong, type Tagging, type Treatment } from '../crossmap';
 import { cryptoRandomSource } from '../dp/exact/random';
-import type { ReleaseResponse, ReviewView } from '../messaging/contract';
-import { outgoingText, type PublicDraft } from './outgoing';
-import { siteLabel } from '../sites/generic';
+import type { ReviewView } from '../messaging/contract';
 import type { VeilDatabase } from '../storage/db';
-import { errorMessageForPerson, Refusal } from '../storage/errors';
-import { readProfile } from '../storage/profile-store';
-import { readSettings } from '../storage/settings-store';
-import type { Settings } from '../settings/settings';
+import { Refusal } from '../storage/errors';
 import type { MadeRelease, ReleaseService } from './release-service';
 import { traceMark } from './trace-marks';
-import { failedView, messageView, reviewFacts, topicHintsOf } from './review-facts';
 import { composedHandOffs } from './composed-handoff';
 import { sameWords } from './message-marks';
 import type { ContentReply, ToContent } from '../messaging/to-content';
 import { codebookKeyOf, conversationCodebook, keepReplacements } from './conversation-codebook';
-import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
-
-
-/** A review: a framed session (framed-session.ts) whose frame is the panel. */
-export interface ReviewRecord extends FramedRecord {
-  /** The tab of Veil's own window the review was moved to (`window`), if it was. */
-  windowTabId?: number;
-  /** A registry site's id, or a generic site's origin. */
-  site: string;
-  conversation: string;
-  prompt: string;
-  dropped: string[];
-  /** Withheld facts the person added to the release, on top of what the message needs. */
-  include?: string[];
-  /** The person's choice per span of their message (mark id → treatment); absent: the defaults. */
-  choices?: Record<string, Treatment>;
-  /**
-   * A text the compose box mapped already: sent as it is, not de-identified again. Set only from the
-   * background's own compose session (`expectComposed`), never from the page's request.
-   */
-  composed?: boolean;
-  /** Where the conversation's codebook is stored (the site's id for the chat once it has one; see `codebookKeyOf`). */
-  codebookKey?: string;
-  /** Exactly what the panel last showed: Send writes this text, and keeps these replacements. */
-  shown?: { text: string; codebook: CodebookState | null; replaced: number };
-  /** The person edited the message or left facts out (the release's outcome says so). */
-  edited?: boolean;
-  state: 'making' | 'ready' | 'failed';
-  error?: string;
-  release?: ReleaseResponse;
-  /** The release's public draft: what leaves is composed from it (outgoing.ts), never from the profile. */
-  draft?: PublicDraft;
-}
-
+import { frameOf, framedSessions, type Sender, type SessionStore } from './framed-session';
+import type { ReviewRecord } from './review-record';
+import { reviewReleases } from './review-release';
+import { reviewViews } from './review-view';
 
 export interface ReviewDeps {
   db: VeilDatabase;
@@ -98,62 +63,18 @@ export function createReviewService(deps: ReviewDeps) {
   /** The review's conversation codebook (./conversation-codebook.ts), made at its first use. */
   const codebookOf = (review: ReviewRecord) => conversationCodebook(db, review.site, review.codebookKey ?? review.conversation, random, now());
 
-  /**
-   * What the person typed, de-identified (issue 18): identifiers replaced, special categories generalized,
-   * a withheld profile value typed into it generalized to its released category. Null for a text the compose
-   * box mapped already. A failure here fails the review: nothing is sent.
-   */
-  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings, codebook?: Promise<CodebookState>): Promise<Protected | null> {
-    if (review.composed) return null;
-    return protect(review.prompt, { ...messageOptions(profile, released, settings), codebook: await (codebook ?? codebookOf(review)), random, tag: deps.tag, choices: review.choices ?? {} });
-  }
-  const releaseTimeoutMs = deps.releaseTimeoutMs ?? 60_000;
+  const { view } = reviewViews({ db, random, tag: deps.tag, encode: deps.encode, codebookOf, patch });
+  const jobs = reviewReleases({ store, patch, view, releaseTimeoutMs: deps.releaseTimeoutMs ?? 60_000 });
   const reviewsPerMinute = deps.reviewsPerMinute ?? 10;
   /** When each tab began its recent reviews (this process; a restarted worker starts counting again). */
   const begun = new Map<number, number[]>();
-  /** Releases being made in this process (a restarted worker has none: such a review failed). */
-  const making = new Map<string, Promise<void>>();
 
   /** The release a review asks for, started at once (`begin` starts it before the review is stored). */
   function releaseFor(review: Pick<ReviewRecord, 'prompt' | 'conversation' | 'site' | 'include'>, fresh: boolean): Promise<MadeRelease> {
     return releases.made({ prompt: review.prompt, conversation: review.conversation, site: review.site, fresh, include: review.include ?? [] });
   }
 
-  /**
-   * Wait for the review's release, store it, and make the panel's first view of it at the same time, from
-   * what the release was made from (the panel is most often waiting for it already).
-   */
-  async function make(review: ReviewRecord, job: Promise<MadeRelease>, codebook?: Promise<CodebookState>): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      const made = await Promise.race([
-        job,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Refusal(`making the release took longer than ${releaseTimeoutMs / 1000} s`)), releaseTimeoutMs);
-        }),
-      ]);
-      traceMark('veil-charged');
-      const first = view({ ...review, state: 'ready', release: made.response, draft: made.draft, dropped: [] }, { made, ...(codebook ? { codebook } : {}) });
-      firstViews.set(review.id, first);
-      first.then(() => traceMark('veil-viewed'), () => undefined);
-      await Promise.all([patch(review.id, { state: 'ready', release: made.response, draft: made.draft, dropped: [] }), first.catch(() => undefined)]);
-    } catch (error) {
-      await patch(review.id, { state: 'failed', error: errorMessageForPerson(error) });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   const composed = composedHandOffs(now);
-
-  /** The first view of a release just made, for the panel's claim (this process only). */
-  const firstViews = new Map<string, Promise<ReviewView>>();
-
-  function start(review: ReviewRecord, release: Promise<MadeRelease>, codebook?: Promise<CodebookState>): Promise<void> {
-    const job = make(review, release, codebook).finally(() => making.delete(review.id));
-    making.set(review.id, job);
-    return job;
-  }
 
   /** The review whose panel is this frame: claimed with one of `tokens` the first time, by the frame after. */
   function reviewOfPanel(sender: Sender, tokens?: readonly string[]): Promise<ReviewRecord> {
@@ -161,69 +82,8 @@ export function createReviewService(deps: ReviewDeps) {
     return sessions.of(sender, tokens, (r, tabId, frameId) => r.windowTabId === tabId && frameId === 0);
   }
 
-  /** The review once its release is made (or failed). */
-  async function settled(review: ReviewRecord): Promise<ReviewRecord> {
-    if (review.state !== 'making') return review;
-    const job = making.get(review.id);
-    if (job) await job;
-    else await patch(review.id, { state: 'failed', error: 'Veil stopped while it was making this release (the browser restarted its background); cancel and send again.' });
-    return (await store.get(review.id))!;
-  }
-
-  /**
-   * What the panel shows. `first`: the release was just made, from this profile and these settings, and
-   * the conversation's codebook is being read already (the panel's first view; later ones read again).
-   */
-  async function view(review: ReviewRecord, first?: { made: MadeRelease; codebook?: Promise<CodebookState> }): Promise<ReviewView> {
-    const settings = first?.made.settings ?? (await readSettings(db));
-    const base = {
-      reviewId: review.id,
-      siteLabel: siteLabel(review.site),
-      prompt: review.prompt,
-      freshCost: settings.epsilon,
-    };
-    if (review.state !== 'ready' || !review.release || !review.draft) {
-      return failedView(base, review.error);
-    }
-    const release = review.release;
-    // The person's own values, for this view only (Veil's page): what leaves is composed from the draft.
-    const profile = await readProfile(db);
-    const releasedOf = new Map(release.attributes.map((a) => [attributeKey(a), a.value]));
-    const guarded = await protection(review, profile, releasedOf, settings, first?.codebook);
-    const message = guarded ? guarded.text : review.prompt;
-    const text = outgoingText(review.draft, message.trim() !== '' ? message : undefined, settings.suppressed, review.dropped);
-    // What Send will write is what this view shows, not a recomputation (a setting or the codebook may change).
-    // Stored before the view is returned (below), written while the rest of it is made.
-    const shown = patch(review.id, { shown: { text, codebook: guarded?.codebook ?? null, replaced: guarded?.dictionary.length ?? 0 } });
-    shown.catch(() => undefined);
-    const { facts, leftOut, typed, views } = reviewFacts(review, release, profile, settings);
-    const hints = deps.encode ? await topicHintsOf(review.prompt, guarded, deps.encode) : [];
-    await shown;
-    return {
-      ...base,
-      state: 'ready',
-      text,
-      facts,
-      views,
-      charged: release.charged.total,
-      remaining: release.remaining.total,
-      reused: release.reused,
-      fallback: release.fallback,
-      typed,
-      message: { ...messageView(guarded, text), hints },
-      leftOut,
-    };
-  }
-
-  /** The first view made with the release, once (a review whose release failed has none). */
-  function takeFirstView(review: ReviewRecord): Promise<ReviewView> | undefined {
-    const first = firstViews.get(review.id);
-    firstViews.delete(review.id);
-    return review.state === 'ready' ? first : undefined;
-  }
-
   async function close(review: ReviewRecord, outcome: 'sent' | 'edited' | 'cancelled'): Promise<void> {
-    firstViews.delete(review.id);
+    jobs.forgetFirstView(review.id);
     await sessions.remove(review.id);
     if (review.release) {
       await releases.outcome(review.release.releaseId, outcome).catch(() => undefined);
@@ -273,7 +133,7 @@ export function createReviewService(deps: ReviewDeps) {
         const codebook = isComposed ? undefined : codebookOf(review);
         codebook?.catch(() => undefined);
         await sessions.open(review);
-        void start(review, release, codebook);
+        void jobs.start(review, release, codebook);
         return { reviewId: review.id };
       } catch (error) {
         // No review to show it in: a release made anyway is over (it stays charged).
@@ -283,14 +143,14 @@ export function createReviewService(deps: ReviewDeps) {
     },
 
     async get(tokens: readonly string[] | undefined, sender: Sender): Promise<ReviewView> {
-      const review = await settled(await reviewOfPanel(sender, tokens));
-      return takeFirstView(review) ?? view(review);
+      const review = await jobs.settled(await reviewOfPanel(sender, tokens));
+      return jobs.takeFirstView(review) ?? view(review);
     },
 
     async update(request: { prompt: string; dropped: string[] }, sender: Sender): Promise<ReviewView> {
       const long = tooLong(request.prompt);
       if (long) throw new Refusal(long);
-      const review = await settled(await reviewOfPanel(sender));
+      const review = await jobs.settled(await reviewOfPanel(sender));
       if (review.state !== 'ready') throw new Refusal('there is no release to edit');
       // A new message has new spans: the choices made for the old one do not carry over.
       const choices = request.prompt === review.prompt ? review.choices : undefined;
@@ -302,7 +162,7 @@ export function createReviewService(deps: ReviewDeps) {
 
     /** The person's choice for one span of their message: free, shown at once. */
     async choose(mark: string, treatment: Treatment, sender: Sender): Promise<ReviewView> {
-      const review = await settled(await reviewOfPanel(sender));
+      const review = await jobs.settled(await reviewOfPanel(sender));
       if (review.state !== 'ready') throw new Refusal('there is no release to edit');
       const next = await patch(review.id, (r) => ({ ...r, choices: { ...(r.choices ?? {}), ...sameWords(r.prompt, mark, treatment) } }));
       if (!next) throw new Refusal(NOTHING_HERE);
@@ -311,20 +171,20 @@ export function createReviewService(deps: ReviewDeps) {
 
     /** A new release (charged again); `include` adds withheld facts the message did not seem to need. */
     async fresh(sender: Sender, include: string[] = []): Promise<ReviewView> {
-      const review = await settled(await reviewOfPanel(sender));
+      const review = await jobs.settled(await reviewOfPanel(sender));
       if (review.release) await releases.outcome(review.release.releaseId, 'cancelled').catch(() => undefined);
       const next = await patch(review.id, (r) => {
         const { release: _release, error: _error, ...rest } = r;
         return { ...rest, state: 'making', include: [...new Set([...(r.include ?? []), ...include])] };
       });
       if (!next) throw new Refusal(NOTHING_HERE);
-      await start(next, releaseFor(next, true));
+      await jobs.start(next, releaseFor(next, true));
       const current = (await store.get(review.id))!;
-      return takeFirstView(current) ?? view(current);
+      return jobs.takeFirstView(current) ?? view(current);
     },
 
     async send(withoutVeil: boolean, sender: Sender): Promise<{ sent: true }> {
-      const review = await settled(await reviewOfPanel(sender));
+      const review = await jobs.settled(await reviewOfPanel(sender));
       if (!withoutVeil && review.state !== 'ready') throw new Refusal('there is no release to send');
       let text: string | null = null;
       let restore = false;
@@ -358,11 +218,9 @@ export function createReviewService(deps: ReviewDeps) {
     },
 
     async cancel(sender: Sender, fromContent: boolean): Promise<{ cancelled: true }> {
-      const review = fromContent
-        ? (await store.all()).find((r) => r.tabId === sender.tabId && r.frameId === sender.frameId)
-        : await reviewOfPanel(sender).catch(() => undefined);
+      const review = fromContent ? (await sessions.ofOpener(sender))[0] : await reviewOfPanel(sender).catch(() => undefined);
       if (!review) return { cancelled: true };
-      await close(await settled(review), 'cancelled');
+      await close(await jobs.settled(review), 'cancelled');
       if (!fromContent) await toTab(review.tabId, review.frameId, { veilPanel: 'close', reviewId: review.id }).catch(() => undefined);
       return { cancelled: true };
     },

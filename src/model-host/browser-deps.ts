@@ -2,7 +2,7 @@
  * What the model host needs from a browser (the offscreen document in Chrome, the background page in
  * Firefox): the extension's own model files and ONNX Runtime wasm, read by URL from the extension itself,
  * and a look at WebGPU. Nothing here reaches outside the extension, except `fetch` for a model the person
- * chose to download (local-host.ts, after their confirmation).
+ * chose to download (model-installer.ts, after their confirmation).
  */
 import { browser } from 'wxt/browser';
 import type { ModelBackend } from '../core/model-status';

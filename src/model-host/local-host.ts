@@ -15,23 +15,27 @@
  *
  * A model the person installs (./catalog.ts) is downloaded only from `startInstall`, stored whole in
  * IndexedDB (files + candidate embeddings computed here, with progress) and then made active; a failed or
- * cancelled download stores nothing and leaves the model in use as it was.
+ * cancelled download stores nothing and leaves the model in use as it was (./model-installer.ts).
+ * The tagger and the language identifier: ./message-readers.ts; private compose's model: ./compose-generator.ts.
  */
 import type { ModelBackend, ModelStatus } from '../core/model-status';
 import { BUNDLED_MODEL_ID, ENCODER_MODEL_ID } from '../embedding/bundled';
 import { loadScorer, type LoadedScorer } from '../embedding/load-scorer';
 import { warmLexicons } from '../domains/lexicon';
-import { prefetchRuntime, TransformersEmbedder, type ModelFileCache } from '../embedding/transformers-embedder';
+import { prefetchRuntime, TransformersEmbedder } from '../embedding/transformers-embedder';
 import type { ModelInstall } from '../messaging/contract';
-import { decodeCandidateEmbeddings, encodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
+import { decodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
 import type { VeilDatabase } from '../storage/db';
-import { errorMessageForPerson } from '../storage/errors';
-import { putInstalledGenerator, putInstalledModel, readActiveGenerator, readActiveModel, readCandidateCache, readModelFile, setActiveModel } from '../storage/model-store';
-import { TextGenerator } from '../crossmap/text-generator';
-import { TAGGER_FILE, TAGGER_MODEL_ID } from '../crossmap/tagger/files';
+import { readActiveModel, readCandidateCache, setActiveModel } from '../storage/model-store';
+import { TAGGER_MODEL_ID } from '../crossmap/tagger/files';
 import type { TagModel } from '../crossmap/tagger/tagger';
-import { catalogModel, generatorModel, MODEL_HUB, type CatalogModel, type GeneratorModel } from './catalog';
+import { catalogModel, MODEL_HUB } from './catalog';
+import { ComposeGenerator } from './compose-generator';
 import type { ModelHost, ScoreItem } from './host';
+import { messageOf } from './host-errors';
+import { languageLoader, taggerLoader, type LanguageIdentifier } from './message-readers';
+import { memoryFileCache, storedFileCache } from './model-files';
+import { ModelInstaller } from './model-installer';
 
 export interface LocalHostDeps {
   db: VeilDatabase;
@@ -68,15 +72,26 @@ export class LocalModelHost implements ModelHost {
   private current: ModelStatus = { state: 'idle', model: BUNDLED_MODEL_ID };
   private loading: Promise<Loaded> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private download: { state: ModelInstall; abort: AbortController } | undefined;
   /** The sentence encoder, loaded once per process with the first scoring model (kept across model switches). */
   private encoder: Promise<TransformersEmbedder> | undefined;
-  /** The message tagger, loaded once per process (with the models, or at the first message tagged); its file. */
-  private tagger: { file: string; model: Promise<TagModel & { release(): Promise<void> }> } | undefined;
+  /** The message tagger, loaded once per process (with the models, or at the first message tagged). */
+  private readonly taggerModel: () => Promise<TagModel>;
+  /** The language identifier, imported on first use. */
+  private readonly languages: () => Promise<LanguageIdentifier> = languageLoader();
   /** Private compose's language model, loaded on first use. */
-  private generator: { model: string; generator: TextGenerator } | undefined;
+  private readonly compose: ComposeGenerator;
+  private readonly installs: ModelInstaller;
 
-  constructor(private readonly deps: LocalHostDeps) {}
+  constructor(private readonly deps: LocalHostDeps) {
+    this.taggerModel = taggerLoader(deps);
+    this.compose = new ComposeGenerator(deps, (task) => this.serially(task));
+    this.installs = new ModelInstaller(deps, {
+      serially: (task) => this.serially(task),
+      loadScorer: (model, backend, files) => this.loadScorerFor(model, backend, files),
+      loadGenerator: (model, fileCache) => this.compose.loadGenerator(model, fileCache),
+      reload: () => this.reload(),
+    });
+  }
 
   /**
    * Starts the first load. After a failure it does not try again by itself (a popup polling the state
@@ -156,33 +171,6 @@ export class LocalModelHost implements ModelHost {
     return (await this.languages()).detectLanguage(text);
   }
 
-  private identifier: Promise<typeof import('../crossmap/language')> | undefined;
-  private languages(): Promise<typeof import('../crossmap/language')> {
-    this.identifier ??= import('../crossmap/language').catch((error: unknown) => {
-      this.identifier = undefined;
-      throw new Error(`Veil could not load its language identifier, so it cannot tell which language your message is in; nothing was sent (${messageOf(error)})`);
-    });
-    return this.identifier;
-  }
-
-  /** The tagger, loading it once (again if its file changed); a failed load is tried again on the next call. */
-  private taggerModel(): Promise<TagModel> {
-    const file = this.deps.taggerFile?.() ?? TAGGER_FILE;
-    if (this.tagger?.file === file) return this.tagger.model;
-    const previous = this.tagger?.model;
-    const model = (async () => {
-      await previous?.then((m) => m.release()).catch(() => undefined);
-      const bytes = await this.deps.readBundled(file).catch(() => undefined);
-      if (!bytes) throw new Error(`its file ${file} is missing from this installation`);
-      return this.deps.openTagger(bytes);
-    })().catch((error: unknown) => {
-      if (this.tagger?.model === model) this.tagger = undefined;
-      throw new Error(`Veil's message tagger could not be loaded, so Veil cannot tell what in your message is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`);
-    });
-    this.tagger = { file, model };
-    return model;
-  }
-
   async reload(): Promise<ModelStatus> {
     const previous = this.loading;
     this.loading = undefined;
@@ -196,50 +184,20 @@ export class LocalModelHost implements ModelHost {
     return this.current;
   }
 
-  async install(): Promise<ModelInstall | null> {
-    return this.download?.state ?? null;
+  install(): Promise<ModelInstall | null> {
+    return this.installs.latest();
   }
 
-  /** The language model private compose uses (the one stored as active), loaded once per process. */
-  async generate(prompt: string): Promise<string> {
-    const active = await readActiveGenerator(this.deps.db);
-    if (active === null) throw new Error('no language model is in use for private compose');
-    return this.serially(async () => {
-      if (this.generator?.model !== active) {
-        await this.generator?.generator.dispose().catch(() => undefined);
-        this.generator = undefined;
-        this.generator = { model: active, generator: await this.loadGenerator(active, storedFileCache(this.deps.db, this.deps.modelBase, active)) };
-      }
-      return this.generator.generator.generate(prompt);
-    });
+  generate(prompt: string): Promise<string> {
+    return this.compose.generate(prompt);
   }
 
-  private loadGenerator(model: string, fileCache: ModelFileCache): Promise<TextGenerator> {
-    const entry = generatorModel(model);
-    return TextGenerator.load(model, {
-      localModelPath: this.deps.modelBase,
-      fileCache,
-      ...(this.deps.wasmUrl ? { wasmUrl: this.deps.wasmUrl } : {}),
-      ...(entry ? { dtype: entry.dtype } : {}),
-    });
+  startInstall(model: string, source = MODEL_HUB): Promise<ModelInstall> {
+    return this.installs.start(model, source);
   }
 
-  async startInstall(model: string, source = MODEL_HUB): Promise<ModelInstall> {
-    const entry = catalogModel(model);
-    const generator = entry ? undefined : generatorModel(model);
-    if (!entry && !generator) throw new Error(`${model} is not one of the models Veil offers`);
-    if (this.download && (this.download.state.state === 'downloading' || this.download.state.state === 'computing')) {
-      throw new Error(`${this.download.state.model} is still being installed; cancel it first`);
-    }
-    const abort = new AbortController();
-    this.download = { abort, state: { model, state: 'downloading', progress: 0, detail: 'starting the download' } };
-    void (generator ? this.runGeneratorInstall(generator, source, abort.signal) : this.runInstall(entry!, source, abort.signal));
-    return this.download.state;
-  }
-
-  async cancelInstall(): Promise<ModelInstall | null> {
-    this.download?.abort.abort();
-    return this.download?.state ?? null;
+  cancelInstall(): Promise<ModelInstall | null> {
+    return this.installs.cancel();
   }
 
   /** Model calls one at a time, in order. */
@@ -348,12 +306,7 @@ export class LocalModelHost implements ModelHost {
       ...(this.deps.wasmUrl ? { device: backend } : {}),
       ...(entry ? { dtype: entry.dtype } : {}),
       progress: (info) => this.onProgress(model, info),
-      candidateProgress: (done, total) => {
-        if (this.download?.state.model !== model) return;
-        // Cancel stops the computation between fields (loadScorer then frees the model session).
-        if (this.download.abort.signal.aborted) throw abortError();
-        this.setInstall({ state: 'computing', progress: done / total, detail: `computing category embeddings (${done} of ${total} fields)` });
-      },
+      candidateProgress: (done, total) => this.installs.computing(model, done, total),
     });
   }
 
@@ -364,136 +317,4 @@ export class LocalModelHost implements ModelHost {
       this.current = { ...this.current, progress: Math.min(1, progress / 100), detail: `reading ${file ?? 'model files'}` };
     }
   }
-
-  private setInstall(patch: Partial<ModelInstall>): void {
-    if (this.download) this.download.state = { ...this.download.state, ...patch };
-  }
-
-  /** A language model: downloaded, tried once from memory (it must load and answer), then stored and used. */
-  private async runGeneratorInstall(entry: GeneratorModel, source: string, signal: AbortSignal): Promise<void> {
-    try {
-      const files = await downloadFiles(this.deps.fetch, entry, source, signal, (progress, detail) => this.setInstall({ progress, detail }));
-      this.setInstall({ state: 'computing', progress: null, detail: 'checking that the model runs on this device' });
-      await this.serially(async () => {
-        const trial = await this.loadGenerator(entry.id, memoryFileCache(this.deps.modelBase, entry.id, files));
-        try {
-          await trial.generate('Reply with {}');
-        } finally {
-          await trial.dispose().catch(() => undefined);
-        }
-      });
-      if (signal.aborted) throw abortError();
-      await putInstalledGenerator(this.deps.db, entry.id, files, (this.deps.now ?? Date.now)());
-      this.setInstall({ state: 'done', progress: 1, detail: `${entry.label} is installed; private compose maps with it` });
-    } catch (error) {
-      const cancelled = signal.aborted;
-      this.setInstall({
-        state: cancelled ? 'cancelled' : 'failed',
-        progress: null,
-        detail: cancelled ? 'cancelled: nothing was kept' : `${errorMessageForPerson(error)}; nothing was kept`,
-      });
-    }
-  }
-
-  private async runInstall(entry: CatalogModel, source: string, signal: AbortSignal): Promise<void> {
-    try {
-      const files = await downloadFiles(this.deps.fetch, entry, source, signal, (progress, detail) => this.setInstall({ progress, detail }));
-      this.setInstall({ state: 'computing', progress: 0, detail: 'computing category embeddings on this device' });
-      const backend = (await this.deps.chooseBackend()).backend;
-      const loaded = await this.serially(() => this.loadScorerFor(entry.id, backend, files));
-      try {
-        if (signal.aborted) throw abortError();
-        const { header, body } = encodeCandidateEmbeddings(loaded.candidates);
-        await putInstalledModel(this.deps.db, entry.id, files, { header: JSON.stringify(header), body }, (this.deps.now ?? Date.now)());
-      } finally {
-        await this.serially(() => loaded.embedder.dispose());
-      }
-      await setActiveModel(this.deps.db, entry.id);
-      this.setInstall({ state: 'done', progress: 1, detail: `${entry.label} is installed and in use` });
-      await this.reload();
-    } catch (error) {
-      const cancelled = signal.aborted;
-      this.setInstall({
-        state: cancelled ? 'cancelled' : 'failed',
-        progress: null,
-        // A full disk reads as what happened and what to do, as everywhere else.
-        detail: cancelled ? 'cancelled: nothing was kept, and the model in use did not change' : `${errorMessageForPerson(error)}; the model in use did not change`,
-      });
-    }
-  }
-}
-
-/** Fetch every file of `entry`, with progress over all of them; nothing is kept if any fails. */
-async function downloadFiles(
-  fetcher: typeof fetch,
-  entry: Pick<CatalogModel, 'id' | 'files'>,
-  source: string,
-  signal: AbortSignal,
-  progress: (fraction: number, detail: string) => void,
-): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>();
-  const expected = entry.files.reduce((s, f) => s + f.bytes, 0);
-  let received = 0;
-  for (const file of entry.files) {
-    const url = `${source.replace(/\/$/, '')}/${entry.id}/resolve/main/${file.path}`;
-    let response: Response;
-    try {
-      response = await fetcher(url, { signal, credentials: 'omit', cache: 'no-store' });
-    } catch (error) {
-      if (signal.aborted) throw abortError();
-      throw new Error(`could not download ${file.path} (${messageOf(error)})`);
-    }
-    if (!response.ok || !response.body) throw new Error(`could not download ${file.path} (HTTP ${response.status})`);
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-      received += value.byteLength;
-      progress(Math.min(0.99, received / expected), `downloading ${file.path} (${(received / 1e6).toFixed(1)} MB)`);
-    }
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    files.set(file.path, bytes);
-  }
-  return files;
-}
-
-/** transformers.js asks its cache for `<modelBase><model>/<file>` first: answer from memory (before storing). */
-function memoryFileCache(modelBase: string, model: string, files: ReadonlyMap<string, Uint8Array>): ModelFileCache {
-  return fileCache(modelBase, model, async (file) => files.get(file));
-}
-
-/** …or from IndexedDB, once installed. */
-function storedFileCache(db: VeilDatabase, modelBase: string, model: string): ModelFileCache {
-  return fileCache(modelBase, model, (file) => readModelFile(db, model, file));
-}
-
-function fileCache(modelBase: string, model: string, read: (file: string) => Promise<Uint8Array | undefined>): ModelFileCache {
-  const prefix = `${modelBase}${model}/`;
-  return {
-    async match(key) {
-      if (!key.startsWith(prefix)) return undefined;
-      const bytes = await read(key.slice(prefix.length));
-      return bytes ? new Response(bytes.slice().buffer, { headers: { 'content-length': String(bytes.byteLength) } }) : undefined;
-    },
-    async put() {
-      // Files are stored by the installer, whole; nothing is cached piecemeal.
-    },
-  };
-}
-
-function abortError(): Error {
-  return new Error('cancelled');
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,7 +5,7 @@
  * Edit changes the text for free; a second send in the conversation reuses the release at no cost.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReviewRecord } from '../../../src/extension/review-service';
+import type { ReviewRecord } from '../../../src/extension/review-record';
 import { composeCommand, panelCommand, type ContentReply, type PanelCommand } from '../../../src/messaging/to-content';
 import { memoryStore, type SessionStore } from '../../../src/extension/framed-session';
 import { MessageError, type VeilClient } from '../../../src/messaging/client';
