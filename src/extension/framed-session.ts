@@ -20,6 +20,7 @@
  * const mine = await sessions.claim(frameSender, tokensThatReachedTheFrame);
  * ```
  */
+import { serialQueue } from '../core/async-helpers';
 import { Refusal } from '../storage/errors';
 
 /** Who sent a message, as the browser reports it. */
@@ -69,12 +70,7 @@ export function frameOf({ tabId, frameId }: Sender): { tabId: number; frameId: n
 }
 
 export function framedSessions<T extends FramedRecord>(store: SessionStore<T>, { now, nothingHere }: { now: () => number; nothingHere: string }) {
-  let queue: Promise<unknown> = Promise.resolve();
-  function locked<R>(work: () => Promise<R>): Promise<R> {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  const locked = serialQueue();
 
   /** Write a session, under the lock. */
   const put = (record: T): Promise<void> => locked(() => store.put(record));

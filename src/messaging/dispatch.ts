@@ -9,6 +9,7 @@
  * ```
  */
 import type { z } from 'zod';
+import { messageOf } from '../core/async-helpers';
 import { firstIssue } from '../core/zod-issue';
 import { contract, isMessageName, type MessageName, type ParsedRequestOf, type Reply, type ResponseOf, type SenderKind } from './contract';
 import { classifySender, describeSender, type SenderInfo, type Self } from './sender';
@@ -60,9 +61,6 @@ export function createDispatcher(handlers: Handlers, self: Self, describeError: 
   };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function refuse(error: string): Reply {
   return { ok: false, error };

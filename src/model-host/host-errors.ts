@@ -1,16 +1,11 @@
 /**
- * The model host's errors in words: an error's own message (to put inside the sentence a person reads), and
- * the error a cancelled install stops with.
+ * The error a cancelled install stops with.
  *
  * ```ts
- * throw new Error(`could not download ${file.path} (${messageOf(error)})`);
+ * if (signal.aborted) throw abortError();
  * ```
  */
 
 export function abortError(): Error {
   return new Error('cancelled');
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

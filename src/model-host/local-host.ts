@@ -32,7 +32,7 @@ import type { TagModel } from '../crossmap/tagger/tagger';
 import { catalogModel, MODEL_HUB } from './catalog';
 import { ComposeGenerator } from './compose-generator';
 import type { ModelHost, ScoreItem } from './host';
-import { messageOf } from './host-errors';
+import { messageOf, serialQueue } from '../core/async-helpers';
 import { languageLoader, taggerLoader, type LanguageIdentifier } from './message-readers';
 import { memoryFileCache, storedFileCache } from './model-files';
 import { ModelInstaller } from './model-installer';
@@ -71,7 +71,8 @@ const SCORE_CACHE_ENTRIES = 1024;
 export class LocalModelHost implements ModelHost {
   private current: ModelStatus = { state: 'idle', model: BUNDLED_MODEL_ID };
   private loading: Promise<Loaded> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Every model call, one after another. */
+  private readonly serially = serialQueue();
   /** The sentence encoder, loaded once per process with the first scoring model (kept across model switches). */
   private encoder: Promise<TransformersEmbedder> | undefined;
   /** The message tagger, loaded once per process (with the models, or at the first message tagged). */
@@ -201,12 +202,6 @@ export class LocalModelHost implements ModelHost {
   }
 
   /** Model calls one at a time, in order. */
-  private serially<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   /** The loaded model, loading it once (a failed load is tried again on the next call). */
   private loaded(): Promise<Loaded> {
     this.loading ??= this.load().catch((error: unknown) => {

@@ -12,7 +12,7 @@
  */
 import { TAGGER_FILE } from '../crossmap/tagger/files';
 import type { TagModel } from '../crossmap/tagger/tagger';
-import { messageOf } from './host-errors';
+import { messageOf } from '../core/async-helpers';
 import type { LocalHostDeps } from './local-host';
 
 export type LanguageIdentifier = typeof import('../crossmap/language');

@@ -12,7 +12,8 @@ import type { ModelFileCache } from '../embedding/transformers-embedder';
 import type { VeilDatabase } from '../storage/db';
 import { readModelFile } from '../storage/model-store';
 import type { CatalogModel } from './catalog';
-import { abortError, messageOf } from './host-errors';
+import { messageOf } from '../core/async-helpers';
+import { abortError } from './host-errors';
 
 /** Fetch every file of `entry`, with progress over all of them; nothing is kept if any fails. */
 export async function downloadFiles(

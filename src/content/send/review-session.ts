@@ -14,6 +14,7 @@
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { VeilClient } from '../../messaging/client';
+import { messageOf } from '../../core/async-helpers';
 import { tooLong } from '../../crossmap/long';
 import type { SiteAdapter } from '../../sites/adapter';
 import { answersNow, type AnswersBefore } from '../answers';
@@ -182,7 +183,7 @@ export class ReviewSession {
       if (this.panel === panel) this.close();
       // A review the background may have begun is over (its release, if made, stays charged).
       void send('review.cancel', {}).catch(() => undefined);
-      blocked.say(`Veil blocked this send: ${messageOf(error)}. Nothing was sent.`);
+      blocked.say(`Veil blocked this send: ${withoutStop(messageOf(error))}. Nothing was sent.`);
     }
   }
 
@@ -216,7 +217,7 @@ export class ReviewSession {
       return { ok: true };
     } catch (error) {
       if (this.panel) unmarkClosing(this.panel.frame.element);
-      return { ok: false, error: messageOf(error) };
+      return { ok: false, error: withoutStop(messageOf(error)) };
     }
   }
 
@@ -275,7 +276,5 @@ export class ReviewSession {
   }
 }
 
-function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\.$/, '');
-}
+/** A message set inside a sentence of ours loses its own full stop. */
+const withoutStop = (text: string) => text.replace(/\.$/, '');
