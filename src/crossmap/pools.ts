@@ -7,7 +7,7 @@ import places from '../../data/places.json';
 import { PLACE_ALIASES } from '../domains/aliases';
 import { lazy } from '../domains/phrases';
 import type { PlaceKind, SubstitutePools } from './codebook';
-import { lexiconList } from './detect';
+import { lexiconList } from './word-lists';
 import { TRAVEL_CODES } from './patterns';
 import type { SpanKind } from './types';
 

@@ -26,13 +26,14 @@ import type { MessageTreatment } from '../core/choices';
 import type { RandomSource } from '../core/contracts';
 import { valueMatches } from '../core/typed-facts';
 import { keptByDefault, knownEntry, lookupKey, substituteFor, substituteTaken, textBefore, withEntry, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
-import { detectSpans, type DetectOptions, type Tagging } from './detect';
+import { detectSpans, type DetectOptions } from './detect';
 import { personHint } from './gender';
 import { conditionClass } from './health-classes';
 import { classWords } from './health-class-words';
 import { detectInConversation, promptDictionary } from './mapper';
 import { messageCue, placeCountry } from './place-country';
 import { substitutePools } from './pools';
+import type { Tagging } from './tagging';
 import { isSpecialKind, type DictionaryEntry, type PhraseForm, type Span, type SpanKind, type SpecialKind } from './types';
 
 /** What a send does with one span (the person's choice, or their default for its kind: core/choices.ts). */
