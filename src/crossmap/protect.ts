@@ -25,16 +25,18 @@
 import type { MessageTreatment } from '../core/choices';
 import type { RandomSource } from '../core/contracts';
 import { valueMatches } from '../core/typed-facts';
-import { keptByDefault, knownEntry, lookupKey, substituteFor, substituteTaken, textBefore, withEntry, type CodebookState, type SubstituteHint, type SubstitutePools } from './codebook';
+import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { detectSpans, type DetectOptions } from './detect';
 import { personHint } from './gender';
 import { conditionClass } from './health-classes';
 import { classWords } from './health-class-words';
 import { detectInConversation, promptDictionary } from './mapper';
 import { messageCue, placeCountry } from './place-country';
-import { substitutePools } from './pools';
+import { substitutePools, type SubstitutePools } from './pools';
+import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
 import { isSpecialKind, type DictionaryEntry, type PhraseForm, type Span, type SpanKind, type SpecialKind } from './types';
+import { textBefore } from './words';
 
 /** What a send does with one span (the person's choice, or their default for its kind: core/choices.ts). */
 export type Treatment = MessageTreatment;
@@ -81,7 +83,7 @@ export interface ProtectOptions extends DetectOptions {
    * airway condition") or to its category only ('category': "a health condition").
    */
   readonly healthLevel?: 'class' | 'category';
-  /** 'compose': written in Veil's private compose box, whose stand-ins are its own (./codebook.ts); absent: typed in the site's box. */
+  /** 'compose': written in Veil's private compose box, whose stand-ins are its own (./stand-ins.ts); absent: typed in the site's box. */
   readonly scope?: 'compose';
 }
 
