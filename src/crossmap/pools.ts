@@ -77,7 +77,7 @@ function grouped<T>(rows: Iterable<T>, key: (row: T) => string | undefined): Map
  * Substitute names (faker's English lists, by gender where faker gives one) and places of the same kind: cities
  * of 100,000+ in four size bands by population rank (data/places.json is ordered by population: the top 100, to
  * 500, to 1,500, the rest), also by country and by M49 sub-region (a city's stand-in keeps its country: see
- * ./codebook.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
+ * ./place-stand-ins.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
  * travel codes. data/places.json rows are `[name, M49 sub-region, kind, ISO 3166 alpha-2 country]`.
  */
 /** Countries' names in `lang`, where the runtime has the data (a name for no code: undefined). */
