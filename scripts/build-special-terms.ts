@@ -1,5 +1,5 @@
 /**
- * The compact word lists of special-category terms the detector ships (src/crossmap/detect.ts), built from the
+ * The compact word lists of special-category terms the detector ships (src/crossmap/word-lists.ts), built from the
  * CC0 lists in ../shared/data/health-cc0/ (sources in its README and in data/README.md) and written to
  * data/special-terms.json: one line per list, its terms joined by "|".
  *

@@ -27,7 +27,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOfflineMapper, newCodebook, protect, recover, type DictionaryEntry, type Span } from '../src/crossmap';
 import { loadNodeTagger } from '../src/crossmap/tagger/node';
-import { lexiconList } from '../src/crossmap/detect';
+import { lexiconList } from '../src/crossmap/word-lists';
 import { lifeStage, wordsNumber } from '../src/crossmap/numbers';
 import { parseJsonLines } from '../src/cli/args';
 import { wordPattern } from '../src/crossmap/recover';

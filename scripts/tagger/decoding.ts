@@ -10,7 +10,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { candidateSpans, detectSpans, type Tagging } from '../../src/crossmap/detect';
+import { candidateSpans } from '../../src/crossmap/candidates';
+import { detectSpans } from '../../src/crossmap/detect';
+import type { Tagging } from '../../src/crossmap/tagging';
 import { detectLanguage } from '../../src/crossmap/language';
 import { tokenFeatures } from '../../src/crossmap/tagger/features';
 import { LABELS } from '../../src/crossmap/tagger/labels';

@@ -11,7 +11,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import places from '../../data/places.json';
-import { candidateSpans, lexiconList, words } from '../../src/crossmap/detect';
+import { candidateSpans } from '../../src/crossmap/candidates';
+import { lexiconList } from '../../src/crossmap/word-lists';
+import { words } from '../../src/crossmap/words';
 import { FEATURE_SLOTS, tokenFeatures } from '../../src/crossmap/tagger/features';
 import { isDev } from './split';
 import { labelIndex, LABELS } from '../../src/crossmap/tagger/labels';

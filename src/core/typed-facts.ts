@@ -41,7 +41,7 @@ export function typedFacts(prompt: string, profile: Profile): TypedFact[] {
 
 /**
  * Where `value` (or, for a list value, each of its parts) is written in `prompt`, by the rules above, in text
- * order and never overlapping. The protection step (src/crossmap/protect.ts) finds withheld values this way.
+ * order and never overlapping. The protection step (src/crossmap/protect-spans.ts) finds withheld values this way.
  */
 export function valueMatches(prompt: string, value: string): { start: number; end: number; text: string }[] {
   const found: { start: number; end: number; text: string }[] = [];

@@ -2,7 +2,7 @@
  * What the text says about a person a substitute should keep: the gender it gives them and whether the span is
  * a family name after a title ("Mr. Tanaka" → another family name, not a given name).
  */
-import { lexiconList } from './detect';
+import { lexiconList } from './word-lists';
 import type { Span } from './types';
 
 const FEMALE = 'daughter|stepdaughter|wife|mother|mum|mom|mama|mommy|mummy|sister|stepsister|girlfriend|fianc[ée]e|aunt|auntie|aunty|niece|grandma|granny|gran|nan|nana|nanna|grandmother|stepmother|stepmom|stepmum|mrs|ms|miss|madam|lady|girl|woman|widow|godmother|goddaughter|mother-in-law|sister-in-law|daughter-in-law|granddaughter';

@@ -55,7 +55,7 @@ interface Data {
 }
 const DATA = data as unknown as Data;
 
-/** British spellings and their American forms, as the ontology spells (the idea of SPELLINGS in ./detect.ts, reversed). */
+/** British spellings and their American forms, as the ontology spells (the idea of SPELLINGS in ./word-lists.ts, reversed). */
 const AMERICAN: readonly [RegExp, string][] = [
   [/coeliac/g, 'celiac'], [/haem/g, 'hem'], [/aemi/g, 'emi'], [/oesophag/g, 'esophag'], [/tumour/g, 'tumor'], [/oedema/g, 'edema'],
   [/rrhoea/g, 'rrhea'], [/pnoea/g, 'pnea'], [/paed/g, 'ped'], [/gynaec/g, 'gynec'], [/oestro/g, 'estro'], [/foet/g, 'fet'],

@@ -12,7 +12,7 @@
  * Each phrase is a regular expression over lower-case text (matched case-insensitively, whole words), with
  * these shorthands: `<poss>` my/his/her/their/our/your, `<self>` myself/himself/…, `<get>` got/get/gets/
  * getting/was/were/been/be/being/is/am/are, `<w>` one word. A phrase is filed by the grammar of what it matches,
- * which decides the generalization's wording in place (src/crossmap/protect.ts):
+ * which decides the generalization's wording in place (src/crossmap/wording-in-place.ts):
  * - `noun`: a noun phrase ("a relapse", "top surgery") → "a health condition";
  * - `pred`: what follows "I'm", "she was" ("pregnant", "on probation", "undocumented") → "dealing with …";
  * - `verb`: a verb phrase ("relapsed", "got fired", "overstayed my visa") → "had …", "lost a job";

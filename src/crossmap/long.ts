@@ -9,7 +9,7 @@
  * const sent = await protect(pastedReport, { codebook, random, tag: tagger.tag }); // same result shape as protectMessage
  * ```
  */
-import type { Tagging } from './detect';
+import type { Tagging } from './tagging';
 import { protectMessage, type Mark, type ProtectOptions, type Protected } from './protect';
 import type { DictionaryEntry } from './types';
 

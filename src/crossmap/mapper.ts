@@ -5,15 +5,18 @@
  * was, so the prompt keeps its structure and the answer can be mapped back (./recover.ts).
  */
 import type { RandomSource } from '../core/contracts';
-import { lookupKey, substituteFor, textBefore, type CodebookState, type SubstitutePools } from './codebook';
+import { lookupKey, type CodebookState } from './codebook';
 import type { DetectOptions } from './detect';
 import { personHint } from './gender';
+import type { SubstitutePools } from './pools';
+import { substituteFor } from './stand-ins';
 import type { MapResult, Span, SpanKind } from './types';
+import { textBefore } from './words';
 
 export interface MapContext extends DetectOptions {
   /** The conversation's codebook so far (a new conversation: `newCodebook`). */
   readonly codebook: CodebookState;
-  /** 'compose': Veil's private compose box, whose stand-ins are its own (./codebook.ts). */
+  /** 'compose': Veil's private compose box, whose stand-ins are its own (./stand-ins.ts). */
   readonly scope?: 'compose';
 }
 

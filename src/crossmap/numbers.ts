@@ -241,7 +241,7 @@ export function isDecadePhrase(text: string): boolean {
 const QUALIFIERS = ['early', 'mid', 'late'];
 
 /**
- * A decade phrase as an explicit Replace writes it (by default it is kept: src/crossmap/codebook.ts
+ * A decade phrase as an explicit Replace writes it (by default it is kept: src/crossmap/stand-ins.ts
  * `keptByDefault`), in its own form, never a number: with "early", "mid" or "late" the decade stays and the
  * qualifier moves to a neighbour ("early forties" → "mid forties": about the few years a numeric age moves);
  * a bare decade moves to a neighbouring decade wholly in the same life stage ("forties" → "thirties" or

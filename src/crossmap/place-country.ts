@@ -16,7 +16,7 @@
  */
 import towns from '../../data/towns.json';
 import { lazy } from '../domains/phrases';
-import type { SubstitutePools } from './codebook';
+import type { SubstitutePools } from './pools';
 import type { Span } from './types';
 
 /** Where each language is mostly spoken (ISO 3166 alpha-2): a shared name's likelier country for a message in it. */

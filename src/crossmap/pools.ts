@@ -1,15 +1,50 @@
 /**
- * The public pools substitutes are drawn from: names by gender, places by kind and size, travel codes and
- * same-kind stand-ins for special categories. All data is shipped (data/, sources in data/README.md).
+ * The public pools substitutes are drawn from (./stand-ins.ts): names by gender, places by kind and size, travel
+ * codes and same-kind stand-ins for special categories; their shape (`SubstitutePools`, `PlaceKind`) and the
+ * shipped ones (`substitutePools`). All data is shipped (data/, sources in data/README.md).
  */
 import countries from '../../data/m49-countries.json';
 import places from '../../data/places.json';
 import { PLACE_ALIASES } from '../domains/aliases';
 import { lazy } from '../domains/phrases';
-import type { PlaceKind, SubstitutePools } from './codebook';
-import { lexiconList } from './detect';
+import { lexiconList } from './word-lists';
 import { TRAVEL_CODES } from './patterns';
 import type { SpanKind } from './types';
+
+/** Public pools the generated substitutes come from (data/: names and cities). */
+export interface SubstitutePools {
+  readonly givenNames: readonly string[];
+  readonly familyNames: readonly string[];
+  readonly places: readonly string[];
+  /** Given names by gender (a name listed as both is in neither); without them, `givenNames`. */
+  readonly femaleNames?: readonly string[];
+  readonly maleNames?: readonly string[];
+  /** Names neither list claims (unknown gender); else `givenNames`. */
+  readonly unisexNames?: readonly string[];
+  /** Cities by size band (most populous first) and what kind of place a name is, for a place of the same kind. */
+  readonly cityBands?: readonly (readonly string[])[];
+  /** The same bands per country (ISO 3166 alpha-2) and per M49 sub-region: a city's stand-in keeps its country. */
+  readonly citiesByCountry?: ReadonlyMap<string, readonly (readonly string[])[]>;
+  readonly citiesBySubregion?: ReadonlyMap<string, readonly (readonly string[])[]>;
+  readonly placeKind?: (name: string) => PlaceKind | undefined;
+  readonly countries?: readonly string[];
+  readonly regions?: readonly string[];
+  readonly regionsBySubregion?: ReadonlyMap<string, readonly string[]>;
+  readonly regionsByCountry?: ReadonlyMap<string, readonly string[]>;
+  readonly stateCodes?: readonly string[];
+  readonly travelCodes?: readonly string[];
+  /** Same-kind stand-ins for a special-category span the person chose to replace (never a themed word). */
+  readonly specialDecoys?: Readonly<Partial<Record<SpanKind, readonly string[]>>>;
+}
+
+/** What kind of place a place name is; a city with its size band (0 = most populous). */
+export type PlaceKind =
+  /** A city keeps its country (ISO 3166 alpha-2) and, where the country has cities enough, its size band. */
+  | { readonly type: 'city'; readonly band: number; readonly country?: string; readonly subregion?: string }
+  /** A region keeps its country ("Ohio" → another US state), else its M49 sub-region, so its law and climate stay near. */
+  | { readonly type: 'region'; readonly subregion?: string; readonly country?: string }
+  | { readonly type: 'country'; readonly country?: string }
+  | { readonly type: 'state' | 'travel' };
 
 /** Stand-ins of the same kind for a special-category noun the person chose to replace: common, public, never themed. */
 export const SPECIAL_DECOYS: Readonly<Partial<Record<SpanKind, readonly string[]>>> = {
@@ -42,7 +77,7 @@ function grouped<T>(rows: Iterable<T>, key: (row: T) => string | undefined): Map
  * Substitute names (faker's English lists, by gender where faker gives one) and places of the same kind: cities
  * of 100,000+ in four size bands by population rank (data/places.json is ordered by population: the top 100, to
  * 500, to 1,500, the rest), also by country and by M49 sub-region (a city's stand-in keeps its country: see
- * ./codebook.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
+ * ./place-stand-ins.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
  * travel codes. data/places.json rows are `[name, M49 sub-region, kind, ISO 3166 alpha-2 country]`.
  */
 /** Countries' names in `lang`, where the runtime has the data (a name for no code: undefined). */

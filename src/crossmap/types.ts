@@ -25,7 +25,7 @@ export interface Span {
   /** Special categories found by a lay phrase: its grammar (a list term is a noun). */
   readonly form?: PhraseForm;
   /**
-   * A special category the tagger marked without being sure of which (../detect.ts `KIND_SURE`): generalized as
+   * A special category the tagger marked without being sure of which (./tagging.ts `KIND_SURE`): generalized as
    * "a personal matter", since a wrong category misleads ("je pleure" sent as "substance use").
    */
   readonly unsure?: true;

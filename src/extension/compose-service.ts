@@ -133,7 +133,7 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     const [codebook, profile, settings] = await Promise.all([codebookOf(record), readProfile(db), readSettings(db)]);
     // The person's defaults per kind (settings.messageDefaults) are the review's: the box protects as a send would.
     // Stand-ins of the compose box's own (scope 'compose'): the page has seen what was typed in its box, and a
-    // pair learnt from a typed send must not name what the same words became here (src/crossmap/codebook.ts).
+    // pair learnt from a typed send must not name what the same words became here (src/crossmap/stand-ins.ts).
     // The review's options (./message-options.ts): no release is made here, so a withheld value becomes its kind.
     const options = { ...messageOptions(profile, new Map(), settings), codebook, random, scope: 'compose' as const, tag };
     const plain = await protect(text, options);

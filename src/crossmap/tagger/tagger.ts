@@ -2,7 +2,7 @@
  * The message tagger (issue 31): reads a whole message and says which spans are personal and sensitive, and
  * which list or pattern hits are only the topic of a question. A convolutional token tagger trained here
  * (scripts/tagger/train.py, from data/tagger), int8 ONNX, run by the model host; this file turns a message
- * into its input (./features.ts) and its output into a `Tagging` (../detect.ts), with no browser API.
+ * into its input (./features.ts) and its output into a `Tagging` (../tagging.ts), with no browser API.
  *
  * ```ts
  * const tagger = createTagger({ model: (ids, tokens) => host.tag(ids, tokens), language: (text) => host.language(text) });
@@ -14,7 +14,10 @@
  * has a shape is found there.
  */
 import edges from '../../../data/tagger-edges.json';
-import { candidateSpans, words, type Found, type Tagging } from '../detect';
+import { candidateSpans } from '../candidates';
+import type { Found } from '../settle';
+import type { Tagging } from '../tagging';
+import { words } from '../words';
 import { FEATURE_SLOTS, tokenFeatures } from './features';
 import { isSpecialKind } from '../types';
 import { LABELS, labelKind } from './labels';

@@ -6,7 +6,8 @@
  */
 import { useState } from 'preact/hooks';
 import type { DefaultableKind, MessageTreatment, Settings } from '../../settings/settings';
-import { DEFAULT_TREATMENT, generalizationFor } from '../../crossmap/protect';
+import { generalizationFor } from '../../crossmap/generalization-phrases';
+import { DEFAULT_TREATMENT } from '../../crossmap/protect';
 import { isSpecialKind } from '../../crossmap/types';
 import { errorText, useClient } from '../client';
 import { useStatus } from '../use-status';

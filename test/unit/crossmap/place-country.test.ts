@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newCodebook, protectMessage } from '../../../src/crossmap';
 import { messageCue, placeCountry, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools } from '../../../src/crossmap/pools';
-import type { Tagging } from '../../../src/crossmap/detect';
+import type { Tagging } from '../../../src/crossmap/tagging';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 
 const pools = substitutePools();

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TREATMENT, generalizationFor, newCodebook, protectMessage, recover, SPECIAL_KINDS, substitutePools, type Protected } from '../../../src/crossmap';
-import { lexiconList } from '../../../src/crossmap/detect';
+import { lexiconList } from '../../../src/crossmap/word-lists';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';

@@ -4,10 +4,11 @@
  * each property is checked over many conversations.
  */
 import { describe, expect, it } from 'vitest';
-import { keptByDefault, newCodebook, substituteFor, type CodebookState, type PlaceKind } from '../../../src/crossmap/codebook';
+import { newCodebook, type CodebookState } from '../../../src/crossmap/codebook';
+import { keptByDefault, substituteFor } from '../../../src/crossmap/stand-ins';
 import { ageStage, isDecadePhrase, lifeStage } from '../../../src/crossmap/numbers';
 import { patternSpans } from '../../../src/crossmap/patterns';
-import { substitutePools } from '../../../src/crossmap/pools';
+import { substitutePools, type PlaceKind } from '../../../src/crossmap/pools';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import type { SpanKind } from '../../../src/crossmap/types';
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newCodebook, protectMessage, type CodebookState } from '../../../src/crossmap';
-import { substituteFor } from '../../../src/crossmap/codebook';
+import { substituteFor } from '../../../src/crossmap/stand-ins';
 import { substitutePools } from '../../../src/crossmap/pools';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import type { SpanKind } from '../../../src/crossmap/types';

@@ -5,7 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newCodebook, protect } from '../../../src/crossmap';
-import { candidateSpans, detectSpans, GENERAL_AT, PRECEDENCE, settle, type Found } from '../../../src/crossmap/detect';
+import { candidateSpans } from '../../../src/crossmap/candidates';
+import { detectSpans } from '../../../src/crossmap/detect';
+import { PRECEDENCE, settle, type Found } from '../../../src/crossmap/settle';
+import { GENERAL_AT } from '../../../src/crossmap/tagging';
 import { tokenFeatures } from '../../../src/crossmap/tagger/features';
 import { LABELS } from '../../../src/crossmap/tagger/labels';
 import { trimEdges, wholeWords } from '../../../src/crossmap/tagger/tagger';

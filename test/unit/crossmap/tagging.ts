@@ -3,7 +3,8 @@
  * of what protection does with spans, which must not move when the model is trained again. `nodeTagger` is the
  * shipped model (onnxruntime-node), for tests of what the tagger reads.
  */
-import { candidateSpans, type Tagging } from '../../../src/crossmap/detect';
+import { candidateSpans } from '../../../src/crossmap/candidates';
+import type { Tagging } from '../../../src/crossmap/tagging';
 import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
 
 export function listTagging(text: string): Tagging {

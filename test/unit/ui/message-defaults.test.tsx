@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULTABLE_KINDS } from '../../../src/core/choices';
-import { generalizationFor } from '../../../src/crossmap/protect';
+import { generalizationFor } from '../../../src/crossmap/generalization-phrases';
 import { MESSAGE_CATEGORIES } from '../../../src/ui/components/MessageDefaults';
 import { Options } from '../../../src/ui/pages/Options';
 import { measuredDefaultsLine } from '../../../src/ui/measured-message';

@@ -1,0 +1,143 @@
+/**
+ * A place's stand-in of the same kind (./stand-ins.ts): a city of the same country and size band, a region of
+ * the same country, a country for a country, a code for a code, and an address in the same shape whose town
+ * keeps its country.
+ *
+ * ```ts
+ * placeLike('Leeds', draw, pick, substitutePools()); // a British city of about its size ('Nottingham'), never a city in Japan
+ * ```
+ */
+import { scramble, type Draw } from './numbers';
+import { townsNamed } from './place-country';
+import type { PlaceKind, SubstitutePools } from './pools';
+
+const THE_COUNTRIES = /^(?:UK|U\.K\.|US|U\.S\.|USA|U\.S\.A\.|UAE|United (?:Kingdom|States|Arab Emirates)|Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)$/i;
+const THE_COUNTRY_NAMES = ['UK', 'US', 'Netherlands', 'Philippines', 'UAE', 'Czech Republic', 'Dominican Republic', 'Bahamas', 'Gambia', 'Maldives'];
+
+const STREET_WORDS = /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Ct|Place|Pl|Terrace|Crescent|Parkway|Highway|Row|Gardens|Square|Hill|Grove|Flat|Apt|Apartment|Unit|Suite|Floor|Room|Rue|Calle|Rua|Avenida|Via|Jalan|de|la|le|del|da|do|the)$/i;
+
+/**
+ * Fewer other places than this in a country and a stand-in would all but name the original (a country with two
+ * cities: the stand-in is the one, the original the other), so a place then draws from its M49 sub-region.
+ */
+const MIN_OTHERS = 3;
+/** A size band is widened until this many other cities are in reach ("London" → one of the next biggest five). */
+const MIN_IN_BAND = 5;
+
+/**
+ * A uniform pick from the bands nearest `band`: the same band first, widened one band either way until more
+ * than MIN_IN_BAND places (the original among them) are in reach, or every band is. The width depends on the
+ * sizes of the bands only, never on a draw, so every place in reach is equally likely.
+ */
+function nearBand(bands: readonly (readonly string[])[] | undefined, band: number, pick: PickFrom): string | undefined {
+  if (!bands) return undefined;
+  for (let width = 0; ; width++) {
+    const every = band - width <= 0 && band + width >= bands.length - 1;
+    const pool = bands.slice(Math.max(0, band - width), band + width + 1).flat();
+    if (pool.length <= MIN_IN_BAND && !every) continue;
+    const found = pick(pool);
+    if (found || every) return found;
+  }
+}
+
+const count = (bands: readonly (readonly string[])[] | undefined) => bands?.reduce((n, b) => n + b.length, 0) ?? 0;
+
+/**
+ * A city of the same country ("Leeds" → "Nottingham", never a city in Japan), of the same size band where the
+ * country's band has enough (MIN_IN_BAND), else of the nearest bands. A country with too few cities in the data
+ * (MIN_OTHERS or fewer besides the original: Riga, Dublin, Montevideo) falls back to the cities of its M49
+ * sub-region (Northern Europe, South America), the nearest grouping the data has; its law then differs, as it
+ * must for the stand-in to hide the city at all. A sub-region with no other city (Melanesia: Port Moresby
+ * alone) falls back to a city of the same size band anywhere.
+ */
+function cityLike(kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+  const ofCountry = kind.country ? pools.citiesByCountry?.get(kind.country) : undefined;
+  if (count(ofCountry) > MIN_OTHERS) {
+    const found = nearBand(ofCountry, kind.band, pick);
+    if (found) return found;
+  }
+  const ofSubregion = kind.subregion ? pools.citiesBySubregion?.get(kind.subregion) : undefined;
+  return nearBand(ofSubregion, kind.band, pick) ?? pick(pools.cityBands?.[kind.band] ?? []) ?? pick(pools.places);
+}
+
+/** A region of the same country ("Ohio" → "Oregon"); with too few in the country, of its M49 sub-region (as cityLike). */
+function regionLike(kind: Extract<PlaceKind, { type: 'region' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+  const ofCountry = kind.country ? pools.regionsByCountry?.get(kind.country) : undefined;
+  const found = ofCountry && ofCountry.length > MIN_OTHERS ? pick(ofCountry) : undefined;
+  return found ?? pick(pools.regionsBySubregion?.get(kind.subregion ?? '') ?? pools.regions ?? []) ?? pick(pools.places);
+}
+
+type PickFrom = (pool: readonly string[]) => string | undefined;
+
+/**
+ * A place of the same kind: a city of the same country and size band, a region of the same country, a country
+ * for a country (what an explicit Replace writes: see `keptByDefault`, ./stand-ins.ts), a US state code for one, a travel code
+ * for a travel code; an address keeps its shape (numbers redrawn, street names replaced, street words kept) and
+ * its town's country: a town it knows becomes a town of the same country, a country named in it stays.
+ */
+export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string | undefined {
+  const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
+  // A city of another country's name ("Latina" in an Italian message: not Spain's) is a town of that country.
+  if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(kind, pick, pools);
+  // "the UK" → "the Netherlands", not "the Singapore".
+  if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : pools.countries ?? []) ?? pick(pools.places);
+  if (kind?.type === 'region') return regionLike(kind, pick, pools);
+  if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
+  if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
+  if (/\d/.test(text)) return addressLike(text, draw, pick, pools, country);
+  if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
+  // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
+  // a smaller town of its country (./place-country.ts), if anything says which.
+  const ofCountry = country ? pools.citiesByCountry?.get(country) : undefined;
+  return (count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
+}
+
+const ADDRESS_WORD = "\\p{Lu}[\\p{L}'’-]*(?![\\p{L}\\p{N}])";
+/**
+ * A run of capitalised words after a comma, or after a postcode that opens the span or follows a comma ("…,
+ * 4000-123 Porto", "04318 Leipzig"): where an address names its town.
+ */
+const TOWN_RUN = new RegExp(`(?:,\\s*(?:\\d{4}-\\d{3}\\s+|\\d{4,5}\\s+)?|^(?:\\d{4}-\\d{3}|\\d{4,5})\\s+)(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`, 'gu');
+
+/**
+ * An address or a postcode: same shape, nothing of the original but its street words and its country. A town
+ * after a comma that the data knows ("…, Bristol BS6 7BP", "…, Columbus, OH") becomes a town of its country (as
+ * a city alone does), a region one of its country, a US state code another, a country stays; every other name
+ * becomes a family name, every number and postcode fresh characters.
+ */
+function addressLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string {
+  const towns: { start: number; end: number; text: string }[] = [];
+  for (const m of text.matchAll(TOWN_RUN)) {
+    const at = m.index! + m[0].length - m[1]!.length;
+    const words = [...m[1]!.matchAll(/\S+/g)].map((w) => ({ word: w[0], end: at + w.index! + w[0].length }));
+    for (let n = words.length; n > 0; n--) {
+      // "…, London Road": a street, not the town.
+      if (words[n] && STREET_WORDS.test(words[n]!.word)) continue;
+      const name = words.slice(0, n).map((w) => w.word).join(' ');
+      const kind = pools.placeKind?.(name);
+      const named = kind ? [] : townsNamed(name);
+      if ((!kind && !named.length) || kind?.type === 'travel') continue;
+      // A town the data knows by name keeps its country: the message's, when the town is there too.
+      const townCountry = country && named.includes(country) ? country : named[0];
+      const stand = kind?.type === 'country' ? name : placeLike(name, draw, pick, pools, townCountry);
+      if (stand) towns.push({ start: at, end: words[n - 1]!.end, text: stand });
+      break;
+    }
+  }
+  let out = '';
+  let last = 0;
+  const tokens = (part: string) =>
+    part.replace(/[\p{L}][\p{L}'’-]*|\d+/gu, (token) => {
+      if (/^\d+$/.test(token)) return scramble(token, draw);
+      if (STREET_WORDS.test(token)) return token;
+      if (/^[A-Z]{2}$/.test(token) && pools.placeKind?.(token)?.type === 'state') return pick(pools.stateCodes ?? []) ?? token;
+      if (/^[A-Z]{1,2}\d/.test(token) || /^[A-Z]{2}$/.test(token)) return scramble(token, draw);
+      if (/^\p{Lu}/u.test(token)) return pick(pools.familyNames) ?? scramble(token, draw);
+      return token;
+    });
+  for (const town of towns) {
+    out += tokens(text.slice(last, town.start)) + town.text;
+    last = town.end;
+  }
+  return out + tokens(text.slice(last));
+}

@@ -1,0 +1,206 @@
+/**
+ * A span's stand-in (its substitute), drawn for the conversation's codebook (./codebook.ts): a name of the same
+ * gender, a place of the same kind and country (./place-stand-ins.ts), a number moved by a step of its own, an
+ * organisation with its kind words kept, a themed word in the themed mapping; and which spans a send keeps by
+ * default because a stand-in could not keep what the answer needs (`keptByDefault`).
+ *
+ * ```ts
+ * const { state, substitute } = substituteFor(codebook, { text: 'Leeds', kind: 'place' }, random, substitutePools(), text, { mode: 'protect' });
+ * // substitute: a city of the same country and size, e.g. 'Nottingham'; state: the codebook with the new pair
+ * ```
+ *
+ * Stand-ins reveal nothing about other originals: every span's substitute, numbers included (a date's shift,
+ * an amount's factor, an age's step), is drawn from the secret and that span alone (./derive.ts), with no
+ * shift or factor shared by two spans. So from any number of (original, stand-in) pairs a page sees, no other
+ * original of the conversation can be computed: another span's draw is an independent pseudorandom value.
+ * A message typed in the site's own box and one written in private compose draw in separate scopes
+ * (`DictionaryEntry.scope`): the page has seen the typed originals, and must not learn the compose box's
+ * stand-ins from them. (No stand-in repeats another pair's, so the answer reads back to one original; that tells
+ * a page only that two stand-ins differ.)
+ */
+import type { RandomSource } from '../core/contracts';
+import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
+import { derivedSource } from './derive';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
+import { placeLike } from './place-stand-ins';
+import type { SubstitutePools } from './pools';
+import { ORGANISATION_CUES } from './terms';
+import { THEMES, themeRole } from './themes';
+import type { DictionaryEntry, Span, SpanKind } from './types';
+import { undatable, weekdayIn } from './weekdays';
+
+/** What the text says about a span that its substitute should keep. */
+export interface SubstituteHint {
+  /** A person's gender as the text gives it (daughter, Mr, she). */
+  readonly gender?: 'female' | 'male';
+  /** A family name after a title ("Mr. Tanaka"): replaced by a family name. */
+  readonly familyName?: boolean;
+  /** 'protect': special categories get same-kind stand-ins, not themed words; 'crossmap': the themed mapping. */
+  readonly mode?: 'protect' | 'crossmap';
+  /** 'compose': written in Veil's private compose box; absent: typed in the site's own box (see the file's comment). */
+  readonly scope?: 'compose';
+  /**
+   * The country the place is in (ISO 3166 alpha-2, ./place-country.ts): a town the data does not know, or a
+   * city's name that is also a town of this country, gets a town of this country.
+   */
+  readonly country?: string;
+}
+
+/** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
+let lowerMemo: { text: string; lower: string } | null = null;
+function lowerOnce(text: string): string {
+  if (lowerMemo?.text !== text) lowerMemo = { text, lower: text.toLowerCase() };
+  return lowerMemo.lower;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The codebook's substitute for `span`, adding a new pair when the span is new. `avoid` holds words that
+ * must not be used as a substitute (the prompt's own text, so a substitute never collides with it).
+ */
+export function substituteFor(
+  state: CodebookState,
+  span: Pick<Span, 'text' | 'kind'>,
+  random: RandomSource,
+  pools: SubstitutePools,
+  avoid: string = '',
+  hint: SubstituteHint = {},
+): { state: CodebookState; substitute: string } {
+  const key = lookupKey(span.text);
+  const known = knownEntry(state, span.text, hint.scope);
+  if (known) return { state, substitute: known.substitute };
+  const scope = hint.scope === 'compose' ? 'compose\u0000' : '';
+  const draw = drawFrom(state.secret ? derivedSource(state.secret, `${scope}${hint.mode ?? 'crossmap'}\u0000${span.kind}\u0000${hint.gender ?? ''}${hint.familyName ? 'F' : ''}\u0000${key}`) : random);
+  const avoidText = lowerOnce(avoid);
+  // Not taken, not a word of the prompt, and not a near-copy of the original ("Leonor" for "Leo").
+  const free = (candidate: string) => {
+    const c = lookupKey(candidate);
+    return !substituteTaken(state, c) && !avoidText.includes(c) && !c.includes(key) && !key.includes(c);
+  };
+  // Uniform over the free items of the pool: a few draws from the whole pool first (almost always one is
+  // free), the free items counted out only when those miss. Either way each free item is equally likely.
+  const pick = (pool: readonly string[]) => {
+    for (let tries = 0; tries < 16 && pool.length > 0; tries++) {
+      const candidate = pool[draw(pool.length)]!;
+      if (free(candidate)) return candidate;
+    }
+    const options = pool.filter(free);
+    return options.length ? options[draw(options.length)] : undefined;
+  };
+  // A number's stand-in is drawn again (from the same span's stream) when another pair has it already, so the
+  // answer reads back to one original.
+  let drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+  for (let again = 0; again < 16 && drawn !== undefined && substituteTaken(state, drawn); again++) drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+  const substitute = drawn ?? fallback(span.kind, span.text, draw, pick, pools);
+  const entry: DictionaryEntry = { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(hint.scope ? { scope: hint.scope } : {}) };
+  return { state: { ...state, entries: withEntry(state.entries, entry) }, substitute };
+}
+
+function generate(
+  kind: SpanKind,
+  text: string,
+  themeId: string,
+  draw: Draw,
+  pick: (pool: readonly string[]) => string | undefined,
+  pools: SubstitutePools,
+  hint: SubstituteHint = {},
+): string | undefined {
+  const decoys = pools.specialDecoys?.[kind];
+  if (hint.mode === 'protect' && decoys) return pick(decoys);
+  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools);
+  // A profile value or an always-map term with a name in it ("Project Orion") keeps its shape, names replaced.
+  if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools);
+  const role = themeRole(kind);
+  if (role) {
+    const theme = THEMES.find((t) => t.id === themeId) ?? THEMES[0]!;
+    const found = pick(theme.pools[role]);
+    return found && /^[A-Z]/.test(text) && role !== 'organisation' ? capitalize(found) : found;
+  }
+  switch (kind) {
+    case 'person': {
+      const words = text.replace(/['’]s$/, '').split(/\s+/);
+      // "Mr Okafor" keeps its title; a single family name after a title stays a family name.
+      const title = /^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?$/i.test(words[0] ?? '') ? words.shift()! : '';
+      if (title || (hint.familyName && words.length === 1)) {
+        const family = pick(pools.familyNames);
+        return family ? `${title ? `${title} ` : ''}${family}` : undefined;
+      }
+      const byGender = hint.gender === 'female' ? pools.femaleNames : hint.gender === 'male' ? pools.maleNames : pools.unisexNames;
+      const given = pick(byGender?.length ? byGender : pools.givenNames) ?? pick(pools.givenNames);
+      if (words.length === 1 || !given) return given;
+      const family = pick(pools.familyNames);
+      return family ? `${given} ${family}` : given;
+    }
+    case 'place':
+      return placeLike(text, draw, pick, pools, hint.country);
+    // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
+    case 'date':
+      // A weekday in another language than English ("mardi" is not March): another weekday of its language.
+      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)));
+    case 'money':
+      // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
+      return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
+    case 'age':
+      return shiftAge(text, sign(draw) * (1 + draw(3)));
+    case 'email': {
+      const given = pick(pools.givenNames) ?? 'alex';
+      const family = pick(pools.familyNames) ?? 'morgan';
+      const domain = ['example.com', 'example.org', 'example.net'][draw(3)];
+      return `${given}.${family}@${domain}`.toLowerCase();
+    }
+    case 'phone':
+      return scramblePhone(text, draw);
+    case 'id':
+      return scramble(text, draw);
+    default:
+      return undefined;
+  }
+}
+
+const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
+
+/**
+ * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could
+ * not keep: a country (a person replaces one only by choosing Replace; `substituteFor` then draws another
+ * country, which is what Replace writes), and a decade phrase ("in my forties", "late 60s", "a 40-something"),
+ * which is already a generalization, coarser than the few years a numeric age moves.
+ */
+export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools): boolean {
+  if (span.kind === 'place') return pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type === 'country';
+  if (span.kind === 'age') return isDecadePhrase(span.text);
+  return false;
+}
+
+const ORG_WORDS = new Set<string>([...ORGANISATION_CUES, 'of', 'the', 'and', 'for', 'de', 'la', 'du', 'y', 'und', 'general', 'university', 'royal', 'national', 'city', 'county', 'state', 'community', 'memorial']);
+
+/**
+ * An organisation of the same kind (protect mode, not themed): its kind words kept ("Hospital", "Bank",
+ * "Primary", "& Co"), its names replaced by family names ("Leeds General Infirmary" → "Hartley General
+ * Infirmary", "Starbucks" → "Kessler").
+ */
+function organisationLike(text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string | undefined {
+  let replacedAny = false;
+  const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
+    const bare = token.replace(/['’]s?$/, '');
+    if (ORG_WORDS.has(bare.toLowerCase()) || !/^\p{Lu}/u.test(token)) return token;
+    replacedAny = true;
+    const name = pick(pools.familyNames) ?? scramble(bare, draw);
+    return name + token.slice(bare.length);
+  });
+  return replacedAny ? out : `${pick(pools.familyNames) ?? scramble(text, draw)} ${text}`;
+}
+
+/** When a pool is used up or a shape is not read: another theme's item, else fresh characters. */
+function fallback(kind: SpanKind, text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string {
+  if (kind === 'date') return undatable(text, draw);
+  const role = themeRole(kind) ?? 'thing';
+  for (const theme of THEMES) {
+    const found = pick(theme.pools[role]);
+    if (found) return found;
+  }
+  if (kind === 'person') return pick(pools.familyNames) ?? scramble(text, draw);
+  return scramble(text, draw);
+}
