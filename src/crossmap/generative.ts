@@ -127,7 +127,7 @@ export function generativeMapper(generate: (prompt: string) => Promise<string>, 
       } catch (error) {
         reason = `the model failed (${error instanceof Error ? error.message : String(error)})`;
       }
-      return { ...(await offline.map(text, context)), fallback: reason };
+      return { ...(await offline.map(text, context)), offlineBecause: reason };
     },
   };
 }

@@ -27,7 +27,7 @@ export interface MapOutcome {
   /** The spans found in the original, in text order. */
   readonly spans: readonly Span[];
   /** Set by the generative mapper when it used the offline mapping instead: why. */
-  readonly fallback?: string;
+  readonly offlineBecause?: string;
 }
 
 export interface Mapper {

@@ -133,8 +133,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language }) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
     const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
-    const fallback = kept ? 'keep' : span.phrase !== undefined || nowhere ? 'generalize' : DEFAULT_TREATMENT(span.kind);
-    let treatment: Treatment = options.choices?.[id] ?? (kept ? 'keep' : options.defaults?.[span.kind] ?? fallback);
+    const byKind = kept ? 'keep' : span.phrase !== undefined || nowhere ? 'generalize' : DEFAULT_TREATMENT(span.kind);
+    let treatment: Treatment = options.choices?.[id] ?? (kept ? 'keep' : options.defaults?.[span.kind] ?? byKind);
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.

@@ -94,7 +94,7 @@ export function substituteFor(
   // answer reads back to one original.
   let drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
   for (let again = 0; again < 16 && drawn !== undefined && substituteTaken(state, drawn); again++) drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
-  const substitute = drawn ?? fallback(span.kind, span.text, draw, pick, pools);
+  const substitute = drawn ?? lastResort(span.kind, span.text, draw, pick, pools);
   const entry: DictionaryEntry = { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(hint.scope ? { scope: hint.scope } : {}) };
   return { state: { ...state, entries: withEntry(state.entries, entry) }, substitute };
 }
@@ -194,7 +194,7 @@ function organisationLike(text: string, draw: Draw, pick: (pool: readonly string
 }
 
 /** When a pool is used up or a shape is not read: another theme's item, else fresh characters. */
-function fallback(kind: SpanKind, text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string {
+function lastResort(kind: SpanKind, text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string {
   if (kind === 'date') return undatable(text, draw);
   const role = themeRole(kind) ?? 'thing';
   for (const theme of THEMES) {

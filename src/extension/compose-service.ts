@@ -187,10 +187,10 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       theme: outcome.result.theme,
       marks: [],
       learns: '',
-      mappedBy: outcome.fallback ? WORD_LISTS : label,
+      mappedBy: outcome.offlineBecause ? WORD_LISTS : label,
       state: 'composing',
       answer: null,
-      note: outcome.fallback ? `${label} was not used for this message (${outcome.fallback}): Veil's own mapping is shown.` : null,
+      note: outcome.offlineBecause ? `${label} was not used for this message (${outcome.offlineBecause}): Veil's own mapping is shown.` : null,
     };
     await put(next);
     return next;

@@ -35,7 +35,7 @@ describe('the generative mapper', () => {
   it('uses a model output that maps every detected span, and adds its pairs to the codebook', async () => {
     const { mapper, codebook } = mapperFor(`Sure! Here it is:\n\`\`\`json\n${GOOD}\n\`\`\``);
     const out = await mapper.map(TEXT, { codebook, tagging: listTagging(TEXT) });
-    expect(out.fallback).toBeUndefined();
+    expect(out.offlineBecause).toBeUndefined();
     expect(out.result.mapped).toBe('My son Ash has leaf curl and we live in Kestrel Vale.');
     expect(out.codebook.entries.map((e) => [e.original, e.substitute, e.kind])).toEqual([
       ['Leo', 'Ash', 'person'],
@@ -56,7 +56,7 @@ describe('the generative mapper', () => {
   ])('falls back to the offline mapping on %s, saying why', async (_name, output, reason) => {
     const { mapper, codebook } = mapperFor(output);
     const out = await mapper.map(TEXT, { codebook, tagging: listTagging(TEXT) });
-    expect(out.fallback).toMatch(reason);
+    expect(out.offlineBecause).toMatch(reason);
     expect(out.result.mapped).not.toMatch(/Leo|asthma|Leeds/);
   });
 
@@ -64,10 +64,10 @@ describe('the generative mapper', () => {
     const failing = mapperFor(async () => {
       throw new Error('out of memory');
     });
-    expect((await failing.mapper.map(TEXT, { codebook: failing.codebook, tagging: listTagging(TEXT) })).fallback).toMatch(/the model failed \(out of memory\)/);
+    expect((await failing.mapper.map(TEXT, { codebook: failing.codebook, tagging: listTagging(TEXT) })).offlineBecause).toMatch(/the model failed \(out of memory\)/);
     const { mapper, codebook } = mapperFor(GOOD);
     const withLeo = { ...codebook, entries: [{ original: 'Leo', substitute: 'Rowan', kind: 'person' as const }] };
-    expect((await mapper.map(TEXT, { codebook: withLeo, tagging: listTagging(TEXT) })).fallback).toMatch(/changed the replacement of “Leo”/);
+    expect((await mapper.map(TEXT, { codebook: withLeo, tagging: listTagging(TEXT) })).offlineBecause).toMatch(/changed the replacement of “Leo”/);
   });
 
   it('runs a tiny model the project builds: it loads, generates, and its output is validated (and refused)', async () => {
@@ -79,7 +79,7 @@ describe('the generative mapper', () => {
     const { mapper, codebook } = mapperFor(() => generator.generate(TEXT));
     const out = await mapper.map(TEXT, { codebook, tagging: listTagging(TEXT) });
     // Valid JSON of the right shape, but it maps none of the detected spans: the offline mapping is used.
-    expect(out.fallback).toMatch(/left out “Leo”, “asthma”, “Leeds”/);
+    expect(out.offlineBecause).toMatch(/left out “Leo”, “asthma”, “Leeds”/);
     expect(out.result.mapped).not.toMatch(/Leo|asthma|Leeds/);
   }, 60_000);
 });
