@@ -12,7 +12,7 @@
  * Enter (Veil reads a draft ahead when typing pauses: src/content/send-guard.ts), then the key press.
  *
  * Times: Node's clock just before the key press to the panel's User Timing mark (set after the paint that
- * shows the release; src/ui/pages/Review.tsx), both on the system clock.
+ * shows the release; src/ui/pages/review/timing-marks.ts), both on the system clock.
  *
  * The floor: the same key press on the same fixture, in the same Chromium, showing a trivial
  * extension-origin frame with static text (bench/floor-extension, loaded ahead and hidden as Veil's panel
