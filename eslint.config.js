@@ -7,7 +7,20 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['.output/**', '.output-test/**', '.output-demo/**', '.wxt/**', '.tmp/**', '.cache/**', 'node_modules/**', 'data/**', 'public/**', 'demo/**', 'examples/**', 'eval/**'],
+    ignores: [
+      '.output/**',
+      '.output-test/**',
+      '.output-demo/**',
+      '.wxt/**',
+      '.tmp/**',
+      '.cache/**',
+      'node_modules/**',
+      'data/**',
+      'public/**',
+      'demo/**',
+      'examples/**',
+      'eval/**',
+    ],
   },
   js.configs.recommended,
   // Plain .js/.mjs files (scripts, bin, the bench's floor extension) run in Node or a page; TypeScript checks the rest.

@@ -138,7 +138,7 @@ async function treePss(pid: number): Promise<number> {
     }
   }
   let total = 0;
-  for (const stack = [pid]; stack.length > 0; ) {
+  for (const stack = [pid]; stack.length > 0;) {
     const p = stack.pop()!;
     stack.push(...(children.get(p) ?? []));
     try {
@@ -165,7 +165,11 @@ async function chromiumPid(profileDir: string): Promise<number> {
   throw new Error('Chromium browser process not found');
 }
 
-async function warmRuns(send: Send, burst: Burst, encodeBurst: () => Promise<number[]>): Promise<{ warm: Record<string, ReturnType<typeof stats>>; encode: ReturnType<typeof stats> }> {
+async function warmRuns(
+  send: Send,
+  burst: Burst,
+  encodeBurst: () => Promise<number[]>,
+): Promise<{ warm: Record<string, ReturnType<typeof stats>>; encode: ReturnType<typeof stats> }> {
   await call(send, 'settings.update', { patch: { attributeCap: 2 ** 30, totalCap: 2 ** 30, epsilon: 8 }, confirmed: true });
   const encode = stats(await encodeBurst());
   const out: Record<string, ReturnType<typeof stats>> = {};
@@ -184,15 +188,30 @@ async function chromiumRun(measureWarm: boolean) {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const page: Page = await context.newPage();
     await page.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
-    const send: Send = (type, request) => page.evaluate(([type, request]) => (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ type, request }), [type, request] as const);
+    const send: Send = (type, request) =>
+      page.evaluate(
+        ([type, request]) =>
+          (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ type, request }),
+        [type, request] as const,
+      );
     await call(send, 'profile.import', { text: PROFILE });
     const asked = performance.now();
     await call(send, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'cold', site: 'veil' });
     const done = performance.now();
     const status = await call<{ status: { state: string; backend?: string; loadMs?: number; encoderLoadMs?: number } }>(send, 'model.get', {});
-    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, encoderLoadMs: status.status.encoderLoadMs ?? NaN, backend: status.status.backend };
+    const cold = {
+      fromStart: done - launched,
+      fromRequest: done - asked,
+      loadMs: status.status.loadMs ?? NaN,
+      encoderLoadMs: status.status.encoderLoadMs ?? NaN,
+      backend: status.status.backend,
+    };
     if (!measureWarm) return { cold };
-    const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
+    const { warm, encode } = await warmRuns(
+      send,
+      (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>,
+      () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>,
+    );
     const pid = await chromiumPid(dir);
     const pssKiB = await treePss(pid);
     const tabKiB = await oneTabPss(context, pid, page);
@@ -227,15 +246,30 @@ async function firefoxRun(measureWarm: boolean) {
     // The popup replaces the demo page's document; puppeteer's own wait can fail with a protocol error then.
     await waitForSelectorAfterNavigation(page, '#profile-heading');
     const send: Send = (type, request) =>
-      page.evaluate((type, request) => (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }), type, request);
+      page.evaluate(
+        (type, request) =>
+          (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }),
+        type,
+        request,
+      );
     await call(send, 'profile.import', { text: PROFILE });
     const asked = performance.now();
     await call(send, 'release.create', { prompt: 'Suggest a weekend plan.', conversation: 'cold', site: 'veil' });
     const done = performance.now();
     const status = await call<{ status: { state: string; backend?: string; loadMs?: number; encoderLoadMs?: number } }>(send, 'model.get', {});
-    const cold = { fromStart: done - launched, fromRequest: done - asked, loadMs: status.status.loadMs ?? NaN, encoderLoadMs: status.status.encoderLoadMs ?? NaN, backend: status.status.backend };
+    const cold = {
+      fromStart: done - launched,
+      fromRequest: done - asked,
+      loadMs: status.status.loadMs ?? NaN,
+      encoderLoadMs: status.status.encoderLoadMs ?? NaN,
+      backend: status.status.backend,
+    };
     if (!measureWarm) return { cold };
-    const { warm, encode } = await warmRuns(send, (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>, () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>);
+    const { warm, encode } = await warmRuns(
+      send,
+      (mechanism, count) => page.evaluate(`(${BURST})(${JSON.stringify(mechanism)}, ${count})`) as Promise<number[]>,
+      () => page.evaluate(`(${ENCODE_BURST})()`) as Promise<number[]>,
+    );
     const pssKiB = await treePss(browser.process()!.pid!);
     return { cold, warm, encode, pssKiB, tabKiB: NaN, freed: undefined as Awaited<ReturnType<typeof freedPss>> | undefined };
   } finally {
@@ -279,7 +313,11 @@ function report(title: string, runs: Run[]): void {
 async function main(): Promise<void> {
   console.log('\nIn the browser (headless, this machine)');
   const zips = await zipSizes(); // builds .output/ (production) as a side effect
-  const test = spawnSync('npx', ['wxt', 'build', '-b', 'firefox'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VEIL_TEST: '1' } });
+  const test = spawnSync('npx', ['wxt', 'build', '-b', 'firefox'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, VEIL_TEST: '1' },
+  });
   if (test.status !== 0) throw new Error('the Firefox test build failed');
   const chromeRuns: Run[] = [];
   for (let i = 0; i < COLD_RUNS; i++) chromeRuns.push(await chromiumRun(i === COLD_RUNS - 1));
@@ -288,9 +326,13 @@ async function main(): Promise<void> {
   for (let i = 0; i < COLD_RUNS; i++) bare.push(await chromiumWithoutVeil());
   const withVeil = chromeRuns.at(-1)!.tabKiB!;
   const without = stats(bare).median;
-  console.log(`  Veil's own share (one ChatGPT fixture tab, popup closed) ${((withVeil - without) / 1024).toFixed(0)} MiB: ${(withVeil / 1024).toFixed(0)} MiB with Veil, ${(without / 1024).toFixed(0)} MiB without`);
+  console.log(
+    `  Veil's own share (one ChatGPT fixture tab, popup closed) ${((withVeil - without) / 1024).toFixed(0)} MiB: ${(withVeil / 1024).toFixed(0)} MiB with Veil, ${(without / 1024).toFixed(0)} MiB without`,
+  );
   const freed = chromeRuns.at(-1)!.freed!;
-  console.log(`  Veil's own share, model freed when idle   ${((freed.kib - without) / 1024).toFixed(0)} MiB: ${(freed.kib / 1024).toFixed(0)} MiB with Veil (lowest ${freed.afterS} s after the document closed)`);
+  console.log(
+    `  Veil's own share, model freed when idle   ${((freed.kib - without) / 1024).toFixed(0)} MiB: ${(freed.kib / 1024).toFixed(0)} MiB with Veil (lowest ${freed.afterS} s after the document closed)`,
+  );
   const firefoxRuns: Run[] = [];
   for (let i = 0; i < COLD_RUNS; i++) firefoxRuns.push(await firefoxRun(i === COLD_RUNS - 1));
   report('Firefox ESR, model in the background page', firefoxRuns);

@@ -37,7 +37,10 @@ const RUNS = 50;
 const REUSED = 20;
 const PAUSE_MS = 400;
 const MARK = 'veil-review-painted';
-const SENSITIVE = (await readFile(join(ROOT, 'eval/protect.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+const SENSITIVE = (await readFile(join(ROOT, 'eval/protect.jsonl'), 'utf8'))
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => (JSON.parse(l) as { text: string }).text);
 let tagTimes: number[] = [];
 let realisticTotals: number[] = [];
 
@@ -76,7 +79,9 @@ interface Timed {
 
 /** The background's trace marks of the last send, on the system clock. */
 async function backgroundMarks(worker: Worker): Promise<Record<string, number>> {
-  return (await worker.evaluate(`Object.fromEntries(['veil-begin', 'veil-charged', 'veil-viewed'].map((n) => [n, performance.timeOrigin + (performance.getEntriesByName(n).at(-1)?.startTime ?? NaN)]))`)) as Record<string, number>;
+  return (await worker.evaluate(
+    `Object.fromEntries(['veil-begin', 'veil-charged', 'veil-viewed'].map((n) => [n, performance.timeOrigin + (performance.getEntriesByName(n).at(-1)?.startTime ?? NaN)]))`,
+  )) as Record<string, number>;
 }
 
 /** Press Enter in the composer; ms until the panel marked the release as painted, and the phases. Then cancel. */
@@ -112,7 +117,13 @@ async function floorExtension(): Promise<{ dir: string; id: string }> {
   const id = [...createHash('sha256').update(der).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
   const dir = await mkdtemp(join(tmpdir(), 'veil-bench-floor-'));
   for (const f of ['floor.html', 'floor.js']) await copyFile(join(import.meta.dirname, 'floor-extension', f), join(dir, f));
-  const manifest = { manifest_version: 3, name: 'Veil benchmark floor', version: '1', key: der.toString('base64'), web_accessible_resources: [{ resources: ['floor.html', 'floor.js'], matches: ['<all_urls>'] }] };
+  const manifest = {
+    manifest_version: 3,
+    name: 'Veil benchmark floor',
+    version: '1',
+    key: der.toString('base64'),
+    web_accessible_resources: [{ resources: ['floor.html', 'floor.js'], matches: ['<all_urls>'] }],
+  };
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
   return { dir, id };
 }
@@ -182,7 +193,8 @@ async function main(): Promise<void> {
     await popup.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
     const send = async (type: string, request: unknown) => {
       const reply = (await popup.evaluate(
-        ([type, request]) => (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ type, request }),
+        ([type, request]) =>
+          (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ type, request }),
         [type, request] as const,
       )) as { ok: boolean; error?: string };
       if (!reply.ok) throw new Error(`${type}: ${reply.error}`);
@@ -221,7 +233,12 @@ async function main(): Promise<void> {
       await open();
       realistic.push(await timedSend(page, worker, prompt));
     }
-    const status = (await popup.evaluate(() => (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'model.get', request: {} }))) as { value: { status: { tagMs?: number[] } } };
+    const status = (await popup.evaluate(() =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({
+        type: 'model.get',
+        request: {},
+      }),
+    )) as { value: { status: { tagMs?: number[] } } };
     tagTimes = status.value.status.tagMs ?? [];
     realisticTotals = realistic.map((t) => t.total);
     // The model freed, as an idle model host frees it (src/model-host/idle-release.ts; the production
@@ -244,23 +261,35 @@ async function main(): Promise<void> {
     console.log(`  first send after the browser started      ${fmt(first.total)}`);
     console.log(`  warm, fresh release (sampled, charged)    median ${fmt(f.median)}  p95 ${fmt(f.p95)}  (${fmt(f.min)} – ${fmt(f.max)}, ${RUNS} sends)`);
     console.log(`  warm, reused release (same conversation)  median ${fmt(r.median)}  p95 ${fmt(r.p95)}  (${fmt(r.min)} – ${fmt(r.max)}, ${REUSED} sends)`);
-    console.log(`  first send after the model was freed       ${fmt(freedQuick)} typed at once, ${fmt(freedPaced)} typed at 3 keys/s (${PAUSE_MS} ms pause before Enter)`);
+    console.log(
+      `  first send after the model was freed       ${fmt(freedQuick)} typed at once, ${fmt(freedPaced)} typed at 3 keys/s (${PAUSE_MS} ms pause before Enter)`,
+    );
     const real = stats(realisticTotals);
     console.log(`  30 sensitive prompts as people write them  median ${fmt(real.median)}  p95 ${fmt(real.p95)}  (${fmt(real.min)} – ${fmt(real.max)})`);
     if (tagTimes.length > 0) {
       const tagged = stats(tagTimes);
-      console.log(`  a message tagged in the model host (offscreen document, WASM)  median ${fmt(tagged.median)}  p95 ${fmt(tagged.p95)}  (${tagTimes.length} taggings)`);
+      console.log(
+        `  a message tagged in the model host (offscreen document, WASM)  median ${fmt(tagged.median)}  p95 ${fmt(tagged.p95)}  (${tagTimes.length} taggings)`,
+      );
     }
-    console.log(`  trace, medians: key press → token in the panel, → the review's view back, → painted   fresh ${phase(fresh, 'token')}, ${phase(fresh, 'view')}, ${phase(fresh, 'paint')}; reused ${phase(reused, 'token')}, ${phase(reused, 'view')}, ${phase(reused, 'paint')}`);
-    console.log(`  in the background, medians: key press → review.begin arrives, → release charged, → its view made   fresh ${phase(fresh, 'begin')}, ${phase(fresh, 'charged')}, ${phase(fresh, 'viewed')}; reused ${phase(reused, 'begin')}, ${phase(reused, 'charged')}, ${phase(reused, 'viewed')}`);
+    console.log(
+      `  trace, medians: key press → token in the panel, → the review's view back, → painted   fresh ${phase(fresh, 'token')}, ${phase(fresh, 'view')}, ${phase(fresh, 'paint')}; reused ${phase(reused, 'token')}, ${phase(reused, 'view')}, ${phase(reused, 'paint')}`,
+    );
+    console.log(
+      `  in the background, medians: key press → review.begin arrives, → release charged, → its view made   fresh ${phase(fresh, 'begin')}, ${phase(fresh, 'charged')}, ${phase(fresh, 'viewed')}; reused ${phase(reused, 'begin')}, ${phase(reused, 'charged')}, ${phase(reused, 'viewed')}`,
+    );
   } finally {
     await context.close();
     await rm(dir, { recursive: true, force: true });
   }
   try {
     const floor = stats(await floorRuns(server));
-    console.log(`  floor: a static extension-origin frame     median ${fmt(floor.median)}  p95 ${fmt(floor.p95)}  (${fmt(floor.min)} – ${fmt(floor.max)}, ${RUNS} presses)`);
-    console.log(`  Veil's panel / floor (medians)            fresh ${(freshMedian / floor.median).toFixed(2)}×, reused ${(reusedMedian / floor.median).toFixed(2)}×`);
+    console.log(
+      `  floor: a static extension-origin frame     median ${fmt(floor.median)}  p95 ${fmt(floor.p95)}  (${fmt(floor.min)} – ${fmt(floor.max)}, ${RUNS} presses)`,
+    );
+    console.log(
+      `  Veil's panel / floor (medians)            fresh ${(freshMedian / floor.median).toFixed(2)}×, reused ${(reusedMedian / floor.median).toFixed(2)}×`,
+    );
   } finally {
     await server.close();
   }

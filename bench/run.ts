@@ -71,7 +71,9 @@ async function main(): Promise<void> {
 
   console.log(`Veil release benchmark — ${profile.attributes.length} attributes, ${withheld} withheld; bundled model loaded in ${fmt(loadMs)}`);
   console.log(`node ${process.version}; times are median / p99\n`);
-  console.log(`${'mechanism'.padEnd(10)}${'ε'.padEnd(7)}${'plan'.padEnd(22)}${'sample (fast half)'.padEnd(22)}${'draw'.padEnd(22)}${'whole release'.padEnd(22)}blocks (cells)`);
+  console.log(
+    `${'mechanism'.padEnd(10)}${'ε'.padEnd(7)}${'plan'.padEnd(22)}${'sample (fast half)'.padEnd(22)}${'draw'.padEnd(22)}${'whole release'.padEnd(22)}blocks (cells)`,
+  );
   for (const mechanism of ['slot', 'block'] as Mechanism[]) {
     for (const epsilon of [8, 8192]) {
       const epsilonUnits = epsilonToUnits(epsilon);
@@ -92,16 +94,19 @@ async function main(): Promise<void> {
 
   console.log('\nExact sampler alone (one draw):');
   for (const epsilon of [8, 8192]) {
-    const scores18 = Array.from({ length: 18 }, (_, i) => Math.round(((i * 7) % 18) / 17 * 65536));
+    const scores18 = Array.from({ length: 18 }, (_, i) => Math.round((((i * 7) % 18) / 17) * 65536));
     const w18 = scores18.map((k) => epsilonToUnits(epsilon) * k);
     const s18 = await time(20000, 2000, () => sampleExponential(w18, bits));
     // The professional block: 1,210 cells, ε split over 3 withheld fields, with the prior.
     const p = await prepareRelease(
-      { version: 1, attributes: [
-        { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' },
-        { entity: 'self', field: 'work', value: 'Nurse at a children hospital', sharing: 'withheld' },
-        { entity: 'self', field: 'education', value: 'Bachelor of Science in Nursing', sharing: 'withheld' },
-      ] },
+      {
+        version: 1,
+        attributes: [
+          { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' },
+          { entity: 'self', field: 'work', value: 'Nurse at a children hospital', sharing: 'withheld' },
+          { entity: 'self', field: 'education', value: 'Bachelor of Science in Nursing', sharing: 'withheld' },
+        ],
+      },
       { mechanism: 'block', epsilonUnits: epsilonToUnits(epsilon), scorer },
     );
     const draw = p.draws[0]!;
@@ -110,7 +115,10 @@ async function main(): Promise<void> {
   }
 
   // CROSS-MAP (issue 10): the offline mapper and the recoverer on the labelled prompts, each its own conversation.
-  const prompts = readFileSync(new URL('../eval/crossmap.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+  const prompts = readFileSync(new URL('../eval/crossmap.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
   const random = cryptoRandomSource();
   const mapper = createOfflineMapper(random);
   // The message tagger (issue 31), on onnxruntime-node: load, then one message read (features, model, spans).
@@ -122,20 +130,29 @@ async function main(): Promise<void> {
   const firstMap = await time(1, 0, async () => mapper.map(prompts[0]!, { codebook: newCodebook(random), tagging: await tagOf(prompts[0]!) }));
   for (const p of prompts) await tagOf(p);
   let k = 0;
-  const mapped = await time(2000, 200, () => mapper.map(prompts[k % prompts.length]!, { codebook: newCodebook(random), tagging: taggings.get(prompts[k++ % prompts.length]!)! }));
+  const mapped = await time(2000, 200, () =>
+    mapper.map(prompts[k % prompts.length]!, { codebook: newCodebook(random), tagging: taggings.get(prompts[k++ % prompts.length]!)! }),
+  );
   const outcome = await mapper.map(prompts[0]!, { codebook: newCodebook(random), tagging: taggings.get(prompts[0]!)! });
   const answer = `${outcome.result.mapped} ${outcome.result.dictionary.map((d) => `${d.substitute}'s ${d.substitute.toUpperCase()}`).join(' ')}`.repeat(10);
   const recovered = await time(2000, 200, () => recover(answer, outcome.result.dictionary));
-  console.log(`\nCROSS-MAP (offline), ${prompts.length} labelled prompts: first map (word lists loaded) ${fmt(firstMap.median)}; map ${cell(mapped)}recover a ${answer.length}-character answer ${cell(recovered)}`);
+  console.log(
+    `\nCROSS-MAP (offline), ${prompts.length} labelled prompts: first map (word lists loaded) ${fmt(firstMap.median)}; map ${cell(mapped)}recover a ${answer.length}-character answer ${cell(recovered)}`,
+  );
 
   // Message protection (issue 18): what every reviewed send runs on the typed message — detect, then
   // replace identifiers and generalize special categories — on the sensitive dev prompts, each its own conversation.
-  const sensitive = readFileSync(new URL('../eval/protect.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+  const sensitive = readFileSync(new URL('../eval/protect.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
   let t = 0;
   const tagged = await time(500, 50, () => tagger.tag(sensitive[t++ % sensitive.length]!));
   for (const p of sensitive) await tagOf(p);
   let j = 0;
-  const protectedOnce = await time(2000, 200, () => protectMessage(sensitive[j % sensitive.length]!, { codebook: newCodebook(random), random, tagging: taggings.get(sensitive[j++ % sensitive.length]!)! }));
+  const protectedOnce = await time(2000, 200, () =>
+    protectMessage(sensitive[j % sensitive.length]!, { codebook: newCodebook(random), random, tagging: taggings.get(sensitive[j++ % sensitive.length]!)! }),
+  );
   console.log(`message tagger (Node, onnxruntime-node): load ${fmt(taggerLoadMs)}; a message tagged ${cell(tagged)}`);
   console.log(`message protection (protectMessage, tagging read ahead), ${sensitive.length} sensitive prompts: ${cell(protectedOnce)}`);
   // Long messages (issue 29): a pasted letter repeated to 100,000 characters, protected in pieces of 4,000 with a
@@ -170,7 +187,9 @@ async function main(): Promise<void> {
     const message = sensitive[r++ % sensitive.length]!;
     return relevantKeys(view, message, (await encoder.embed([message]))[0]);
   });
-  console.log(`sentence encoder (${ENCODER_MODEL_ID}): load ${fmt(encoderLoadMs)}; a message encoded ${cell(encoded)}encoded and planned (relevance) ${cell(planned)}`);
+  console.log(
+    `sentence encoder (${ENCODER_MODEL_ID}): load ${fmt(encoderLoadMs)}; a message encoded ${cell(encoded)}encoded and planned (relevance) ${cell(planned)}`,
+  );
   await encoder.dispose();
 
   // DP-MemView (issue 11): one send's views — route, score, select and charge every active slot — for a
@@ -181,15 +200,29 @@ async function main(): Promise<void> {
   };
   const queries = Object.values(templates.queries).flatMap((q) => [...q.target, ...q.neutral]);
   const storeOf = (perSlot: number): MemoryFile => {
-    const memories = SLOTS.flatMap((slot) => Array.from({ length: perSlot }, (_, i) => ({ id: `${slot}-${i}`, slot, text: templates.background[slot][i % templates.background[slot].length]! })));
-    const protectedAttributes = ['a', 'b', 'c', 'd'].map((id, j) => ({ id, name: id, cap: 1e3, members: memories.filter((_, i) => i % 4 === j).map((m) => m.id) }));
+    const memories = SLOTS.flatMap((slot) =>
+      Array.from({ length: perSlot }, (_, i) => ({ id: `${slot}-${i}`, slot, text: templates.background[slot][i % templates.background[slot].length]! })),
+    );
+    const protectedAttributes = ['a', 'b', 'c', 'd'].map((id, j) => ({
+      id,
+      name: id,
+      cap: 1e3,
+      members: memories.filter((_, i) => i % 4 === j).map((m) => m.id),
+    }));
     return { memories, protected: protectedAttributes, views: [] };
   };
   const viewBits = new RandomBits(random);
-  for (const [label, store] of [['24 memories', storeOf(3)], ['500 memories', storeOf(62)]] as const) {
-    const ledger = PrivacyLedger.fromState(withMemoryCaps({ version: 1, attributeCap: 0, total: { spent: 0, cap: epsilonToUnits(1e9) }, attributes: {} }, store.protected));
+  for (const [label, store] of [
+    ['24 memories', storeOf(3)],
+    ['500 memories', storeOf(62)],
+  ] as const) {
+    const ledger = PrivacyLedger.fromState(
+      withMemoryCaps({ version: 1, attributeCap: 0, total: { spent: 0, cap: epsilonToUnits(1e9) }, attributes: {} }, store.protected),
+    );
     let q = 0;
-    const turn = await time(2000, 200, () => memviewTurn(queries[q++ % queries.length]!, { store, policy: { mode: 'online', k: 3, variant: 'veil' }, ledger, bits: viewBits }));
+    const turn = await time(2000, 200, () =>
+      memviewTurn(queries[q++ % queries.length]!, { store, policy: { mode: 'online', k: 3, variant: 'veil' }, ledger, bits: viewBits }),
+    );
     console.log(`${label === '24 memories' ? '\n' : ''}DP-MemView, one send's views (${queries.length} messages, ${label}): ${cell(turn)}`);
   }
 

@@ -42,30 +42,44 @@ export default defineBackground({
     const generic = browserGenericSites();
     const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
     // The same build the unit tests' harness makes (createBackgroundDispatch).
-    const { handlers, dispatch } = createBackground({
-      db,
-      model,
-      reviews: sessionStore<ReviewRecord>('review'),
-      tabs,
-      composes: sessionStore<ComposeRecord>('compose'),
-      toContent,
-      openReviewWindow: async () => {
-        const opened = await browser.windows.create({ url: browser.runtime.getURL('/review.html#window' as '/review.html'), type: 'popup', width: 600, height: 760, focused: true });
-        const tabId = opened?.tabs?.[0]?.id;
-        if (tabId === undefined) throw new Error('Veil could not open its window');
-        return tabId;
+    const { handlers, dispatch } = createBackground(
+      {
+        db,
+        model,
+        reviews: sessionStore<ReviewRecord>('review'),
+        tabs,
+        composes: sessionStore<ComposeRecord>('compose'),
+        toContent,
+        openReviewWindow: async () => {
+          const opened = await browser.windows.create({
+            url: browser.runtime.getURL('/review.html#window' as '/review.html'),
+            type: 'popup',
+            width: 600,
+            height: 760,
+            focused: true,
+          });
+          const tabId = opened?.tabs?.[0]?.id;
+          if (tabId === undefined) throw new Error('Veil could not open its window');
+          return tabId;
+        },
+        badge: async (tabId, state) => {
+          await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
+          await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });
+          await action.setTitle({
+            tabId,
+            title:
+              state === 'on'
+                ? 'Veil is reviewing what you send on this page'
+                : state === 'broken'
+                  ? 'Veil cannot find the message box on this page: sends are blocked'
+                  : 'Veil',
+          });
+        },
+        generic,
+        ...testHooks(),
       },
-      badge: async (tabId, state) => {
-        await action.setBadgeText({ tabId, text: state === 'on' ? 'on' : state === 'broken' ? '!' : '' });
-        await action.setBadgeBackgroundColor({ tabId, color: state === 'broken' ? '#c63d3d' : '#3b4cca' });
-        await action.setTitle({
-          tabId,
-          title: state === 'on' ? 'Veil is reviewing what you send on this page' : state === 'broken' ? 'Veil cannot find the message box on this page: sends are blocked' : 'Veil',
-        });
-      },
-      generic,
-      ...testHooks(),
-    }, self);
+      self,
+    );
     const ownPage = { kind: 'page' as const, url: self.origin };
 
     // Generic sites (src/sites/generic.ts). The person's answer to the browser's permission question may

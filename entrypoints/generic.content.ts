@@ -50,7 +50,9 @@ export default defineContentScript({
         site = await send('site.pick', picked);
         await check();
       } catch (error) {
-        new PageNotice(document).show(`Veil could not keep what you pointed at (${error instanceof Error ? error.message : String(error)}). Point at it again from Veil's popup.`);
+        new PageNotice(document).show(
+          `Veil could not keep what you pointed at (${error instanceof Error ? error.message : String(error)}). Point at it again from Veil's popup.`,
+        );
       }
     };
     // The popup's "Point at the message box again" reaches the page through the background.

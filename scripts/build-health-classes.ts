@@ -43,7 +43,9 @@ const MINIMUM = 100;
 
 /** Words of ontology labels that do not name a condition: "breast cancer" is named by "breast". */
 const GENERIC = new Set(
-  'disease diseases disorder disorders syndrome cancer neoplasm benign malignant system organ organs tissue of the and or with type cell primary secondary acquired inherited infectious by entity physical anatomical'.split(' '),
+  'disease diseases disorder disorders syndrome cancer neoplasm benign malignant system organ organs tissue of the and or with type cell primary secondary acquired inherited infectious by entity physical anatomical'.split(
+    ' ',
+  ),
 );
 /** A numbered subtype: "… 12", "… 2A", "… IV", "… type B", "… group C". */
 const NUMBERED = /(?:\s|-)(?:\d+[A-Z]?|[IVX]+[A-Z]?|(?:type|group) [A-Z])$/;
@@ -189,7 +191,12 @@ function under(label: string): Set<string> {
   }
   return set;
 }
-const stems = (label: string) => label.toLowerCase().split(/[^a-z]+/).filter((w) => w && !GENERIC.has(w)).map((w) => w.slice(0, 6));
+const stems = (label: string) =>
+  label
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w && !GENERIC.has(w))
+    .map((w) => w.slice(0, 6));
 const distinctCounts = new Map<string, number>();
 /** Distinct conditions under a class: not numbered subtypes, not named after the class. */
 function distinct(label: string): number {
@@ -227,7 +234,11 @@ function classOf(label: string): string | undefined {
 
 // ---- the keys
 
-interface Pick { cls: string; priority: number; from: string }
+interface Pick {
+  cls: string;
+  priority: number;
+  from: string;
+}
 const keys = new Map<string, Pick>();
 let clashes = 0;
 /** priority: 0 an ontology label, 1 a lay name, 2 a derived form. */
@@ -274,7 +285,12 @@ const missing = used.filter((c) => !PHRASES[c]);
 if (missing.length) throw new Error(`no phrase for the classes: ${missing.join('; ')}`);
 const unused = Object.keys(PHRASES).filter((c) => !used.includes(c));
 if (unused.length) console.warn(`phrases not used: ${unused.join('; ')}`);
-const termsOf = used.map((c) => [...keys].filter(([, p]) => p.cls === c).map(([k]) => k).sort());
+const termsOf = used.map((c) =>
+  [...keys]
+    .filter(([, p]) => p.cls === c)
+    .map(([k]) => k)
+    .sort(),
+);
 for (const t of termsOf.flat()) if (t.includes('|')) throw new Error(`a key with "|": ${t}`);
 const classes = used.map((c) => [idOf.get(c)!, c, PHRASES[c]!, distinct(c)] as const);
 const lines = [
@@ -288,6 +304,8 @@ writeFileSync(out, `${lines.join('\n')}\n`);
 
 const from = [0, 1, 2].map((p) => [...keys.values()].filter((k) => k.priority === p).length);
 const size = readFileSync(out).length;
-console.log(`health-classes.json: ${keys.size} terms (${from[0]} ontology labels, ${from[1]} lay names, ${from[2]} derived forms) in ${classes.length} classes, ${clashes} key clashes; ${(size / 1024).toFixed(0)} kB`);
+console.log(
+  `health-classes.json: ${keys.size} terms (${from[0]} ontology labels, ${from[1]} lay names, ${from[2]} derived forms) in ${classes.length} classes, ${clashes} key clashes; ${(size / 1024).toFixed(0)} kB`,
+);
 const noClass = labels.filter((l) => !classOf(l));
 console.log(`no class (${noClass.length}: the top-level categories, MISDESCRIBED): ${noClass.join('; ')}`);

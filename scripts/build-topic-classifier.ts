@@ -43,7 +43,11 @@ const FOLDS = 5;
 const MIN_POSITIVES = Number(args['min-positives']);
 const ITERATIONS = 400;
 
-interface Row { readonly text: string; readonly topics: readonly Topic[]; readonly fold: number }
+interface Row {
+  readonly text: string;
+  readonly topics: readonly Topic[];
+  readonly fold: number;
+}
 
 const dev = labelledSentences(readSet(resolve(root, 'eval/crossmap.jsonl')));
 const devRows: Row[] = dev.map((s) => ({
@@ -66,7 +70,13 @@ const devCount = (t: Topic) => devRows.filter((r) => r.topics.includes(t)).lengt
 console.log('dev sentences per topic: ' + TOPICS.map((t) => `${t} ${devCount(t)}`).join(', '));
 
 function train(rows: readonly Row[], x: readonly Float32Array[], lambda: number) {
-  return TOPICS.map((t) => trainLogistic(x, rows.map((r) => r.topics.includes(t)), { lambda, iterations: ITERATIONS }));
+  return TOPICS.map((t) =>
+    trainLogistic(
+      x,
+      rows.map((r) => r.topics.includes(t)),
+      { lambda, iterations: ITERATIONS },
+    ),
+  );
 }
 
 /** Out-of-fold scores of every dev sentence for every topic. */
@@ -117,7 +127,10 @@ function chooseThresholds(scores: number[][], use: readonly number[] = devRows.m
   const truth = use.map((i) => truthCrossmap[i]!);
   for (const th of GRID) {
     const trial = thresholds.map((v, k) => (own[k] ? v : th));
-    const s = score(truth, predict(sub, trial).map((p) => uniq(p.map(crossmapGroup))));
+    const s = score(
+      truth,
+      predict(sub, trial).map((p) => uniq(p.map(crossmapGroup))),
+    );
     if (f1(s.micro) > best) [best, shared] = [f1(s.micro), th];
   }
   return thresholds.map((v, k) => (own[k] ? v : shared));
@@ -144,19 +157,40 @@ let chosen = { lambda: LAMBDAS[0]!, f1: -1, thresholds: [] as number[], scores: 
 for (const lambda of LAMBDAS) {
   const scores = outOfFold(lambda);
   const thresholds = chooseThresholds(scores);
-  const s = score(truthCrossmap, predict(scores, thresholds).map((p) => uniq(p.map(crossmapGroup))));
+  const s = score(
+    truthCrossmap,
+    predict(scores, thresholds).map((p) => uniq(p.map(crossmapGroup))),
+  );
   console.log(`λ ${lambda}: CV micro F1 ${(100 * f1(s.micro)).toFixed(1)} (CROSS-MAP level; thresholds chosen inside the same out-of-fold scores)`);
   if (f1(s.micro) > chosen.f1) chosen = { lambda, f1: f1(s.micro), thresholds, scores };
 }
 
 console.log(`\nchosen λ ${chosen.lambda}; thresholds ` + TOPICS.map((t, k) => `${t} ${chosen.thresholds[k]!.toFixed(2)}`).join(', '));
 const cvPredicted = nestedPredictions(chosen.scores);
-console.log('\n5-fold CV on eval/crossmap.jsonl (thresholds from the other folds), CROSS-MAP level (health ⊇ mental-health, pregnancy, substance; legal ⊇ criminal, immigration, employment):');
-console.log(formatScore(score(truthCrossmap, cvPredicted.map((p) => uniq(p.map(crossmapGroup)))), ['health', 'finance', 'legal']));
+console.log(
+  '\n5-fold CV on eval/crossmap.jsonl (thresholds from the other folds), CROSS-MAP level (health ⊇ mental-health, pregnancy, substance; legal ⊇ criminal, immigration, employment):',
+);
+console.log(
+  formatScore(
+    score(
+      truthCrossmap,
+      cvPredicted.map((p) => uniq(p.map(crossmapGroup))),
+    ),
+    ['health', 'finance', 'legal'],
+  ),
+);
 console.log('\nthe same, per topic (dev labels split by fineTopicOfCrossmapSpan):');
 console.log(formatScore(score(truthFine, cvPredicted), TOPICS));
 console.log('\nfor comparison, thresholds chosen on all out-of-fold scores (optimistic), CROSS-MAP level:');
-console.log(formatScore(score(truthCrossmap, predict(chosen.scores, chosen.thresholds).map((p) => uniq(p.map(crossmapGroup)))), ['health', 'finance', 'legal']));
+console.log(
+  formatScore(
+    score(
+      truthCrossmap,
+      predict(chosen.scores, chosen.thresholds).map((p) => uniq(p.map(crossmapGroup))),
+    ),
+    ['health', 'finance', 'legal'],
+  ),
+);
 
 const final = train([...devRows, ...descRows], [...devX, ...descX], chosen.lambda);
 const round = (v: number, digits: number) => Number(v.toFixed(digits));

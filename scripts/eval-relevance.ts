@@ -23,7 +23,10 @@ import { RELEVANCE_CLASSIFIER } from '../src/planning/relevance-classifier';
 import { ENCODER_MODEL_ID } from '../src/embedding/bundled';
 import { loadBundledEncoder } from '../src/embedding/node';
 
-interface Item { message: string; needed: string[] }
+interface Item {
+  message: string;
+  needed: string[];
+}
 
 export function readRelevanceSet(path: string): Item[] {
   return parseJsonLines(readFileSync(path, 'utf8'), path).map(({ line, value }) => {
@@ -73,7 +76,13 @@ export function measureRelevance(items: readonly Item[], vectors?: readonly Floa
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { set: { type: 'string', default: 'eval/relevance.jsonl' }, misses: { type: 'boolean', default: false }, rule: { type: 'string', default: 'encoder' } } });
+  const { values } = parseArgs({
+    options: {
+      set: { type: 'string', default: 'eval/relevance.jsonl' },
+      misses: { type: 'boolean', default: false },
+      rule: { type: 'string', default: 'encoder' },
+    },
+  });
   if (values.rule !== 'encoder' && values.rule !== 'cues') throw new Error('--rule is encoder or cues');
   const items = readRelevanceSet(resolve(values.set!));
   let vectors: Float32Array[] | undefined;
@@ -85,9 +94,15 @@ async function main(): Promise<void> {
   const r = measureRelevance(items, vectors);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   console.log(`${values.set}: ${r.messages} messages, all ${KNOWN_FIELDS.length} known fields withheld`);
-  console.log(`rule: ${values.rule === 'encoder' ? `the relevance classifier on ${ENCODER_MODEL_ID} vectors (threshold ${RELEVANCE_CLASSIFIER.threshold})` : 'cue words only'}`);
-  console.log(`needed facts carried: ${pct(r.recall)}; messages with every needed fact carried: ${pct(r.allCarried)}; carried exactly what was needed: ${pct(r.exact)}`);
-  console.log(`facts per message: needed ${r.neededPerMessage.toFixed(2)}, carried ${r.carriedPerMessage.toFixed(2)}, carried but not needed ${r.extraPerMessage.toFixed(2)}\n`);
+  console.log(
+    `rule: ${values.rule === 'encoder' ? `the relevance classifier on ${ENCODER_MODEL_ID} vectors (threshold ${RELEVANCE_CLASSIFIER.threshold})` : 'cue words only'}`,
+  );
+  console.log(
+    `needed facts carried: ${pct(r.recall)}; messages with every needed fact carried: ${pct(r.allCarried)}; carried exactly what was needed: ${pct(r.exact)}`,
+  );
+  console.log(
+    `facts per message: needed ${r.neededPerMessage.toFixed(2)}, carried ${r.carriedPerMessage.toFixed(2)}, carried but not needed ${r.extraPerMessage.toFixed(2)}\n`,
+  );
   console.log('| field | needed | carried when needed | carried when not needed |\n|---|---|---|---|');
   for (const [field, f] of Object.entries(r.perField)) console.log(`| ${field} | ${f.needed} | ${f.needed ? pct(f.carried / f.needed) : '-'} | ${f.extra} |`);
   if (values.misses) console.log(`\n${r.misses.join('\n')}`);

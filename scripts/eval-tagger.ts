@@ -33,20 +33,34 @@ import { measureHoldout, readHoldout, type Tally } from './tagger/measure';
 import { formatPeerFigures, peerBaselines } from './eval-peers';
 
 // Not strict: `npm run eval:crossmap` passes its own flags on (./eval-crossmap.ts).
-const { values } = parseArgs({ strict: false, options: { dir: { type: 'string', default: 'eval/tagger-holdout-4' }, sent: { type: 'string' }, misses: { type: 'boolean', default: false }, peers: { type: 'boolean', default: true } } });
+const { values } = parseArgs({
+  strict: false,
+  options: {
+    dir: { type: 'string', default: 'eval/tagger-holdout-4' },
+    sent: { type: 'string' },
+    misses: { type: 'boolean', default: false },
+    peers: { type: 'boolean', default: true },
+  },
+});
 const messages = readHoldout(resolve(String(values.dir)));
 const tagger = await loadNodeTagger();
 const { byLang, byKind, all, sentLines, misses, ms } = await measureHoldout(messages, tagger.tag, { misses: values.misses === true });
 
 const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}%`);
-const row = (name: string, t: Tally) => `| ${name} | ${t.messages || ''} | ${t.spans} | ${pct(t.left, t.spans)} | ${pct(t.left + t.leftOnPurpose, t.spans)} | ${pct(t.partly, t.spans)} | ${pct(t.covered, t.spans)} | ${pct(t.correct, t.marks)} | ${t.general ? `${t.generalChanged}/${t.general}` : ''} | ${pct(t.keepChanged, t.keep)} |`;
-console.log(`\nMessage protection with the tagger, ${messages.length} held-out messages (${values.dir}); ${(ms / messages.length).toFixed(1)} ms per message (tag + protect, Node)`);
-console.log('| language | messages | labelled spans | retention | retention, with what Veil keeps on purpose | partly changed | recall (every letter) | precision | general questions changed | words that had to stay changed |');
+const row = (name: string, t: Tally) =>
+  `| ${name} | ${t.messages || ''} | ${t.spans} | ${pct(t.left, t.spans)} | ${pct(t.left + t.leftOnPurpose, t.spans)} | ${pct(t.partly, t.spans)} | ${pct(t.covered, t.spans)} | ${pct(t.correct, t.marks)} | ${t.general ? `${t.generalChanged}/${t.general}` : ''} | ${pct(t.keepChanged, t.keep)} |`;
+console.log(
+  `\nMessage protection with the tagger, ${messages.length} held-out messages (${values.dir}); ${(ms / messages.length).toFixed(1)} ms per message (tag + protect, Node)`,
+);
+console.log(
+  '| language | messages | labelled spans | retention | retention, with what Veil keeps on purpose | partly changed | recall (every letter) | precision | general questions changed | words that had to stay changed |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const [lang, t] of [...byLang].sort()) console.log(row(lang, t));
 console.log(row('all', all));
 console.log('\n| kind | labelled | retention | recall |\n|---|---|---|---|');
-for (const [kind, t] of [...byKind].sort((a, b) => b[1].spans - a[1].spans)) console.log(`| ${kind} | ${t.spans} | ${pct(t.left, t.spans)} | ${pct(t.covered, t.spans)} |`);
+for (const [kind, t] of [...byKind].sort((a, b) => b[1].spans - a[1].spans))
+  console.log(`| ${kind} | ${t.spans} | ${pct(t.left, t.spans)} | ${pct(t.covered, t.spans)} |`);
 if (typeof values.sent === 'string') writeFileSync(values.sent, sentLines.join('\n') + '\n');
 for (const line of misses) console.log(line);
 

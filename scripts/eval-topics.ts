@@ -43,29 +43,47 @@ const ms = (performance.now() - started) / sentences.length;
 await encoder.dispose();
 
 const level = (topic: string) => (args.level === 'crossmap' ? crossmapGroup(topic as never) : topic);
-const truth = sentences.map((s) => uniq(s.kinds.map(topicOfKind).filter((t) => t !== undefined).map(level)));
+const truth = sentences.map((s) =>
+  uniq(
+    s.kinds
+      .map(topicOfKind)
+      .filter((t) => t !== undefined)
+      .map(level),
+  ),
+);
 const predicted = found.map((f) => uniq(f.map((t) => level(t.topic))));
 const order = args.level === 'crossmap' ? ['health', 'finance', 'legal'] : TOPICS;
 
-console.log(`${args.set}: ${sentences.length} sentences of ${new Set(sentences.map((s) => s.prompt)).size} prompts, ${truth.filter((t) => t.length > 0).length} with a topic; ${args.level} level; ${classifier.encoder}, ${ms.toFixed(1)} ms per sentence (embedding + topics)`);
+console.log(
+  `${args.set}: ${sentences.length} sentences of ${new Set(sentences.map((s) => s.prompt)).size} prompts, ${truth.filter((t) => t.length > 0).length} with a topic; ${args.level} level; ${classifier.encoder}, ${ms.toFixed(1)} ms per sentence (embedding + topics)`,
+);
 console.log(formatScore(score(truth, predicted), order));
 
 // Beside the word lists: which sentences protectMessage (defaults, seeded as eval:crossmap) marks no
 // special-category span in, and what the topic signal says of those.
 const tagger = await loadNodeTagger();
-const marks = await Promise.all(prompts.map(async (p, i) => {
-  const random = seededRandomSource(i + 1);
-  return (await protect(p.text, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).marks;
-}));
+const marks = await Promise.all(
+  prompts.map(async (p, i) => {
+    const random = seededRandomSource(i + 1);
+    return (await protect(p.text, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).marks;
+  }),
+);
 const listed = sentences.map((s) => {
-  return uniq(marks[s.prompt]!.filter((m) => m.start >= s.start && m.start < s.start + s.text.length).map((m) => topicOfKind(m.kind)).filter((t) => t !== undefined).map(level));
+  return uniq(
+    marks[s.prompt]!.filter((m) => m.start >= s.start && m.start < s.start + s.text.length)
+      .map((m) => topicOfKind(m.kind))
+      .filter((t) => t !== undefined)
+      .map(level),
+  );
 });
 const unlisted = sentences.map((_, i) => i).filter((i) => truth[i]!.length > 0 && truth[i]!.some((t) => !listed[i]!.includes(t)));
 const rescued = unlisted.filter((i) => truth[i]!.some((t) => !listed[i]!.includes(t) && predicted[i]!.includes(t)));
 const quiet = sentences.map((_, i) => i).filter((i) => listed[i]!.length === 0);
 const flaggedQuiet = quiet.filter((i) => predicted[i]!.length > 0);
 const flaggedRight = flaggedQuiet.filter((i) => predicted[i]!.some((t) => truth[i]!.includes(t)));
-console.log(`beside the word lists (protectMessage): of ${unlisted.length} sentences with a topic the lists marked no span of, the signal gives that topic to ${rescued.length}; of ${quiet.length} sentences the lists mark nothing special in, the signal flags ${flaggedQuiet.length}, ${flaggedRight.length} of them rightly`);
+console.log(
+  `beside the word lists (protectMessage): of ${unlisted.length} sentences with a topic the lists marked no span of, the signal gives that topic to ${rescued.length}; of ${quiet.length} sentences the lists mark nothing special in, the signal flags ${flaggedQuiet.length}, ${flaggedRight.length} of them rightly`,
+);
 
 if (args.misses) {
   sentences.forEach((s, i) => {

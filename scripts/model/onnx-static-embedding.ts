@@ -25,9 +25,27 @@ export function staticEmbeddingModel(table: Int8Array, scales: Float32Array, dim
     input: [valueInfo('input_ids', DataType.INT64, ['batch', 'sequence']), valueInfo('attention_mask', DataType.INT64, ['batch', 'sequence'])],
     output: [valueInfo('last_hidden_state', DataType.FLOAT, ['batch', 'sequence', dimension])],
     node: [
-      { opType: 'Gather', input: ['table', 'input_ids'], output: ['rows_q'], name: 'lookup', attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] },
-      { opType: 'Cast', input: ['rows_q'], output: ['rows_f'], name: 'dequantize', attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: DataType.FLOAT }] },
-      { opType: 'Gather', input: ['scales', 'input_ids'], output: ['row_scales'], name: 'lookup_scale', attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] },
+      {
+        opType: 'Gather',
+        input: ['table', 'input_ids'],
+        output: ['rows_q'],
+        name: 'lookup',
+        attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+      },
+      {
+        opType: 'Cast',
+        input: ['rows_q'],
+        output: ['rows_f'],
+        name: 'dequantize',
+        attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: DataType.FLOAT }],
+      },
+      {
+        opType: 'Gather',
+        input: ['scales', 'input_ids'],
+        output: ['row_scales'],
+        name: 'lookup_scale',
+        attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+      },
       { opType: 'Mul', input: ['rows_f', 'row_scales'], output: ['last_hidden_state'], name: 'scale' },
     ],
   };

@@ -41,16 +41,40 @@ export function writeTinyGenerator(dir: string, tokens: readonly string[]): void
       initializer: [{ name: 'table', dims: [V, V], dataType: DataType.FLOAT, rawData: new Uint8Array(table.buffer) }],
       input: [info('input_ids', DataType.INT64, ['batch', 'sequence']), info('attention_mask', DataType.INT64, ['batch', 'sequence'])],
       output: [info('logits', DataType.FLOAT, ['batch', 'sequence', V])],
-      node: [{ opType: 'Gather', input: ['table', 'input_ids'], output: ['logits'], name: 'next', attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] }],
+      node: [
+        {
+          opType: 'Gather',
+          input: ['table', 'input_ids'],
+          output: ['logits'],
+          name: 'next',
+          attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+        },
+      ],
     },
   }).finish();
 
   mkdirSync(join(dir, 'onnx'), { recursive: true });
   writeFileSync(join(dir, 'onnx', 'model.onnx'), model);
   const json = (name: string, value: unknown) => writeFileSync(join(dir, name), JSON.stringify(value, null, 1));
-  json('config.json', { model_type: 'gpt2', architectures: ['GPT2LMHeadModel'], vocab_size: V, n_layer: 0, n_head: 1, n_embd: 1, n_positions: 4096, bos_token_id: 1, eos_token_id: 1 });
+  json('config.json', {
+    model_type: 'gpt2',
+    architectures: ['GPT2LMHeadModel'],
+    vocab_size: V,
+    n_layer: 0,
+    n_head: 1,
+    n_embd: 1,
+    n_positions: 4096,
+    bos_token_id: 1,
+    eos_token_id: 1,
+  });
   json('generation_config.json', { bos_token_id: 1, eos_token_id: 1, pad_token_id: 1 });
-  json('tokenizer_config.json', { tokenizer_class: 'PreTrainedTokenizerFast', unk_token: '<unk>', eos_token: '</s>', bos_token: '</s>', model_max_length: 4096 });
+  json('tokenizer_config.json', {
+    tokenizer_class: 'PreTrainedTokenizerFast',
+    unk_token: '<unk>',
+    eos_token: '</s>',
+    bos_token: '</s>',
+    model_max_length: 4096,
+  });
   json('tokenizer.json', {
     version: '1.0',
     truncation: null,

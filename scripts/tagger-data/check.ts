@@ -13,20 +13,39 @@ import { SPAN_KINDS } from '../../src/core/span-kinds';
 const LANGS = new Set(['en', 'de', 'fr', 'es', 'pt', 'it']);
 const KINDS = new Set<string>(SPAN_KINDS.filter((k) => k !== 'profile' && k !== 'custom' && k !== 'proper'));
 
-interface Span { start?: number; end?: number; text: string; kind?: string }
-interface Message { lang: string; general: boolean; style?: string; text: string; spans: Span[]; keep?: Span[] }
+interface Span {
+  start?: number;
+  end?: number;
+  text: string;
+  kind?: string;
+}
+interface Message {
+  lang: string;
+  general: boolean;
+  style?: string;
+  text: string;
+  spans: Span[];
+  keep?: Span[];
+}
 
 function place(text: string, spans: Span[], fix: boolean, where: string, errors: string[]): void {
   let from = 0;
   for (const span of spans) {
-    if (typeof span.text !== 'string' || span.text === '') { errors.push(`${where}: a span without text`); continue; }
+    if (typeof span.text !== 'string' || span.text === '') {
+      errors.push(`${where}: a span without text`);
+      continue;
+    }
     if (fix && (span.start === undefined || text.slice(span.start, span.end) !== span.text)) {
       const at = text.indexOf(span.text, from);
-      if (at < 0) { errors.push(`${where}: "${span.text}" not found after offset ${from}`); continue; }
+      if (at < 0) {
+        errors.push(`${where}: "${span.text}" not found after offset ${from}`);
+        continue;
+      }
       span.start = at;
       span.end = at + span.text.length;
     }
-    if (span.start === undefined || span.end === undefined || text.slice(span.start, span.end) !== span.text) errors.push(`${where}: "${span.text}" is not at ${span.start}-${span.end}`);
+    if (span.start === undefined || span.end === undefined || text.slice(span.start, span.end) !== span.text)
+      errors.push(`${where}: "${span.text}" is not at ${span.start}-${span.end}`);
     else if (span.start < from) errors.push(`${where}: "${span.text}" overlaps or is out of order`);
     else from = span.end;
   }
@@ -38,12 +57,20 @@ let failed = false;
 const seen = new Map<string, string>();
 for (const file of files) {
   const errors: string[] = [];
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const out: string[] = [];
   lines.forEach((line, i) => {
     const where = `${file}:${i + 1}`;
     let m: Message;
-    try { m = JSON.parse(line) as Message; } catch (e) { errors.push(`${where}: not JSON (${(e as Error).message})`); out.push(line); return; }
+    try {
+      m = JSON.parse(line) as Message;
+    } catch (e) {
+      errors.push(`${where}: not JSON (${(e as Error).message})`);
+      out.push(line);
+      return;
+    }
     if (!LANGS.has(m.lang)) errors.push(`${where}: lang "${m.lang}"`);
     if (typeof m.text !== 'string' || m.text.trim() === '') errors.push(`${where}: no text`);
     if (typeof m.general !== 'boolean') errors.push(`${where}: general must be true or false`);
@@ -56,7 +83,16 @@ for (const file of files) {
     const key = m.text.trim().toLowerCase();
     if (seen.has(key)) errors.push(`${where}: same message as ${seen.get(key)}`);
     seen.set(key, where);
-    out.push(JSON.stringify({ lang: m.lang, general: m.general, ...(m.style ? { style: m.style } : {}), text: m.text, spans: m.spans.map((s) => ({ start: s.start, end: s.end, text: s.text, kind: s.kind })), keep: m.keep.map((s) => ({ start: s.start, end: s.end, text: s.text })) }));
+    out.push(
+      JSON.stringify({
+        lang: m.lang,
+        general: m.general,
+        ...(m.style ? { style: m.style } : {}),
+        text: m.text,
+        spans: m.spans.map((s) => ({ start: s.start, end: s.end, text: s.text, kind: s.kind })),
+        keep: m.keep.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      }),
+    );
   });
   if (fix) writeFileSync(file, out.join('\n') + '\n');
   for (const e of errors.slice(0, 50)) console.error(e);

@@ -19,11 +19,31 @@ import { LABELS } from '../../src/crossmap/tagger/labels';
 import { openNodeTagger } from '../../src/crossmap/tagger/node';
 import { decode, NOTHING_BELOW, SPECIAL_SURE, trimEdges } from '../../src/crossmap/tagger/tagger';
 
-interface Labelled { lang: string; general: boolean; text: string; spans: { start: number; end: number; kind: string }[]; keep?: { start: number; end: number }[] }
+interface Labelled {
+  lang: string;
+  general: boolean;
+  text: string;
+  spans: { start: number; end: number; kind: string }[];
+  keep?: { start: number; end: number }[];
+}
 
-const { values } = parseArgs({ options: { dir: { type: 'string', default: 'eval/tagger-holdout' }, model: { type: 'string', default: 'public/models/veil-tagger/model.onnx' }, show: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'eval/tagger-holdout' },
+    model: { type: 'string', default: 'public/models/veil-tagger/model.onnx' },
+    show: { type: 'boolean', default: false },
+  },
+});
 const dir = resolve(values.dir!);
-const messages: Labelled[] = readdirSync(dir).filter((f) => /^[a-z]{2}\.jsonl$/.test(f)).sort().flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Labelled));
+const messages: Labelled[] = readdirSync(dir)
+  .filter((f) => /^[a-z]{2}\.jsonl$/.test(f))
+  .sort()
+  .flatMap((f) =>
+    readFileSync(join(dir, f), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Labelled),
+  );
 const model = await openNodeTagger(new Uint8Array(readFileSync(values.model!)));
 const L = LABELS.length;
 
@@ -49,7 +69,12 @@ for (const nothing of [0.85, 0.9, 0.95]) {
     for (const { m, language, candidates, tokens, out } of read) {
       const tagging: Tagging = !out
         ? { language, found: language.read ? candidates : candidates.filter((f) => f.source === 'shape' || f.source === 'pattern'), personal: [], general: 0 }
-        : { language, found: [...candidates, ...trimEdges(m.text, language.code, decode(m.text, tokens, out.probs, { nothing, sure }))], personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - out.probs[i * L]! })), general: out.general };
+        : {
+            language,
+            found: [...candidates, ...trimEdges(m.text, language.code, decode(m.text, tokens, out.probs, { nothing, sure }))],
+            personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - out.probs[i * L]! })),
+            general: out.general,
+          };
       const found = detectSpans(m.text, { tagging });
       const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
       const row = left.get(m.lang) ?? [0, 0];
@@ -61,7 +86,8 @@ for (const nothing of [0.85, 0.9, 0.95]) {
       for (const f of found) {
         if (m.spans.some((s) => overlaps(f, s))) continue;
         wrong++;
-        if (values.show && nothing === NOTHING_BELOW && sure === SPECIAL_SURE) console.log(`  marked ${m.lang} ${f.kind} "${f.text}" in: ${m.text.slice(Math.max(0, f.start - 30), f.end + 30).replace(/\n/g, ' ')}`);
+        if (values.show && nothing === NOTHING_BELOW && sure === SPECIAL_SURE)
+          console.log(`  marked ${m.lang} ${f.kind} "${f.text}" in: ${m.text.slice(Math.max(0, f.start - 30), f.end + 30).replace(/\n/g, ' ')}`);
       }
       for (const k of m.keep ?? []) {
         keep++;
@@ -73,6 +99,11 @@ for (const nothing of [0.85, 0.9, 0.95]) {
       }
     }
     const chosen = nothing === NOTHING_BELOW && sure === SPECIAL_SURE ? ' (shipped)' : '';
-    console.log(`nothing below ${nothing}, special sure below ${sure}${chosen}: left ${[...left].sort().map(([l, [a, b]]) => `${l} ${pct(a, b)}%`).join(', ')}; ordinary words marked ${wrong}; keep words changed ${pct(changed, keep)}%; general changed ${generalChanged}/${general}`);
+    console.log(
+      `nothing below ${nothing}, special sure below ${sure}${chosen}: left ${[...left]
+        .sort()
+        .map(([l, [a, b]]) => `${l} ${pct(a, b)}%`)
+        .join(', ')}; ordinary words marked ${wrong}; keep words changed ${pct(changed, keep)}%; general changed ${generalChanged}/${general}`,
+    );
   }
 }

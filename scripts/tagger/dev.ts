@@ -14,14 +14,34 @@ import { loadNodeTagger, openNodeTagger } from '../../src/crossmap/tagger/node';
 import { createTagger } from '../../src/crossmap/tagger/tagger';
 import { isDev } from './split';
 
-interface Labelled { lang: string; general: boolean; text: string; spans: { start: number; end: number; kind: string }[]; keep?: { start: number; end: number }[] }
+interface Labelled {
+  lang: string;
+  general: boolean;
+  text: string;
+  spans: { start: number; end: number; kind: string }[];
+  keep?: { start: number; end: number }[];
+}
 
 const dir = resolve(import.meta.dirname, '../../data/tagger/train');
-const messages: Labelled[] = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Labelled)).filter((m) => isDev(m.text));
+const messages: Labelled[] = readdirSync(dir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .flatMap((f) =>
+    readFileSync(join(dir, f), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Labelled),
+  )
+  .filter((m) => isDev(m.text));
 // --model FILE: another build of the model (TAGGER_OUT of train.py), to compare.
 const at = process.argv.indexOf('--model');
-const tagger = at > 0 ? createTagger({ model: await openNodeTagger(new Uint8Array(readFileSync(process.argv[at + 1]!))), language: async (t) => detectLanguage(t) }) : await loadNodeTagger();
-const byLang = new Map<string, { spans: number; left: number; keep: number; changed: number; general: number; generalChanged: number; found: number; wrong: number }>();
+const tagger =
+  at > 0
+    ? createTagger({ model: await openNodeTagger(new Uint8Array(readFileSync(process.argv[at + 1]!))), language: async (t) => detectLanguage(t) })
+    : await loadNodeTagger();
+const byLang = new Map<
+  string,
+  { spans: number; left: number; keep: number; changed: number; general: number; generalChanged: number; found: number; wrong: number }
+>();
 const missedKinds = new Map<string, number>();
 const examples: string[] = [];
 for (const m of messages) {
@@ -35,14 +55,16 @@ for (const m of messages) {
     if (!covered) {
       row.left++;
       missedKinds.set(`${m.lang}:${s.kind}`, (missedKinds.get(`${m.lang}:${s.kind}`) ?? 0) + 1);
-      if (examples.length < 40 && process.argv.includes('--misses')) examples.push(`MISS ${s.kind} "${m.text.slice(s.start, s.end)}" in: ${m.text.slice(Math.max(0, s.start - 40), s.end + 40).replace(/\n/g, ' ')}`);
+      if (examples.length < 40 && process.argv.includes('--misses'))
+        examples.push(`MISS ${s.kind} "${m.text.slice(s.start, s.end)}" in: ${m.text.slice(Math.max(0, s.start - 40), s.end + 40).replace(/\n/g, ' ')}`);
     }
   }
   for (const k of m.keep ?? []) {
     row.keep++;
     if (found.some((f) => f.start < k.end && k.start < f.end)) {
       row.changed++;
-      if (examples.length < 80 && process.argv.includes('--changed')) examples.push(`KEEP "${m.text.slice(k.start, k.end)}" in: ${m.text.slice(Math.max(0, k.start - 40), k.end + 40).replace(/\n/g, ' ')}`);
+      if (examples.length < 80 && process.argv.includes('--changed'))
+        examples.push(`KEEP "${m.text.slice(k.start, k.end)}" in: ${m.text.slice(Math.max(0, k.start - 40), k.end + 40).replace(/\n/g, ' ')}`);
     }
   }
   if (m.general) {
@@ -54,9 +76,20 @@ for (const m of messages) {
 }
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
 for (const [lang, r] of [...byLang].sort()) {
-  console.log(`${lang}: ${r.spans} spans, left ${pct(r.left, r.spans)}; keep words changed ${pct(r.changed, r.keep)} of ${r.keep}; general changed ${r.generalChanged}/${r.general}; precision ${pct(r.found - r.wrong, r.found)}`);
+  console.log(
+    `${lang}: ${r.spans} spans, left ${pct(r.left, r.spans)}; keep words changed ${pct(r.changed, r.keep)} of ${r.keep}; general changed ${r.generalChanged}/${r.general}; precision ${pct(r.found - r.wrong, r.found)}`,
+  );
 }
-const all = [...byLang.values()].reduce((a, r) => ({ spans: a.spans + r.spans, left: a.left + r.left, keep: a.keep + r.keep, changed: a.changed + r.changed }), { spans: 0, left: 0, keep: 0, changed: 0 });
+const all = [...byLang.values()].reduce(
+  (a, r) => ({ spans: a.spans + r.spans, left: a.left + r.left, keep: a.keep + r.keep, changed: a.changed + r.changed }),
+  { spans: 0, left: 0, keep: 0, changed: 0 },
+);
 console.log(`all: ${messages.length} messages, left ${pct(all.left, all.spans)}, keep changed ${pct(all.changed, all.keep)}`);
-console.log([...missedKinds].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `${k} ${n}`).join(', '));
+console.log(
+  [...missedKinds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', '),
+);
 for (const e of examples) console.log(e);

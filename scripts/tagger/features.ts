@@ -69,26 +69,35 @@ function row(lang: string, text: string, spans: Labelled['spans'], keep: Labelle
  * words. Never for held-back messages.
  */
 const names = [...lexiconList('given'), ...lexiconList('family')].filter((n) => /^\p{Lu}\p{Ll}+$/u.test(n));
-const towns = (places as string[][]).filter(([, , kind]) => kind === 'c').map(([name]) => name!).filter((n) => /^\p{Lu}[\p{L} -]+$/u.test(n));
+const towns = (places as string[][])
+  .filter(([, , kind]) => kind === 'c')
+  .map(([name]) => name!)
+  .filter((n) => /^\p{Lu}[\p{L} -]+$/u.test(n));
 let seed = 12345;
-const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
 function augmented(m: Labelled): Labelled | undefined {
-  const swap = m.spans.filter((s) => s.kind === 'person' || s.kind === 'place' || s.kind === 'age' || s.kind === 'money' || s.kind === 'id' || s.kind === 'phone');
+  const swap = m.spans.filter(
+    (s) => s.kind === 'person' || s.kind === 'place' || s.kind === 'age' || s.kind === 'money' || s.kind === 'id' || s.kind === 'phone',
+  );
   if (swap.length === 0) return undefined;
   let text = '';
   let at = 0;
   const spans: Labelled['spans'] = [];
   const keep: NonNullable<Labelled['keep']> = [];
-  const events = [...m.spans.map((s) => ({ s, span: true })), ...(m.keep ?? []).map((s) => ({ s: { ...s, kind: 'keep' as SpanKind }, span: false }))].sort((a, b) => a.s.start - b.s.start);
+  const events = [...m.spans.map((s) => ({ s, span: true })), ...(m.keep ?? []).map((s) => ({ s: { ...s, kind: 'keep' as SpanKind }, span: false }))].sort(
+    (a, b) => a.s.start - b.s.start,
+  );
   for (const { s, span } of events) {
     if (s.start < at) return undefined;
     text += m.text.slice(at, s.start);
     const original = m.text.slice(s.start, s.end);
     let replacement = original;
-    if (span && s.kind === 'person' && /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(original)) replacement = original.includes(' ') ? `${pick(names)} ${pick(names)}` : pick(names);
+    if (span && s.kind === 'person' && /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(original))
+      replacement = original.includes(' ') ? `${pick(names)} ${pick(names)}` : pick(names);
     else if (span && s.kind === 'place' && /^\p{Lu}\p{Ll}+$/u.test(original)) replacement = pick(towns);
-    else if (span && (s.kind === 'age' || s.kind === 'money' || s.kind === 'id' || s.kind === 'phone')) replacement = original.replace(/\d/g, (d, i: number) => (i === 0 && d !== '0' ? String(1 + Math.floor(next() * 9)) : String(Math.floor(next() * 10))));
+    else if (span && (s.kind === 'age' || s.kind === 'money' || s.kind === 'id' || s.kind === 'phone'))
+      replacement = original.replace(/\d/g, (d, i: number) => (i === 0 && d !== '0' ? String(1 + Math.floor(next() * 9)) : String(Math.floor(next() * 10))));
     const start = text.length;
     text += replacement;
     if (span) spans.push({ start, end: text.length, kind: s.kind });
@@ -137,7 +146,9 @@ const written: Labelled[] = [];
 let messages = 0;
 let copies = 0;
 let tokens = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()) {
   for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const m = JSON.parse(line) as Labelled;

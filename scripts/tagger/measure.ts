@@ -10,14 +10,54 @@ import { isSpecialKind, SPECIAL_KINDS } from '../../src/crossmap/types';
 import type { Tagger } from '../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../src/dp/exact/random';
 
-export interface Labelled { lang: string; general: boolean; text: string; spans: { start: number; end: number; text: string; kind: string }[]; keep?: { start: number; end: number; text: string }[] }
+export interface Labelled {
+  lang: string;
+  general: boolean;
+  text: string;
+  spans: { start: number; end: number; text: string; kind: string }[];
+  keep?: { start: number; end: number; text: string }[];
+}
 
-export interface Tally { spans: number; covered: number; left: number; leftOnPurpose: number; partly: number; marks: number; correct: number; keep: number; keepChanged: number; general: number; generalChanged: number; messages: number }
-export const tally = (): Tally => ({ spans: 0, covered: 0, left: 0, leftOnPurpose: 0, partly: 0, marks: 0, correct: 0, keep: 0, keepChanged: 0, general: 0, generalChanged: 0, messages: 0 });
+export interface Tally {
+  spans: number;
+  covered: number;
+  left: number;
+  leftOnPurpose: number;
+  partly: number;
+  marks: number;
+  correct: number;
+  keep: number;
+  keepChanged: number;
+  general: number;
+  generalChanged: number;
+  messages: number;
+}
+export const tally = (): Tally => ({
+  spans: 0,
+  covered: 0,
+  left: 0,
+  leftOnPurpose: 0,
+  partly: 0,
+  marks: 0,
+  correct: 0,
+  keep: 0,
+  keepChanged: 0,
+  general: 0,
+  generalChanged: 0,
+  messages: 0,
+});
 
 /** Every `xx.jsonl` of a holdout folder, in language order. */
 export function readHoldout(dir: string): Labelled[] {
-  return readdirSync(dir).filter((f) => /^[a-z]{2}\.jsonl$/.test(f)).sort().flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Labelled));
+  return readdirSync(dir)
+    .filter((f) => /^[a-z]{2}\.jsonl$/.test(f))
+    .sort()
+    .flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Labelled),
+    );
 }
 
 export interface Measured {
@@ -50,12 +90,24 @@ export async function measureHoldout(messages: readonly Labelled[], tag: Tagger[
     ms += performance.now() - t0;
     // For the grading of the generalization level: the same send with health conditions as "a health condition".
     const category = sent.marks.some((k) => k.kind === 'health' && k.treatment === 'generalize')
-      ? (await protect(m.text, { codebook: newCodebook(seededRandomSource(n + 1)), random: seededRandomSource(n + 1), tag, healthLevel: 'category' }, async () => undefined)).text
+      ? (
+          await protect(
+            m.text,
+            { codebook: newCodebook(seededRandomSource(n + 1)), random: seededRandomSource(n + 1), tag, healthLevel: 'category' },
+            async () => undefined,
+          )
+        ).text
       : undefined;
     // For the grading of the privacy default: the same send with every sensitive matter kept as typed (what
     // "Keep as typed" on each of them sends; names, places and numbers still replaced).
     const keepSpecial = sent.marks.some((k) => isSpecialKind(k.kind) && k.treatment !== 'keep')
-      ? (await protect(m.text, { codebook: newCodebook(seededRandomSource(n + 1)), random: seededRandomSource(n + 1), tag, defaults: KEEP_SPECIAL }, async () => undefined)).text
+      ? (
+          await protect(
+            m.text,
+            { codebook: newCodebook(seededRandomSource(n + 1)), random: seededRandomSource(n + 1), tag, defaults: KEEP_SPECIAL },
+            async () => undefined,
+          )
+        ).text
       : undefined;
     sentLines.push(
       JSON.stringify({
@@ -79,13 +131,15 @@ export async function measureHoldout(messages: readonly Labelled[], tag: Tagger[
       if (!touchedBy(changing, s)) {
         const onPurpose = touchedBy(sent.marks, s);
         for (const t of [L, K]) onPurpose ? t.leftOnPurpose++ : t.left++;
-        if (!onPurpose && listMisses) misses.push(`${m.lang} ${s.kind} "${s.text}" in: ${m.text.slice(Math.max(0, s.start - 50), s.end + 50).replace(/\s+/g, ' ')}`);
+        if (!onPurpose && listMisses)
+          misses.push(`${m.lang} ${s.kind} "${s.text}" in: ${m.text.slice(Math.max(0, s.start - 50), s.end + 50).replace(/\s+/g, ' ')}`);
       } else if (!coveredBy(changing, s)) for (const t of [L, K]) t.partly++;
     }
     for (const k of sent.marks) {
       L.marks++;
       if (m.spans.some((s) => s.start < k.end && k.start < s.end)) L.correct++;
-      else if (listMisses) misses.push(`${m.lang} EXTRA ${k.kind} "${k.text}" (${k.treatment}) in: ${m.text.slice(Math.max(0, k.start - 50), k.end + 50).replace(/\s+/g, ' ')}`);
+      else if (listMisses)
+        misses.push(`${m.lang} EXTRA ${k.kind} "${k.text}" (${k.treatment}) in: ${m.text.slice(Math.max(0, k.start - 50), k.end + 50).replace(/\s+/g, ' ')}`);
     }
     for (const k of m.keep ?? []) {
       L.keep++;
@@ -96,6 +150,9 @@ export async function measureHoldout(messages: readonly Labelled[], tag: Tagger[
       if (sent.text !== m.text) L.generalChanged++;
     }
   }
-  const all = [...byLang.values()].reduce((a, t) => Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof Tally] + t[k as keyof Tally]])) as unknown as Tally, tally());
+  const all = [...byLang.values()].reduce(
+    (a, t) => Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof Tally] + t[k as keyof Tally]])) as unknown as Tally,
+    tally(),
+  );
   return { byLang, byKind, all, sentLines, misses, ms };
 }

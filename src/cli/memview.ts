@@ -21,16 +21,16 @@ export const HELP = [
   '  DP-MemView: for each query (a JSON string or { "query": … } per line), the views its slots release, in order.',
   '  --store is a memory file: { "memories": [{ id, slot, text }], "protected": [{ id, name, cap, members }], "views": [] }.',
   '  --mode online: each charged selection costs min B_a/K of the attributes it reads (K default 2, as the extension);',
-  '  --mode pre: min B_a/C_a, C_a being how many selections of this query sequence read a\'s group.',
+  "  --mode pre: min B_a/C_a, C_a being how many selections of this query sequence read a's group.",
   '  Out, one line per turn: { turn, query, views: [{ slot, code, text, kind, charged }], added, ledgers }.',
-  '  --variant veil (default, as the extension): Veil\'s rule, at most 2 views per slot besides the generic one, those the',
+  "  --variant veil (default, as the extension): Veil's rule, at most 2 views per slot besides the generic one, those the",
   '  message names most (a tie broken by the message), and a public weight 8·(n − 1) on the generic view ("nothing added"',
-  '  8 times as likely as all others together when the memories support nothing); paper: the paper\'s Pr[v] ∝',
+  "  8 times as likely as all others together when the memories support nothing); paper: the paper's Pr[v] ∝",
   '  exp(ε u / 2Δu) over every view the message asks for, exactly. Same guarantee.',
   '  "stated" in the store: [{ slot, code }], preferences the person states outright: sent as theirs, free.',
   '  kind: selected (charged), fallback (a cap would pass: generic view, free), generic (nothing to choose),',
   '  unprotected (the memories read are in no protected group: best view, outside the guarantee), stated (the',
-  '  person\'s own stated preference, no memory read, free). ε in the',
+  "  person's own stated preference, no memory read, free). ε in the",
   '  output is a number; every charge is an exact multiple of 2^-20. No total cap applies here.',
 ].join('\n');
 
@@ -80,9 +80,7 @@ export async function run(args: Map<string, string>, out: (line: string) => void
           charged: Object.fromEntries(v.attributes.map((a) => [a, v.kind === 'selected' ? unitsToEpsilon(v.epsilonUnits) : 0])),
         })),
         added: answerPreferences(views),
-        ledgers: Object.fromEntries(
-          store.protected.map((a) => [a.id, { spent: unitsToEpsilon(ledger.spent(memoryLedgerKey(a.id))), cap: a.cap }]),
-        ),
+        ledgers: Object.fromEntries(store.protected.map((a) => [a.id, { spent: unitsToEpsilon(ledger.spent(memoryLedgerKey(a.id))), cap: a.cap }])),
       }),
     );
   });

@@ -26,7 +26,8 @@ export async function run(args: Map<string, string>, out: (line: string) => void
   const path = required(args, 'input');
   const lines = parseJsonLines(await readText(path), path, '--input').map(({ line, value }) => {
     const parsed = Line.safeParse(value);
-    if (!parsed.success) throw new CliError(`${path}:${line}: expected { "dictionary": [{ "original", "substitute", "kind" }], "answer": string }${wrongFileHint(value)}`);
+    if (!parsed.success)
+      throw new CliError(`${path}:${line}: expected { "dictionary": [{ "original", "substitute", "kind" }], "answer": string }${wrongFileHint(value)}`);
     return parsed.data;
   });
   for (const { dictionary, answer } of lines) {

@@ -133,17 +133,17 @@ export async function loadEncoder(): Promise<Embedder> {
 /** The options this command knows, and its `--help`. */
 export const OPTIONS = ['profile', 'mechanism', 'variant', 'epsilon', 'seed', 'format', 'instruction', 'facts', 'suppressed'] as const;
 export const HELP = [
-  "veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]",
-  "             [--instruction TEXT] [--facts all|needed] [--suppressed omit|mark]",
-  "  One release per profile (one JSON line each). --variant veil (default): scores that say \"Unspecified\" rather",
+  'veil release --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N [--seed N] [--format structured|freeform]',
+  '             [--instruction TEXT] [--facts all|needed] [--suppressed omit|mark]',
+  '  One release per profile (one JSON line each). --variant veil (default): scores that say "Unspecified" rather',
   "  than a wrong category; paper: the paper's. --epsilon: any ε above 0 up to 65536, exact at each; the extension",
-  "  offers 2, 4, 8, …, 8192, and a value off that grid gets a note on stderr. ε is counted in units of 2^-20.",
-  "  --facts all (default here): every withheld fact is released; needed: only those the instruction needs, the",
+  '  offers 2, 4, 8, …, 8192, and a value off that grid gets a note on stderr. ε is counted in units of 2^-20.',
+  '  --facts all (default here): every withheld fact is released; needed: only those the instruction needs, the',
   "  extension's default (it reads the message you send; here the instruction stands for it).",
-  "  --suppressed omit (default, as the extension): a withheld fact with no public categories is left out of the",
+  '  --suppressed omit (default, as the extension): a withheld fact with no public categories is left out of the',
   "  text; mark: it is sent as [withheld] (the paper's). --seed: reproducible, for evaluation only.",
-  "  spent.total and spent.perAttribute are ε as numbers; spent.units gives them exactly, in integers of 2^-20 of ε.",
-  "  A field name that is a slip for a known one (\"ocupation\", \"Age\") is refused; a name far from them is a custom field.",
+  '  spent.total and spent.perAttribute are ε as numbers; spent.units gives them exactly, in integers of 2^-20 of ε.',
+  '  A field name that is a slip for a known one ("ocupation", "Age") is refused; a name far from them is a custom field.',
 ].join('\n');
 
 export async function run(args: Map<string, string>, out: (line: string) => void, note: Note = stderrNote): Promise<void> {

@@ -17,7 +17,7 @@ export const MAX_DRAWS = 10_000_000;
 /** The options this command knows, and its `--help`. */
 export const OPTIONS = ['profile', 'mechanism', 'variant', 'epsilon', 'n', 'seed'] as const;
 export const HELP = [
-  "veil sample --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]",
+  'veil sample --profile FILE --mechanism slot|block [--variant veil|paper] --epsilon N --n N [--seed N]',
   "  N fresh draws of one profile's release, counted per output (for privacy audits; nothing is charged).",
   "  --epsilon: any ε above 0 up to 65536, as for veil release (off the extension's grid 2, 4, …, 8192: a note on stderr).",
 ].join('\n');

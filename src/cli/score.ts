@@ -61,10 +61,10 @@ export async function scoreLine(scorer: Scorer, { field, value }: Request): Prom
 /** The options this command knows, and its `--help`. */
 export const OPTIONS = ['input', 'field', 'value'] as const;
 export const HELP = [
-  "veil score --input FILE.jsonl | --field F --value V",
-  "  Scores a value against every public category of its field (one JSON line each):",
-  "  { field, value, best, label, scores: { code: s } }; when several categories share the highest score,",
-  "  best is null and tie lists them ({ code, label } each).",
+  'veil score --input FILE.jsonl | --field F --value V',
+  '  Scores a value against every public category of its field (one JSON line each):',
+  '  { field, value, best, label, scores: { code: s } }; when several categories share the highest score,',
+  '  best is null and tie lists them ({ code, label } each).',
 ].join('\n');
 
 export async function run(args: Map<string, string>, out: (line: string) => void): Promise<void> {

@@ -22,8 +22,7 @@ export function commandListener(runtimeId: string, handlers: CommandHandlers) {
     const parsed = contentCommand.safeParse(message);
     if (!parsed.success) return false;
     const command = parsed.data;
-    const reply =
-      'veilPanel' in command ? handlers.panel?.(command) : 'veilCompose' in command ? handlers.compose?.(command) : handlers.pick?.(command);
+    const reply = 'veilPanel' in command ? handlers.panel?.(command) : 'veilCompose' in command ? handlers.compose?.(command) : handlers.pick?.(command);
     if (!reply) return false;
     void reply.then(sendResponse, (error: unknown) => sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) }));
     return true;

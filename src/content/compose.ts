@@ -92,7 +92,9 @@ export class ComposeLauncher {
     frame.focus();
     this.frame = frame;
     try {
-      const { composeId } = await launchFramed(frame, this.deps.composeUrl, loaded, (token) => this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }));
+      const { composeId } = await launchFramed(frame, this.deps.composeUrl, loaded, (token) =>
+        this.deps.send('compose.begin', { conversation: this.deps.conversation(), token }),
+      );
       this.composeId = composeId;
     } catch {
       this.close();
@@ -120,7 +122,9 @@ export class ComposeLauncher {
       command.text,
       () => void this.watch(composeId, before),
       () =>
-        void this.deps.send('compose.answer', { composeId, text: null, note: 'The review closed without sending: nothing was sent. Your message is still here.' }).catch(() => undefined),
+        void this.deps
+          .send('compose.answer', { composeId, text: null, note: 'The review closed without sending: nothing was sent. Your message is still here.' })
+          .catch(() => undefined),
     );
   }
 

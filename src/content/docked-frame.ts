@@ -5,7 +5,8 @@
  */
 import { markVeil } from './visible';
 
-const FRAME = 'all:initial;display:block;position:fixed;top:0;right:0;width:min(520px,100vw);height:100vh;border:0;margin:0;padding:0;z-index:2147483646;background:transparent;color-scheme:normal;';
+const FRAME =
+  'all:initial;display:block;position:fixed;top:0;right:0;width:min(520px,100vw);height:100vh;border:0;margin:0;padding:0;z-index:2147483646;background:transparent;color-scheme:normal;';
 
 export function dockedFrame(doc: Document, url: string, title: string, mark: Record<string, string>): { frame: HTMLIFrameElement; loaded: Promise<void> } {
   const frame = doc.createElement('iframe');

@@ -92,7 +92,9 @@ export class KeyShield {
       }
       this.hold();
       frame.remove();
-      this.notice.show("The chat page replaced one of Veil's frames with a page of its own, so Veil closed it. What you type now is kept from the page until you click.");
+      this.notice.show(
+        "The chat page replaced one of Veil's frames with a page of its own, so Veil closed it. What you type now is kept from the page until you click.",
+      );
     };
     const onPointer = (event: PointerEvent) => {
       if (!event.isTrusted) return;

@@ -14,7 +14,9 @@ import { markClosing, markVeil, TOP } from './visible';
 const important = (css: string) => css.replace(/;/g, ' !important;');
 const SHOWN = important('position:fixed;inset:0;width:100vw;height:100vh;visibility:visible;pointer-events:auto;');
 const HIDDEN = important('position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none;');
-const BASE = important(`border:0;margin:0;padding:0;z-index:${TOP};background:transparent;color-scheme:normal;display:block;opacity:1;filter:none;transform:none;clip-path:none;`);
+const BASE = important(
+  `border:0;margin:0;padding:0;z-index:${TOP};background:transparent;color-scheme:normal;display:block;opacity:1;filter:none;transform:none;clip-path:none;`,
+);
 
 export class PanelFrame {
   readonly element: HTMLIFrameElement;

@@ -141,7 +141,9 @@ export function pick(win: Window & typeof globalThis, siteLabel: string): { done
     } else if (element) {
       end({ composer, sendButton: selectorFor(element) });
     } else {
-      ask(`That is not a button. Click ${siteLabel}'s send button, or choose "Enter sends".`, [{ label: 'Enter sends', run: () => end({ composer, sendButton: null }) }]);
+      ask(`That is not a button. Click ${siteLabel}'s send button, or choose "Enter sends".`, [
+        { label: 'Enter sends', run: () => end({ composer, sendButton: null }) },
+      ]);
     }
   };
   // The page must not act on the press that picks (a click on its send button would send).

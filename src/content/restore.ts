@@ -48,7 +48,10 @@ export class AnswerRestore {
   /** A reviewed send with replacements went out when the page held the answers `before`: wait for its answer. */
   async afterSend(before: AnswersBefore): Promise<void> {
     const run = ++this.run;
-    const found = await finishedAnswer(this.deps.adapter, this.deps.win, before, { timeoutMs: this.deps.answerTimeoutMs ?? 180_000, alive: () => run === this.run });
+    const found = await finishedAnswer(this.deps.adapter, this.deps.win, before, {
+      timeoutMs: this.deps.answerTimeoutMs ?? 180_000,
+      alive: () => run === this.run,
+    });
     if (!found || run !== this.run) return;
     this.answer = found.element;
     this.target = { id: answerId(found.element), text: found.text };
@@ -113,7 +116,9 @@ export class AnswerRestore {
     try {
       const chat = this.deps.adapter.conversation(new URL(this.deps.win.location.href));
       const text = answer.textContent?.trim() ?? '';
-      await launchFramed(frame, this.deps.restoreUrl, loaded, (token) => this.deps.send('restore.begin', { conversation: this.deps.conversation(), chat, text, token }));
+      await launchFramed(frame, this.deps.restoreUrl, loaded, (token) =>
+        this.deps.send('restore.begin', { conversation: this.deps.conversation(), chat, text, token }),
+      );
     } catch (error) {
       // Nothing to show (the conversation's replacements were forgotten, the background did not answer): say why.
       this.close();

@@ -34,7 +34,8 @@ export function runGuard(ctx: ContentScriptContext, adapter: SiteAdapter, { onSt
   // A send Veil did not see, or a send it had to hold: the toolbar shows "!", the popup says which part of
   // the adapter failed, with a report to copy. Kept for this page's life.
   let problem: { kind: 'missed' | 'held'; part: StalePart; diagnostic: string } | null = null;
-  const report = (composerFound: boolean, layout: string | null) => send('tab.report', { composerFound, layout, ...(problem ? { problem } : {}) }).catch(() => undefined);
+  const report = (composerFound: boolean, layout: string | null) =>
+    send('tab.report', { composerFound, layout, ...(problem ? { problem } : {}) }).catch(() => undefined);
   const guard = new SendGuard({
     adapter,
     win: window,
@@ -66,7 +67,13 @@ export function runGuard(ctx: ContentScriptContext, adapter: SiteAdapter, { onSt
       void report(health.composerFound, health.layout);
     },
   });
-  const restore = new AnswerRestore({ adapter, win: window, send, restoreUrl: browser.runtime.getURL('/restore.html'), conversation: () => guard.conversationKey() });
+  const restore = new AnswerRestore({
+    adapter,
+    win: window,
+    send,
+    restoreUrl: browser.runtime.getURL('/restore.html'),
+    conversation: () => guard.conversationKey(),
+  });
   const compose = new ComposeLauncher({
     adapter,
     win: window,

@@ -89,19 +89,36 @@ export function hiddenBecause(element: HTMLElement, { minWidth, minHeight }: Exp
     // Generated content of a later element can cover the page even when the element itself has no size.
     if (generates(win, node, true)) return 'something of the page is above it';
     const r = node.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && r.left < right && r.right > left && r.top < bottom && r.bottom > top && win.getComputedStyle(node).visibility !== 'hidden') {
+    if (
+      r.width > 0 &&
+      r.height > 0 &&
+      r.left < right &&
+      r.right > left &&
+      r.top < bottom &&
+      r.bottom > top &&
+      win.getComputedStyle(node).visibility !== 'hidden'
+    ) {
       return 'something of the page is above it';
     }
   }
   // In a shadow root (a notice's), the document sees its host on top, and the root sees what in it is.
   const root = element.getRootNode();
   const shadow = root instanceof (win.ShadowRoot ?? ShadowRoot) ? root : null;
-  for (const [fx, fy] of [[0.5, 0.5], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]] as const) {
+  for (const [fx, fy] of [
+    [0.5, 0.5],
+    [0.15, 0.15],
+    [0.85, 0.15],
+    [0.15, 0.85],
+    [0.85, 0.85],
+  ] as const) {
     const x = left + (right - left) * fx;
     const y = top + (bottom - top) * fy;
     const hit = doc.elementFromPoint(x, y);
     const inner = shadow ? shadow.elementFromPoint(x, y) : hit;
-    const onTop = (hit === element || (hit !== null && element.contains(hit)) || (shadow !== null && hit === shadow.host)) && inner !== null && (inner === element || element.contains(inner));
+    const onTop =
+      (hit === element || (hit !== null && element.contains(hit)) || (shadow !== null && hit === shadow.host)) &&
+      inner !== null &&
+      (inner === element || element.contains(inner));
     if (!onTop) return 'something of the page is above it';
   }
   return null;
@@ -139,7 +156,7 @@ function* after(element: Element): Generator<Element> {
     for (let at: Element | null = node; at; at = parentAcrossShadow(at)) if (at.nextElementSibling) return at.nextElementSibling;
     return null;
   };
-  for (let node = next(start, false); node; ) {
+  for (let node = next(start, false); node;) {
     const own = veilElements.has(node);
     if (!own) yield node;
     node = next(node, !own);
@@ -200,7 +217,9 @@ export class VisibilityWatch {
 
   /** Check now; returns whether the element counts as visible. */
   check(): boolean {
-    const reason = hiddenBecause(this.element, typeof this.expected === 'function' ? this.expected() : this.expected) ?? (this.observerSays === false ? 'the browser reports it covered or changed' : null);
+    const reason =
+      hiddenBecause(this.element, typeof this.expected === 'function' ? this.expected() : this.expected) ??
+      (this.observerSays === false ? 'the browser reports it covered or changed' : null);
     this.reason = reason;
     if (reason) this.since = null;
     else this.since ??= this.now();

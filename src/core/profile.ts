@@ -16,18 +16,7 @@ export const SHARING = ['shared', 'withheld'] as const;
 export type Sharing = (typeof SHARING)[number];
 
 /** Fields with a public candidate domain (DESIGN.md "Domains"). Any other field name is a custom field. */
-export const KNOWN_FIELDS = [
-  'gender',
-  'age',
-  'location',
-  'nationality',
-  'languages',
-  'marital_status',
-  'children',
-  'occupation',
-  'work',
-  'education',
-] as const;
+export const KNOWN_FIELDS = ['gender', 'age', 'location', 'nationality', 'languages', 'marital_status', 'children', 'occupation', 'work', 'education'] as const;
 export type KnownField = (typeof KNOWN_FIELDS)[number];
 
 export function isKnownField(field: string): field is KnownField {
@@ -43,7 +32,10 @@ export function isKnownField(field: string): field is KnownField {
  */
 export function likelyKnownField(field: string): KnownField | undefined {
   if (isKnownField(field)) return undefined;
-  const written = field.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const written = field
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (isKnownField(written)) return written;
   let best: { field: KnownField; distance: number } | undefined;
   for (const known of KNOWN_FIELDS) {
@@ -133,9 +125,7 @@ function describeIssue(input: unknown, issue: z.core.$ZodIssue): string {
   if (path[0] === 'attributes' && typeof path[1] === 'number') {
     const raw = (input as { attributes: unknown[] }).attributes[path[1]];
     const label =
-      raw && typeof raw === 'object' && 'entity' in raw && 'field' in raw
-        ? ` (${String((raw as Attribute).entity)}.${String((raw as Attribute).field)})`
-        : '';
+      raw && typeof raw === 'object' && 'entity' in raw && 'field' in raw ? ` (${String((raw as Attribute).entity)}.${String((raw as Attribute).field)})` : '';
     const subject = `attribute ${path[1] + 1}${label}`;
     if (path.length === 2) {
       return issue.code === 'invalid_type' ? `${subject} must be an object { "entity", "field", "value", "sharing" }` : `${subject} ${problem}`;

@@ -6,9 +6,7 @@
  * categories (GDPR art. 9 and the like: health, sexuality, beliefs, crime, money trouble) are generalized by
  * default to a public phrase of their category.
  */
-export const IDENTIFIER_KINDS = [
-  'person', 'place', 'organisation', 'date', 'age', 'money', 'email', 'phone', 'id', 'profile', 'custom', 'proper',
-] as const;
+export const IDENTIFIER_KINDS = ['person', 'place', 'organisation', 'date', 'age', 'money', 'email', 'phone', 'id', 'profile', 'custom', 'proper'] as const;
 export const SPECIAL_KINDS = [
   /** physical conditions, symptoms, surgery, disability */
   'health',

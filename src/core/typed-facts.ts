@@ -62,7 +62,10 @@ function valueParts(value: string): string[] {
 }
 
 function variantPattern(value: string): RegExp {
-  const words = value.split(/[\s\-_]+/).filter(Boolean).map(escape);
+  const words = value
+    .split(/[\s\-_]+/)
+    .filter(Boolean)
+    .map(escape);
   const last = words.length - 1;
   // "nurses" for "nurse" and "nurse" for "nurses".
   words[last] = /s$/i.test(words[last]!) && words[last]!.length > 3 ? `${words[last]!.slice(0, -1)}(?:e?s)?` : `${words[last]}(?:e?s)?`;

@@ -147,9 +147,16 @@ export function candidateSpans(text: string): Found[] {
       }
       for (const s of inside) {
         spans.splice(spans.indexOf(s), 1);
-        found.splice(found.findIndex((f) => f.start === s.start && f.end === s.end), 1);
+        found.splice(
+          found.findIndex((f) => f.start === s.start && f.end === s.end),
+          1,
+        );
       }
-      add({ start, end, text: text.slice(start, end), kind: entry.kind === 'place' && personCue && group[0]!.capital ? 'person' : entry.kind }, 'list', listed ? 0.6 : 0.4);
+      add(
+        { start, end, text: text.slice(start, end), kind: entry.kind === 'place' && personCue && group[0]!.capital ? 'person' : entry.kind },
+        'list',
+        listed ? 0.6 : 0.4,
+      );
       i += n - 1;
       break;
     }

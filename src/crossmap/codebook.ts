@@ -57,7 +57,11 @@ export function newCodebook(random: RandomSource, themes: readonly Theme[] = THE
 
 /** The form a span's text is looked up by: case, spacing and a possessive 's do not make a new span. */
 export function lookupKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').replace(/['’]s$/, '').trim();
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/['’]s$/, '')
+    .trim();
 }
 
 /**

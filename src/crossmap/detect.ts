@@ -44,7 +44,8 @@ function exactSpans(text: string, terms: readonly string[], kind: (term: string)
     for (let at = lower.indexOf(t, from); at >= 0; at = lower.indexOf(t, from)) {
       from = at + t.length;
       const edge = (c: string | undefined) => c === undefined || !/[\p{L}\p{N}]/u.test(c);
-      if (edge(lower[at - 1]) && edge(lower[at + t.length])) addSpan(out, { start: at, end: at + t.length, text: text.slice(at, at + t.length), kind: kind(term) });
+      if (edge(lower[at - 1]) && edge(lower[at + t.length]))
+        addSpan(out, { start: at, end: at + t.length, text: text.slice(at, at + t.length), kind: kind(term) });
     }
   }
   return out;
@@ -67,10 +68,20 @@ function profileKind(field: string): SpanKind {
 export function detectSpans(text: string, options: DetectOptions): Span[] {
   const found: Found[] = [];
   const profileKinds = new Map((options.profile ?? []).map((a) => [normalizeText(a.value.trim()), profileKind(a.field.toLowerCase())]));
-  for (const s of exactSpans(text, [...profileKinds.keys()].filter((v) => v.length >= 3), (t) => profileKinds.get(normalizeText(t)) ?? 'profile')) found.push({ ...s, source: 'profile', score: 1 });
+  for (const s of exactSpans(
+    text,
+    [...profileKinds.keys()].filter((v) => v.length >= 3),
+    (t) => profileKinds.get(normalizeText(t)) ?? 'profile',
+  ))
+    found.push({ ...s, source: 'profile', score: 1 });
   for (const s of exactSpans(text, options.alwaysMap ?? [], () => 'custom')) found.push({ ...s, source: 'always', score: 1 });
   const knownKinds = new Map((options.known ?? []).map((k) => [normalizeText(k.original), k.kind]));
-  for (const s of exactSpans(text, (options.known ?? []).map((k) => k.original), (t) => knownKinds.get(normalizeText(t)) ?? 'proper')) found.push({ ...s, source: 'known', score: 1 });
+  for (const s of exactSpans(
+    text,
+    (options.known ?? []).map((k) => k.original),
+    (t) => knownKinds.get(normalizeText(t)) ?? 'proper',
+  ))
+    found.push({ ...s, source: 'known', score: 1 });
   const { tagging } = options;
   const general = tagging.language.read && tagging.general >= GENERAL_AT;
   for (const f of general ? [] : tagging.found) {
@@ -79,12 +90,17 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
     } else if (f.source === 'tagger') {
       // Where a list or pattern agrees on the kind and holds the tagger's span, its words and grammar: the lay
       // phrase "got fired" (a verb) for the tagger's "fired", "12 June 2025" for "12 June".
-      const wider = tagging.found.find((c) => c.source !== 'tagger' && c.kind === f.kind && c.start <= f.start && c.end >= f.end && c.end - c.start > f.end - f.start);
+      const wider = tagging.found.find(
+        (c) => c.source !== 'tagger' && c.kind === f.kind && c.start <= f.start && c.end >= f.end && c.end - c.start > f.end - f.start,
+      );
       const span = wider ? { ...wider, source: 'tagger' as const, score: f.score } : f;
       if (f.score >= GATE.tagger) found.push(isSpecialKind(f.kind) && f.score < KIND_SURE ? { ...span, unsure: true } : span);
     } else if (personalScore(tagging, f.start, f.end) >= GATE[f.source]) found.push(f);
   }
-  return mergeRuns(text, settle(found).map(({ source: _s, score: _c, ...span }) => span));
+  return mergeRuns(
+    text,
+    settle(found).map(({ source: _s, score: _c, ...span }) => span),
+  );
 }
 
 /**
@@ -97,7 +113,13 @@ function mergeRuns(text: string, spans: Span[]): Span[] {
   for (const span of spans) {
     const prev = out.at(-1);
     // One space, or a hyphen inside a name ("Rolls-Royce", "Mary-Jane").
-    if (prev && NAMELIKE.includes(prev.kind) && NAMELIKE.includes(span.kind) && /^[ -]$/.test(text.slice(prev.end, span.start)) && !(prev.kind === 'place' && span.kind === 'place')) {
+    if (
+      prev &&
+      NAMELIKE.includes(prev.kind) &&
+      NAMELIKE.includes(span.kind) &&
+      /^[ -]$/.test(text.slice(prev.end, span.start)) &&
+      !(prev.kind === 'place' && span.kind === 'place')
+    ) {
       const hyphen = text[prev.end] === '-';
       const kind: SpanKind = prev.kind === span.kind ? prev.kind : !hyphen && (prev.kind === 'person' || span.kind === 'person') ? 'person' : 'proper';
       out[out.length - 1] = { start: prev.start, end: span.end, text: text.slice(prev.start, span.end), kind };

@@ -18,7 +18,8 @@ import { classPhrase } from './wording-in-place';
 export function distinctLetters(text: string, spans: readonly (Span & { phrase?: string })[], classLevel: boolean): Map<Span, string> {
   const byPhrase = new Map<string, string[]>();
   // Two conditions of different classes are told apart by their classes already.
-  const phraseOf = (span: Span & { phrase?: string }) => span.phrase ?? (span.unsure ? 'unsure' : isSpecialKind(span.kind) ? ((classLevel ? classPhrase(span) : undefined) ?? span.kind) : undefined);
+  const phraseOf = (span: Span & { phrase?: string }) =>
+    span.phrase ?? (span.unsure ? 'unsure' : isSpecialKind(span.kind) ? ((classLevel ? classPhrase(span) : undefined) ?? span.kind) : undefined);
   for (const span of spans) {
     const phrase = phraseOf(span);
     if (phrase === undefined) continue;

@@ -29,7 +29,8 @@ export function famousSpans(text: string): { start: number; end: number; kind: '
         matched = true;
       }
     }
-    if (!matched && /^\p{Lu}/u.test(words[i]!.text) && single.has(key(words[i]!.text))) out.push({ start: words[i]!.start, end: words[i]!.end, kind: 'famous-name' });
+    if (!matched && /^\p{Lu}/u.test(words[i]!.text) && single.has(key(words[i]!.text)))
+      out.push({ start: words[i]!.start, end: words[i]!.end, kind: 'famous-name' });
   }
   return out;
 }

@@ -26,7 +26,6 @@ export const generativeOutputSchema = z
   })
   .strict();
 
-
 /** The instruction a model is given: the prompt, the spans it must map, and the pairs already in use. */
 export function generativePrompt(text: string, spans: readonly Span[], codebook: CodebookState): string {
   const pairs = codebook.entries.map((e) => `${JSON.stringify(e.original)} -> ${JSON.stringify(e.substitute)}`).join('\n');
@@ -61,7 +60,12 @@ function firstObject(output: string): unknown {
 }
 
 /** Check a model's output against the prompt and the offline detector; the reason it fails, or the outcome. */
-export function checkGenerative(text: string, output: string, spans: readonly Span[], codebook: CodebookState): { ok: true; outcome: MapOutcome } | { ok: false; reason: string } {
+export function checkGenerative(
+  text: string,
+  output: string,
+  spans: readonly Span[],
+  codebook: CodebookState,
+): { ok: true; outcome: MapOutcome } | { ok: false; reason: string } {
   let parsed: z.infer<typeof generativeOutputSchema>;
   try {
     const result = generativeOutputSchema.safeParse(firstObject(output));
@@ -78,7 +82,8 @@ export function checkGenerative(text: string, output: string, spans: readonly Sp
     if (!wordPattern(p.original).test(text)) return { ok: false, reason: `the model mapped “${p.original}”, which is not in the message` };
     if (lookupKey(p.original) === lookupKey(p.substitute)) return { ok: false, reason: `the model kept “${p.original}” as it is` };
     const earlier = codebook.entries.find((e) => lookupKey(e.original) === lookupKey(p.original));
-    if (earlier && lookupKey(earlier.substitute) !== lookupKey(p.substitute)) return { ok: false, reason: `the model changed the replacement of “${p.original}”` };
+    if (earlier && lookupKey(earlier.substitute) !== lookupKey(p.substitute))
+      return { ok: false, reason: `the model changed the replacement of “${p.original}”` };
     if (wordPattern(p.original).test(parsed.mapped)) return { ok: false, reason: `the mapped text still says “${p.original}”` };
     if (!parsed.mapped.toLowerCase().includes(p.substitute.toLowerCase())) return { ok: false, reason: `the mapped text does not use “${p.substitute}”` };
   }
@@ -101,12 +106,18 @@ export function checkGenerative(text: string, output: string, spans: readonly Sp
   allSpans.sort((a, b) => a.start - b.start);
   const replaced = pairs.flatMap((p) => {
     const at = parsed.mapped.toLowerCase().indexOf(p.substitute.toLowerCase());
-    return at < 0 ? [] : [{ start: at, end: at + p.substitute.length, text: parsed.mapped.slice(at, at + p.substitute.length), kind: kindOf(p.original), original: p.original }];
+    return at < 0
+      ? []
+      : [{ start: at, end: at + p.substitute.length, text: parsed.mapped.slice(at, at + p.substitute.length), kind: kindOf(p.original), original: p.original }];
   });
   replaced.sort((a, b) => a.start - b.start);
   return {
     ok: true,
-    outcome: { result: { theme: codebook.theme, dictionary: promptDictionary(next, allSpans), mapped: parsed.mapped, replaced }, codebook: next, spans: allSpans },
+    outcome: {
+      result: { theme: codebook.theme, dictionary: promptDictionary(next, allSpans), mapped: parsed.mapped, replaced },
+      codebook: next,
+      spans: allSpans,
+    },
   };
 }
 
@@ -114,7 +125,11 @@ export function checkGenerative(text: string, output: string, spans: readonly Sp
  * A mapper that asks `generate` (a local model) first and checks its answer; the offline mapper's result,
  * with the reason, whenever the model's is not safe to use or the model fails.
  */
-export function generativeMapper(generate: (prompt: string) => Promise<string>, offline: Mapper, detect: (text: string, options: DetectOptions) => Span[]): Mapper {
+export function generativeMapper(
+  generate: (prompt: string) => Promise<string>,
+  offline: Mapper,
+  detect: (text: string, options: DetectOptions) => Span[],
+): Mapper {
   return {
     id: 'generative',
     async map(text, context) {

@@ -57,9 +57,24 @@ const DATA = data as unknown as Data;
 
 /** British spellings and their American forms, as the ontology spells (the idea of SPELLINGS in ./word-lists.ts, reversed). */
 const AMERICAN: readonly [RegExp, string][] = [
-  [/coeliac/g, 'celiac'], [/haem/g, 'hem'], [/aemi/g, 'emi'], [/oesophag/g, 'esophag'], [/tumour/g, 'tumor'], [/oedema/g, 'edema'],
-  [/rrhoea/g, 'rrhea'], [/pnoea/g, 'pnea'], [/paed/g, 'ped'], [/gynaec/g, 'gynec'], [/oestro/g, 'estro'], [/foet/g, 'fet'],
-  [/behaviour/g, 'behavior'], [/faec/g, 'fec'], [/anaes/g, 'anes'], [/isation/g, 'ization'], [/sulph/g, 'sulf'], [/mould/g, 'mold'],
+  [/coeliac/g, 'celiac'],
+  [/haem/g, 'hem'],
+  [/aemi/g, 'emi'],
+  [/oesophag/g, 'esophag'],
+  [/tumour/g, 'tumor'],
+  [/oedema/g, 'edema'],
+  [/rrhoea/g, 'rrhea'],
+  [/pnoea/g, 'pnea'],
+  [/paed/g, 'ped'],
+  [/gynaec/g, 'gynec'],
+  [/oestro/g, 'estro'],
+  [/foet/g, 'fet'],
+  [/behaviour/g, 'behavior'],
+  [/faec/g, 'fec'],
+  [/anaes/g, 'anes'],
+  [/isation/g, 'ization'],
+  [/sulph/g, 'sulf'],
+  [/mould/g, 'mold'],
 ];
 
 /**
@@ -67,7 +82,11 @@ const AMERICAN: readonly [RegExp, string][] = [
  * spaces, no leading article ("Crohn's disease" → "crohn disease", "Coeliac" → "celiac", "post-traumatic" → "post traumatic").
  */
 export function normaliseTerm(term: string): string {
-  let t = term.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[\u2018\u2019\u02bc`´]/g, "'");
+  let t = term
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'");
   t = AMERICAN.reduce((s, [from, to]) => s.replace(from, to), t);
   return t
     .replace(/'s\b/g, '')

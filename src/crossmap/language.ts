@@ -66,7 +66,15 @@ const detector = eld.newInstance();
 const names = new Intl.DisplayNames(['en'], { type: 'language' });
 const isRead = (code: string): code is ReadLanguage => (READ_LANGUAGES as readonly string[]).includes(code);
 /** Scripts written for one language, for text eld cannot place ("안녕"). */
-const SCRIPT_LANGUAGE: readonly [RegExp, string][] = [[/\p{Script=Hangul}/u, 'ko'], [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'], [/\p{Script=Greek}/u, 'el'], [/\p{Script=Hebrew}/u, 'he'], [/\p{Script=Thai}/u, 'th'], [/\p{Script=Georgian}/u, 'ka'], [/\p{Script=Armenian}/u, 'hy']];
+const SCRIPT_LANGUAGE: readonly [RegExp, string][] = [
+  [/\p{Script=Hangul}/u, 'ko'],
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'],
+  [/\p{Script=Greek}/u, 'el'],
+  [/\p{Script=Hebrew}/u, 'he'],
+  [/\p{Script=Thai}/u, 'th'],
+  [/\p{Script=Georgian}/u, 'ka'],
+  [/\p{Script=Armenian}/u, 'hy'],
+];
 
 export function detectLanguage(text: string): DetectedLanguage {
   const letters = new Map<string, number>();
@@ -80,13 +88,16 @@ export function detectLanguage(text: string): DetectedLanguage {
   const ranked = [...letters].sort((a, b) => b[1] - a[1]);
   const total = ranked.reduce((sum, [, n]) => sum + n, 0);
   const read = ranked.find(([code]) => isRead(code));
-  const code = read && read[1] >= MIXED * total ? read[0] : ranked[0]?.[0] ?? 'en';
+  const code = read && read[1] >= MIXED * total ? read[0] : (ranked[0]?.[0] ?? 'en');
   return { code, name: code === 'und' ? 'Unknown' : nameOf(code), read: isRead(code) };
 }
 
 /** URLs, e-mail addresses and words with a digit say nothing of the language. */
 function strip(text: string): string {
-  return text.replace(/\b(?:https?:\/\/|www\.)\S+/giu, ' ').replace(/\S+@\S+\.\p{L}{2,}/gu, ' ').replace(/\S*\d\S*/gu, ' ');
+  return text
+    .replace(/\b(?:https?:\/\/|www\.)\S+/giu, ' ')
+    .replace(/\S+@\S+\.\p{L}{2,}/gu, ' ')
+    .replace(/\S*\d\S*/gu, ' ');
 }
 
 /**

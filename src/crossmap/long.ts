@@ -56,7 +56,11 @@ export interface ProtectAllOptions extends Omit<ProtectOptions, 'tagging'> {
  * reads the message, then `protectMessage` protects it, piece by piece for a message of any length up to
  * `LONGEST`, pausing between pieces.
  */
-export async function protect(text: string, options: ProtectAllOptions, pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0))): Promise<Protected> {
+export async function protect(
+  text: string,
+  options: ProtectAllOptions,
+  pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+): Promise<Protected> {
   const why = tooLong(text);
   if (why) throw new RangeError(why);
   const parts = pieces(text);
@@ -80,7 +84,11 @@ export async function protect(text: string, options: ProtectAllOptions, pause: (
     // The first piece's language speaks for the message (a pasted letter's greeting and body agree).
     language ??= piece.language;
     codebook = piece.codebook;
-    const shift = (id: string, by: number) => id.split('-').map((n) => Number(n) + by).join('-');
+    const shift = (id: string, by: number) =>
+      id
+        .split('-')
+        .map((n) => Number(n) + by)
+        .join('-');
     for (const m of piece.marks) marks.push({ ...m, id: shift(m.id, inAt), start: m.start + inAt, end: m.end + inAt });
     for (const p of piece.placed) placed.push({ id: shift(p.id, inAt), start: p.start + outAt, end: p.end + outAt });
     for (const e of piece.dictionary) dictionary.set(`${e.scope ?? ''}\u0000${e.original}\u0000${e.substitute}`, e);
@@ -89,5 +97,12 @@ export async function protect(text: string, options: ProtectAllOptions, pause: (
     outAt += piece.text.length;
     await pause();
   }
-  return { text: sent.join(''), marks, placed, codebook, dictionary: [...dictionary.values()], language: language ?? { code: 'und', name: 'unknown', read: false } };
+  return {
+    text: sent.join(''),
+    marks,
+    placed,
+    codebook,
+    dictionary: [...dictionary.values()],
+    language: language ?? { code: 'und', name: 'unknown', read: false },
+  };
 }

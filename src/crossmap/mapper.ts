@@ -67,7 +67,11 @@ export function applySubstitutes(
   let last = 0;
   const replaced: (Span & { original: string })[] = [];
   for (const span of spans) {
-    const next = substituteFor(state, span, random, pools, text, { mode: 'crossmap', ...(scope ? { scope } : {}), ...(span.kind === 'person' ? personHint(text, span) : {}) });
+    const next = substituteFor(state, span, random, pools, text, {
+      mode: 'crossmap',
+      ...(scope ? { scope } : {}),
+      ...(span.kind === 'person' ? personHint(text, span) : {}),
+    });
     state = next.state;
     let substitute = next.substitute;
     const before = textBefore(text, span.start);
@@ -91,11 +95,7 @@ export function promptDictionary(codebook: CodebookState, spans: readonly Span[]
   return codebook.entries.filter((e) => keys.has(lookupKey(e.original)));
 }
 
-export function offlineMapper(
-  random: RandomSource,
-  pools: SubstitutePools,
-  detect: (text: string, options: DetectOptions) => Span[],
-): Mapper {
+export function offlineMapper(random: RandomSource, pools: SubstitutePools, detect: (text: string, options: DetectOptions) => Span[]): Mapper {
   return {
     id: 'offline',
     async map(text, context) {

@@ -21,10 +21,20 @@ const TITLE = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|M|Sr|Sra|Sig|
  * span is substituted from (and kept only if the span is replaced). The full name is this message's (before
  * or after the short form) or the conversation's. Anything else: the codebook as it was.
  */
-export function withNamePart(codebook: CodebookState, span: Span, spans: readonly Span[], text: string, options: ProtectOptions, pools: SubstitutePools): CodebookState {
+export function withNamePart(
+  codebook: CodebookState,
+  span: Span,
+  spans: readonly Span[],
+  text: string,
+  options: ProtectOptions,
+  pools: SubstitutePools,
+): CodebookState {
   if (knownEntry(codebook, span.text, options.scope)) return codebook;
   const title = TITLE.exec(span.text)?.[0] ?? '';
-  const words = span.text.slice(title.length).replace(/['’]s$/, '').split(/\s+/);
+  const words = span.text
+    .slice(title.length)
+    .replace(/['’]s$/, '')
+    .split(/\s+/);
   if (words.length !== 1) return codebook;
   const word = words[0]!.toLowerCase();
   const fulls = [
@@ -35,12 +45,24 @@ export function withNamePart(codebook: CodebookState, span: Span, spans: readonl
     const parts = full.toLowerCase().split(/\s+/);
     const position = !title && parts[0] === word ? 'first' : parts.at(-1) === word ? 'last' : undefined;
     if (!position) continue;
-    const { state, substitute } = substituteFor(codebook, { text: full, kind: 'person' }, options.random, pools, text, { mode: 'protect', ...(options.scope ? { scope: options.scope } : {}), ...personHint(text, { start: text.indexOf(full), end: text.indexOf(full) + full.length, text: full }) });
+    const { state, substitute } = substituteFor(codebook, { text: full, kind: 'person' }, options.random, pools, text, {
+      mode: 'protect',
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...personHint(text, { start: text.indexOf(full), end: text.indexOf(full) + full.length, text: full }),
+    });
     const pieces = substitute.split(/\s+/);
     if (pieces.length < 2) return codebook;
     const part = `${title}${position === 'first' ? pieces[0] : pieces.at(-1)}`;
     if (substituteTaken(state, part)) return codebook;
-    return { ...state, entries: withEntry(state.entries, { original: span.text.replace(/['’]s$/, ''), substitute: part, kind: 'person', ...(options.scope ? { scope: options.scope } : {}) }) };
+    return {
+      ...state,
+      entries: withEntry(state.entries, {
+        original: span.text.replace(/['’]s$/, ''),
+        substitute: part,
+        kind: 'person',
+        ...(options.scope ? { scope: options.scope } : {}),
+      }),
+    };
   }
   return codebook;
 }

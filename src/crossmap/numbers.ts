@@ -144,7 +144,10 @@ export function scaleMoney(text: string, factor: number): string | undefined {
   // A decimal mark is the last '.' or ',' followed by 1-2 digits at the end, unless it is the group mark.
   const decimal = /[.,](\d{1,2})$/.exec(raw);
   const decimalMark = decimal && decimal[0][0] !== group ? decimal[0][0] : undefined;
-  const digits = raw.replace(decimalMark ? new RegExp(`\\${decimalMark}(?=\\d{1,2}$)`) : /$^/, '#').replace(/[^\d#]/g, '').replace('#', '.');
+  const digits = raw
+    .replace(decimalMark ? new RegExp(`\\${decimalMark}(?=\\d{1,2}$)`) : /$^/, '#')
+    .replace(/[^\d#]/g, '')
+    .replace('#', '.');
   const value = Number(digits);
   if (!Number.isFinite(value) || value === 0) return undefined;
   const significant = Math.max(2, digits.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length);
@@ -176,18 +179,58 @@ export function lifeStage(age: number): LifeStage {
  * years and which law applies (criminal responsibility at 10, 12, 14 or 16; work, consent and driving at 16), so
  * it moves within a narrow band: baby 0–1, preschool 2–4, 5–9, 10–12, 13–15, 16–17.
  */
-export type AgeStage = 'baby' | 'preschool' | 'child' | 'preteen' | 'young teen' | 'older teen' | 'young adult' | 'adult under 25' | 'adult' | 'middle age' | 'older adult';
+export type AgeStage =
+  'baby' | 'preschool' | 'child' | 'preteen' | 'young teen' | 'older teen' | 'young adult' | 'adult under 25' | 'adult' | 'middle age' | 'older adult';
 const AGE_STAGES: readonly (readonly [below: number, stage: AgeStage])[] = [
-  [2, 'baby'], [5, 'preschool'], [10, 'child'], [13, 'preteen'], [16, 'young teen'], [18, 'older teen'],
-  [21, 'young adult'], [25, 'adult under 25'], [45, 'adult'], [65, 'middle age'], [Infinity, 'older adult'],
+  [2, 'baby'],
+  [5, 'preschool'],
+  [10, 'child'],
+  [13, 'preteen'],
+  [16, 'young teen'],
+  [18, 'older teen'],
+  [21, 'young adult'],
+  [25, 'adult under 25'],
+  [45, 'adult'],
+  [65, 'middle age'],
+  [Infinity, 'older adult'],
 ];
 export function ageStage(age: number): AgeStage {
   return AGE_STAGES.find(([below]) => age < below)![1];
 }
 
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const ORDINAL_TENS: Record<string, string> = { twenty: 'twentieth', thirty: 'thirtieth', forty: 'fortieth', fifty: 'fiftieth', sixty: 'sixtieth', seventy: 'seventieth', eighty: 'eightieth', ninety: 'ninetieth' };
+const ORDINAL_TENS: Record<string, string> = {
+  twenty: 'twentieth',
+  thirty: 'thirtieth',
+  forty: 'fortieth',
+  fifty: 'fiftieth',
+  sixty: 'sixtieth',
+  seventy: 'seventieth',
+  eighty: 'eightieth',
+  ninety: 'ninetieth',
+};
 
 /** 0–99 in words ("sixty-two"). */
 export function numberWords(n: number): string {
@@ -255,7 +298,9 @@ function shiftDecade(m: RegExpExecArray, shift: number): string {
     return sameCase(said, QUALIFIERS[to]!) + m[0].slice(said.length);
   }
   const d = digit ? Number(digit) * 10 : word ? (DECADE_WORDS.indexOf(word.toLowerCase()) + 1) * 10 : TENS.indexOf(tensWord!.toLowerCase()) * 10;
-  const moved = [d + 10 * Math.sign(shift), d - 10 * Math.sign(shift)].find((c) => c >= 20 && c <= 90 && d >= 20 && lifeStage(c) === lifeStage(d) && lifeStage(c + 9) === lifeStage(d + 9));
+  const moved = [d + 10 * Math.sign(shift), d - 10 * Math.sign(shift)].find(
+    (c) => c >= 20 && c <= 90 && d >= 20 && lifeStage(c) === lifeStage(d) && lifeStage(c + 9) === lifeStage(d + 9),
+  );
   if (moved === undefined) return m[0];
   if (digit) return `${moved / 10}0${digitTail}`;
   if (word) return sameCase(word, DECADE_WORDS[moved / 10 - 1]!);
@@ -289,7 +334,7 @@ export function shiftAge(text: string, shift: number): string {
   const ordinal = Object.entries(ORDINAL_TENS).find(([, o]) => text.toLowerCase().startsWith(o));
   if (ordinal) {
     const moved = movedAge(wordsNumber(ordinal[0])!, shift, true);
-    const words = moved % 10 === 0 ? ORDINAL_TENS[TENS[moved / 10]!] ?? `${moved}th` : `${moved}${ordinalSuffix(moved)}`;
+    const words = moved % 10 === 0 ? (ORDINAL_TENS[TENS[moved / 10]!] ?? `${moved}th`) : `${moved}${ordinalSuffix(moved)}`;
     return sameCase(text, words) + text.slice(ordinal[1].length);
   }
   for (let cut = word?.[1]?.length ?? 0; cut > 0; cut--) {

@@ -33,8 +33,20 @@ const SPOKEN: Readonly<Record<string, readonly string[]>> = {
 const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = { de: 'DE', fr: 'FR', it: 'IT' };
 
 const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
-  [/£/, 'GB'], [/₹|\bRs\.?\s?\d/, 'IN'], [/R\$/, 'BR'], [/₦/, 'NG'], [/\bA\$|\bAUD\b/, 'AU'], [/\bC\$|\bCAD\b/, 'CA'], [/\bKSh\b/, 'KE'],
-  [/\bNZ\$/, 'NZ'], [/\bCHF\b|\bFr\.\s?\d/, 'CH'], [/\bMXN\b/, 'MX'], [/\bCOP\b/, 'CO'], [/\bARS\b/, 'AR'], [/\bCLP\b/, 'CL'], [/\bZAR\b/, 'ZA'],
+  [/£/, 'GB'],
+  [/₹|\bRs\.?\s?\d/, 'IN'],
+  [/R\$/, 'BR'],
+  [/₦/, 'NG'],
+  [/\bA\$|\bAUD\b/, 'AU'],
+  [/\bC\$|\bCAD\b/, 'CA'],
+  [/\bKSh\b/, 'KE'],
+  [/\bNZ\$/, 'NZ'],
+  [/\bCHF\b|\bFr\.\s?\d/, 'CH'],
+  [/\bMXN\b/, 'MX'],
+  [/\bCOP\b/, 'CO'],
+  [/\bARS\b/, 'AR'],
+  [/\bCLP\b/, 'CL'],
+  [/\bZAR\b/, 'ZA'],
 ];
 
 /**

@@ -11,10 +11,12 @@ import { scramble, type Draw } from './numbers';
 import { townsNamed } from './place-country';
 import type { PlaceKind, SubstitutePools } from './pools';
 
-const THE_COUNTRIES = /^(?:UK|U\.K\.|US|U\.S\.|USA|U\.S\.A\.|UAE|United (?:Kingdom|States|Arab Emirates)|Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)$/i;
+const THE_COUNTRIES =
+  /^(?:UK|U\.K\.|US|U\.S\.|USA|U\.S\.A\.|UAE|United (?:Kingdom|States|Arab Emirates)|Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)$/i;
 const THE_COUNTRY_NAMES = ['UK', 'US', 'Netherlands', 'Philippines', 'UAE', 'Czech Republic', 'Dominican Republic', 'Bahamas', 'Gambia', 'Maldives'];
 
-const STREET_WORDS = /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Ct|Place|Pl|Terrace|Crescent|Parkway|Highway|Row|Gardens|Square|Hill|Grove|Flat|Apt|Apartment|Unit|Suite|Floor|Room|Rue|Calle|Rua|Avenida|Via|Jalan|de|la|le|del|da|do|the)$/i;
+const STREET_WORDS =
+  /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Ct|Place|Pl|Terrace|Crescent|Parkway|Highway|Row|Gardens|Square|Hill|Grove|Flat|Apt|Apartment|Unit|Suite|Floor|Room|Rue|Calle|Rua|Avenida|Via|Jalan|de|la|le|del|da|do|the)$/i;
 
 /**
  * Fewer other places than this in a country and a stand-in would all but name the original (a country with two
@@ -80,7 +82,7 @@ export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: Subst
   // A city of another country's name ("Latina" in an Italian message: not Spain's) is a town of that country.
   if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(kind, pick, pools);
   // "the UK" → "the Netherlands", not "the Singapore".
-  if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : pools.countries ?? []) ?? pick(pools.places);
+  if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : (pools.countries ?? [])) ?? pick(pools.places);
   if (kind?.type === 'region') return regionLike(kind, pick, pools);
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
   if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
@@ -113,7 +115,10 @@ function addressLike(text: string, draw: Draw, pick: PickFrom, pools: Substitute
     for (let n = words.length; n > 0; n--) {
       // "…, London Road": a street, not the town.
       if (words[n] && STREET_WORDS.test(words[n]!.word)) continue;
-      const name = words.slice(0, n).map((w) => w.word).join(' ');
+      const name = words
+        .slice(0, n)
+        .map((w) => w.word)
+        .join(' ');
       const kind = pools.placeKind?.(name);
       const named = kind ? [] : townsNamed(name);
       if ((!kind && !named.length) || kind?.type === 'travel') continue;

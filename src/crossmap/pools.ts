@@ -104,14 +104,17 @@ export const substitutePools = lazy((): SubstitutePools => {
   const rows = places as string[][];
   // A city or region that shares its name with a country ("Jamaica", Queens; "Georgia", the US state) is read
   // as the country: it is no city's or region's stand-in ("Leeds" → "Jamaica" would move the question abroad).
-  const countryLike = new Set([...(countries as string[][]).flatMap(([, , name, short]) => [name!, short!]), ...Object.keys(PLACE_ALIASES)].map((n) => n.toLowerCase()));
+  const countryLike = new Set(
+    [...(countries as string[][]).flatMap(([, , name, short]) => [name!, short!]), ...Object.keys(PLACE_ALIASES)].map((n) => n.toLowerCase()),
+  );
   const cityRows = rows.filter(([name, , kind]) => kind === 'c' && plain(name!) && !countryLike.has(name!.toLowerCase()));
   const cities = cityRows.map(([name]) => name!);
   const BANDS = [100, 500, 1500, Infinity];
   const cityBands = BANDS.map((limit, i) => cities.filter((_, rank) => rank < limit && rank >= (BANDS[i - 1] ?? 0)));
   const kinds = new Map<string, PlaceKind>();
   const ranked = cityRows.map(([name, subregion, , country], rank) => ({ name: name!, subregion, country, band: BANDS.findIndex((limit) => rank < limit) }));
-  for (const { name, band, country, subregion } of ranked) kinds.set(name.toLowerCase(), { type: 'city', band, ...(country ? { country } : {}), ...(subregion ? { subregion } : {}) });
+  for (const { name, band, country, subregion } of ranked)
+    kinds.set(name.toLowerCase(), { type: 'city', band, ...(country ? { country } : {}), ...(subregion ? { subregion } : {}) });
   const citiesByCountry = new Map([...grouped(ranked, (c) => c.country)].map(([k, cs]) => [k, banded(cs.map((c) => [c.name, c.band] as const))]));
   const citiesBySubregion = new Map([...grouped(ranked, (c) => c.subregion)].map(([k, cs]) => [k, banded(cs.map((c) => [c.name, c.band] as const))]));
   // A region that shares its name with a city is read as the city: not a region's stand-in. One the aliases
@@ -121,7 +124,8 @@ export const substitutePools = lazy((): SubstitutePools => {
   const regions = regionRows.map(([name]) => name!);
   const regionsBySubregion = new Map([...grouped(regionRows, ([, subregion]) => subregion)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
   const regionsByCountry = new Map([...grouped(regionRows, ([, , , country]) => country)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
-  for (const [name, subregion, , country] of regionRows) kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
+  for (const [name, subregion, , country] of regionRows)
+    kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
   const stateCodes = rows.filter(([, , kind]) => kind === 's').map(([name]) => name!);
   for (const code of stateCodes) kinds.set(code.toLowerCase(), { type: 'state' });
   const countryNames = (countries as string[][]).map(([, , , short]) => short!).filter(plain);

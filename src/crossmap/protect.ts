@@ -134,11 +134,16 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
     const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
     const byKind = kept ? 'keep' : span.phrase !== undefined || nowhere ? 'generalize' : DEFAULT_TREATMENT(span.kind);
-    let treatment: Treatment = options.choices?.[id] ?? (kept ? 'keep' : options.defaults?.[span.kind] ?? byKind);
+    let treatment: Treatment = options.choices?.[id] ?? (kept ? 'keep' : (options.defaults?.[span.kind] ?? byKind));
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
-    const hint: SubstituteHint = { mode: 'protect', ...(options.scope ? { scope: options.scope } : {}), ...(span.kind === 'person' ? personHint(text, span) : {}), ...(span.kind === 'place' && country ? { country } : {}) };
+    const hint: SubstituteHint = {
+      mode: 'protect',
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...(span.kind === 'person' ? personHint(text, span) : {}),
+      ...(span.kind === 'place' && country ? { country } : {}),
+    };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
     // One person, one stand-in: a first or family name alone takes its part of the full name's stand-in.
@@ -152,13 +157,27 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       substitute = generalization ?? span.text;
       // A phrase another original already reads back from would read back wrong: this one then stays general.
       const taken = substituteTaken(codebook, substitute);
-      next = taken ? codebook : { ...codebook, entries: withEntry(codebook.entries, { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(options.scope ? { scope: options.scope } : {}) }) };
+      next = taken
+        ? codebook
+        : {
+            ...codebook,
+            entries: withEntry(codebook.entries, {
+              original: span.text.replace(/['’]s$/, ''),
+              substitute,
+              kind: span.kind,
+              ...(options.scope ? { scope: options.scope } : {}),
+            }),
+          };
     }
     substitute = inPlace(text, span, substitute);
     if (treatment === 'replace') {
       codebook = next;
       replaced.push(span);
-    } else if (treatment === 'generalize' && isSpecialKind(span.kind) && !(codebook.generalized ?? []).some((g) => lookupKey(g.original) === lookupKey(span.text))) {
+    } else if (
+      treatment === 'generalize' &&
+      isSpecialKind(span.kind) &&
+      !(codebook.generalized ?? []).some((g) => lookupKey(g.original) === lookupKey(span.text))
+    ) {
       codebook = { ...codebook, generalized: [...(codebook.generalized ?? []), { original: span.text.replace(/['’]s$/, ''), kind: span.kind }] };
     }
     marks.push({ id, start: span.start, end: span.end, text: span.text, kind: span.kind, treatment, substitute, generalization });

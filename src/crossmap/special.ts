@@ -66,7 +66,12 @@ const compiled = lazy(() => {
     `${d}[- ](?:American|British|Canadian|Australian|Brazilian|French|German)`,
     `(?:British|American|Canadian|Australian)[- ]${d}`,
   ];
-  out.push({ kind: 'ethnicity', form: 'pred', any: new RegExp(`${WORD_START}(?:${ethnic.join('|')})${WORD_END}`, 'gu'), each: ethnic.map((p) => new RegExp(`(?:${p})${WORD_END}`, 'uy')) });
+  out.push({
+    kind: 'ethnicity',
+    form: 'pred',
+    any: new RegExp(`${WORD_START}(?:${ethnic.join('|')})${WORD_END}`, 'gu'),
+    each: ethnic.map((p) => new RegExp(`(?:${p})${WORD_END}`, 'uy')),
+  });
   return out;
 });
 
@@ -81,7 +86,10 @@ function demonymAlternation(): string {
       if (dem.includes(' ')) all.add(dem.split(' ').at(-1)!);
     }
   }
-  return `(?:${[...all].sort((a, b) => b.length - a.length).map((x) => x.replace(/ /g, '\\s+')).join('|')})`;
+  return `(?:${[...all]
+    .sort((a, b) => b.length - a.length)
+    .map((x) => x.replace(/ /g, '\\s+'))
+    .join('|')})`;
 }
 
 /** The longest phrase of `group` that matches at `at`. */

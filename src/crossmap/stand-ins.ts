@@ -73,7 +73,11 @@ export function substituteFor(
   const known = knownEntry(state, span.text, hint.scope);
   if (known) return { state, substitute: known.substitute };
   const scope = hint.scope === 'compose' ? 'compose\u0000' : '';
-  const draw = drawFrom(state.secret ? derivedSource(state.secret, `${scope}${hint.mode ?? 'crossmap'}\u0000${span.kind}\u0000${hint.gender ?? ''}${hint.familyName ? 'F' : ''}\u0000${key}`) : random);
+  const draw = drawFrom(
+    state.secret
+      ? derivedSource(state.secret, `${scope}${hint.mode ?? 'crossmap'}\u0000${span.kind}\u0000${hint.gender ?? ''}${hint.familyName ? 'F' : ''}\u0000${key}`)
+      : random,
+  );
   const avoidText = lowerOnce(avoid);
   // Not taken, not a word of the prompt, and not a near-copy of the original ("Leonor" for "Leo").
   const free = (candidate: string) => {
@@ -93,7 +97,8 @@ export function substituteFor(
   // A number's stand-in is drawn again (from the same span's stream) when another pair has it already, so the
   // answer reads back to one original.
   let drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
-  for (let again = 0; again < 16 && drawn !== undefined && substituteTaken(state, drawn); again++) drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+  for (let again = 0; again < 16 && drawn !== undefined && substituteTaken(state, drawn); again++)
+    drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
   const substitute = drawn ?? lastResort(span.kind, span.text, draw, pick, pools);
   const entry: DictionaryEntry = { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(hint.scope ? { scope: hint.scope } : {}) };
   return { state: { ...state, entries: withEntry(state.entries, entry) }, substitute };
@@ -174,7 +179,27 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   return false;
 }
 
-const ORG_WORDS = new Set<string>([...ORGANISATION_CUES, 'of', 'the', 'and', 'for', 'de', 'la', 'du', 'y', 'und', 'general', 'university', 'royal', 'national', 'city', 'county', 'state', 'community', 'memorial']);
+const ORG_WORDS = new Set<string>([
+  ...ORGANISATION_CUES,
+  'of',
+  'the',
+  'and',
+  'for',
+  'de',
+  'la',
+  'du',
+  'y',
+  'und',
+  'general',
+  'university',
+  'royal',
+  'national',
+  'city',
+  'county',
+  'state',
+  'community',
+  'memorial',
+]);
 
 /**
  * An organisation of the same kind (protect mode, not themed): its kind words kept ("Hospital", "Bank",

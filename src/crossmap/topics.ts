@@ -25,8 +25,20 @@ import type { SpecialKind } from './types';
  * drug is about health; which words are the drug is the word lists' job).
  */
 export const TOPICS = [
-  'health', 'mental-health', 'pregnancy', 'sexuality', 'gender-identity', 'immigration', 'criminal', 'substance',
-  'religion', 'ethnicity', 'politics', 'finance', 'employment', 'legal',
+  'health',
+  'mental-health',
+  'pregnancy',
+  'sexuality',
+  'gender-identity',
+  'immigration',
+  'criminal',
+  'substance',
+  'religion',
+  'ethnicity',
+  'politics',
+  'finance',
+  'employment',
+  'legal',
 ] as const satisfies readonly SpecialKind[];
 export type Topic = (typeof TOPICS)[number];
 
@@ -71,7 +83,6 @@ export function topicsOf(vector: ArrayLike<number>, classifier: TopicClassifier)
     .sort((a, b) => b.score - a.score || TOPICS.indexOf(a.topic) - TOPICS.indexOf(b.topic));
 }
 
-
 /** Check the JSON of data/topic-classifier.json and give it its type; throws on any malformed part. */
 export function parseTopicClassifier(json: unknown): TopicClassifier {
   const fail = (what: string): never => {
@@ -110,7 +121,28 @@ export interface Sentence {
 
 /** Words after which a full stop does not end a sentence ("Dr. Okonkwo", "St. Mary's", "e.g. this"). */
 const ABBREVIATIONS = new Set([
-  'dr', 'mr', 'mrs', 'ms', 'mx', 'prof', 'st', 'sr', 'jr', 'mt', 'no', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'dept', 'ave', 'rd', 'inc', 'ltd', 'co',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'mx',
+  'prof',
+  'st',
+  'sr',
+  'jr',
+  'mt',
+  'no',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'approx',
+  'dept',
+  'ave',
+  'rd',
+  'inc',
+  'ltd',
+  'co',
 ]);
 
 /**
@@ -164,7 +196,12 @@ export interface TopicHint {
  * matter although no special-category span (`special`: start/end in `text`) lies in them: what the word
  * lists may have missed, for the review to point out. Never a change to the text.
  */
-export function topicHints(text: string, vectors: readonly ArrayLike<number>[], special: readonly { start: number; end: number }[], classifier = shippedTopicClassifier()): TopicHint[] {
+export function topicHints(
+  text: string,
+  vectors: readonly ArrayLike<number>[],
+  special: readonly { start: number; end: number }[],
+  classifier = shippedTopicClassifier(),
+): TopicHint[] {
   const sentences = hintedSentences(text);
   if (vectors.length !== sentences.length) throw new Error(`topic hints: ${vectors.length} vectors for ${sentences.length} sentences`);
   return sentences.flatMap((s, i) => {

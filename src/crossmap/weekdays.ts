@@ -29,7 +29,9 @@ export function undatable(text: string, draw: Draw): string {
   const found = weekdayIn(text);
   if (!found) return text;
   const other = WEEKDAYS[found.language]![(found.day + 1 + draw(6)) % 7]!;
-  return text.replace(WEEKDAY_PATTERNS[found.language]![found.day]!, (word) => (/^\p{Lu}/u.test(word) ? other.charAt(0).toUpperCase() + other.slice(1) : other));
+  return text.replace(WEEKDAY_PATTERNS[found.language]![found.day]!, (word) =>
+    /^\p{Lu}/u.test(word) ? other.charAt(0).toUpperCase() + other.slice(1) : other,
+  );
 }
 
 /** Each weekday as a whole word, any case (compiled once). */

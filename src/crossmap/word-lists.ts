@@ -34,20 +34,27 @@ export function specialList(name: string): string[] {
   return ((specialTerms as Record<string, string>)[name] ?? '').split('|').filter(Boolean);
 }
 
-interface Entry { kind: SpanKind; capitalOnly: boolean; allCaps?: boolean }
+interface Entry {
+  kind: SpanKind;
+  capitalOnly: boolean;
+  allCaps?: boolean;
+}
 
 /** Phrase (normalised words joined by spaces) → what it is. */
 export const table = lazy(() => {
   const map = new Map<string, Entry>();
   let longest = 1;
   const add = (phrase: string, kind: SpanKind, capitalOnly = false) => {
-    const key = words(phrase).map((w) => w.key).join(' ');
+    const key = words(phrase)
+      .map((w) => w.key)
+      .join(' ');
     if (!key || map.has(key)) return;
     longest = Math.max(longest, key.split(' ').length);
     map.set(key, { kind, capitalOnly });
   };
   for (const kind of SPECIAL_KINDS) for (const term of EXTRA_TERMS[kind] ?? []) add(term, kind);
-  for (const kind of ['health', 'medication', 'finance', 'legal', 'criminal'] as const) for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
+  for (const kind of ['health', 'medication', 'finance', 'legal', 'criminal'] as const)
+    for (const term of lexiconList(kind)) add(term, kind, /^\p{Lu}/u.test(term));
   // The CC0 lists after the hand-written ones and WordNet (an earlier entry keeps its kind); a capitalised
   // name ("Addison's disease", "Anglicanism") only with its capital, as typed.
   for (const kind of ['mental-health', 'substance', 'health', 'medication', 'religion'] as const) {
@@ -58,7 +65,8 @@ export const table = lazy(() => {
   for (const [, , name, short, capital] of countries as string[][]) for (const p of [stripQualifier(name!), short!, capital!]) place(p);
   for (const [name, , kind] of places as string[][]) if (kind !== 's' && name!.length > 2) place(name!);
   // "UK", "US", "USA": in capitals only ("us" is a pronoun).
-  for (const alias of Object.keys(PLACE_ALIASES)) if (!alias.includes(' ') && alias.length <= 3) map.set(alias, { kind: 'place', capitalOnly: true, allCaps: true });
+  for (const alias of Object.keys(PLACE_ALIASES))
+    if (!alias.includes(' ') && alias.length <= 3) map.set(alias, { kind: 'place', capitalOnly: true, allCaps: true });
   for (const name of lexiconList('medication')) add(name, 'medication', /^\p{Lu}/u.test(name));
   for (const name of lexiconList('given')) add(name, 'person');
   for (const name of lexiconList('family')) add(name, 'person');
@@ -69,9 +77,20 @@ export const table = lazy(() => {
 
 /** The ontology's American spellings and their British forms ("celiac disease", "coeliac disease"). */
 const SPELLINGS: readonly [RegExp, string][] = [
-  [/celiac/g, 'coeliac'], [/(^|[^a])hem(o|a)/g, '$1haem$2'], [/anemi/g, 'anaemi'], [/esophag/g, 'oesophag'], [/tumor/g, 'tumour'],
-  [/leukemi/g, 'leukaemi'], [/(^|[^o])edema/g, '$1oedema'], [/diarrhea/g, 'diarrhoea'], [/pediatric/g, 'paediatric'], [/ischemi/g, 'ischaemi'],
-  [/gynecolog/g, 'gynaecolog'], [/orthopedic/g, 'orthopaedic'], [/estrogen/g, 'oestrogen'], [/fetal/g, 'foetal'],
+  [/celiac/g, 'coeliac'],
+  [/(^|[^a])hem(o|a)/g, '$1haem$2'],
+  [/anemi/g, 'anaemi'],
+  [/esophag/g, 'oesophag'],
+  [/tumor/g, 'tumour'],
+  [/leukemi/g, 'leukaemi'],
+  [/(^|[^o])edema/g, '$1oedema'],
+  [/diarrhea/g, 'diarrhoea'],
+  [/pediatric/g, 'paediatric'],
+  [/ischemi/g, 'ischaemi'],
+  [/gynecolog/g, 'gynaecolog'],
+  [/orthopedic/g, 'orthopaedic'],
+  [/estrogen/g, 'oestrogen'],
+  [/fetal/g, 'foetal'],
 ];
 function britishSpellings(term: string): string[] {
   const british = SPELLINGS.reduce((t, [from, to]) => t.replace(from, to), term);
@@ -82,13 +101,15 @@ function britishSpellings(term: string): string[] {
  * Endings of the WHO's International Nonproprietary Names by drug class ("-sulosin", "-prazole", "-statin"): an
  * unknown lower-case word of 8+ letters with one is a medicine ("tamsulosin", "esomeprazole").
  */
-export const INN_STEMS = /(?:sulosin|olol|pril|sartan|statin|prazole|tidine|tinib|ciclovir|cillin|mycin|floxacin|oxacin|cycline|azepam|azolam|oxetine|triptan|gliptin|gliflozin|glutide|parin|xaban|dronate|lukast|setron|profen|pramine|triptyline|azosin|dipine|thiazide|semide|olone|barbital|conazole|fungin|gabalin|apine|peridol|ximab|zumab|umab|afil|fenac|coxib|vudine|navir|previr|asvir|tegravir|lukast|dronate|sterone|estrol|parib|lisib)$/;
+export const INN_STEMS =
+  /(?:sulosin|olol|pril|sartan|statin|prazole|tidine|tinib|ciclovir|cillin|mycin|floxacin|oxacin|cycline|azepam|azolam|oxetine|triptan|gliptin|gliflozin|glutide|parin|xaban|dronate|lukast|setron|profen|pramine|triptyline|azosin|dipine|thiazide|semide|olone|barbital|conazole|fungin|gabalin|apine|peridol|ximab|zumab|umab|afil|fenac|coxib|vudine|navir|previr|asvir|tegravir|lukast|dronate|sterone|estrol|parib|lisib)$/;
 
 /** Words that name a language, a nationality or a holiday: kept, as the task usually needs them. */
 export const KEPT = lazy(() => {
   const kept = new Set<string>([...HOLIDAYS, ...KEPT_PRODUCTS.filter((p) => !p.includes(' '))]);
   for (const [name] of languages as string[][]) kept.add(normalizeText(stripQualifier(name!)));
-  for (const [, , name, short, , nationality] of countries as string[][]) for (const d of demonyms(nationality!, [stripQualifier(name!), short!])) kept.add(normalizeText(d));
+  for (const [, , name, short, , nationality] of countries as string[][])
+    for (const d of demonyms(nationality!, [stripQualifier(name!), short!])) kept.add(normalizeText(d));
   return kept;
 });
 /** Known one-word health and medication terms by first two letters, for misspellings ("ibuprofin"). */
@@ -110,5 +131,7 @@ const SPELLED = lazy(() => {
 export function misspelled(key: string): SpanKind | undefined {
   if (key.length < 7) return undefined;
   const limit = key.length >= 9 ? 2 : 1;
-  return SPELLED().get(key.slice(0, 2))?.find((c) => editDistance(key, c.term, limit) <= limit)?.kind;
+  return SPELLED()
+    .get(key.slice(0, 2))
+    ?.find((c) => editDistance(key, c.term, limit) <= limit)?.kind;
 }

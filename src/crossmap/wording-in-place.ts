@@ -18,13 +18,57 @@ const DETERMINER = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a
 /** "is that neuropathy?": "that" as a pronoun, not a determiner. */
 const PRONOUN_THAT = /(?:^|[^\p{L}])(?:is|was|are|isn['’]t|could|can|might|would)\s+(?:that|this|it)\s+$/iu;
 /** "I'm a type 2 diabetic", "my dad is an alcoholic": a person of the category. */
-const PERSON_SLOT = /(?:^|[^\p{L}])(?!(?:it|that|this|which|what|there)\b)\p{L}+(?:['’]s|['’]m|['’]re|\s+(?:am|is|are|was|were|be|been|being|as))\s+(?:a|an)\s+$/iu;
-const COPULA = /(?:^|[^\p{L}])(?:am|i['’]m|im|is|['’]s|are|['’]re|was|were|be|been|being|feel|feels|feeling|felt|seem|seems|became|become|stay|stayed|remain|remains|get|got|getting)\s+(?:(?:so|very|really|still|now|just|only|not|also|openly|always|never|actually|basically|currently|newly|recently)\s+)?$/iu;
+const PERSON_SLOT =
+  /(?:^|[^\p{L}])(?!(?:it|that|this|which|what|there)\b)\p{L}+(?:['’]s|['’]m|['’]re|\s+(?:am|is|are|was|were|be|been|being|as))\s+(?:a|an)\s+$/iu;
+const COPULA =
+  /(?:^|[^\p{L}])(?:am|i['’]m|im|is|['’]s|are|['’]re|was|were|be|been|being|feel|feels|feeling|felt|seem|seems|became|become|stay|stayed|remain|remains|get|got|getting)\s+(?:(?:so|very|really|still|now|just|only|not|also|openly|always|never|actually|basically|currently|newly|recently)\s+)?$/iu;
 const POSSESSIVE_START = /^(my|his|her|their|our|your)\s+/i;
 const ARTICLE = /^(?:a|an|the)\s+/i;
 const PAST = /^(?:came|got|went|was|were|lost|took|did|broke|tore|had|left|pled|drank|began|made|put|told|found|cut|hurt|quit|overdosed|\p{L}+ed)\b/iu;
 
-const NOT_NOUNS = new Set(['and', 'but', 'or', 'nor', 'so', 'to', 'in', 'at', 'on', 'for', 'with', 'of', 'from', 'by', 'because', 'who', 'that', 'which', 'now', 'too', 'again', 'since', 'after', 'before', 'when', 'while', 'is', 'was', 'are', 'were', 'and', 'if', 'then', 'than', 'as', 'like', 'yet', 'still', 'already', 'though', 'although']);
+const NOT_NOUNS = new Set([
+  'and',
+  'but',
+  'or',
+  'nor',
+  'so',
+  'to',
+  'in',
+  'at',
+  'on',
+  'for',
+  'with',
+  'of',
+  'from',
+  'by',
+  'because',
+  'who',
+  'that',
+  'which',
+  'now',
+  'too',
+  'again',
+  'since',
+  'after',
+  'before',
+  'when',
+  'while',
+  'is',
+  'was',
+  'are',
+  'were',
+  'and',
+  'if',
+  'then',
+  'than',
+  'as',
+  'like',
+  'yet',
+  'still',
+  'already',
+  'though',
+  'although',
+]);
 
 /** Whether a noun seems to follow `end` ("gay couple"), not a pause or a function word ("gay and", "gay.") */
 function nounFollows(text: string, end: number): boolean {
@@ -43,7 +87,8 @@ function sentenceStart(text: string, start: number): boolean {
 }
 
 /** A determiner and one describing word before the span: "my last seizure", "her early dementia". */
-const DETERMINER_ADJECTIVE = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an)\s+(?:last|first|new|old|recent|next|current|latest|early|late|bad|severe|mild|worst|chronic|little|big|own|only|second|third|previous|ongoing|suspected|possible|diagnosed)\s+$/iu;
+const DETERMINER_ADJECTIVE =
+  /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an)\s+(?:last|first|new|old|recent|next|current|latest|early|late|bad|severe|mild|worst|chronic|little|big|own|only|second|third|previous|ongoing|suspected|possible|diagnosed)\s+$/iu;
 
 /**
  * A noun phrase worded for its place: after a determiner its own article goes ("my chronic illness", "the
@@ -51,7 +96,10 @@ const DETERMINER_ADJECTIVE = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|t
  */
 function nounInPlace(phrase: string, before: string, countable?: string): string {
   const adjective = DETERMINER_ADJECTIVE.exec(before)?.[1];
-  if (adjective) return /^an?$/i.test(adjective) ? countable ?? phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '') : phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '');
+  if (adjective)
+    return /^an?$/i.test(adjective)
+      ? (countable ?? phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, ''))
+      : phrase.replace(ARTICLE, '').replace(POSSESSIVE_START, '');
   const determiner = DETERMINER.exec(before)?.[1];
   if (!determiner || PRONOUN_THAT.test(before)) return phrase;
   // "a payday loan" → "a money problem", not "a money trouble".
@@ -60,7 +108,12 @@ function nounInPlace(phrase: string, before: string, countable?: string): string
 }
 
 /** The generalization of `span` worded for where it sits in `text`; null if its kind has none. */
-export function generalizationInPlace(text: string, span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form' | 'unsure'>, phrase?: string, classNoun?: string): string | null {
+export function generalizationInPlace(
+  text: string,
+  span: Pick<Span, 'start' | 'end' | 'text' | 'kind' | 'form' | 'unsure'>,
+  phrase?: string,
+  classNoun?: string,
+): string | null {
   const before = textBefore(text, span.start);
   // A span that opens with a possessive ("my PO", "my breakdown") keeps it and words the rest after it.
   const possessive = POSSESSIVE_START.exec(span.text)?.[0] ?? '';
@@ -72,7 +125,11 @@ export function generalizationInPlace(text: string, span: Pick<Span, 'start' | '
     return noun ? keep(nounInPlace(noun, lead)) : null;
   }
   // A health condition's class (./health-classes.ts) in the category's place: "a person with a lung or airway condition".
-  const wording = span.unsure ? UNSURE : classNoun ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` } : WORDING[span.kind];
+  const wording = span.unsure
+    ? UNSURE
+    : classNoun
+      ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` }
+      : WORDING[span.kind];
   const form: PhraseForm = span.form ?? 'noun';
   const body = span.text.slice(possessive.length);
   switch (form) {

@@ -22,10 +22,7 @@ import { demonyms } from './demonyms';
 import { rankedOccupationTitles } from './occupation-titles';
 import { stripQualifier } from './text';
 import { languageCategory } from './language-family';
-import {
-  AGE_WORDING, CHILDREN_WORDING, EDUCATION_WORDING, GENDER_WORDING, MARITAL_WORDING, MULTIPLE_LANGUAGES_WORDING,
-  UNSPECIFIED_WORDING,
-} from './wording';
+import { AGE_WORDING, CHILDREN_WORDING, EDUCATION_WORDING, GENDER_WORDING, MARITAL_WORDING, MULTIPLE_LANGUAGES_WORDING, UNSPECIFIED_WORDING } from './wording';
 
 type Descriptions = Map<string, string[]>;
 

@@ -91,7 +91,11 @@ function locationScores(words: string[], value: string): LexiconScores {
 }
 
 function languageScores(words: string[]): LexiconScores {
-  const found = new Map(languageTable().find(words).map((entry) => entry.split(':') as [string, string]));
+  const found = new Map(
+    languageTable()
+      .find(words)
+      .map((entry) => entry.split(':') as [string, string]),
+  );
   const scores = new Map<string, number>();
   if (found.size >= 2) scores.set('mul', HIT);
   for (const category of found.values()) if (category) scores.set(category, found.size >= 2 ? PARTIAL : HIT);
@@ -99,9 +103,38 @@ function languageScores(words: string[]): LexiconScores {
 }
 
 const DECADES: Record<string, number> = {
-  teens: 10, twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90,
+  teens: 10,
+  twenties: 20,
+  thirties: 30,
+  forties: 40,
+  fifties: 50,
+  sixties: 60,
+  seventies: 70,
+  eighties: 80,
+  nineties: 90,
 };
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** Number words to digits ("thirty eight" → "38"), so "thirty-eight" reads like "38". */
@@ -120,7 +153,14 @@ function numberWords(words: string[]): string[] {
   return out;
 }
 
-const AGE_BANDS: [number, string][] = [[18, 'under-18'], [25, '18-24'], [35, '25-34'], [45, '35-44'], [55, '45-54'], [65, '55-64']];
+const AGE_BANDS: [number, string][] = [
+  [18, 'under-18'],
+  [25, '18-24'],
+  [35, '25-34'],
+  [45, '35-44'],
+  [55, '45-54'],
+  [65, '55-64'],
+];
 
 /** An age band from a number ("34", "34 years old") or a decade ("mid 30s", "late forties"). */
 function ageScores(text: string[]): LexiconScores {
@@ -153,7 +193,23 @@ function genderScores(words: string[]): LexiconScores {
 
 function maritalScores(words: string[]): LexiconScores {
   if (has(words, 'remarried')) return single('married');
-  if (has(words, 'widowed', 'widow', 'widower', 'passed away', 'died', 'late husband', 'late wife', 'deceased', 'lost my husband', 'lost my wife', 'lost my spouse')) return single('widowed');
+  if (
+    has(
+      words,
+      'widowed',
+      'widow',
+      'widower',
+      'passed away',
+      'died',
+      'late husband',
+      'late wife',
+      'deceased',
+      'lost my husband',
+      'lost my wife',
+      'lost my spouse',
+    )
+  )
+    return single('widowed');
   if (has(words, 'divorced', 'divorcee', 'divorce')) return single('divorced');
   if (has(words, 'separated')) return single('separated');
   if (has(words, 'never married', 'not married', 'unmarried', 'single', 'engaged', 'dating', 'boyfriend', 'girlfriend')) return single('never-married');
@@ -161,7 +217,24 @@ function maritalScores(words: string[]): LexiconScores {
   return NONE;
 }
 
-const CHILD_WORDS = ['child', 'children', 'kid', 'kids', 'son', 'sons', 'daughter', 'daughters', 'baby', 'babies', 'toddler', 'twins', 'stepson', 'stepdaughter', 'stepchildren', 'teenagers'];
+const CHILD_WORDS = [
+  'child',
+  'children',
+  'kid',
+  'kids',
+  'son',
+  'sons',
+  'daughter',
+  'daughters',
+  'baby',
+  'babies',
+  'toddler',
+  'twins',
+  'stepson',
+  'stepdaughter',
+  'stepchildren',
+  'teenagers',
+];
 const ARTICLES = ['a', 'an'];
 const COUNTS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'several', 'many'];
 const NOT_A_PARENT = ['not a parent', 'not a mother', 'not a father', 'not a mom', 'not a dad', 'not a mum', 'not parents'];
@@ -173,8 +246,31 @@ function childrenScores(words: string[]): LexiconScores {
   if (has(words, ...NOT_A_PARENT)) return single('no-children');
   const isCount = (w: string) => COUNTS.includes(w) || /^[1-9]\d?$/.test(w);
   const counted = words.some((w, i) => (isCount(w) || ARTICLES.includes(w)) && CHILD_WORDS.includes(words[i + 1] ?? '')) || isCount(words.at(-1) ?? '');
-  if (counted || has(words, 'mother', 'father', 'mom', 'dad', 'mum', 'parent', 'parents of', 'grandchildren', 'grandmother', 'grandfather', 'pregnant', 'expecting', 'yes')) return single('has-children');
-  if (has(words, 'childless', 'child free', 'childfree', 'none', 'no', 'zero', '0', 'not yet', 'without', 'nope', 'don t have', 'do not have', 'dont have', 'never had')) return single('no-children');
+  if (
+    counted ||
+    has(words, 'mother', 'father', 'mom', 'dad', 'mum', 'parent', 'parents of', 'grandchildren', 'grandmother', 'grandfather', 'pregnant', 'expecting', 'yes')
+  )
+    return single('has-children');
+  if (
+    has(
+      words,
+      'childless',
+      'child free',
+      'childfree',
+      'none',
+      'no',
+      'zero',
+      '0',
+      'not yet',
+      'without',
+      'nope',
+      'don t have',
+      'do not have',
+      'dont have',
+      'never had',
+    )
+  )
+    return single('no-children');
   if (has(words, ...CHILD_WORDS)) return single('has-children');
   return NONE;
 }
@@ -182,8 +278,58 @@ function childrenScores(words: string[]): LexiconScores {
 /** ISCED level of degree names and abbreviations; the highest level mentioned wins (the attained level). */
 const EDUCATION_RULES: [string, string[]][] = [
   ['8', ['phd', 'ph d', 'dphil', 'doctorate', 'doctoral', 'edd', 'd phil']],
-  ['7', ['master', 'masters', 'msc', 'm sc', 'm eng', 'm a', 'm s', 'm phil', 'mba', 'meng', 'mphil', 'llm', 'mfa', 'mres', 'ma', 'ms', 'med', 'postgraduate', 'graduate degree', 'mst']],
-  ['6', ['bachelor', 'bachelors', 'bsc', 'b sc', 'b eng', 'b a', 'b s', 'college graduate', 'university graduate', 'graduated from college', 'graduated from university', 'ba', 'bs', 'beng', 'bba', 'llb', 'bfa', 'bed', 'undergraduate', 'college degree', 'university degree', 'honours degree']],
+  [
+    '7',
+    [
+      'master',
+      'masters',
+      'msc',
+      'm sc',
+      'm eng',
+      'm a',
+      'm s',
+      'm phil',
+      'mba',
+      'meng',
+      'mphil',
+      'llm',
+      'mfa',
+      'mres',
+      'ma',
+      'ms',
+      'med',
+      'postgraduate',
+      'graduate degree',
+      'mst',
+    ],
+  ],
+  [
+    '6',
+    [
+      'bachelor',
+      'bachelors',
+      'bsc',
+      'b sc',
+      'b eng',
+      'b a',
+      'b s',
+      'college graduate',
+      'university graduate',
+      'graduated from college',
+      'graduated from university',
+      'ba',
+      'bs',
+      'beng',
+      'bba',
+      'llb',
+      'bfa',
+      'bed',
+      'undergraduate',
+      'college degree',
+      'university degree',
+      'honours degree',
+    ],
+  ],
   ['5', ['associate', 'associates', 'hnd', 'foundation degree', 'community college', 'two year college', '2 year college', 'aa', 'aas']],
   ['4', ['vocational', 'apprenticeship', 'trade school', 'post secondary certificate']],
   ['3', ['high school', 'secondary school', 'a levels', 'a level', 'ged', 'abitur', 'baccalaureate', 'hsc', 'matric', 'twelfth grade', '12th grade']],
@@ -213,7 +359,16 @@ const rules: Partial<Record<KnownField, (words: string[], value: string) => Lexi
  * value, or one of DECLINED_WORDS as the whole value. Inside a longer value those words mean something
  * else ("Private investigator", "Na Trang", "unknown artist"), so they must not pull it to `unspecified`.
  */
-const DECLINED_PHRASES = ['prefer not to say', 'prefer not to answer', 'rather not say', 'rather not', 'not stated', 'decline to answer', 'not applicable', 'none of your business'];
+const DECLINED_PHRASES = [
+  'prefer not to say',
+  'prefer not to answer',
+  'rather not say',
+  'rather not',
+  'not stated',
+  'decline to answer',
+  'not applicable',
+  'none of your business',
+];
 const DECLINED_WORDS = ['n a', 'na', 'unspecified', 'undisclosed', 'declined', 'unknown', 'private'];
 
 /**

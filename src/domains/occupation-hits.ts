@@ -119,7 +119,28 @@ function singulars(word: string): string[] {
 }
 
 /** Words after which a work history stops naming the job and says where, how long or what else. */
-const PHRASE_ENDS = new Set(['at', 'in', 'on', 'for', 'with', 'from', 'across', 'to', 'during', 'while', 'since', 'until', 'of', 'and', 'then', 'but', 'after', 'before', 'by', 'as']);
+const PHRASE_ENDS = new Set([
+  'at',
+  'in',
+  'on',
+  'for',
+  'with',
+  'from',
+  'across',
+  'to',
+  'during',
+  'while',
+  'since',
+  'until',
+  'of',
+  'and',
+  'then',
+  'but',
+  'after',
+  'before',
+  'by',
+  'as',
+]);
 
 /** The words that name the job: those after "as" ("10 years as a nurse in …"), else those before the first phrase end. */
 function jobPhrase(words: readonly string[]): readonly string[] {
@@ -162,7 +183,11 @@ const headTable = lazy(() => {
 function headMajor(phrase: readonly string[]): string | undefined {
   const head = phrase.at(-1);
   const heads = headTable();
-  return head === undefined ? undefined : singulars(head).map((form) => heads.get(form)).find(Boolean);
+  return head === undefined
+    ? undefined
+    : singulars(head)
+        .map((form) => heads.get(form))
+        .find(Boolean);
 }
 
 /**

@@ -9,9 +9,7 @@ import { stripQualifier, tokens } from './text';
 const KIND_RANK: Record<string, number> = { g: 0, p: 1, a: 2, h: 3 };
 
 /** `[title, unit group, kind]` rows → normalised title → ISCO major groups at its best kind, with one original spelling. */
-export function rankedOccupationTitles(
-  rows: readonly (readonly string[])[],
-): Map<string, { title: string; majors: Set<string>; kind: string }> {
+export function rankedOccupationTitles(rows: readonly (readonly string[])[]): Map<string, { title: string; majors: Set<string>; kind: string }> {
   const best = new Map<string, { rank: number; title: string; majors: Set<string> }>();
   for (const [title, unit, kind] of rows) {
     for (const variant of kind === 'g' ? [title!, ...groupTitleParts(title!)] : [title!]) consider(variant, unit!, kind!);

@@ -28,7 +28,7 @@ export class PhraseTable<T> {
   /** Every value of every phrase found, scanning left to right and taking the longest phrase at each start. */
   find(words: readonly string[]): T[] {
     const found: T[] = [];
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       let matched = 0;
       for (let n = Math.min(this.longest, words.length - i); n >= 1 && !matched; n--) {
         const values = this.table.get(words.slice(i, i + n).join(' '));

@@ -7,8 +7,17 @@
 
 /** What a person writes when they do not want to (or cannot) give the value. */
 export const UNSPECIFIED_WORDING = [
-  'unspecified', 'unknown', 'prefer not to say', 'rather not say', 'not stated', 'not disclosed', 'private',
-  'undisclosed', 'not applicable', 'n/a', 'decline to answer',
+  'unspecified',
+  'unknown',
+  'prefer not to say',
+  'rather not say',
+  'not stated',
+  'not disclosed',
+  'private',
+  'undisclosed',
+  'not applicable',
+  'n/a',
+  'decline to answer',
 ];
 
 export const GENDER_WORDING: Readonly<Record<string, readonly string[]>> = {
@@ -49,9 +58,27 @@ export const EDUCATION_WORDING: Readonly<Record<string, readonly string[]>> = {
   '1': ['primary school', 'elementary school', 'grade school', 'finished primary school', 'sixth grade'],
   '2': ['lower secondary school', 'middle school', 'junior high school', 'GCSE', 'ninth grade', 'left school at 16'],
   '3': ['high school diploma', 'secondary school', 'upper secondary', 'A-levels', 'GED', 'Abitur', 'baccalaureate', 'twelfth grade', 'high school graduate'],
-  '4': ['post-secondary certificate', 'vocational certificate', 'trade school', 'apprenticeship', 'technical certificate', 'vocational training', 'diploma course'],
+  '4': [
+    'post-secondary certificate',
+    'vocational certificate',
+    'trade school',
+    'apprenticeship',
+    'technical certificate',
+    'vocational training',
+    'diploma course',
+  ],
   '5': ['associate degree', 'associate of arts', 'community college', 'higher national diploma', 'HND', 'foundation degree', 'two-year college'],
-  '6': ["bachelor's degree", 'bachelor of science', 'bachelor of arts', 'BSc', 'BA', 'undergraduate degree', 'college degree', 'university degree', 'honours degree'],
+  '6': [
+    "bachelor's degree",
+    'bachelor of science',
+    'bachelor of arts',
+    'BSc',
+    'BA',
+    'undergraduate degree',
+    'college degree',
+    'university degree',
+    'honours degree',
+  ],
   '7': ["master's degree", 'master of science', 'master of arts', 'MSc', 'MBA', 'MA', 'postgraduate degree', 'graduate degree', 'MPhil', 'LLM'],
   '8': ['doctorate', 'PhD', 'doctoral degree', 'doctor of philosophy', 'DPhil', 'EdD', 'doctoral research', 'postdoctoral'],
 };

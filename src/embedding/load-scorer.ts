@@ -62,8 +62,7 @@ export async function loadScorer(source: ScorerSource): Promise<LoadedScorer> {
 async function candidatesFor(embedder: TransformersEmbedder, source: ScorerSource): Promise<{ candidates: CandidateEmbeddings; computed: boolean }> {
   const { modelId, readFile, cached, candidateProgress } = source;
   // A cache that no longer fits the domains (written by another version, or damaged) is recomputed.
-  let candidates =
-    cached?.modelId === modelId && cached.dimension === embedder.dimension && !candidateShapeProblem(cached) ? cached : undefined;
+  let candidates = cached?.modelId === modelId && cached.dimension === embedder.dimension && !candidateShapeProblem(cached) ? cached : undefined;
   let computed = false;
   if (!candidates) {
     const [header, body] = await Promise.all([readFile(`${modelId}/candidates.json`), readFile(`${modelId}/candidates.bin`)]);
@@ -72,7 +71,9 @@ async function candidatesFor(embedder: TransformersEmbedder, source: ScorerSourc
         candidates = decodeCandidateEmbeddings(JSON.parse(new TextDecoder().decode(header)) as CandidateHeader, body);
       } catch (error) {
         // The shipped files are part of the install: a damaged one is a broken install, said plainly.
-        throw new Error(`${modelId}/candidates.json + .bin cannot be read (${error instanceof Error ? error.message : String(error)}); reinstall Veil or run npm run build:model`);
+        throw new Error(
+          `${modelId}/candidates.json + .bin cannot be read (${error instanceof Error ? error.message : String(error)}); reinstall Veil or run npm run build:model`,
+        );
       }
     }
   }

@@ -69,7 +69,6 @@ export interface ComposeRecord extends FramedRecord {
   note: string | null;
 }
 
-
 export interface ComposeDeps {
   db: VeilDatabase;
   /** The language model in use for private compose, if the person installed one (the model host's `generate`). */
@@ -153,7 +152,9 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
       original: text,
       mapped: guarded.text,
       spans: guarded.marks.map((m) => ({ start: m.start, end: m.end, text: m.text, kind: m.kind })),
-      replaced: marks.filter((m) => m.treatment === 'replace').map((m) => ({ start: m.start, end: m.end, text: guarded.text.slice(m.start, m.end), kind: m.kind as Span['kind'], original: m.original })),
+      replaced: marks
+        .filter((m) => m.treatment === 'replace')
+        .map((m) => ({ start: m.start, end: m.end, text: guarded.text.slice(m.start, m.end), kind: m.kind as Span['kind'], original: m.original })),
       marks,
       learns: learns(guarded),
       mappedBy: WORD_LISTS,
@@ -175,7 +176,13 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     const codebook = await codebookOf(record);
     const [profile, settings, model] = await Promise.all([readProfile(db), readSettings(db), readActiveGenerator(db)]);
     const mapper = model !== null && generative ? generative : offline;
-    const outcome = await mapper.map(text, { codebook, scope: 'compose', profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })), alwaysMap: settings.alwaysMap, tagging: await tag(text) });
+    const outcome = await mapper.map(text, {
+      codebook,
+      scope: 'compose',
+      profile: profile.attributes.map((a) => ({ field: a.field, value: a.value })),
+      alwaysMap: settings.alwaysMap,
+      tagging: await tag(text),
+    });
     const label = model !== null ? (generatorModel(model)?.label ?? model) : WORD_LISTS;
     await saveCodebook(db, record.site, record.conversation, outcome.codebook, now());
     const next: ComposeRecord = {
@@ -257,7 +264,8 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     async edit(original: string, substitute: string, sender: Sender): Promise<ComposeView> {
       const record = await ofBox(sender);
       // A stand-in protect mode shows is not stored until it is sent: store this message's pairs first.
-      if (record.mode === 'protect' && record.original) await saveCodebook(db, record.site, record.conversation, (await protection(record, record.original)).codebook, now());
+      if (record.mode === 'protect' && record.original)
+        await saveCodebook(db, record.site, record.conversation, (await protection(record, record.original)).codebook, now());
       await editSubstitute(db, record.site, record.conversation, original, substitute);
       return view(record.original ? await mapInto(record, record.original) : record);
     },
@@ -325,7 +333,18 @@ export function createComposeService({ db, store, toTab, now, generate, tag, han
     async forget(sender: Sender): Promise<ComposeView> {
       const record = await ofBox(sender);
       await deleteCodebook(db, record.site, record.conversation);
-      const next = { ...record, mapped: '', spans: [], replaced: [], marks: [], learns: '', choices: {}, theme: null, state: 'composing' as const, answer: null };
+      const next = {
+        ...record,
+        mapped: '',
+        spans: [],
+        replaced: [],
+        marks: [],
+        learns: '',
+        choices: {},
+        theme: null,
+        state: 'composing' as const,
+        answer: null,
+      };
       await put(next);
       return view(next);
     },

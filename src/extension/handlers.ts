@@ -84,7 +84,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   // Messages' vectors are kept here too: a draft read ahead is found at the key press without a round trip.
   const model = withEncodeCache(deps.model);
   // The message tagger on the model host, with the texts it read lately (the draft read ahead is tagged once).
-  const tagger = deps.tagger ?? cachedTagger(createTagger({ model: async (ids, tokens) => { const { probs, general } = await model.tag(Array.from(ids), tokens); return { probs: Float32Array.from(probs), general }; }, language: (text) => model.language(text) }));
+  const tagger =
+    deps.tagger ??
+    cachedTagger(
+      createTagger({
+        model: async (ids, tokens) => {
+          const { probs, general } = await model.tag(Array.from(ids), tokens);
+          return { probs: Float32Array.from(probs), general };
+        },
+        language: (text) => model.language(text),
+      }),
+    );
   const toTab: ToContent = deps.toContent ?? (async () => ({ ok: false, error: 'no chat page to send to' }));
   const releases = createReleaseService({ db, model, now, ...(beforeCharge ? { beforeCharge } : {}) });
   const tabs = deps.tabs ?? memoryStore<TabReport>();

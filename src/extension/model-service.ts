@@ -18,7 +18,10 @@ export function createModelService({ db, model, allowModelSource }: { db: VeilDa
       readActiveModel(db),
       installedModels(db),
       model.install(),
-      installedGenerators(db, generators.map((g) => g.id)),
+      installedGenerators(
+        db,
+        generators.map((g) => g.id),
+      ),
       readActiveGenerator(db),
     ]);
     const option = (installedIds: string[]) => (m: { id: string; label: string; files: readonly { bytes: number }[] }) => ({

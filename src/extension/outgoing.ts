@@ -30,8 +30,18 @@ export interface PublicDraft {
 }
 
 /** The public part of a release: everything `outgoingText` needs, nothing withheld. */
-export function publicDraft(attributes: readonly ReleasedAttribute[], format: ReleaseFormat, views: readonly Pick<SlotRelease, 'slot' | 'view'>[], profile: Profile): PublicDraft {
-  return { attributes: [...attributes], format, named: [...namedEntities(profile)], views: views.map((v) => ({ slot: v.slot, view: { code: v.view.code, text: v.view.text } })) };
+export function publicDraft(
+  attributes: readonly ReleasedAttribute[],
+  format: ReleaseFormat,
+  views: readonly Pick<SlotRelease, 'slot' | 'view'>[],
+  profile: Profile,
+): PublicDraft {
+  return {
+    attributes: [...attributes],
+    format,
+    named: [...namedEntities(profile)],
+    views: views.map((v) => ({ slot: v.slot, view: { code: v.view.code, text: v.view.text } })),
+  };
 }
 
 /** What `dropped` calls a memory slot's view (a fact is its attribute key). */

@@ -26,7 +26,9 @@ export async function importProfile(db: VeilDatabase, text: string, now: number)
       await writeMemory(db, memory, { now });
     } catch (error) {
       if (!(error instanceof Refusal) || !/needs your confirmation/.test(error.message)) throw error;
-      throw new Refusal(`nothing was imported: in this file, ${error.message}; make that change in Veil's settings, Memories, first, then import the file again`);
+      throw new Refusal(
+        `nothing was imported: in this file, ${error.message}; make that change in Veil's settings, Memories, first, then import the file again`,
+      );
     }
   });
   return readProfile(db);

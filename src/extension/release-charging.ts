@@ -73,13 +73,31 @@ export function releaseCharging(now: () => number) {
   }
 
   /** The earlier release's profile part again, for free, with this prompt and its views: recorded as `reused`. */
-  function reuseIn(request: ReleaseRequest, earlier: ReleaseRecord, inputs: Inputs, ledger: PrivacyLedger, record: RecordRelease, context: LedgerContext, bits: RandomBits) {
+  function reuseIn(
+    request: ReleaseRequest,
+    earlier: ReleaseRecord,
+    inputs: Inputs,
+    ledger: PrivacyLedger,
+    record: RecordRelease,
+    context: LedgerContext,
+    bits: RandomBits,
+  ) {
     const { profile, settings } = inputs;
     const { views, units } = turnViews(request.prompt, ledger, context, settings, bits);
     const draft = publicDraft(earlier.attributes, earlier.format, views, profile);
     const text = outgoingText(draft, instructionOf(request, profile), settings.suppressed);
     const spent = { ...Object.fromEntries(Object.keys(earlier.spent).map((k) => [k, 0])), ...units };
-    record({ ...withoutId(earlier), createdAt: now(), spent, kind: 'reused', reusedFrom: earlier.id!, outcome: 'shown', views, memoryRevision: context.memoryRevision, text });
+    record({
+      ...withoutId(earlier),
+      createdAt: now(),
+      spent,
+      kind: 'reused',
+      reusedFrom: earlier.id!,
+      outcome: 'shown',
+      views,
+      memoryRevision: context.memoryRevision,
+      text,
+    });
     const response = (releaseId: number): ReleaseResponse => ({
       releaseId,
       mechanism: earlier.mechanism,
@@ -112,7 +130,12 @@ export function releaseCharging(now: () => number) {
     const draft = publicDraft(release.attributes, settings.format, views, profile);
     const text = outgoingText(draft, instructionOf(request, profile), settings.suppressed);
     record({ ...row, spent: { ...row.spent, ...units }, views, memoryRevision: context.memoryRevision, text });
-    const keys = [...blockCharges(plan.prepared.plan).flat().map((c) => c.key), ...Object.keys(units)];
+    const keys = [
+      ...blockCharges(plan.prepared.plan)
+        .flat()
+        .map((c) => c.key),
+      ...Object.keys(units),
+    ];
     const remaining = remainingOf(ledger, keys);
     const names = namesOf(context.memory);
     const response = (releaseId: number): ReleaseResponse => ({

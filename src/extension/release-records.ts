@@ -54,7 +54,13 @@ export function withoutId(record: ReleaseRecord): ReleaseRecord {
   return rest;
 }
 
-export function recordOf(release: ProfileRelease, format: ReleaseFormat, request: ReleaseRequest, revision: number, createdAt: number): Omit<ReleaseRecord, 'id' | 'period'> {
+export function recordOf(
+  release: ProfileRelease,
+  format: ReleaseFormat,
+  request: ReleaseRequest,
+  revision: number,
+  createdAt: number,
+): Omit<ReleaseRecord, 'id' | 'period'> {
   return {
     createdAt,
     site: request.site,
@@ -134,7 +140,9 @@ export function previewAttributes(
       epsilon: a.charged && !overCap ? unitsToEpsilon(a.epsilonUnits) : 0,
       ...(target ? { closure: { entity: target.entity, field: target.field } } : {}),
       ...(overCap ? { overCap } : {}),
-      ...(a.domain && marginals?.has(a.index) && scores?.has(a.index) ? { outcome: outcomeOf(a.domain.categories, marginals.get(a.index)!, scores.get(a.index)!) } : {}),
+      ...(a.domain && marginals?.has(a.index) && scores?.has(a.index)
+        ? { outcome: outcomeOf(a.domain.categories, marginals.get(a.index)!, scores.get(a.index)!) }
+        : {}),
     };
   });
 }

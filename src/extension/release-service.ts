@@ -114,7 +114,7 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
     let inputs: Inputs | undefined = cached;
     let read = false;
     let needsPlan = request.fresh === true;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; ) {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS;) {
       if (!inputs) {
         inputs = await readInputs();
         read = true;
@@ -134,7 +134,11 @@ export function createReleaseService(deps: ReleaseServiceDeps): ReleaseService {
             if (earlier) return reuseIn(request, earlier, current, ledger, record, context, bits);
             return plan ? drawIn(request, plan, ledger, record, context, bits) : undefined;
           },
-          { now: now(), conversation: request, needsReusable: (ledger) => plan !== undefined && ledger.decide(blockCharges(plan.prepared.plan)).some((d) => !d.fresh) },
+          {
+            now: now(),
+            conversation: request,
+            needsReusable: (ledger) => plan !== undefined && ledger.decide(blockCharges(plan.prepared.plan)).some((d) => !d.fresh),
+          },
         );
         if (value) return { response: value.response(recordIds[0]!), draft: value.draft, settings: current.settings };
         // No earlier release to reuse: a plan is needed (nothing was written).

@@ -27,13 +27,27 @@ export function createRestoreService({ db, now }: { db: VeilDatabase; now: () =>
 
   return {
     /** From the content script: recover the answer with the conversation's codebook, for the frame holding `token`. */
-    async begin(request: { conversation: string; chat?: string | null; text: string; token: string }, site: string, sender: Sender): Promise<{ restored: number }> {
+    async begin(
+      request: { conversation: string; chat?: string | null; text: string; token: string },
+      site: string,
+      sender: Sender,
+    ): Promise<{ restored: number }> {
       if (sender.tabId === undefined) throw new Refusal('only a chat page can ask for its answer in your words');
       const { tabId, frameId } = frameOf(sender);
       const codebook = await readCodebook(db, site, await codebookKeyOf(db, site, request.conversation, request.chat ?? null));
       if (!codebook || codebook.entries.length === 0) throw new Refusal('Veil replaced nothing in this conversation, so the answer is already in your words');
       const { text, restored } = recover(request.text, codebook.entries);
-      await sessions.open({ id: crypto.randomUUID(), token: request.token, tabId, frameId, framedBy: null, siteLabel: siteLabel(site), text, restored: [...restored], createdAt: now() });
+      await sessions.open({
+        id: crypto.randomUUID(),
+        token: request.token,
+        tabId,
+        frameId,
+        framedBy: null,
+        siteLabel: siteLabel(site),
+        text,
+        restored: [...restored],
+        createdAt: now(),
+      });
       const kept = (await store.all()).sort((a, b) => a.createdAt - b.createdAt);
       for (const old of kept.slice(0, Math.max(0, kept.length - KEPT))) await sessions.remove(old.id);
       return { restored: restored.length };

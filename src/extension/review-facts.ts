@@ -54,7 +54,12 @@ export function reviewFacts(
     const key = attributeKey(t);
     return { key, label: labelOf(t.entity, t.field), text: t.text, replacement: releasedPhrase(t, releasedValue) };
   });
-  const views = (release.views ?? []).map((v) => ({ ...v, key: viewKey(v.slot), label: SLOT_LABELS[v.slot as Slot] ?? v.slot, dropped: review.dropped.includes(viewKey(v.slot)) }));
+  const views = (release.views ?? []).map((v) => ({
+    ...v,
+    key: viewKey(v.slot),
+    label: SLOT_LABELS[v.slot as Slot] ?? v.slot,
+    dropped: review.dropped.includes(viewKey(v.slot)),
+  }));
   return { facts, leftOut, typed, views };
 }
 
@@ -93,9 +98,12 @@ function labelOf(entity: string, field: string): string {
   return entity === 'self' ? fieldLabel(field) : `${fieldLabel(field)} (${entityRole(entity) ?? entity})`;
 }
 
-
 /** Sentences of what the person typed that read as about a sensitive matter the tagger did not mark. */
-export async function topicHintsOf(prompt: string, guarded: Protected | null, encode: (texts: readonly string[]) => Promise<number[][]>): Promise<{ sentence: string; kindLabel: string }[]> {
+export async function topicHintsOf(
+  prompt: string,
+  guarded: Protected | null,
+  encode: (texts: readonly string[]) => Promise<number[][]>,
+): Promise<{ sentence: string; kindLabel: string }[]> {
   if (!guarded) return [];
   const sentences = hintedSentences(prompt);
   if (sentences.length === 0) return [];
@@ -105,5 +113,19 @@ export async function topicHintsOf(prompt: string, guarded: Protected | null, en
 
 /** The panel's view of a send whose release could not be made: nothing is sent. */
 export function failedView(base: Pick<ReviewView, 'reviewId' | 'siteLabel' | 'prompt' | 'freshCost'>, error: string | undefined): ReviewView {
-  return { ...base, state: 'failed', error: error ?? 'No release could be made.', text: '', facts: [], views: [], charged: 0, remaining: 0, reused: false, fallback: false, typed: [], message: { marks: [], learns: '' }, leftOut: [] };
+  return {
+    ...base,
+    state: 'failed',
+    error: error ?? 'No release could be made.',
+    text: '',
+    facts: [],
+    views: [],
+    charged: 0,
+    remaining: 0,
+    reused: false,
+    fallback: false,
+    typed: [],
+    message: { marks: [], learns: '' },
+    leftOut: [],
+  };
 }

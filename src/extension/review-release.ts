@@ -51,7 +51,10 @@ export function reviewReleases({ store, patch, view, releaseTimeoutMs }: ReviewR
       traceMark('veil-charged');
       const first = view({ ...review, state: 'ready', release: made.response, draft: made.draft, dropped: [] }, { made, ...(codebook ? { codebook } : {}) });
       firstViews.set(review.id, first);
-      first.then(() => traceMark('veil-viewed'), () => undefined);
+      first.then(
+        () => traceMark('veil-viewed'),
+        () => undefined,
+      );
       await Promise.all([patch(review.id, { state: 'ready', release: made.response, draft: made.draft, dropped: [] }), first.catch(() => undefined)]);
     } catch (error) {
       await patch(review.id, { state: 'failed', error: errorMessageForPerson(error) });
@@ -71,7 +74,11 @@ export function reviewReleases({ store, patch, view, releaseTimeoutMs }: ReviewR
     if (review.state !== 'making') return review;
     const job = making.get(review.id);
     if (job) await job;
-    else await patch(review.id, { state: 'failed', error: 'Veil stopped while it was making this release (the browser restarted its background); cancel and send again.' });
+    else
+      await patch(review.id, {
+        state: 'failed',
+        error: 'Veil stopped while it was making this release (the browser restarted its background); cancel and send again.',
+      });
     return (await store.get(review.id))!;
   }
 

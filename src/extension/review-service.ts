@@ -104,7 +104,9 @@ export function createReviewService(deps: ReviewDeps) {
       if (long) throw new Refusal(`${long}. Nothing was sent or charged`);
       const recent = (begun.get(tabId) ?? []).filter((at) => now() - at < 60_000);
       if (recent.length >= reviewsPerMinute) {
-        throw new Refusal(`this page asked for ${recent.length} reviews in the last minute, more than a person sends, so Veil held this one. Nothing was sent or charged; wait a minute and send again`);
+        throw new Refusal(
+          `this page asked for ${recent.length} reviews in the last minute, more than a person sends, so Veil held this one. Nothing was sent or charged; wait a minute and send again`,
+        );
       }
       begun.set(tabId, [...recent, now()]);
       // One review per page at a time: an earlier one from this frame is over (its panel is gone).
@@ -200,9 +202,16 @@ export function createReviewService(deps: ReviewDeps) {
       }
       // From Veil's window: the content script need not see its panel (the person reviewed out of the page's reach).
       const fromWindow = review.windowTabId !== undefined && sender.tabId === review.windowTabId;
-      const reply = await toTab(review.tabId, review.frameId, { veilPanel: 'send', reviewId: review.id, text, restore, ...(fromWindow ? { window: true } : {}) }).catch(
-        (error: unknown): ContentReply => ({ ok: false, error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})` }),
-      );
+      const reply = await toTab(review.tabId, review.frameId, {
+        veilPanel: 'send',
+        reviewId: review.id,
+        text,
+        restore,
+        ...(fromWindow ? { window: true } : {}),
+      }).catch((error: unknown): ContentReply => ({
+        ok: false,
+        error: `the chat page did not answer (${error instanceof Error ? error.message : String(error)})`,
+      }));
       if (!reply.ok) throw new Refusal(`Nothing was sent: ${reply.error}`);
       await close(review, withoutVeil ? 'cancelled' : review.edited ? 'edited' : 'sent');
       return { sent: true as const };

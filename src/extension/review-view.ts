@@ -46,9 +46,21 @@ export function reviewViews(deps: ReviewViewDeps) {
    * a withheld profile value typed into it generalized to its released category. Null for a text the compose
    * box mapped already. A failure here fails the review: nothing is sent.
    */
-  async function protection(review: ReviewRecord, profile: Profile, released: ReadonlyMap<string, string>, settings: Settings, codebook?: Promise<CodebookState>): Promise<Protected | null> {
+  async function protection(
+    review: ReviewRecord,
+    profile: Profile,
+    released: ReadonlyMap<string, string>,
+    settings: Settings,
+    codebook?: Promise<CodebookState>,
+  ): Promise<Protected | null> {
     if (review.composed) return null;
-    return protect(review.prompt, { ...messageOptions(profile, released, settings), codebook: await (codebook ?? codebookOf(review)), random, tag: deps.tag, choices: review.choices ?? {} });
+    return protect(review.prompt, {
+      ...messageOptions(profile, released, settings),
+      codebook: await (codebook ?? codebookOf(review)),
+      random,
+      tag: deps.tag,
+      choices: review.choices ?? {},
+    });
   }
 
   /**

@@ -18,7 +18,12 @@ export function sessionStore<T extends { id: string }>(prefix: string): SessionS
   let copy: Promise<Map<string, T>> | undefined;
   const records = () =>
     (copy ??= area.get(null).then(
-      (all) => new Map(Object.entries(all).filter(([k]) => k.startsWith(`${prefix}:`)).map(([, v]) => [(v as T).id, v as T])),
+      (all) =>
+        new Map(
+          Object.entries(all)
+            .filter(([k]) => k.startsWith(`${prefix}:`))
+            .map(([, v]) => [(v as T).id, v as T]),
+        ),
       (error: unknown) => {
         copy = undefined;
         throw error;

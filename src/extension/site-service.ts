@@ -70,7 +70,10 @@ export function createSiteService({ db, tabs, generic, badge }: SiteDeps) {
       return site;
     },
 
-    async report({ composerFound, layout, problem }: Pick<TabReport, 'composerFound' | 'layout' | 'problem'>, context: HandlerContext): Promise<{ recorded: true }> {
+    async report(
+      { composerFound, layout, problem }: Pick<TabReport, 'composerFound' | 'layout' | 'problem'>,
+      context: HandlerContext,
+    ): Promise<{ recorded: true }> {
       const { site, enabled } = await status(context.url);
       if (site === null || context.tabId === undefined) throw new Refusal('only a content script on a chat site reports on its tab');
       await tabs.put({ id: String(context.tabId), site, composerFound, layout: layout ?? null, problem: problem ?? null });

@@ -97,7 +97,11 @@ export class PrivacyLedger {
         const spent = this.spent(key) + (pending.get(key) ?? 0);
         if (spent + units > this.cap(key)) {
           const limit = this.cap(key);
-          return { fresh: false, reason: `${key} would pass its cap (spent ${fmt(spent)} + ${fmt(units)} > ${fmt(limit)})`, passed: { cap: 'attribute', key, spent, units, limit } };
+          return {
+            fresh: false,
+            reason: `${key} would pass its cap (spent ${fmt(spent)} + ${fmt(units)} > ${fmt(limit)})`,
+            passed: { cap: 'attribute', key, spent, units, limit },
+          };
         }
       }
       const sum = charges.reduce((s, c) => s + c.units, 0);

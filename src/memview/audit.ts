@@ -52,7 +52,14 @@ export function transcriptLogProbability(queries: readonly string[], transcript:
         return Math.max(0, index);
       },
     };
-    const replayed = memviewTurn(queries[t]!, { store: options.store, policy: options.policy, ledger, bits: noBits, mechanics: forced, ...(options.planned ? { planned: options.planned } : {}) });
+    const replayed = memviewTurn(queries[t]!, {
+      store: options.store,
+      policy: options.policy,
+      ledger,
+      bits: noBits,
+      mechanics: forced,
+      ...(options.planned ? { planned: options.planned } : {}),
+    });
     if (logP === -Infinity || observed(replayed) !== observed(transcript[t]!)) return -Infinity;
   }
   return logP;
@@ -86,7 +93,16 @@ export function enumerateTranscripts(queries: readonly string[], options: RunOpt
       },
     };
     const ledger = options.ledger();
-    const transcript = queries.map((q) => memviewTurn(q, { store: options.store, policy: options.policy, ledger, bits: noBits, mechanics: walker, ...(options.planned ? { planned: options.planned } : {}) }));
+    const transcript = queries.map((q) =>
+      memviewTurn(q, {
+        store: options.store,
+        policy: options.policy,
+        ledger,
+        bits: noBits,
+        mechanics: walker,
+        ...(options.planned ? { planned: options.planned } : {}),
+      }),
+    );
     if (logP > -Infinity) out.push({ transcript, logP });
     if (out.length > limit) throw new RangeError(`more than ${limit} transcripts`);
     for (let step = choices.length - 1; step >= prefix.length; step--) {
@@ -102,7 +118,10 @@ export function enumerateTranscripts(queries: readonly string[], options: RunOpt
  */
 export function maxPrivacyLoss(queries: readonly string[], a: RunOptions, b: RunOptions): number {
   let worst = 0;
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     for (const { transcript, logP } of enumerateTranscripts(queries, x)) {
       worst = Math.max(worst, Math.abs(logP - transcriptLogProbability(queries, transcript, y)));
     }

@@ -13,7 +13,11 @@
  * them, so "low-carb" reads as "low carb" and a cue "carb" finds it).
  */
 export function wordText(text: string): string {
-  const words = text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? [];
   return ` ${words.join(' ').replace(/’/g, "'")} `;
 }
 

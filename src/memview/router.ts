@@ -41,7 +41,9 @@ export function focusedCandidates(views: readonly View[], query: string, limit: 
   const all = candidateViews(views, query);
   if (all.length - 1 <= limit) return all;
   const text = wordText(query);
-  const ranked = all.slice(1).map((v) => ({ v, hits: v.topics.filter((t) => matchesAny(text, [t])).length, tie: ties === 'message' ? fnv1a(`${text}/${v.code}`) : 0 }));
+  const ranked = all
+    .slice(1)
+    .map((v) => ({ v, hits: v.topics.filter((t) => matchesAny(text, [t])).length, tie: ties === 'message' ? fnv1a(`${text}/${v.code}`) : 0 }));
   ranked.sort((a, b) => b.hits - a.hits || a.tie - b.tie);
   const kept = new Set(ranked.slice(0, limit).map((r) => r.v));
   // In the vocabulary's order, so the draw's indices do not depend on the ranking.

@@ -16,7 +16,10 @@ import { VOCABULARY } from './vocabulary';
 const STOP = new Set(['type', 'with', 'from', 'that', 'this', 'have', 'about', 'being', 'recent', 'severe']);
 
 export function suggestMembers(name: string, memories: readonly Memory[]): string[] {
-  const words = wordText(name).trim().split(' ').filter((w) => w.length >= 4 && !STOP.has(w));
+  const words = wordText(name)
+    .trim()
+    .split(' ')
+    .filter((w) => w.length >= 4 && !STOP.has(w));
   // Each word of the name as a stem (its first 5 letters at most), so "pregnancy" finds "pregnant".
   const stems = words.map((w) => w.slice(0, Math.max(4, Math.min(5, w.length))));
   const nameText = wordText(name);

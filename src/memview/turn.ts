@@ -126,7 +126,12 @@ export interface Mechanics {
   /** C2: the attributes charged for a read set: every one whose group meets it. */
   chargeSet(read: readonly string[], attributes: readonly ProtectedAttribute[]): ProtectedAttribute[];
   /** C3: draw a candidate index, and (for audits) its exact log-probabilities. */
-  select(mechanism: ExponentialMechanism, utilities: readonly number[], bits: RandomBits, at: { slot: Slot; codes: readonly string[]; base?: readonly number[] }): number;
+  select(
+    mechanism: ExponentialMechanism,
+    utilities: readonly number[],
+    bits: RandomBits,
+    at: { slot: Slot; codes: readonly string[]; base?: readonly number[] },
+  ): number;
   logPmf(mechanism: ExponentialMechanism, utilities: readonly number[], base?: readonly number[]): number[];
   /**
    * C5: the prospective cap check with the generic fallback. Without it (the NoCap counterexample, whose
@@ -212,7 +217,11 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
     const charged = mechanics.chargeSet(read, store.protected);
     if (charged.length === 0) {
       // No protected group meets R: the contents read are the same in every adjacent store.
-      const utilities = scoreViews(query, views, read.map((id) => byId.get(id)!.text)).map(utilityUnits);
+      const utilities = scoreViews(
+        query,
+        views,
+        read.map((id) => byId.get(id)!.text),
+      ).map(utilityUnits);
       return release('unprotected', views[utilities.indexOf(Math.max(...utilities))]!);
     }
     const ids = charged.map((a) => a.id);
@@ -223,7 +232,11 @@ export function memviewTurn(query: string, context: TurnContext): SlotRelease[] 
       chargeKeys: ids.map(memoryLedgerKey),
     });
     if (mechanics.capCheck && !ledger.decide([charges])[0]!.fresh) return release('fallback', generic, ids);
-    const utilities = scoreViews(query, views, read.map((id) => byId.get(id)!.text)).map(utilityUnits);
+    const utilities = scoreViews(
+      query,
+      views,
+      read.map((id) => byId.get(id)!.text),
+    ).map(utilityUnits);
     const codes = views.map((v) => v.code);
     const base = policy.variant === 'veil' ? genericBase(views.length, mechanism.denominator, veilRule(policy).genericWeight) : undefined;
     const chosen = mechanics.select(mechanism, utilities, bits, { slot, codes, ...(base ? { base } : {}) });

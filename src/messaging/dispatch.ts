@@ -61,7 +61,6 @@ export function createDispatcher(handlers: Handlers, self: Self, describeError: 
   };
 }
 
-
 function refuse(error: string): Reply {
   return { ok: false, error };
 }

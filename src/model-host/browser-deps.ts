@@ -12,7 +12,6 @@ import { ONNX_WASM_PATH } from './onnx-wasm';
 import { openWebTagger } from './tagger-web';
 import { TAGGER_FILE } from '../crossmap/tagger/files';
 
-
 interface GpuAdapterLike {
   info?: { vendor?: string; architecture?: string; isFallbackAdapter?: boolean };
   isFallbackAdapter?: boolean;
@@ -25,10 +24,14 @@ interface GpuLike {
  * WebGPU only on a hardware adapter. A software fallback adapter (SwiftShader) runs this small model about
  * 20× slower than WASM (BROWSER-RECIPE.md, measured), so WASM is the better choice there.
  */
-export async function chooseBackend(gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu): Promise<{ backend: ModelBackend; reason: string }> {
+export async function chooseBackend(
+  gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu,
+): Promise<{ backend: ModelBackend; reason: string }> {
   // The shipped ONNX Runtime build needs JSPI (onnx-wasm.ts), whichever backend runs the model.
   if (typeof (WebAssembly as { Suspending?: unknown }).Suspending !== 'function') {
-    throw new Error('this browser is too old to run the model (it lacks WebAssembly JavaScript Promise Integration): update it to Chrome 137 or a current Firefox');
+    throw new Error(
+      'this browser is too old to run the model (it lacks WebAssembly JavaScript Promise Integration): update it to Chrome 137 or a current Firefox',
+    );
   }
   if (!gpu) return { backend: 'wasm', reason: 'this browser offers no WebGPU here' };
   let adapter: GpuAdapterLike | null = null;

@@ -6,10 +6,11 @@ import type { ModelHost } from './host';
 
 export function lazyHost(make: () => Promise<ModelHost>): ModelHost {
   let host: Promise<ModelHost> | undefined;
-  const get = () => (host ??= make().catch((error: unknown) => {
-    host = undefined;
-    throw error;
-  }));
+  const get = () =>
+    (host ??= make().catch((error: unknown) => {
+      host = undefined;
+      throw error;
+    }));
   return {
     status: async () => (await get()).status(),
     score: async (items) => (await get()).score(items),

@@ -156,10 +156,13 @@ export class LocalModelHost implements ModelHost {
     const model = await this.taggerModel();
     const started = performance.now();
     const { probs: raw, general } = await model(Int32Array.from(ids), tokens).catch((error: unknown) => {
-      throw new Error(`Veil's message tagger failed on this message, so Veil cannot tell what in it is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`);
+      throw new Error(
+        `Veil's message tagger failed on this message, so Veil cannot tell what in it is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`,
+      );
     });
     const probs = Array.from(raw);
-    if (this.current.state === 'ready') this.current = { ...this.current, tagMs: [...(this.current.tagMs ?? []), Math.round((performance.now() - started) * 100) / 100].slice(-100) };
+    if (this.current.state === 'ready')
+      this.current = { ...this.current, tagMs: [...(this.current.tagMs ?? []), Math.round((performance.now() - started) * 100) / 100].slice(-100) };
     return { model: TAGGER_MODEL_ID, probs, general };
   }
 
@@ -239,8 +242,7 @@ export class LocalModelHost implements ModelHost {
       this.current = { state: 'failed', model, error: messageOf(error) };
       throw error;
     }
-    const attempts: { backend: ModelBackend; reason: string }[] =
-      choice.backend === 'webgpu' ? [choice, { backend: 'wasm', reason: '' }] : [choice];
+    const attempts: { backend: ModelBackend; reason: string }[] = choice.backend === 'webgpu' ? [choice, { backend: 'wasm', reason: '' }] : [choice];
     let lastError: unknown;
     for (const [i, attempt] of attempts.entries()) {
       this.current = { state: 'loading', model, progress: 0, detail: `loading ${model} on ${attempt.backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
@@ -259,10 +261,23 @@ export class LocalModelHost implements ModelHost {
         }
         const reason = i === 0 ? attempt.reason : `WebGPU failed to load the model (${messageOf(lastError)})`;
         const now = (this.deps.now ?? Date.now)();
-        this.current = { state: 'ready', model, backend: attempt.backend, reason: reason + note, loadMs: Math.round(now - started), encoderLoadMs: Math.round(now - encoderStarted) };
+        this.current = {
+          state: 'ready',
+          model,
+          backend: attempt.backend,
+          reason: reason + note,
+          loadMs: Math.round(now - started),
+          encoderLoadMs: Math.round(now - encoderStarted),
+        };
         // The tagger and the language identifier next, not beside the models (one wasm thread: they would only
         // slow each other); a message tagged before then waits for them.
-        setTimeout(() => void this.taggerModel().then(() => this.languages()).catch(() => undefined), 0);
+        setTimeout(
+          () =>
+            void this.taggerModel()
+              .then(() => this.languages())
+              .catch(() => undefined),
+          0,
+        );
         return { model, scorer, encoder, cache: new Map() };
       } catch (error) {
         lastError = error;
@@ -274,7 +289,8 @@ export class LocalModelHost implements ModelHost {
 
   /** The bundled sentence encoder, on the backend the scoring model loaded on; a failed load is tried again next time. */
   private encoderFor(model: string, backend: ModelBackend): Promise<TransformersEmbedder> {
-    if (this.current.state === 'loading') this.current = { ...this.current, detail: `loading the sentence encoder (${ENCODER_MODEL_ID}) on ${backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
+    if (this.current.state === 'loading')
+      this.current = { ...this.current, detail: `loading the sentence encoder (${ENCODER_MODEL_ID}) on ${backend === 'webgpu' ? 'WebGPU' : 'WASM'}` };
     this.encoder ??= TransformersEmbedder.load(ENCODER_MODEL_ID, {
       localModelPath: this.deps.modelBase,
       ...(this.deps.wasmUrl ? { wasmUrl: this.deps.wasmUrl, device: backend } : {}),

@@ -32,7 +32,9 @@ export function taggerLoader(deps: Pick<LocalHostDeps, 'readBundled' | 'openTagg
       return deps.openTagger(bytes);
     })().catch((error: unknown) => {
       if (tagger?.model === model) tagger = undefined;
-      throw new Error(`Veil's message tagger could not be loaded, so Veil cannot tell what in your message is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`);
+      throw new Error(
+        `Veil's message tagger could not be loaded, so Veil cannot tell what in your message is personal; nothing was sent (${messageOf(error)}). Reload the page to try again.`,
+      );
     });
     tagger = { file, model };
     return model;
@@ -48,7 +50,9 @@ export function languageLoader(): () => Promise<LanguageIdentifier> {
   return () => {
     identifier ??= import('../crossmap/language').catch((error: unknown) => {
       identifier = undefined;
-      throw new Error(`Veil could not load its language identifier, so it cannot tell which language your message is in; nothing was sent (${messageOf(error)})`);
+      throw new Error(
+        `Veil could not load its language identifier, so it cannot tell which language your message is in; nothing was sent (${messageOf(error)})`,
+      );
     });
     return identifier;
   };

@@ -126,7 +126,9 @@ export class ModelInstaller {
         state: cancelled ? 'cancelled' : 'failed',
         progress: null,
         // A full disk reads as what happened and what to do, as everywhere else.
-        detail: cancelled ? 'cancelled: nothing was kept, and the model in use did not change' : `${errorMessageForPerson(error)}; the model in use did not change`,
+        detail: cancelled
+          ? 'cancelled: nothing was kept, and the model in use did not change'
+          : `${errorMessageForPerson(error)}; the model in use did not change`,
       });
     }
   }

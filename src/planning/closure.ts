@@ -67,13 +67,10 @@ export interface ClosureReason {
  * The shared attributes that closure adds to the privatization set, by profile index, each with the
  * attribute it would reveal. Starts from the withheld set P and iterates to the fixed point P+.
  */
-export function policyClosure(
-  attributes: readonly PublicAttribute[],
-  topics: ReadonlyMap<string, KnownField | undefined>,
-): Map<number, ClosureReason> {
+export function policyClosure(attributes: readonly PublicAttribute[], topics: ReadonlyMap<string, KnownField | undefined>): Map<number, ClosureReason> {
   const privatized = new Set(attributes.filter((a) => a.sharing === 'withheld').map((a) => a.index));
   const added = new Map<number, ClosureReason>();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const source of attributes) {
       if (privatized.has(source.index)) continue;

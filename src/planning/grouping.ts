@@ -83,7 +83,5 @@ export function publicGrouping(members: readonly GroupingInput[], maxCells = MAX
     }
     if (current.length > 0) blocks.push(current);
   }
-  return blocks
-    .map((b) => b.map((m) => m.index))
-    .sort((a, b) => Math.min(...a) - Math.min(...b));
+  return blocks.map((b) => b.map((m) => m.index)).sort((a, b) => Math.min(...a) - Math.min(...b));
 }

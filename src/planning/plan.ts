@@ -126,7 +126,10 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
   const inPlus = (a: PublicAttribute): boolean => (a.sharing === 'withheld' && !omitted(a)) || closure.has(a.index);
   const supported = view.filter((a) => inPlus(a) && domainOf(a.field) !== undefined);
   // The person's public precision choice weighs each withheld fact's share (low 1, normal 2, high 4).
-  const shares = splitWeighted(epsilonUnits, supported.map((a) => IMPORTANCE_WEIGHT[a.sharing === 'withheld' ? (a.importance ?? 'normal') : 'normal']));
+  const shares = splitWeighted(
+    epsilonUnits,
+    supported.map((a) => IMPORTANCE_WEIGHT[a.sharing === 'withheld' ? (a.importance ?? 'normal') : 'normal']),
+  );
   const share = new Map(supported.map((a, i) => [a.index, shares[i]!]));
 
   // Blocks.
@@ -138,7 +141,13 @@ export function planRelease(view: readonly PublicAttribute[], options: PlanOptio
   const blocks: PlannedBlock[] = groups.map((members, b) => {
     members.forEach((m) => blockOf.set(m, b));
     const domains = members.map((m) => domainOf(view[m]!.field)!);
-    const prior = mechanism === 'block' && gammaUnits > 0 ? compatibilityPrior(members.map((m) => view[m]!.field), domains) : undefined;
+    const prior =
+      mechanism === 'block' && gammaUnits > 0
+        ? compatibilityPrior(
+            members.map((m) => view[m]!.field),
+            domains,
+          )
+        : undefined;
     return { members, sizes: domains.map((d) => d.categories.length), ...(prior ? { prior } : {}) };
   });
 

@@ -22,5 +22,11 @@ export interface PublicAttribute {
 }
 
 export function publicView(profile: Pick<Profile, 'attributes'>): PublicAttribute[] {
-  return profile.attributes.map((a, index) => ({ index, entity: a.entity, field: a.field, sharing: a.sharing, ...(a.importance ? { importance: a.importance } : {}) }));
+  return profile.attributes.map((a, index) => ({
+    index,
+    entity: a.entity,
+    field: a.field,
+    sharing: a.sharing,
+    ...(a.importance ? { importance: a.importance } : {}),
+  }));
 }

@@ -48,7 +48,8 @@ function neighbourVectors(classifier: RelevanceClassifier): Int8Array {
     const text = atob(classifier.neighbours.vectors);
     const bytes = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    if (bytes.length !== classifier.neighbours.scales.length * classifier.dimension) throw new Error('the relevance classifier’s neighbour vectors do not match their count');
+    if (bytes.length !== classifier.neighbours.scales.length * classifier.dimension)
+      throw new Error('the relevance classifier’s neighbour vectors do not match their count');
     decoded.set(classifier, (v = new Int8Array(bytes.buffer)));
   }
   return v;
@@ -92,7 +93,8 @@ export function fieldNeeds(
   cues: Partial<Record<KnownField, boolean>>,
   classifier: RelevanceClassifier = RELEVANCE_CLASSIFIER,
 ): Record<KnownField, number> {
-  if (vector.length !== classifier.dimension) throw new Error(`the relevance classifier expects ${classifier.dimension}-d vectors of ${classifier.model}, not ${vector.length}-d`);
+  if (vector.length !== classifier.dimension)
+    throw new Error(`the relevance classifier expects ${classifier.dimension}-d vectors of ${classifier.model}, not ${vector.length}-d`);
   const vote = neighbourVote(vector, classifier);
   const { weight } = classifier.neighbours;
   const out = {} as Record<KnownField, number>;

@@ -102,13 +102,22 @@ export async function prepareRelease(profile: Profile, options: PrepareOptions):
       return {
         epsilonUnits: a.epsilonUnits,
         scoreUnits: scoreUnits.get(m)!,
-        ...(veil ? { baseUnits: baseLogUnits(a.domain!.categories.map((c) => c.code), options.utility) } : {}),
+        ...(veil
+          ? {
+              baseUnits: baseLogUnits(
+                a.domain!.categories.map((c) => c.code),
+                options.utility,
+              ),
+            }
+          : {}),
       };
     });
     return plan.mechanism === 'slot' ? dpSlot(oneTerm(terms)) : dpBlock(terms, block.prior, plan.gammaUnits);
   });
   // Charged: the members whose value is withheld (a shared member privatized by closure is public side information).
-  const charges = plan.blocks.map((block, b) => block.members.flatMap((m, i) => (plan.attributes[m]!.charged ? [{ key: plan.attributes[m]!.key, units: draws[b]!.costs[i]! }] : [])));
+  const charges = plan.blocks.map((block, b) =>
+    block.members.flatMap((m, i) => (plan.attributes[m]!.charged ? [{ key: plan.attributes[m]!.key, units: draws[b]!.costs[i]! }] : [])),
+  );
   return { profile, plan, draws, scores: rawScores, charges };
 }
 

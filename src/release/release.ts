@@ -100,7 +100,10 @@ export function toBits(random: RandomSource | RandomBits): RandomBits {
  */
 export function blockCharges(plan: ReleasePlan): Charge[][] {
   return plan.blocks.map((block) =>
-    block.members.map((m) => plan.attributes[m]!).filter((a) => a.charged).map((a) => ({ key: a.key, units: a.epsilonUnits })),
+    block.members
+      .map((m) => plan.attributes[m]!)
+      .filter((a) => a.charged)
+      .map((a) => ({ key: a.key, units: a.epsilonUnits })),
   );
 }
 
@@ -145,7 +148,12 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
       const earlier = options.reusable?.get(a.key);
       const category = earlier && a.domain!.categories.find((c) => c.code === earlier.code);
       const passed = decision.passed;
-      released.set(m, category ? { category, reason: `fallback: ${decision.reason}; reused an earlier release`, passed } : { reason: `fallback: ${decision.reason}; no earlier release to reuse`, passed });
+      released.set(
+        m,
+        category
+          ? { category, reason: `fallback: ${decision.reason}; reused an earlier release`, passed }
+          : { reason: `fallback: ${decision.reason}; no earlier release to reuse`, passed },
+      );
     }
   });
 
@@ -158,21 +166,23 @@ export function releaseProfile(prepared: PreparedRelease, options: ReleaseOption
   const totalUnits = fresh.reduce((s, c) => s + c.units, 0);
 
   // Omitted facts (relevance) appear nowhere: not in the attributes, not in the text.
-  const attributes = plan.attributes.filter((a) => a.treatment !== 'omitted').map((a): ReleasedAttribute => {
-    const target = a.closure && plan.attributes.find((t) => t.key === a.closure!.target);
-    const base = { entity: a.entity, field: a.field, sharing: a.sharing, ...(target ? { closure: { entity: target.entity, field: target.field } } : {}) };
-    const closure = a.closure ? `closure: would reveal ${a.closure.target} (${a.closure.reason})` : undefined;
-    if (a.treatment === 'kept') return { ...base, release: 'kept', value: profile.attributes[a.index]!.value };
-    if (a.treatment === 'suppressed') {
-      return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason: closure ?? 'no public candidate domain for this field' };
-    }
-    const r = released.get(a.index)!;
-    const reason = [closure, r.reason].filter((x) => x !== undefined).join('; ');
-    const passed = r.passed ? { passed: r.passed } : {};
-    if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason, origin: 'fallback-suppressed', ...passed };
-    const origin = r.reason === undefined ? 'fresh' : 'fallback-reuse';
-    return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}), origin, ...passed };
-  });
+  const attributes = plan.attributes
+    .filter((a) => a.treatment !== 'omitted')
+    .map((a): ReleasedAttribute => {
+      const target = a.closure && plan.attributes.find((t) => t.key === a.closure!.target);
+      const base = { entity: a.entity, field: a.field, sharing: a.sharing, ...(target ? { closure: { entity: target.entity, field: target.field } } : {}) };
+      const closure = a.closure ? `closure: would reveal ${a.closure.target} (${a.closure.reason})` : undefined;
+      if (a.treatment === 'kept') return { ...base, release: 'kept', value: profile.attributes[a.index]!.value };
+      if (a.treatment === 'suppressed') {
+        return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason: closure ?? 'no public candidate domain for this field' };
+      }
+      const r = released.get(a.index)!;
+      const reason = [closure, r.reason].filter((x) => x !== undefined).join('; ');
+      const passed = r.passed ? { passed: r.passed } : {};
+      if (!r.category) return { ...base, release: 'suppressed', value: SUPPRESSED_VALUE, reason, origin: 'fallback-suppressed', ...passed };
+      const origin = r.reason === undefined ? 'fresh' : 'fallback-reuse';
+      return { ...base, release: 'privatized', value: r.category.label, code: r.category.code, ...(reason ? { reason } : {}), origin, ...passed };
+    });
 
   const text = composeRelease(attributes, profile, options.instruction ?? profile.instruction, options.format, options.suppressed);
   const perAttribute = Object.fromEntries(Object.entries(perAttributeUnits).map(([k, u]) => [k, unitsToEpsilon(u)]));

@@ -55,7 +55,11 @@ export * from '../core/choices';
 /** Chat sites Veil can be turned on for (src/sites); `demo` is the local demo chat page. */
 export { SITES, type Site };
 
-const positiveEpsilon = z.number().finite().positive().max(2 ** 30);
+const positiveEpsilon = z
+  .number()
+  .finite()
+  .positive()
+  .max(2 ** 30);
 
 export const settingsSchema = z.strictObject({
   mechanism: z.enum(MECHANISMS),
@@ -72,7 +76,10 @@ export const settingsSchema = z.strictObject({
    * one per origin. Changed only through `site.add` / `site.pick` / `site.remove`, which also hold the
    * browser's host permission and the content script's registration in step.
    */
-  genericSites: z.array(genericSiteSchema).max(200).refine((list) => new Set(list.map((s) => s.origin)).size === list.length, 'one entry per site'),
+  genericSites: z
+    .array(genericSiteSchema)
+    .max(200)
+    .refine((list) => new Set(list.map((s) => s.origin)).size === list.length, 'one entry per site'),
   /** Words CROSS-MAP's compose box always replaces, whatever its detector finds (a project name, a nickname). */
   alwaysMap: z.array(z.string().trim().min(2, 'a word to replace needs at least 2 characters').max(100)).max(200),
   /** Per kind, what a reviewed send does with what the person typed; a kind not listed: the built-in default (above). */

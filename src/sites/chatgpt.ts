@@ -18,7 +18,11 @@ import { EDITABLE, firstMatch, matchLayout, type Layout, type SiteAdapter } from
 const LAYOUTS: readonly Layout[] = [
   {
     name: 'classic',
-    composer: ['form[data-type="unified-composer"] #prompt-textarea[contenteditable="true"]', '#prompt-textarea[contenteditable="true"]', 'textarea#prompt-textarea'],
+    composer: [
+      'form[data-type="unified-composer"] #prompt-textarea[contenteditable="true"]',
+      '#prompt-textarea[contenteditable="true"]',
+      'textarea#prompt-textarea',
+    ],
   },
   { name: '2026-09', composer: [`form[data-chatgpt-composer] [data-composer-markdown]${EDITABLE}`, `[data-composer-markdown]${EDITABLE}`] },
   { name: 'signed out', composer: ['form[data-mobile-composer] textarea#mobile-composer-prompt', 'textarea#mobile-composer-prompt'] },
@@ -56,7 +60,9 @@ export const chatgpt: SiteAdapter<'chatgpt'> = {
     return signedOut ? `uc/${signedOut[1]}` : null;
   },
   answers: {
-    all: (doc) => [...doc.querySelectorAll<HTMLElement>('li[data-message-role="assistant"] [data-assistant-markdown], [data-message-author-role="assistant"] .markdown')],
+    all: (doc) => [
+      ...doc.querySelectorAll<HTMLElement>('li[data-message-role="assistant"] [data-assistant-markdown], [data-message-author-role="assistant"] .markdown'),
+    ],
     streaming: (doc) => doc.querySelector(STOP) !== null,
   },
   relies:

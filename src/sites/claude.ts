@@ -18,7 +18,10 @@ const LAYOUTS: readonly Layout[] = [
   { name: '2026-08', composer: [`[data-testid="chat-input"]${EDITABLE}`] },
   {
     name: 'classic',
-    composer: ['[data-testid="chat-input"] .ProseMirror[contenteditable="true"]', 'div[aria-label="Write your prompt to Claude"] .ProseMirror[contenteditable="true"]'],
+    composer: [
+      '[data-testid="chat-input"] .ProseMirror[contenteditable="true"]',
+      'div[aria-label="Write your prompt to Claude"] .ProseMirror[contenteditable="true"]',
+    ],
   },
 ];
 

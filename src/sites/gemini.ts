@@ -12,7 +12,13 @@
 import { firstMatch, matchLayout, type Layout, type SiteAdapter } from './adapter';
 
 const LAYOUTS: readonly Layout[] = [
-  { name: '2026', composer: ['input-area-v2 rich-textarea .ql-editor[contenteditable="true"]', '[data-node-type="input-area"] rich-textarea .ql-editor[contenteditable="true"]'] },
+  {
+    name: '2026',
+    composer: [
+      'input-area-v2 rich-textarea .ql-editor[contenteditable="true"]',
+      '[data-node-type="input-area"] rich-textarea .ql-editor[contenteditable="true"]',
+    ],
+  },
   { name: 'classic', composer: ['rich-textarea .ql-editor[contenteditable="true"]'] },
 ];
 

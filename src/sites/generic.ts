@@ -17,7 +17,11 @@ import type { SiteAdapter } from './adapter';
 import { ADAPTERS, parseUrl, siteOfUrl } from './index';
 
 /** A CSS selector Veil stored for a site: short, printable, no newlines. */
-const selector = z.string().min(1).max(500).regex(/^[^\n\r\0]*$/);
+const selector = z
+  .string()
+  .min(1)
+  .max(500)
+  .regex(/^[^\n\r\0]*$/);
 
 export const genericSiteSchema = z.strictObject({
   /** `https://host[:port]`: the one origin Veil was allowed on. */

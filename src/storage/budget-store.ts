@@ -59,11 +59,21 @@ export async function readBudget(db: VeilDatabase): Promise<BudgetOverview> {
     // Protected memory attributes after the profile's facts; their cap is B_a, set in Memories.
     for (const a of (await readMemory(db)).protected) {
       const key = memoryLedgerKey(a.id);
-      ledgers.push({ key, entity: '', field: a.name, spent: rows.get(key)?.spent ?? 0, cap: epsilonToUnits(a.cap), capIsDefault: false, withheld: true, memory: true });
+      ledgers.push({
+        key,
+        entity: '',
+        field: a.name,
+        spent: rows.get(key)?.spent ?? 0,
+        cap: epsilonToUnits(a.cap),
+        capIsDefault: false,
+        withheld: true,
+        memory: true,
+      });
     }
     const shown = new Set(ledgers.map((l) => l.key));
     for (const row of rows.values()) {
-      if (!shown.has(row.key) && row.spent > 0) ledgers.push({ ...view(row.key, row.entity, row.field, false), ...(row.namespace === 'memory' ? { memory: true as const } : {}) });
+      if (!shown.has(row.key) && row.spent > 0)
+        ledgers.push({ ...view(row.key, row.entity, row.field, false), ...(row.namespace === 'memory' ? { memory: true as const } : {}) });
     }
     let totalSpent = 0;
     for (const row of rows.values()) totalSpent += row.spent;
@@ -81,13 +91,7 @@ export async function readBudget(db: VeilDatabase): Promise<BudgetOverview> {
  * Set one attribute's cap for the current period (units), or `null` to follow the default. A cap above the
  * one in force needs `confirmed`.
  */
-export async function setAttributeCap(
-  db: VeilDatabase,
-  key: string,
-  cap: number | null,
-  confirmed: boolean,
-  now = Date.now(),
-): Promise<BudgetOverview> {
+export async function setAttributeCap(db: VeilDatabase, key: string, cap: number | null, confirmed: boolean, now = Date.now()): Promise<BudgetOverview> {
   await db.transaction('rw', db.meta, db.ledgers, db.attributes, db.settings, async () => {
     const { period } = await readBudgetMeta(db);
     const defaultCap = epsilonToUnits((await readSettings(db)).attributeCap);

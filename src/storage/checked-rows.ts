@@ -37,7 +37,6 @@ const budgetMetaSchema = z.object({
 
 const profileMetaSchema = z.object({ id: z.literal('profile'), instruction: z.string().optional() });
 
-
 /** An attribute row as it leaves storage: the four profile fields, checked, plus its position. */
 export interface CheckedAttribute extends Attribute {
   position: number;

@@ -16,7 +16,10 @@ const codebookSchema = z.object({
   theme: z.string().min(1),
   entries: z.array(z.object({ original: z.string().min(1), substitute: z.string().min(1), kind: z.enum(SPAN_KINDS), scope: z.literal('compose').optional() })),
   /** The conversation's secret its substitutes are drawn from (src/crossmap/derive.ts); older codebooks have none. */
-  secret: z.string().regex(/^[0-9a-f]{16,256}$/, 'must be hex').optional(),
+  secret: z
+    .string()
+    .regex(/^[0-9a-f]{16,256}$/, 'must be hex')
+    .optional(),
   /** Originals the conversation sent only by their kind (src/crossmap/codebook.ts); older codebooks have none. */
   generalized: z.array(z.object({ original: z.string().min(1), kind: z.enum(SPAN_KINDS) })).optional(),
 });
@@ -66,7 +69,9 @@ export async function editSubstitute(db: VeilDatabase, site: string, conversatio
     if (!codebook.entries.some((e) => lookupKey(e.original) === key)) throw new Refusal(`"${original}" is not in this conversation's codebook`);
     if (!next) throw new Refusal('a substitute cannot be empty');
     if (lookupKey(next) === key) throw new Refusal('a substitute cannot be the original itself');
-    if (codebook.entries.some((e) => lookupKey(e.original) !== key && (lookupKey(e.substitute) === lookupKey(next) || lookupKey(e.original) === lookupKey(next)))) {
+    if (
+      codebook.entries.some((e) => lookupKey(e.original) !== key && (lookupKey(e.substitute) === lookupKey(next) || lookupKey(e.original) === lookupKey(next)))
+    ) {
       throw new Refusal(`"${next}" already stands for something else in this conversation`);
     }
     const edited = { ...codebook, entries: codebook.entries.map((e) => (lookupKey(e.original) === key ? { ...e, substitute: next } : e)) };

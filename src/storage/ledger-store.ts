@@ -131,7 +131,12 @@ export async function withPrivacyLedger<T>(
     // Written together too; either failing aborts the transaction (nothing charged, nothing recorded).
     const [, recordIds] = await Promise.all([
       db.ledgers.bulkPut(changed),
-      releases.length > 0 ? db.releases.bulkAdd(releases.map((r) => ({ ...r, period })), { allKeys: true }) : ([] as number[]),
+      releases.length > 0
+        ? db.releases.bulkAdd(
+            releases.map((r) => ({ ...r, period })),
+            { allKeys: true },
+          )
+        : ([] as number[]),
     ]);
     return { value, recordIds };
   });

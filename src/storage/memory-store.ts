@@ -90,7 +90,9 @@ export async function writeMemory(
   return db.transaction('rw', db.memory, db.meta, db.ledgers, async () => {
     const row = await db.memory.get('current');
     if (basis !== undefined && basis !== counter(row?.revision)) {
-      throw new Refusal('your memories changed after this page showed them (in another Veil page, by an import, or by a save still under way), so nothing was saved; they are shown as they are now: make your change again');
+      throw new Refusal(
+        'your memories changed after this page showed them (in another Veil page, by an import, or by a save still under way), so nothing was saved; they are shown as they are now: make your change again',
+      );
     }
     let current: MemoryFile;
     try {
@@ -145,6 +147,14 @@ export async function memoryOverview(db: VeilDatabase): Promise<MemoryOverview> 
       () => undefined,
     );
     const totalLeft = totalSpent === undefined ? undefined : Math.max(0, epsilonToUnits(settings.totalCap) - totalSpent);
-    return { memory, revision, spent, ...(totalLeft !== undefined ? { totalLeft } : {}), mode: settings.memoryMode, k: settings.memoryK, variant: settings.variant };
+    return {
+      memory,
+      revision,
+      spent,
+      ...(totalLeft !== undefined ? { totalLeft } : {}),
+      mode: settings.memoryMode,
+      k: settings.memoryK,
+      variant: settings.variant,
+    };
   });
 }

@@ -35,13 +35,7 @@ export async function readProfile(db: VeilDatabase): Promise<Profile> {
  * Refuses to overwrite a different attribute with the same entity and field: ledgers are per `entity.field`.
  * A new attribute goes last, or at `index` in profile order (undoing a removal puts it back where it was).
  */
-export async function putAttribute(
-  db: VeilDatabase,
-  attribute: Attribute,
-  previous?: AttributeId,
-  now = Date.now(),
-  index?: number,
-): Promise<void> {
+export async function putAttribute(db: VeilDatabase, attribute: Attribute, previous?: AttributeId, now = Date.now(), index?: number): Promise<void> {
   await db.transaction('rw', db.attributes, db.ledgers, db.meta, db.settings, async () => {
     const id: [string, string] = [attribute.entity, attribute.field];
     const existing = await db.attributes.get(id);
@@ -89,9 +83,7 @@ async function carryLedger(db: VeilDatabase, from: AttributeId, to: AttributeId,
   const key = attributeKey(to);
   const target = await readLedgerRow(db, period, key);
   if (target && target.spent > 0) {
-    throw new Refusal(
-      `${key} already has privacy budget spent in this period, so ${attributeKey(from)} cannot be renamed to it: their spending would mix`,
-    );
+    throw new Refusal(`${key} already has privacy budget spent in this period, so ${attributeKey(from)} cannot be renamed to it: their spending would mix`);
   }
   // A zero-spend row already at the new key (a fact removed earlier) gives way; the lower of two own caps stays.
   const cap = target?.cap == null ? row.cap : row.cap == null ? target.cap : Math.min(row.cap, target.cap);
@@ -119,7 +111,11 @@ export async function replaceProfile(db: VeilDatabase, profile: Profile, now = D
     const meta: StoredProfileMeta = { id: 'profile' };
     if (profile.instruction !== undefined) meta.instruction = profile.instruction;
     await db.meta.put(meta);
-    await ensureLedgers(db, profile.attributes.filter((a) => a.sharing === 'withheld'), now);
+    await ensureLedgers(
+      db,
+      profile.attributes.filter((a) => a.sharing === 'withheld'),
+      now,
+    );
     await bumpRevision(db);
   });
 }

@@ -53,8 +53,7 @@ export async function undotStoredNames(tx: Transaction): Promise<void> {
     await attributes.delete([row.entity, row.field]);
     await attributes.add({ ...row, entity, field });
   }
-  const newName = (entity: string, field: string) =>
-    renamed.get(JSON.stringify([entity, field])) ?? { entity: undot(entity), field: undot(field) };
+  const newName = (entity: string, field: string) => renamed.get(JSON.stringify([entity, field])) ?? { entity: undot(entity), field: undot(field) };
 
   // 2. Ledgers, every period. Old key → new key per period, for the releases below.
   const rekeyed = new Map<string, string>();

@@ -25,7 +25,12 @@ export function oddsFactor(epsilon: number): string {
  * What ε means, in two sentences: the formal bound, and what was measured at that ε for the chosen
  * mechanism and variant (src/ui/measured-utility.ts). Nothing here promises more than those figures.
  */
-export function epsilonReading(epsilon: number, mechanism: Mechanism = 'block', variant: Variant = 'veil', facts: FactChoice = 'needed'): { odds: string; summary: string } {
+export function epsilonReading(
+  epsilon: number,
+  mechanism: Mechanism = 'block',
+  variant: Variant = 'veil',
+  facts: FactChoice = 'needed',
+): { odds: string; summary: string } {
   const odds = `One fresh release changes an observer's odds about your withheld facts by at most e${superscript(epsilon)}, ${oddsFactor(epsilon)} times (shared among the facts it privatizes).`;
   const rates = MEASURED[facts][`${mechanism}-${variant}`][epsilon];
   const profiles = facts === 'needed' ? 'releases carrying 1 or 2 withheld facts, as a message usually needs' : '3 to 5 withheld facts, all sent';

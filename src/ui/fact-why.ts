@@ -25,7 +25,9 @@ export function factWhy(fact: Pick<ReviewFact, 'why' | 'released' | 'omitted'>):
   const instead = fact.omitted ? 'leaves it out' : `sends “${fact.released}” instead`;
   if (why.closure) {
     const target = why.closure.entity !== undefined ? factPhrase(why.closure) : 'a fact you withhold';
-    sentences.push(`You share it, but it could give away ${target}, so Veil ${why.fallback ? 'does not send it as you wrote it' : instead} (a safeguard; no budget is spent on it).`);
+    sentences.push(
+      `You share it, but it could give away ${target}, so Veil ${why.fallback ? 'does not send it as you wrote it' : instead} (a safeguard; no budget is spent on it).`,
+    );
   }
   if (why.fallback) {
     const sends = why.fallback.reused ? `sends its earlier answer, “${fact.released}”, again` : instead;

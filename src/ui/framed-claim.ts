@@ -27,7 +27,12 @@ export interface ClaimOptions {
 }
 
 /** Offer tokens until one claims the session; returns the effect's clean-up (stop listening, drop the timer). */
-export function claimSession<V>(nextTokens: () => Promise<string[]>, claim: (tokens: string[]) => Promise<V>, show: (claimed: Claimed<V>) => void, options: ClaimOptions): () => void {
+export function claimSession<V>(
+  nextTokens: () => Promise<string[]>,
+  claim: (tokens: string[]) => Promise<V>,
+  show: (claimed: Claimed<V>) => void,
+  options: ClaimOptions,
+): () => void {
   let live = true;
   const timer = setTimeout(() => live && show({ kind: 'none', error: options.none }), TOKEN_WAIT_MS);
   void (async () => {

@@ -19,8 +19,11 @@ export function useStatus(onExpire?: () => void): [string, (status: string) => v
     return () => clearTimeout(timer);
   }, [status, shown]);
   // The same message twice (two saves in a row) restarts the clock.
-  return [status, (next) => {
-    setStatus(next);
-    setShown((n) => n + 1);
-  }];
+  return [
+    status,
+    (next) => {
+      setStatus(next);
+      setShown((n) => n + 1);
+    },
+  ];
 }

@@ -180,8 +180,8 @@ export function chatPage(options: PageOptions = {}) {
       frame.dispatchEvent(new Event('load'));
       if (token)
         await vi.waitFor(() => {
-        if (posted.length === 0) throw new Error('no token posted to the panel');
-      });
+          if (posted.length === 0) throw new Error('no token posted to the panel');
+        });
     },
     /** The background relays the panel's Send (from Veil's own window, so the page's layout does not matter). */
     approve(text: string | null, extra: Partial<Extract<PanelCommand, { veilPanel: 'send' }>> = {}): Promise<ContentReply> {

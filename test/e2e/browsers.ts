@@ -57,7 +57,10 @@ export function chromiumExtensionArgs(build: string): string[] {
  * `args`: more command-line flags (a proxy that watches the outside world, WebGPU flags); `build`: another build
  * than the test build (the production build, say).
  */
-export async function launchChromium(profileDir: string, { args = [], build = CHROME_BUILD }: { args?: string[]; build?: string } = {}): Promise<ChromiumWithVeil> {
+export async function launchChromium(
+  profileDir: string,
+  { args = [], build = CHROME_BUILD }: { args?: string[]; build?: string } = {},
+): Promise<ChromiumWithVeil> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -91,10 +94,7 @@ export interface ExtensionGlobal {
 
 /** Send a contract message from an extension page (the page's own runtime), returning the raw reply. */
 export function sendFromPage(page: Page, type: string, request: unknown): Promise<unknown> {
-  return page.evaluate(
-    ([type, request]) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type, request }),
-    [type, request] as const,
-  );
+  return page.evaluate(([type, request]) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type, request }), [type, request] as const);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -155,7 +155,14 @@ export async function waitForSelectorAfterNavigation(page: PuppeteerPage, select
   for (;;) {
     const found = await page.evaluate((s) => document.querySelector(s) !== null, selector).catch(() => false);
     // Once the new document is settled, puppeteer's own wait also brings its element handles over to it.
-    if (found && (await page.waitForSelector(selector, { timeout: 5_000 }).then(() => true, () => false))) return;
+    if (
+      found &&
+      (await page.waitForSelector(selector, { timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`Firefox: ${selector} did not appear`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -164,7 +171,8 @@ export async function waitForSelectorAfterNavigation(page: PuppeteerPage, select
 /** Send a contract message from one of Veil's pages in Firefox, returning the raw reply. */
 export function sendFromFirefoxPage(page: PuppeteerPage, type: string, request: unknown): Promise<unknown> {
   return page.evaluate(
-    (type, request) => (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }),
+    (type, request) =>
+      (globalThis as unknown as { browser: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).browser.runtime.sendMessage({ type, request }),
     type,
     request,
   );

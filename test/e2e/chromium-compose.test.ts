@@ -33,45 +33,49 @@ const ORIGINALS = ['Mia', 'type 1 diabetes', 'Leeds'];
 const PROTECTED_BACK = PROMPT.replace('type 1 diabetes', 'a metabolic condition');
 
 describe('private compose on the three chat-site fixtures, in every layout', () => {
-  it.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))('%s: sends only the protected text and shows the answer in the person’s words, with nothing private in the page', async (site) => {
-    const page = await veil.browser.context.newPage();
-    await installHostileRecorder(page);
-    await openFixture(page, site);
-    // Veil's button sits by the message box; the keyboard shortcut opens the box too.
-    await page.locator('button[data-veil-compose="open"]').waitFor({ timeout: 15_000 });
-    await page.locator(COMPOSER[site]).click();
-    await page.keyboard.press('Alt+Shift+KeyP');
-    const box = page.frameLocator('iframe[data-veil-compose="box"]');
-    await box.locator('#compose-text').waitFor({ timeout: 15_000 });
-    await box.locator('#compose-text').pressSequentially(PROMPT);
-    const mappedLocator = box.getByTestId('compose-mapped');
-    await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
-    await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
-    const mapped = (await mappedLocator.textContent())!;
-    for (const original of ORIGINALS) expect(mapped).not.toMatch(asWord(original));
-    // The name and place get stand-ins, the condition goes only by its kind: the question stays answerable.
-    expect(mapped).toMatch(/^My daughter \S+ \(\d+\) was just diagnosed with a metabolic condition; how do I talk to her school in .+\?$/);
-    await expect.poll(() => box.locator('.review-marks li').count()).toBe(4);
-    await screenshot(page, `compose-mapped-${site}`);
+  it.each(FIXTURE_LAYOUTS.map((l): LayoutId => l.id))(
+    '%s: sends only the protected text and shows the answer in the person’s words, with nothing private in the page',
+    async (site) => {
+      const page = await veil.browser.context.newPage();
+      await installHostileRecorder(page);
+      await openFixture(page, site);
+      // Veil's button sits by the message box; the keyboard shortcut opens the box too.
+      await page.locator('button[data-veil-compose="open"]').waitFor({ timeout: 15_000 });
+      await page.locator(COMPOSER[site]).click();
+      await page.keyboard.press('Alt+Shift+KeyP');
+      const box = page.frameLocator('iframe[data-veil-compose="box"]');
+      await box.locator('#compose-text').waitFor({ timeout: 15_000 });
+      await box.locator('#compose-text').pressSequentially(PROMPT);
+      const mappedLocator = box.getByTestId('compose-mapped');
+      await expect.poll(async () => ((await mappedLocator.count()) ? mappedLocator.textContent() : ''), { timeout: 15_000 }).toMatch(/\?$/);
+      await expect.poll(() => box.getByTestId('compose-original').textContent()).toBe(PROMPT);
+      const mapped = (await mappedLocator.textContent())!;
+      for (const original of ORIGINALS) expect(mapped).not.toMatch(asWord(original));
+      // The name and place get stand-ins, the condition goes only by its kind: the question stays answerable.
+      expect(mapped).toMatch(/^My daughter \S+ \(\d+\) was just diagnosed with a metabolic condition; how do I talk to her school in .+\?$/);
+      await expect.poll(() => box.locator('.review-marks li').count()).toBe(4);
+      await screenshot(page, `compose-mapped-${site}`);
 
-    await box.getByRole('button', { name: 'Send the mapped text…' }).click();
-    const review = await panelReady(page);
-    await expect.poll(() => review.locator('pre.sent-text').textContent()).toBe(mapped);
-    await review.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => received(page)).toEqual([mapped]);
+      await box.getByRole('button', { name: 'Send the mapped text…' }).click();
+      const review = await panelReady(page);
+      await expect.poll(() => review.locator('pre.sent-text').textContent()).toBe(mapped);
+      await review.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => received(page)).toEqual([mapped]);
 
-    // The fixture streams an answer that repeats the message (with the substitutes); Veil's box shows it back.
-    const answer = box.getByTestId('compose-answer');
-    await answer.waitFor({ timeout: 30_000 });
-    const recovered = (await answer.textContent())!;
-    expect(recovered).toContain(`You wrote: "${PROTECTED_BACK}"`);
-    await screenshot(page, `compose-answer-${site}`);
+      // The fixture streams an answer that repeats the message (with the substitutes); Veil's box shows it back.
+      const answer = box.getByTestId('compose-answer');
+      await answer.waitFor({ timeout: 30_000 });
+      const recovered = (await answer.textContent())!;
+      expect(recovered).toContain(`You wrote: "${PROTECTED_BACK}"`);
+      await screenshot(page, `compose-answer-${site}`);
 
-    const heard = await hostileHeard(page);
-    for (const original of ORIGINALS) expect(heard, original).not.toMatch(asWord(original));
-    expect(heard).not.toContain('in your words');
-    await page.close();
-  }, 120_000);
+      const heard = await hostileHeard(page);
+      for (const original of ORIGINALS) expect(heard, original).not.toMatch(asWord(original));
+      expect(heard).not.toContain('in your words');
+      await page.close();
+    },
+    120_000,
+  );
 });
 
 describe('private compose mapped into another domain, by the person’s choice', () => {
@@ -117,7 +121,9 @@ describe('private compose: a review closed without sending', () => {
     await box.locator('#compose-text').press('Control+Enter');
     const review = await panelReady(page);
     await review.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringMatching(/The review closed without sending: nothing was sent/));
+    await expect
+      .poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 15_000 })
+      .toContainEqual(expect.stringMatching(/The review closed without sending: nothing was sent/));
     expect(await received(page)).toEqual([]);
     await expect.poll(() => box.getByRole('button', { name: 'Send the mapped text…' }).isEnabled()).toBe(true);
     await page.close();
@@ -130,8 +136,10 @@ describe('private compose with a language model on the device', () => {
     const started = (await sendFromPage(veil.popup, 'model.install', { model, confirmed: true, source: hub.url })) as { ok: boolean; error?: string };
     expect(started).toMatchObject({ ok: true });
     let install: { state: string; detail: string } | null = null;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-      const reply = (await sendFromPage(veil.popup, 'model.get', {})) as { value: { install: { state: string; detail: string } | null; generator: string | null } };
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const reply = (await sendFromPage(veil.popup, 'model.get', {})) as {
+        value: { install: { state: string; detail: string } | null; generator: string | null };
+      };
       install = reply.value.install;
       if (install && ['done', 'failed', 'cancelled'].includes(install.state)) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -153,9 +161,9 @@ describe('private compose with a language model on the device', () => {
     await expect.poll(() => themed.isChecked()).toBe(true);
     await box.locator('#compose-text').pressSequentially(PROMPT);
     // The tiny model writes valid JSON that maps nothing: Veil's checks refuse it and its own mapping is shown.
-    await expect.poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 30_000 }).toContainEqual(
-      expect.stringMatching(/Test tiny generator was not used for this message \(the model left out “Mia”, “7”, “type 1 diabetes”, “Leeds”\)/),
-    );
+    await expect
+      .poll(() => box.locator('.typed-warning').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/Test tiny generator was not used for this message \(the model left out “Mia”, “7”, “type 1 diabetes”, “Leeds”\)/));
     expect(await box.getByTestId('compose-mapped-by').textContent()).toBe("Mapped by Veil's word lists, on this device.");
     for (const original of ORIGINALS) expect(await box.getByTestId('compose-mapped').textContent()).not.toMatch(asWord(original));
     expect(hub.requests.filter((r) => r.startsWith('/veil-test/tiny-generator/'))).toHaveLength(5);

@@ -117,7 +117,9 @@ async function inOffscreen(): Promise<{ evaluate: (expression: string) => Promis
         setTimeout(resolve, 1000);
         const n = ++id;
         waiting.set(n, resolve);
-        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method: 'Runtime.evaluate', params: { expression } }) }).catch(() => resolve());
+        cdp
+          .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method: 'Runtime.evaluate', params: { expression } }) })
+          .catch(() => resolve());
       }),
     detach: async () => {
       cdp.off('Target.receivedMessageFromTarget', listener);
@@ -127,7 +129,9 @@ async function inOffscreen(): Promise<{ evaluate: (expression: string) => Promis
 }
 
 async function closeOffscreen(): Promise<void> {
-  await (await worker()).evaluate(() => (globalThis as unknown as { chrome: { offscreen: { closeDocument(): Promise<void> } } }).chrome.offscreen.closeDocument());
+  await (
+    await worker()
+  ).evaluate(() => (globalThis as unknown as { chrome: { offscreen: { closeDocument(): Promise<void> } } }).chrome.offscreen.closeDocument());
 }
 
 async function spent(popup: Page = veil.popup): Promise<number> {
@@ -163,7 +167,11 @@ async function reviewedSend(page: Page, typed: string): Promise<string> {
 
 /** The panel's error, once it shows one. */
 function panelAlert(page: Page): Promise<string | null> {
-  return panel(page).getByRole('alert').first().textContent({ timeout: 1000 }).catch(() => null);
+  return panel(page)
+    .getByRole('alert')
+    .first()
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
 }
 
 // A prompt about work: its release carries the withheld occupation, which the model must score.
@@ -273,7 +281,9 @@ describe('the service worker stops between the key press and Send', () => {
     }
     await expect
       .poll(() => panelAlert(page), { timeout: 30_000 })
-      .toMatch(/Veil could not make a release: Veil stopped while it was making this release \(the browser restarted its background\); cancel and send again\. Nothing was sent\./);
+      .toMatch(
+        /Veil could not make a release: Veil stopped while it was making this release \(the browser restarted its background\); cancel and send again\. Nothing was sent\./,
+      );
     expect(await received(page)).toEqual([]);
     expect(await panel(page).getByRole('button', { name: 'Send', exact: true }).count()).toBe(0);
     await panel(page).getByRole('button', { name: 'Cancel' }).click();
@@ -297,7 +307,9 @@ describe('a storage write fails in the middle of the charge', () => {
     // The next write of that table inside the charging transaction (the one that writes both ledger rows
     // and release records) fails as a full disk makes it fail. The ledger rows are put first, so a failing
     // release record comes after the charge was written.
-    await (await worker()).evaluate(
+    await (
+      await worker()
+    ).evaluate(
       ([table, method]) => {
         const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => IDBRequest>;
         const original = proto[method]!;
@@ -314,7 +326,9 @@ describe('a storage write fails in the middle of the charge', () => {
     );
     await typeInto(page, 'chatgpt', WORK);
     await page.keyboard.press('Enter');
-    await expect.poll(() => panelAlert(page), { timeout: 30_000 }).toMatch(/Veil could not make a release: Veil's storage is full; nothing was saved.*Nothing was sent/);
+    await expect
+      .poll(() => panelAlert(page), { timeout: 30_000 })
+      .toMatch(/Veil could not make a release: Veil's storage is full; nothing was saved.*Nothing was sent/);
     expect(await received(page)).toEqual([]);
     expect(await spent()).toBe(spentBefore);
     expect((await releases()).length).toBe(count);
@@ -341,7 +355,9 @@ describe('the browser closes with a review open', () => {
     try {
       let browser = await launchChromium(dir.path, { args: server.chromiumArgs });
       let popup = await browser.open('popup.html');
-      expect(((await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean }).ok).toBe(true);
+      expect(
+        ((await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })) as { ok: boolean }).ok,
+      ).toBe(true);
       let page = await browser.context.newPage();
       await openFixture(page, 'chatgpt');
       await typeInto(page, 'chatgpt', 'Plan my week.');
@@ -359,7 +375,9 @@ describe('the browser closes with a review open', () => {
       await page.locator('html[data-fixture-ready]').waitFor({ state: 'attached' });
       const sw = browser.context.serviceWorkers()[0]!;
       const session = await sw.evaluate(async () =>
-        Object.keys(await (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<object> } } } }).chrome.storage.session.get(null)).filter((k) => k.startsWith('review:')),
+        Object.keys(
+          await (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<object> } } } }).chrome.storage.session.get(null),
+        ).filter((k) => k.startsWith('review:')),
       );
       expect(session).toEqual([]);
       await page.waitForTimeout(1500);

@@ -83,7 +83,11 @@ describe('Chromium: forged messages are refused', () => {
       "Veil could not load this: profile.get is refused from one of Veil's pages framed by another site",
     );
     const popupFrame = page.frames().find((f) => f.url().endsWith('/popup.html'))!;
-    expect(await popupFrame.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'profile.import', request: { text: '{"version":1,"attributes":[]}' } }))).toEqual({
+    expect(
+      await popupFrame.evaluate(() =>
+        (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'profile.import', request: { text: '{"version":1,"attributes":[]}' } }),
+      ),
+    ).toEqual({
       ok: false,
       error: "profile.import is refused from one of Veil's pages framed by another site",
     });
@@ -91,4 +95,3 @@ describe('Chromium: forged messages are refused', () => {
     expect(await sendFromPage(popup, 'profile.get', {})).toEqual({ ok: true, value: profile });
   });
 });
-

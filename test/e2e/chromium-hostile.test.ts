@@ -65,7 +65,9 @@ describe('a hostile chat page', () => {
     expect(await received(page)).toEqual([]);
     expect(await releases()).toBe(before);
     expect(await spent()).toBe(budget);
-    await expect.poll(() => page.locator('veil-notice [role=alert]').textContent()).toMatch(/tried to send a message without you pressing send \(8 times\).*nothing was sent, reviewed or charged/);
+    await expect
+      .poll(() => page.locator('veil-notice [role=alert]').textContent())
+      .toMatch(/tried to send a message without you pressing send \(8 times\).*nothing was sent, reviewed or charged/);
 
     // The person's own Enter still opens a review, and it is one review, in the conversation of the page as it was.
     await page.locator(COMPOSER.chatgpt).click();
@@ -77,7 +79,7 @@ describe('a hostile chat page', () => {
     await page.close();
   }, 90_000);
 
-  it("cannot take the keys meant for the private compose box: it says so, and the keys typed afterwards do not reach the page", async () => {
+  it('cannot take the keys meant for the private compose box: it says so, and the keys typed afterwards do not reach the page', async () => {
     const page = await veil.browser.context.newPage();
     // The tab the person types in is the one in front (keyboard focus moves within it).
     await page.bringToFront();
@@ -90,7 +92,8 @@ describe('a hostile chat page', () => {
       document.body.prepend(field);
       const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
       for (const type of ['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'paste']) {
-        for (const target of [window, document]) target.addEventListener(type, (e) => heard.push(`${type}:${(e as KeyboardEvent).key ?? (e as InputEvent).data ?? ''}`), true);
+        for (const target of [window, document])
+          target.addEventListener(type, (e) => heard.push(`${type}:${(e as KeyboardEvent).key ?? (e as InputEvent).data ?? ''}`), true);
       }
     });
     await page.locator('button[data-veil-compose="open"]').click();
@@ -188,7 +191,8 @@ describe('a hostile chat page', () => {
     // The page floods every frame of Veil's it can see with made-up tokens, before and during the send.
     await page.evaluate(() => {
       const flood = () => {
-        for (const f of document.querySelectorAll('iframe')) for (let i = 0; i < 20; i++) f.contentWindow?.postMessage({ veilFrameToken: `forged-${Math.random()}` }, '*');
+        for (const f of document.querySelectorAll('iframe'))
+          for (let i = 0; i < 20; i++) f.contentWindow?.postMessage({ veilFrameToken: `forged-${Math.random()}` }, '*');
       };
       flood();
       setInterval(flood, 50);
@@ -218,7 +222,9 @@ describe('a hostile chat page', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => frame.getByRole('alert').allTextContents()).toContainEqual(expect.stringMatching(/not fully visible on this page \(it is made transparent\), so Veil did not send/));
+    await expect
+      .poll(() => frame.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringMatching(/not fully visible on this page \(it is made transparent\), so Veil did not send/));
     expect(await received(page)).toEqual([]);
     await screenshot(page, 'hostile-transparent-panel');
 

@@ -64,13 +64,21 @@ describe('Chromium: import and export', () => {
   it('a bad file changes nothing and says what is wrong', async () => {
     const before = await exportText();
     const cases: [string, string, string][] = [
-      ['broken.json', '{"version": 1, "attributes": [', 'broken.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged. (Details: the file is not valid JSON'],
+      [
+        'broken.json',
+        '{"version": 1, "attributes": [',
+        'broken.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged. (Details: the file is not valid JSON',
+      ],
       [
         'bad-sharing.json',
         JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'secret' }] }),
         'bad-sharing.json has a fact Veil cannot read, so nothing was imported and your profile is unchanged. (Details: attribute 1 (self.age): "sharing" must be "shared" or "withheld".)',
       ],
-      ['v2.json', JSON.stringify({ ...original, version: 2 }), 'v2.json is in a profile format this version of Veil does not read, so nothing was imported and your profile is unchanged. (Details: profile: "version" must be 1.)'],
+      [
+        'v2.json',
+        JSON.stringify({ ...original, version: 2 }),
+        'v2.json is in a profile format this version of Veil does not read, so nothing was imported and your profile is unchanged. (Details: profile: "version" must be 1.)',
+      ],
     ];
     for (const [name, text, message] of cases) {
       await importText(name, text);

@@ -35,7 +35,9 @@ const DEBT = 'credit card debt';
 /** ε of one charged food selection: ⌊B_a / K⌋ in units of 2^-20, B_a = 2, K = 2 (the default). */
 const CHARGE_UNITS = Math.floor((2 * 2 ** 20) / 2);
 /** What a food view may add to a send (the generic view, '', adds nothing). */
-const FOOD_VIEWS = slotVocabulary('food').views.map((v) => v.text).filter((t) => t !== '');
+const FOOD_VIEWS = slotVocabulary('food')
+  .views.map((v) => v.text)
+  .filter((t) => t !== '');
 const PROMPT = 'Suggest some dinner recipes';
 const PREFERENCES = '\n\nAnswer preferences: ';
 
@@ -135,7 +137,9 @@ describe('Chromium: DP-MemView memories', () => {
     browser = await launch();
     const popup = await browser.open('popup.html');
     // A profile, so a send carries a profile part before the answer preferences.
-    expect(await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })).toMatchObject({ ok: true });
+    expect(await sendFromPage(popup, 'profile.import', { text: readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') })).toMatchObject({
+      ok: true,
+    });
 
     const options = await browser.open('options.html');
     await options.getByRole('region', { name: 'Memories' }).waitFor();
@@ -261,7 +265,10 @@ describe('Chromium: DP-MemView memories', () => {
     const page = await veil.context.newPage();
     await page.goto(demo.url);
     await page.locator('html[data-veil-test-probe]').waitFor({ state: 'attached' });
-    expect(await forgeFromContentScript(page, { type: 'memory.get', request: {} })).toEqual({ ok: false, error: 'memory.get is refused from a content script' });
+    expect(await forgeFromContentScript(page, { type: 'memory.get', request: {} })).toEqual({
+      ok: false,
+      error: 'memory.get is refused from a content script',
+    });
     const emptied = { memories: [], protected: [], views: [] };
     expect(await forgeFromContentScript(page, { type: 'memory.put', request: { memory: emptied, confirmed: true } })).toEqual({
       ok: false,

@@ -49,7 +49,9 @@ beforeAll(async () => {
   hub = await serveModel();
   browser = await launchChromium(dir.path);
   page = await browser.open('options.html');
-  await send('profile.import', { text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' }] }) });
+  await send('profile.import', {
+    text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' }] }),
+  });
   // The release is what is under test: it carries the occupation whatever its message.
   await send('settings.update', { patch: { facts: 'all' } });
 });

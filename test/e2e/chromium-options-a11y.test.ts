@@ -77,8 +77,13 @@ function auditPage(): { repeatedIds: string[]; strayLabels: string[]; lowContras
     const lin = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
   };
-  const hex = (c: RGBA) => `#${c.slice(0, 3).map((x) => Math.round(x).toString(16).padStart(2, '0')).join('')}`;
-  const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+  const hex = (c: RGBA) =>
+    `#${c
+      .slice(0, 3)
+      .map((x) => Math.round(x).toString(16).padStart(2, '0'))
+      .join('')}`;
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
 
   const lowContrast: Contrast[] = [];
   let checked = 0;
@@ -88,7 +93,13 @@ function auditPage(): { repeatedIds: string[]; strayLabels: string[]; lowContras
     const value = field ? (el as HTMLInputElement).value.trim() : '';
     // An empty box shows its placeholder, in the placeholder's own colour.
     const placeholder = field && !value ? ((el as HTMLInputElement).placeholder ?? '').trim() : '';
-    const ownText = field ? value || placeholder : [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+    const ownText = field
+      ? value || placeholder
+      : [...el.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent)
+          .join('')
+          .trim();
     if (!ownText) continue;
     const style = getComputedStyle(el);
     const colour = placeholder ? getComputedStyle(el, '::placeholder').color : style.color;
@@ -107,7 +118,15 @@ function auditPage(): { repeatedIds: string[]; strayLabels: string[]; lowContras
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     const needed = large ? 3 : 4.5;
     checked++;
-    if (ratio < needed) lowContrast.push({ text: ownText.slice(0, 60), ratio: Math.round(ratio * 100) / 100, needed, color: hex(color), background: hex(background), where: describe(el) });
+    if (ratio < needed)
+      lowContrast.push({
+        text: ownText.slice(0, 60),
+        ratio: Math.round(ratio * 100) / 100,
+        needed,
+        color: hex(color),
+        background: hex(background),
+        where: describe(el),
+      });
   }
   return { repeatedIds, strayLabels, lowContrast, checked };
 }

@@ -92,11 +92,9 @@ describe('Chromium: profile editing persists', () => {
     expect(await reopened.getByLabel('Privacy budget per release (ε)').inputValue()).toBe('32');
     const budget = reopened.getByRole('region', { name: 'Privacy budget' });
     // The budget loads on its own, after the settings (read as it shows, not at once: seen empty once in CI).
-    await expect.poll(() => budget.getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
-      'All withheld facts and protected memories',
-      'My child · Age',
-      'You · Location',
-    ]);
+    await expect
+      .poll(() => budget.getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+      .toEqual(['All withheld facts and protected memories', 'My child · Age', 'You · Location']);
     await browser.close();
   });
 });

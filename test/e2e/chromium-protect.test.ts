@@ -13,7 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureGlobals } from '../../src/sites/fixtures/common';
 import type { LayoutId } from '../../src/sites/fixtures/layouts';
 import { screenshot, sendFromPage } from './browsers';
-import { chromiumOnSites, fixtureLayout, hostileHeard, idle, installHostileRecorder, openFixture, panelReady, received, typeInto, type ChromiumOnSites } from './sites';
+import {
+  chromiumOnSites,
+  fixtureLayout,
+  hostileHeard,
+  idle,
+  installHostileRecorder,
+  openFixture,
+  panelReady,
+  received,
+  typeInto,
+  type ChromiumOnSites,
+} from './sites';
 
 let veil: ChromiumOnSites;
 
@@ -40,11 +51,21 @@ describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId
     // Every span is marked, with its default.
     const mark = (original: string) => frame.locator('.review-marks li', { hasText: `“${original}”` });
     for (const original of ['Priya', '7', 'type 1 diabetes', 'Leeds']) await expect.poll(() => mark(original).count(), { timeout: 15_000 }).toBe(1);
-    expect(await mark('type 1 diabetes').getByRole('button', { name: /^Generalize to/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(await mark('Priya').getByRole('button', { name: /^Replace with/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await mark('type 1 diabetes')
+        .getByRole('button', { name: /^Generalize to/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      await mark('Priya')
+        .getByRole('button', { name: /^Replace with/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await frame.locator('.message-learns').textContent()).toMatch(/replaced by stand-ins.*only by (its|their) kind/);
     // With what was measured, in plain numbers (src/ui/measured-message.ts).
-    expect(await frame.getByTestId('message-measured').textContent()).toMatch(/^Measured on 245 messages Veil had never seen: about 1 in 24 .* no longer answering the question for 72/);
+    expect(await frame.getByTestId('message-measured').textContent()).toMatch(
+      /^Measured on 245 messages Veil had never seen: about 1 in 24 .* no longer answering the question for 72/,
+    );
     const first = (await sentText())!;
     for (const original of ['Priya', 'diabetes', 'Leeds', ' 7 ']) expect(first).not.toContain(original);
     // Generalized to its class in the Disease Ontology, not to "a health condition".

@@ -89,8 +89,14 @@ describe('Chromium: releases in the background', () => {
     await page.locator('html[data-veil-test-probe]').waitFor({ state: 'attached' });
     const spent = await totalSpent();
     const forge = (message: unknown) => forgeFromContentScript<{ ok: boolean; value?: ReleaseValue; error?: string }>(page, message);
-    expect(await forge({ type: 'release.create', request: { prompt: 'Hello', conversation: 'demo-1' } })).toEqual({ ok: false, error: 'release.create is refused from a content script' });
-    expect(await forge({ type: 'release.outcome', request: { releaseId: 1, outcome: 'sent' } })).toEqual({ ok: false, error: 'release.outcome is refused from a content script' });
+    expect(await forge({ type: 'release.create', request: { prompt: 'Hello', conversation: 'demo-1' } })).toEqual({
+      ok: false,
+      error: 'release.create is refused from a content script',
+    });
+    expect(await forge({ type: 'release.outcome', request: { releaseId: 1, outcome: 'sent' } })).toEqual({
+      ok: false,
+      error: 'release.outcome is refused from a content script',
+    });
     expect(await totalSpent()).toBe(spent);
     await page.close();
   });
@@ -172,7 +178,10 @@ describe('Chromium: releases in the background', () => {
 
   it('sent nothing to the outside world during the whole run (pages, service worker, offscreen document)', async () => {
     const options = await browser.open('options.html');
-    await options.getByRole('region', { name: 'Embedding model' }).getByText(/ready on/).waitFor();
+    await options
+      .getByRole('region', { name: 'Embedding model' })
+      .getByText(/ready on/)
+      .waitFor();
     await options.close();
     expect(outside.fromVeil(), outside.requests.join('\n')).toEqual([]);
   });

@@ -12,7 +12,22 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, sendFromPage, type ChromiumWithVeil } from './browsers';
 import { FIXTURE_LAYOUTS, type LayoutId } from '../../src/sites/fixtures/layouts';
-import { chromiumOnSites, composerText, hostileHeard, installHostileRecorder, idle, openFixture, panel, PANEL_FRAME, panelReady, received, SEND_BUTTON, typeInto, WITHHELD_VALUES, type ChromiumOnSites } from './sites';
+import {
+  chromiumOnSites,
+  composerText,
+  hostileHeard,
+  installHostileRecorder,
+  idle,
+  openFixture,
+  panel,
+  PANEL_FRAME,
+  panelReady,
+  received,
+  SEND_BUTTON,
+  typeInto,
+  WITHHELD_VALUES,
+  type ChromiumOnSites,
+} from './sites';
 
 let browser: ChromiumWithVeil;
 let popup: Page;
@@ -122,7 +137,16 @@ describe('visible state', () => {
     const badge = () => worker.evaluate((tabId) => (globalThis as unknown as Chrome).chrome.action.getBadgeText({ tabId }), tabId);
     const state = async () => ((await sendFromPage(popup, 'tab.state', { tabId })) as { value: Record<string, unknown> }).value;
     await expect.poll(badge).toBe('on');
-    expect(await state()).toEqual({ site: 'chatgpt', generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true, layout: 'classic', problem: null });
+    expect(await state()).toEqual({
+      site: 'chatgpt',
+      generic: false,
+      siteLabel: 'ChatGPT',
+      enabled: true,
+      active: true,
+      composerFound: true,
+      layout: 'classic',
+      problem: null,
+    });
     await page.evaluate(() => document.querySelector('#prompt-textarea')!.removeAttribute('id'));
     await expect.poll(badge, { timeout: 10_000 }).toBe('!');
     expect(await state()).toMatchObject({ active: true, composerFound: false });
@@ -157,7 +181,9 @@ describe('ChatGPT fixture: failing closed', () => {
       await typeInto(page, 'chatgpt', 'Hello');
       await page.keyboard.press('Enter');
       const frame = panel(page);
-      await expect.poll(() => frame.getByRole('alert').first().textContent(), { timeout: 30_000 }).toMatch(/Veil could not make a release: storage is unavailable \(test\).*Nothing was sent/);
+      await expect
+        .poll(() => frame.getByRole('alert').first().textContent(), { timeout: 30_000 })
+        .toMatch(/Veil could not make a release: storage is unavailable \(test\).*Nothing was sent/);
       expect(await received(page)).toEqual([]);
       await frame.getByRole('button', { name: 'Send without Veil' }).click();
       await expect.poll(() => received(page)).toEqual(['Hello']);
@@ -173,7 +199,9 @@ describe('ChatGPT fixture: failing closed', () => {
     // The site renamed its composer: the adapter no longer finds it.
     await page.evaluate(() => document.querySelector('#prompt-textarea')!.removeAttribute('id'));
     await page.locator(SEND_BUTTON.chatgpt).click();
-    await expect.poll(() => page.locator('veil-notice [role=alert]').textContent()).toMatch(/Veil held this send: it cannot find ChatGPT's message box.*Nothing was sent/);
+    await expect
+      .poll(() => page.locator('veil-notice [role=alert]').textContent())
+      .toMatch(/Veil held this send: it cannot find ChatGPT's message box.*Nothing was sent/);
     await page.keyboard.press('Enter');
     await page.waitForTimeout(300);
     expect(await received(page)).toEqual([]);
@@ -244,7 +272,7 @@ describe('ChatGPT fixture: privacy and reuse', () => {
     await page.close();
   });
 
-  it('a withheld value typed into the prompt is one of the message\'s marks: generalized to its released category by default', async () => {
+  it("a withheld value typed into the prompt is one of the message's marks: generalized to its released category by default", async () => {
     const page = await site('chatgpt');
     await typeInto(page, 'chatgpt', 'As a pediatric nurse, plan my week.');
     await page.keyboard.press('Enter');

@@ -28,7 +28,8 @@ afterAll(async () => {
   await veil?.close();
 });
 
-const GERMAN = 'Mein Sohn Jonas hat seit Montag Asthma-Anfälle, wir wohnen in Kassel. Muss ich den Termin beim Kinderarzt verschieben und die Versicherung informieren?';
+const GERMAN =
+  'Mein Sohn Jonas hat seit Montag Asthma-Anfälle, wir wohnen in Kassel. Muss ich den Termin beim Kinderarzt verschieben und die Versicherung informieren?';
 /** Ordinary words of GERMAN that must reach the site as typed. */
 /** ("seit Montag" dates the person's own symptom: a date, which becomes another German weekday, never a word of another kind.) */
 const ORDINARY = ['Mein Sohn', 'hat seit ', 'wir wohnen in', 'Muss ich den Termin beim Kinderarzt verschieben und die Versicherung informieren?'];
@@ -41,7 +42,11 @@ function mark(page: Page, original: string | RegExp) {
 
 /** The panel's error when no review could begin, once it shows one. */
 function panelError(page: Page): Promise<string | null> {
-  return panel(page).locator('p.error').first().textContent({ timeout: 1000 }).catch(() => null);
+  return panel(page)
+    .locator('p.error')
+    .first()
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
 }
 
 describe('the tagger failing to load', () => {
@@ -72,7 +77,9 @@ describe('the tagger failing to load', () => {
     expect(await received(page)).toEqual([]);
     // The panel can be put away: Close cancels, and still nothing is sent.
     await panel(page).getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(async () => (await page.$('iframe[data-veil-panel="open"]')) === null || (await panel(page).getByText('Cancelled. Nothing was sent.').count()) > 0).toBe(true);
+    await expect
+      .poll(async () => (await page.$('iframe[data-veil-panel="open"]')) === null || (await panel(page).getByText('Cancelled. Nothing was sent.').count()) > 0)
+      .toBe(true);
     expect(await received(page)).toEqual([]);
 
     // The real file again, and the page reloaded as the error says: the same message is tagged (its name
@@ -103,9 +110,19 @@ describe.each(['chatgpt', 'claude', 'gemini'] satisfies LayoutId[])('%s', (layou
     await expect.poll(() => mark(page, 'Jonas').count()).toBe(1);
     const condition = mark(page, /“[^”]*Asthma[^”]*”/);
     const marks = async () => (await frame.locator('.review-marks li .mark-what').allTextContents()).map((t) => t.trim());
-    expect.soft(await marks()).toEqual(expect.arrayContaining(['“Jonas” (a name)', '“Kassel” (a place)', expect.stringMatching(/^“[^”]*Asthma[^”]*” \(a health matter\)$/)]));
-    expect(await mark(page, 'Jonas').getByRole('button', { name: /^Replace with/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(await mark(page, 'Kassel').getByRole('button', { name: /^Replace with/ }).getAttribute('aria-pressed')).toBe('true');
+    expect
+      .soft(await marks())
+      .toEqual(expect.arrayContaining(['“Jonas” (a name)', '“Kassel” (a place)', expect.stringMatching(/^“[^”]*Asthma[^”]*” \(a health matter\)$/)]));
+    expect(
+      await mark(page, 'Jonas')
+        .getByRole('button', { name: /^Replace with/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      await mark(page, 'Kassel')
+        .getByRole('button', { name: /^Replace with/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await condition.getByRole('button', { name: /^Generalize to/ }).getAttribute('aria-pressed')).toBe('true');
     const shown = (await frame.locator('pre.sent-text').textContent())!;
     const listed = await marks();
@@ -128,7 +145,9 @@ describe.each(['chatgpt', 'claude', 'gemini'] satisfies LayoutId[])('%s', (layou
     await page.keyboard.press('Enter');
     const frame = await panelReady(page);
     // (The line may first say which language the message was read as.)
-    expect(await frame.locator('.message-learns').textContent()).toMatch(/^(?:Read as English\. )?Veil found nothing to replace in your message: the site gets it as you typed it\.$/);
+    expect(await frame.locator('.message-learns').textContent()).toMatch(
+      /^(?:Read as English\. )?Veil found nothing to replace in your message: the site gets it as you typed it\.$/,
+    );
     expect(await frame.locator('.review-marks li').count()).toBe(0);
     expect(await frame.locator('pre.sent-text').textContent()).toBe(QUESTION);
     await frame.getByRole('button', { name: 'Send', exact: true }).click();

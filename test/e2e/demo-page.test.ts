@@ -113,4 +113,3 @@ describe('the build people install, on a local page', () => {
     }
   });
 });
-

@@ -7,7 +7,14 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDemo } from '../../scripts/demo-server.mjs';
-import { forgeFromContentScript, launchFirefox, SCREENSHOTS, sendFromFirefoxPage as send, waitForSelectorAfterNavigation, type FirefoxWithVeil } from './browsers';
+import {
+  forgeFromContentScript,
+  launchFirefox,
+  SCREENSHOTS,
+  sendFromFirefoxPage as send,
+  waitForSelectorAfterNavigation,
+  type FirefoxWithVeil,
+} from './browsers';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -83,7 +90,10 @@ describe('Firefox ESR: profile editor', () => {
     await page.evaluate(() => void (location.href = location.href.replace('popup.html', 'options.html')));
     await waitForSelectorAfterNavigation(page, '#memories-heading');
     const sectionHas = (text: string) => page.waitForFunction((t) => document.querySelector('section.memories')?.textContent?.includes(t), {}, text);
-    for (const [slot, text] of [['health', HEALTH], ['food', FOOD]] as const) {
+    for (const [slot, text] of [
+      ['health', HEALTH],
+      ['food', FOOD],
+    ] as const) {
       await page.select('#memory-slot', slot);
       await page.type('#memory-text', text);
       await page.keyboard.press('Enter');
@@ -99,9 +109,17 @@ describe('Firefox ESR: profile editor', () => {
     await page.locator(box(HEALTH)).click();
     await sectionHas('protected as type 2 diabetes');
 
-    const stored = (await send(page, 'memory.get', {})) as { ok: true; value: { memory: { memories: { id: string; slot: string; text: string }[]; protected: { name: string; cap: number; members: string[] }[] } } };
-    expect(stored.value.memory.memories.map(({ slot, text }) => ({ slot, text }))).toEqual([{ slot: 'health', text: HEALTH }, { slot: 'food', text: FOOD }]);
-    expect(stored.value.memory.protected).toEqual([expect.objectContaining({ name: 'type 2 diabetes', cap: 2, members: [stored.value.memory.memories[0]!.id] })]);
+    const stored = (await send(page, 'memory.get', {})) as {
+      ok: true;
+      value: { memory: { memories: { id: string; slot: string; text: string }[]; protected: { name: string; cap: number; members: string[] }[] } };
+    };
+    expect(stored.value.memory.memories.map(({ slot, text }) => ({ slot, text }))).toEqual([
+      { slot: 'health', text: HEALTH },
+      { slot: 'food', text: FOOD },
+    ]);
+    expect(stored.value.memory.protected).toEqual([
+      expect.objectContaining({ name: 'type 2 diabetes', cap: 2, members: [stored.value.memory.memories[0]!.id] }),
+    ]);
 
     await page.evaluate(() => location.reload());
     await waitForSelectorAfterNavigation(page, 'fieldset.protected');

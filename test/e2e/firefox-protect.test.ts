@@ -50,7 +50,9 @@ describe('Firefox ESR: message protection on ChatGPT', () => {
     await until(async () => (await page.$('iframe[data-veil-restore="frame"]')) !== null, WAIT);
     // The frame is Veil's own page (WebDriver BiDi does not reach into an extension frame: its content is
     // checked in Chromium; a screenshot is kept for review).
-    expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-veil-restore="frame"]')!.src)).toMatch(/^moz-extension:\/\/[0-9a-f-]+\/restore\.html$/);
+    expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-veil-restore="frame"]')!.src)).toMatch(
+      /^moz-extension:\/\/[0-9a-f-]+\/restore\.html$/,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'firefox-protect-restored.png') });

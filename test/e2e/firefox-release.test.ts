@@ -49,7 +49,9 @@ describe('Firefox ESR: releases in the background page', () => {
     await popup.screenshot({ path: join(SCREENSHOTS, 'firefox-popup-release-preview.png'), fullPage: true });
 
     const r = await send<{ kind: string; text: string; charged: { total: number; perAttribute: Record<string, number> } }>(popup, 'release.create', {
-      prompt: 'Suggest a weekend plan.', conversation: 'ff-1', site: 'veil',
+      prompt: 'Suggest a weekend plan.',
+      conversation: 'ff-1',
+      site: 'veil',
     });
     expect(r.kind).toBe('fresh');
     expect(r.text).not.toMatch(/Pediatric nurse|Lyon|Bachelor of Science in Nursing/);
@@ -57,13 +59,21 @@ describe('Firefox ESR: releases in the background page', () => {
     const spent = (await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent;
     expect(spent).toBe(Object.values(r.charged.perAttribute).reduce((s, e) => s + e * 2 ** 20, 0));
 
-    const again = await send<{ kind: string; charged: { total: number } }>(popup, 'release.create', { prompt: 'And Sunday?', conversation: 'ff-1', site: 'veil' });
+    const again = await send<{ kind: string; charged: { total: number } }>(popup, 'release.create', {
+      prompt: 'And Sunday?',
+      conversation: 'ff-1',
+      site: 'veil',
+    });
     expect(again).toMatchObject({ kind: 'reused', charged: { total: 0 } });
     expect((await send<{ totalSpent: number }>(popup, 'budget.get', {})).totalSpent).toBe(spent);
 
     // The default plan reads the message with the sentence encoder, loaded in the background page with the model.
     await send(popup, 'settings.update', { patch: { facts: 'needed' } });
-    const needs = await send<{ charged: { perAttribute: Record<string, number> } }>(popup, 'release.create', { prompt: 'How do I ask my manager for a raise?', conversation: 'ff-needs', site: 'veil' });
+    const needs = await send<{ charged: { perAttribute: Record<string, number> } }>(popup, 'release.create', {
+      prompt: 'How do I ask my manager for a raise?',
+      conversation: 'ff-needs',
+      site: 'veil',
+    });
     expect(Object.keys(needs.charged.perAttribute)).toContain('self.occupation');
     expect(Object.keys(needs.charged.perAttribute)).not.toContain('self.marital_status');
     expect((await send<{ status: { encoderLoadMs?: number } }>(popup, 'model.get', {})).status.encoderLoadMs).toEqual(expect.any(Number));

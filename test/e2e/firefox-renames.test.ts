@@ -34,7 +34,6 @@ const SEND = '[data-fixture-role="send"]';
 const notice = (page: Page) => page.evaluate(() => document.querySelector('veil-notice')?.shadowRoot?.textContent ?? '');
 const releaseCount = async () => ((await sendFromFirefoxPage(popup, 'releases.list', {})) as { value: unknown[] }).value.length;
 
-
 async function open(rename: string): Promise<Page> {
   const page = await firefox.browser.newPage();
   await page.goto(`${FIXTURE_SITES.chatgpt}?rename=${rename}`);

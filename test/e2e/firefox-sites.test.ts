@@ -28,7 +28,6 @@ afterAll(async () => {
   await veil?.close();
 });
 
-
 /**
  * Wait until the review panel shows a release. WebDriver BiDi does not reach into the moz-extension frame
  * (puppeteer sees about:blank), so the test works it as a person would, from the keyboard: the panel
@@ -48,7 +47,6 @@ async function panelShown(page: Page, releases: number): Promise<void> {
   }
   throw new Error('the review panel did not show a release');
 }
-
 
 async function chatgpt(): Promise<Page> {
   const page = await openChatgpt(firefox);
@@ -96,7 +94,7 @@ describe('Firefox ESR: the ChatGPT fixture', () => {
 });
 
 describe('Firefox ESR: private compose on the ChatGPT fixture', () => {
-  it('Alt+Shift+P opens Veil\'s box; what is typed there never reaches the page; the site receives the mapped text', async () => {
+  it("Alt+Shift+P opens Veil's box; what is typed there never reaches the page; the site receives the mapped text", async () => {
     const page = await firefox.browser.newPage();
     // A page script that records every event in the capture phase, and every DOM change.
     await page.evaluateOnNewDocument(recordHostile);
@@ -140,9 +138,7 @@ describe('Firefox ESR: a site outside the registry (the generic adapter)', () =>
     const page = await firefox.browser.newPage();
     await page.goto(GENERIC_FIXTURE);
     await page.waitForSelector('html[data-fixture-ready="1"]');
-    const tabId = await popup.evaluate(
-      `browser.tabs.query({ url: '${GENERIC_FIXTURE}*' }).then((tabs) => tabs[0].id)`,
-    );
+    const tabId = await popup.evaluate(`browser.tabs.query({ url: '${GENERIC_FIXTURE}*' }).then((tabs) => tabs[0].id)`);
     const origin = new URL(GENERIC_FIXTURE).origin;
     const added = (await sendFromFirefoxPage(popup, 'site.add', { origin, tabId })) as { ok: boolean; error?: string };
     expect(added).toMatchObject({ ok: true });

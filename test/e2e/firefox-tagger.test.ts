@@ -21,7 +21,8 @@ afterAll(async () => {
   await veil?.close();
 });
 
-const GERMAN = 'Mein Sohn Jonas hat seit Montag Asthma-Anfälle, wir wohnen in Kassel. Muss ich den Termin beim Kinderarzt verschieben und die Versicherung informieren?';
+const GERMAN =
+  'Mein Sohn Jonas hat seit Montag Asthma-Anfälle, wir wohnen in Kassel. Muss ich den Termin beim Kinderarzt verschieben und die Versicherung informieren?';
 /** Ordinary words of GERMAN that must reach the site as typed. */
 /** ("seit Montag" dates the person's own symptom: a date, which becomes another German weekday, never a word of another kind.) */
 const ORDINARY = ['Mein Sohn', 'hat seit ', 'wir wohnen in', 'Muss ich den Termin beim Kinderarzt verschieben und die Versicherung informieren?'];

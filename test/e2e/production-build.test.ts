@@ -18,36 +18,39 @@ const TARGETS = ['chrome-mv3', 'firefox-mv2'];
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 
 describe('production build', () => {
-  it.each(TARGETS)('%s: the chat-site content script on the registry\'s sites, other sites only as optional permissions, the review panel and the compose box; no test probe', (target) => {
-    const production = resolve('.output-test/production', target);
-    const m = manifest(production);
-    expect(m.name).toBe('Veil');
-    // The chat sites only: no local page (the Demo Chat page is a site of the demo and test builds alone).
-    const sites = siteMatches({ demo: false }).sort();
-    expect(JSON.stringify(m)).not.toMatch(/localhost|127\.0\.0\.1/);
-    expect(m.content_scripts).toEqual([{ matches: sites, run_at: 'document_start', js: ['content-scripts/chat.js'] }]);
-    const hosts = (m.host_permissions as string[] | undefined) ?? (m.permissions as string[]).filter((p) => p.includes('://'));
-    expect([...hosts].sort()).toEqual(sites);
-    const anySite = ['https://*/*', 'http://*/*'];
-    expect(target === 'chrome-mv3' ? m.optional_host_permissions : m.optional_permissions).toEqual(anySite);
-    const exposed = m.web_accessible_resources as ({ resources: string[]; matches: string[] } | string)[];
-    const panels = ['review.html', 'compose.html', 'restore.html'];
-    expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: panels, matches: anySite }] : panels);
-    expect(JSON.stringify(m)).not.toContain('test-probe');
-    expect(JSON.stringify(m)).not.toContain('generic.test');
-    expect(readdirSync(join(production, 'content-scripts')).sort()).toEqual(['chat.js', 'generic.js']);
-    expect(readFileSync(join(production, 'background.js'), 'utf8')).not.toContain('veilTestBeforeCharge');
-    // The model host's test hold (chromium-faults) is compiled out of every production script too.
-    const scripts = (readdirSync(production, { recursive: true }) as string[]).filter((f) => f.endsWith('.js'));
-    for (const file of scripts) expect(readFileSync(join(production, file), 'utf8'), file).not.toContain('veilTestModelHold');
+  it.each(TARGETS)(
+    "%s: the chat-site content script on the registry's sites, other sites only as optional permissions, the review panel and the compose box; no test probe",
+    (target) => {
+      const production = resolve('.output-test/production', target);
+      const m = manifest(production);
+      expect(m.name).toBe('Veil');
+      // The chat sites only: no local page (the Demo Chat page is a site of the demo and test builds alone).
+      const sites = siteMatches({ demo: false }).sort();
+      expect(JSON.stringify(m)).not.toMatch(/localhost|127\.0\.0\.1/);
+      expect(m.content_scripts).toEqual([{ matches: sites, run_at: 'document_start', js: ['content-scripts/chat.js'] }]);
+      const hosts = (m.host_permissions as string[] | undefined) ?? (m.permissions as string[]).filter((p) => p.includes('://'));
+      expect([...hosts].sort()).toEqual(sites);
+      const anySite = ['https://*/*', 'http://*/*'];
+      expect(target === 'chrome-mv3' ? m.optional_host_permissions : m.optional_permissions).toEqual(anySite);
+      const exposed = m.web_accessible_resources as ({ resources: string[]; matches: string[] } | string)[];
+      const panels = ['review.html', 'compose.html', 'restore.html'];
+      expect(exposed).toEqual(target === 'chrome-mv3' ? [{ resources: panels, matches: anySite }] : panels);
+      expect(JSON.stringify(m)).not.toContain('test-probe');
+      expect(JSON.stringify(m)).not.toContain('generic.test');
+      expect(readdirSync(join(production, 'content-scripts')).sort()).toEqual(['chat.js', 'generic.js']);
+      expect(readFileSync(join(production, 'background.js'), 'utf8')).not.toContain('veilTestBeforeCharge');
+      // The model host's test hold (chromium-faults) is compiled out of every production script too.
+      const scripts = (readdirSync(production, { recursive: true }) as string[]).filter((f) => f.endsWith('.js'));
+      for (const file of scripts) expect(readFileSync(join(production, file), 'utf8'), file).not.toContain('veilTestModelHold');
 
-    // The test build, made from the same sources, does carry them: the check above can fail.
-    const test = manifest(resolve('.output-test', target));
-    expect(JSON.stringify(test.content_scripts)).toContain('test-probe');
-    expect(test.host_permissions ?? test.permissions).toContain('http://localhost/*');
-    expect(test).toHaveProperty('web_accessible_resources');
-    expect(readFileSync(resolve('.output-test', target, 'background.js'), 'utf8')).toContain('veilTestBeforeCharge');
-  });
+      // The test build, made from the same sources, does carry them: the check above can fail.
+      const test = manifest(resolve('.output-test', target));
+      expect(JSON.stringify(test.content_scripts)).toContain('test-probe');
+      expect(test.host_permissions ?? test.permissions).toContain('http://localhost/*');
+      expect(test).toHaveProperty('web_accessible_resources');
+      expect(readFileSync(resolve('.output-test', target, 'background.js'), 'utf8')).toContain('veilTestBeforeCharge');
+    },
+  );
 
   // Two builds and three zips (Firefox's sources zip too): minutes on a busy machine (259 s seen beside a CPU burner).
   it('the store zips hold the three bundled models and exactly one ONNX Runtime wasm, and nothing of the test build', { timeout: 600_000 }, () => {
@@ -60,16 +63,28 @@ describe('production build', () => {
     const zips = readdirSync(out).filter((f) => /^veil-.*-(chrome|firefox)\.zip$/.test(f));
     expect(zips).toHaveLength(2);
     for (const zip of zips) {
-      const listing = spawnSync('python3', ['-c', 'import json,sys,zipfile; print(json.dumps(zipfile.ZipFile(sys.argv[1]).namelist()))', join(out, zip)], { encoding: 'utf8' });
+      const listing = spawnSync('python3', ['-c', 'import json,sys,zipfile; print(json.dumps(zipfile.ZipFile(sys.argv[1]).namelist()))', join(out, zip)], {
+        encoding: 'utf8',
+      });
       const entries = JSON.parse(listing.stdout) as string[];
-      expect(entries.filter((e) => e.endsWith('.wasm')), zip).toEqual([ONNX_WASM_PATH]);
-      expect(entries.filter((e) => /ort-wasm.*\.mjs$/.test(e)), zip).toEqual([]);
+      expect(
+        entries.filter((e) => e.endsWith('.wasm')),
+        zip,
+      ).toEqual([ONNX_WASM_PATH]);
+      expect(
+        entries.filter((e) => /ort-wasm.*\.mjs$/.test(e)),
+        zip,
+      ).toEqual([]);
       for (const file of ['onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json', 'candidates.json', 'candidates.bin']) {
         expect(entries, zip).toContain(`models/veil-glove-100d/${file}`);
       }
       // The sentence encoder and the message tagger the README says ship inside.
-      for (const file of ['veil-use-lite/onnx/model.onnx', 'veil-use-lite/tokenizer.json', 'veil-tagger/model.onnx', 'veil-tagger/meta.json']) expect(entries, zip).toContain(`models/${file}`);
-      expect(entries.some((e) => e.includes('test-probe')), zip).toBe(false);
+      for (const file of ['veil-use-lite/onnx/model.onnx', 'veil-use-lite/tokenizer.json', 'veil-tagger/model.onnx', 'veil-tagger/meta.json'])
+        expect(entries, zip).toContain(`models/${file}`);
+      expect(
+        entries.some((e) => e.includes('test-probe')),
+        zip,
+      ).toBe(false);
       expect(entries, zip).toContain('THIRD-PARTY-NOTICES.md');
       console.log(`${zip}: ${(statSync(join(out, zip)).size / 1e6).toFixed(2)} MB`);
     }

@@ -239,7 +239,7 @@ describe('site fixtures in Chromium (no extension)', () => {
     }
   });
 
-  it('Veil\'s writer (execCommand over a block selection) takes on all three in every layout, and a button click then delivers exactly the text', async () => {
+  it("Veil's writer (execCommand over a block selection) takes on all three in every layout, and a button click then delivers exactly the text", async () => {
     for (const layout of FIXTURE_LAYOUTS) {
       const page = await open(layout.site, FIXTURE_SITES[layout.site] + layout.query);
       await page.evaluate(noStreaming);
@@ -322,7 +322,7 @@ describe('site fixtures in Firefox ESR (no extension)', () => {
     expect(server.requests).toContain('chatgpt.com GET /');
   });
 
-  it('Veil\'s writer (execCommand over a block selection) takes on all three in every layout, and a button click then delivers exactly the text', async () => {
+  it("Veil's writer (execCommand over a block selection) takes on all three in every layout, and a button click then delivers exactly the text", async () => {
     for (const layout of FIXTURE_LAYOUTS) {
       const page = await open(layout.site, layout.query);
       await page.evaluate(noStreaming);

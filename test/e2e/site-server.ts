@@ -123,11 +123,27 @@ function certificate(): Promise<{ key: Buffer; cert: Buffer }> {
   certificateOnce ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'veil-site-cert-'));
     try {
-      const names = Object.keys(FIXTURE_HOSTS).map((host) => `DNS:${host}`).join(',');
+      const names = Object.keys(FIXTURE_HOSTS)
+        .map((host) => `DNS:${host}`)
+        .join(',');
       await promisify(execFile)('openssl', [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '7',
-        '-subj', '/CN=chatgpt.com', '-addext', `subjectAltName=${names}`,
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '7',
+        '-subj',
+        '/CN=chatgpt.com',
+        '-addext',
+        `subjectAltName=${names}`,
       ]);
       return { key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) };
     } finally {

@@ -68,7 +68,10 @@ export async function typeInto(page: Page, id: LayoutId, text: string): Promise<
 /** Wait until a fixture is not streaming an answer any more (ChatGPT ignores sends meanwhile). */
 export async function idle(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => !document.querySelector('[data-testid="stop-button"], [data-stop-generating], [data-testid="chat-input-stop"], gem-icon-button.stop, mat-icon[fonticon="stop"], button[aria-label="Stop response"]'),
+    () =>
+      !document.querySelector(
+        '[data-testid="stop-button"], [data-stop-generating], [data-testid="chat-input-stop"], gem-icon-button.stop, mat-icon[fonticon="stop"], button[aria-label="Stop response"]',
+      ),
   );
 }
 
@@ -113,7 +116,8 @@ export function recordHostile(): void {
   const log: string[] = [];
   (window as unknown as { hostileLog: string[] }).hostileLog = log;
   for (const type of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'message', 'focusin', 'paste', 'copy']) {
-    const record = (e: Event) => log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}:${JSON.stringify((e as MessageEvent).data ?? null)}`);
+    const record = (e: Event) =>
+      log.push(`${type}:${(e as KeyboardEvent).key ?? ''}:${(e as InputEvent).data ?? ''}:${JSON.stringify((e as MessageEvent).data ?? null)}`);
     window.addEventListener(type, record, true);
     document.addEventListener(type, record, true);
   }
@@ -131,5 +135,8 @@ export async function installHostileRecorder(page: Page): Promise<void> {
 }
 
 export function hostileHeard(page: Page, { withDom = true } = {}): Promise<string> {
-  return page.evaluate((dom) => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + (dom ? document.documentElement.outerHTML : ''), withDom);
+  return page.evaluate(
+    (dom) => (window as unknown as { hostileLog: string[] }).hostileLog.join('\n') + (dom ? document.documentElement.outerHTML : ''),
+    withDom,
+  );
 }

@@ -17,7 +17,8 @@ import { describe, expect, it } from 'vitest';
 /** The folders of the privacy core: mechanisms, public planning, ledger, release, memory views, shared types, detection, scoring, domains. */
 const PRIVACY_CORE = ['core', 'crossmap', 'domains', 'dp', 'ledger', 'memview', 'planning', 'release', 'scoring'];
 /** Packages that need a browser, a page or a model runtime. */
-const BROWSER_PACKAGES = /^(wxt|#imports|dexie|preact|webextension-polyfill|@webext-core|onnxruntime-(web|node|common)|@huggingface\/transformers|@tiptap|prosemirror-|quill)(\/|$)/;
+const BROWSER_PACKAGES =
+  /^(wxt|#imports|dexie|preact|webextension-polyfill|@webext-core|onnxruntime-(web|node|common)|@huggingface\/transformers|@tiptap|prosemirror-|quill)(\/|$)/;
 /** Our folders that are browser-facing (extension APIs, Dexie, the DOM, a model runtime). */
 const BROWSER_FOLDERS = ['content', 'embedding', 'extension', 'messaging', 'model-host', 'sites', 'storage', 'ui'];
 /** Globals of the extension and the page; a file that declares a local of the same name is not using them. */
@@ -62,16 +63,25 @@ function read(path: string): SourceFile {
   const add = (spec: string, typeOnly = false) => {
     let target: string | undefined;
     if (spec.startsWith('.')) {
-      const rel = relative(SRC, resolve(dirname(path), spec)).split('\\').join('/');
+      const rel = relative(SRC, resolve(dirname(path), spec))
+        .split('\\')
+        .join('/');
       target = rel.startsWith('..') ? undefined : rel;
     }
     imports.push({ file, spec, folder: target?.split('/')[0], target, typeOnly });
   };
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) add(node.moduleSpecifier.text, erased(node));
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]))
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      add(node.moduleSpecifier.text, erased(node));
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
       add(node.arguments[0].text);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) add(node.argument.literal.text, true);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      add(node.argument.literal.text, true);
     if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) declared.add(node.name.text);
     if (ts.isIdentifier(node) && BROWSER_GLOBALS.has(node.text)) {
       const parent = node.parent;
@@ -86,7 +96,8 @@ function read(path: string): SourceFile {
 
 /** Whether an import or export declaration is gone from the built code (`import type`, or only type specifiers). */
 function erased(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(node)) return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
+  if (ts.isExportDeclaration(node))
+    return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
   const clause = node.importClause;
   if (!clause) return false; // a side-effect import runs
   if (clause.isTypeOnly) return true;
@@ -145,13 +156,17 @@ describe('layering of src/', () => {
     for (const page of ['review', 'compose', 'restore']) {
       const loaded = [...runtimeClosure(`entrypoints/${page}/main.tsx`)];
       expect(loaded.length, page).toBeGreaterThan(5);
-      expect(loaded.filter((f) => f === 'messaging/contract.ts' || f.startsWith('messaging/messages/')), page).toEqual([]);
+      expect(
+        loaded.filter((f) => f === 'messaging/contract.ts' || f.startsWith('messaging/messages/')),
+        page,
+      ).toEqual([]);
     }
   });
 
   it('no cycle among the folders of src/ (exceptions listed exactly)', () => {
     const edges = new Map<string, Set<string>>();
-    for (const f of files) for (const i of f.imports) if (i.folder && i.folder !== f.folder) edges.set(f.folder, (edges.get(f.folder) ?? new Set()).add(i.folder));
+    for (const f of files)
+      for (const i of f.imports) if (i.folder && i.folder !== f.folder) edges.set(f.folder, (edges.get(f.folder) ?? new Set()).add(i.folder));
     expect(stronglyConnected(edges)).toEqual(CYCLES_ALLOWED.map((c) => [...c].sort()).sort());
   });
 });

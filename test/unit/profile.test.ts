@@ -64,10 +64,15 @@ describe('likelyKnownField: a slip for a known field, not a custom one', () => {
   ])('%s → %s', (field, known) => {
     expect(likelyKnownField(field)).toBe(known);
   });
-  it.each(['occupation', 'age', 'favourite food', 'name', 'wage', 'genre', 'pet', 'vocation', 'hobby', 'work history', 'ag'])('%s: a known or custom field, no slip', (field) => {
-    expect(likelyKnownField(field)).toBeUndefined();
-  });
+  it.each(['occupation', 'age', 'favourite food', 'name', 'wage', 'genre', 'pet', 'vocation', 'hobby', 'work history', 'ag'])(
+    '%s: a known or custom field, no slip',
+    (field) => {
+      expect(likelyKnownField(field)).toBeUndefined();
+    },
+  );
   it('parseProfile itself still takes a custom field of any name (the extension offers them)', () => {
-    expect(parseProfile({ version: 1, attributes: [{ entity: 'self', field: 'ocupation', value: 'nurse', sharing: 'withheld' }] }).attributes[0]!.field).toBe('ocupation');
+    expect(parseProfile({ version: 1, attributes: [{ entity: 'self', field: 'ocupation', value: 'nurse', sharing: 'withheld' }] }).attributes[0]!.field).toBe(
+      'ocupation',
+    );
   });
 });

@@ -55,7 +55,8 @@ export class SendCatcher {
 
   /** Enter in a box of a form: an act a submit of that form may follow (the form as it was at the key press). */
   noteKey(event: KeyboardEvent): void {
-    if (event.key === 'Enter' && !event.shiftKey && event.target instanceof this.deps.win.Element) this.act = { at: Date.now(), form: event.target.closest('form'), control: null };
+    if (event.key === 'Enter' && !event.shiftKey && event.target instanceof this.deps.win.Element)
+      this.act = { at: Date.now(), form: event.target.closest('form'), control: null };
   }
 
   keydown(event: KeyboardEvent): void {

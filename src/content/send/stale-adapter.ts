@@ -79,7 +79,9 @@ export class StaleAdapter {
     if (!editable) return;
     finder.focused(editable);
     if (!finder.composer() && !notice.shown) {
-      notice.show(`Veil cannot find ${adapter.label}'s message box on this page (the site may have changed). A send from this box will be held, and Veil will ask before anything goes.`);
+      notice.show(
+        `Veil cannot find ${adapter.label}'s message box on this page (the site may have changed). A send from this box will be held, and Veil will ask before anything goes.`,
+      );
     }
   }
 

@@ -54,7 +54,12 @@ export async function tagMessage(text: string, { model, language: identify }: Ta
   const { probs, general } = await model(ids, tokens.length);
   const L = LABELS.length;
   if (probs.length !== tokens.length * L) throw new Error(`the tagger answered ${probs.length} values for ${tokens.length} tokens`);
-  return { language, found: [...candidates, ...trimEdges(text, language.code, decode(text, tokens, probs))], personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - probs[i * L]! })), general };
+  return {
+    language,
+    found: [...candidates, ...trimEdges(text, language.code, decode(text, tokens, probs))],
+    personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - probs[i * L]! })),
+    general,
+  };
 }
 
 /**
@@ -77,12 +82,18 @@ export const SPECIAL_SURE = 0.7;
  * is the mean probability, over its tokens, of its kind (B- and I- together). A special category's span
  * without one sure token (`SPECIAL_SURE`) goes.
  */
-export function decode(text: string, tokens: readonly { start: number; end: number }[], probs: Float32Array, bars = { nothing: NOTHING_BELOW, sure: SPECIAL_SURE }): Found[] {
+export function decode(
+  text: string,
+  tokens: readonly { start: number; end: number }[],
+  probs: Float32Array,
+  bars = { nothing: NOTHING_BELOW, sure: SPECIAL_SURE },
+): Found[] {
   const L = LABELS.length;
   const out: Found[] = [];
   let open: { kind: Found['kind']; start: number; end: number; sum: number; n: number; sure: boolean } | undefined;
   const close = () => {
-    if (open && (open.sure || !isSpecialKind(open.kind))) out.push({ start: open.start, end: open.end, text: text.slice(open.start, open.end), kind: open.kind, source: 'tagger', score: open.sum / open.n });
+    if (open && (open.sure || !isSpecialKind(open.kind)))
+      out.push({ start: open.start, end: open.end, text: text.slice(open.start, open.end), kind: open.kind, source: 'tagger', score: open.sum / open.n });
     open = undefined;
   };
   for (const [i, token] of tokens.entries()) {
@@ -113,7 +124,12 @@ export function decode(text: string, tokens: readonly { start: number; end: numb
 }
 
 /** Per language, the words the training data never starts (or never ends) a span with (scripts/tagger/features.ts). */
-const EDGES = new Map(Object.entries(edges as Record<string, { begins: string; ends: string }>).map(([lang, e]) => [lang, { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')) }]));
+const EDGES = new Map(
+  Object.entries(edges as Record<string, { begins: string; ends: string }>).map(([lang, e]) => [
+    lang,
+    { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')) },
+  ]),
+);
 
 /**
  * The tagger's spans without the words at their edges that the labelled data never marks there ("de", "her",
@@ -164,14 +180,18 @@ export function wholeWords(text: string, found: readonly Found[]): Found[] {
       while (start > 0 && joined(start - 1)) start--;
       while (end < text.length && joined(end)) end++;
       const last = out.at(-1);
-      if (last && last.end > start) out[out.length - 1] = { ...last, end: Math.max(last.end, end), text: text.slice(last.start, Math.max(last.end, end)), score: Math.max(last.score, f.score) };
+      if (last && last.end > start)
+        out[out.length - 1] = {
+          ...last,
+          end: Math.max(last.end, end),
+          text: text.slice(last.start, Math.max(last.end, end)),
+          score: Math.max(last.score, f.score),
+        };
       else out.push({ ...f, start, end, text: text.slice(start, end) });
     }
   }
   return out;
 }
-
-
 
 /** The part of an ONNX Runtime module (onnxruntime-web in a browser, onnxruntime-node in Node) the tagger uses. */
 export interface OrtLike {
@@ -187,7 +207,11 @@ interface OrtSession {
 export async function ortTagModel(ort: OrtLike, bytes: Uint8Array, options: object = {}): Promise<TagModel & { release(): Promise<void> }> {
   const session = await ort.InferenceSession.create(bytes, options);
   const run = async (ids: Int32Array, tokens: number) => {
-    const input = new ort.Tensor('int64', BigInt64Array.from(ids, (v) => BigInt(v)), [1, tokens, FEATURE_SLOTS]);
+    const input = new ort.Tensor(
+      'int64',
+      BigInt64Array.from(ids, (v) => BigInt(v)),
+      [1, tokens, FEATURE_SLOTS],
+    );
     const out = await session.run({ ids: input });
     const probs = out.probs?.data;
     const general = out.general?.data;

@@ -53,11 +53,15 @@ describe('DP-BLOCK exact distribution with the compatibility prior on', () => {
 
   it('a three-field block (1,210 cells) at ε = 8 matches its PMF, 300,000 draws', async () => {
     const profile = profileOf([withheld('occupation', 'nurse'), withheld('work', 'ward'), withheld('education', 'BSc')]);
-    const prepared = await prepareRelease(profile, { mechanism: 'block', epsilonUnits: epsilonToUnits(8), scorer: tableScorer({
-      'occupation:nurse': occupation,
-      'work:ward': [...occupation].reverse(),
-      'education:BSc': education,
-    }) });
+    const prepared = await prepareRelease(profile, {
+      mechanism: 'block',
+      epsilonUnits: epsilonToUnits(8),
+      scorer: tableScorer({
+        'occupation:nurse': occupation,
+        'work:ward': [...occupation].reverse(),
+        'education:BSc': education,
+      }),
+    });
     const block = prepared.plan.blocks[0]!;
     expect(block.sizes).toEqual([11, 11, 10]);
     const epsI = Math.floor(epsilonToUnits(8) / 3) / UNITS_PER_EPSILON;

@@ -77,7 +77,8 @@ export function exponentialCost(mechanism: ExponentialMechanism): EpsilonUnits {
 export function exponentialLogWeights(mechanism: ExponentialMechanism, utilities: ArrayLike<number>): { numerators: number[]; denominator: number } {
   const numerators = Array.from({ length: utilities.length }, (_, i) => {
     const u = utilities[i]!;
-    if (!Number.isInteger(u) || u < 0 || u > mechanism.utilityDenominator) throw new MechanismError(`utility ${i} must be an integer in [0, ${mechanism.utilityDenominator}], not ${u}`);
+    if (!Number.isInteger(u) || u < 0 || u > mechanism.utilityDenominator)
+      throw new MechanismError(`utility ${i} must be an integer in [0, ${mechanism.utilityDenominator}], not ${u}`);
     return u * mechanism.multiplier;
   });
   return { numerators, denominator: mechanism.denominator };

@@ -43,13 +43,15 @@ describe("DP-MemView's selection", () => {
 
   it('utilities moved by at most Δu move no view by more than e^ε', () => {
     const delta = (D * SENSITIVITY[0]) / SENSITIVITY[1];
-    const cases = fc.integer({ min: 2, max: 8 }).chain((n) =>
-      fc.tuple(
-        fc.integer({ min: 1, max: epsilonToUnits(32) }).map(asEpsilonUnits),
-        fc.array(fc.integer({ min: 0, max: D }), { minLength: n, maxLength: n }),
-        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
-      ),
-    );
+    const cases = fc
+      .integer({ min: 2, max: 8 })
+      .chain((n) =>
+        fc.tuple(
+          fc.integer({ min: 1, max: epsilonToUnits(32) }).map(asEpsilonUnits),
+          fc.array(fc.integer({ min: 0, max: D }), { minLength: n, maxLength: n }),
+          fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
+        ),
+      );
     fc.assert(
       fc.property(cases, ([epsilonUnits, u, moves]) => {
         const mechanism = memviewSelection({ epsilonUnits, utilityDenominator: D, sensitivity: SENSITIVITY, chargeKeys: [] }).mechanism;

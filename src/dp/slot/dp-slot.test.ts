@@ -48,7 +48,9 @@ describe('DP-SLOT exact distribution', () => {
 describe('DP-SLOT on neighbouring values', () => {
   const scores = (n: number) => fc.array(fc.double({ min: 0, max: 1, noNaN: true }).map(quantizeUnit), { minLength: n, maxLength: n });
   it('moves no outcome by more than e^{ε_i}, at any ε and any scores; costs ε_i', () => {
-    const cases = fc.integer({ min: 2, max: 20 }).chain((n) => fc.tuple(fc.integer({ min: 1, max: epsilonToUnits(64) }).map(asEpsilonUnits), scores(n), scores(n)));
+    const cases = fc
+      .integer({ min: 2, max: 20 })
+      .chain((n) => fc.tuple(fc.integer({ min: 1, max: epsilonToUnits(64) }).map(asEpsilonUnits), scores(n), scores(n)));
     fc.assert(
       fc.property(cases, ([epsilonUnits, a, b]) => {
         const da = dpSlot({ epsilonUnits, scoreUnits: a });

@@ -154,14 +154,8 @@ export const profileMessages = {
     PAGES,
   ),
   'budget.get': message<BudgetOverview>()(none, PAGES),
-  'budget.setCap': message<BudgetOverview>()(
-    z.strictObject({ key: z.string().min(1), cap: units.nullable(), confirmed: z.boolean() }),
-    PAGES,
-  ),
-  'budget.newPeriod': message<BudgetOverview>()(
-    z.strictObject({ confirmed: z.literal(true, { error: 'needs your confirmation' }) }),
-    PAGES,
-  ),
+  'budget.setCap': message<BudgetOverview>()(z.strictObject({ key: z.string().min(1), cap: units.nullable(), confirmed: z.boolean() }), PAGES),
+  'budget.newPeriod': message<BudgetOverview>()(z.strictObject({ confirmed: z.literal(true, { error: 'needs your confirmation' }) }), PAGES),
   'releases.list': message<ReleaseRecord[]>()(z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }), PAGES),
   /**
    * Make (or, by default, reuse within the conversation) a release for `prompt`, for the site the page names
@@ -178,10 +172,7 @@ export const profileMessages = {
     PAGES,
   ),
   /** What the person did with a shown release. Shown → sent, edited or cancelled, once. */
-  'release.outcome': message<ReleaseRecord>()(
-    z.strictObject({ releaseId: z.number().int().min(1), outcome: z.enum(['sent', 'edited', 'cancelled']) }),
-    PAGES,
-  ),
+  'release.outcome': message<ReleaseRecord>()(z.strictObject({ releaseId: z.number().int().min(1), outcome: z.enum(['sent', 'edited', 'cancelled']) }), PAGES),
   /** What the next fresh release would do with each fact, and its cost. Plans only: spends nothing. */
   'release.preview': message<ReleasePreview>()(none, PAGES),
 } as const;

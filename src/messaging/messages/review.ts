@@ -37,7 +37,9 @@ export interface FactWhy {
    */
   fallback?: {
     reused: boolean;
-    passed?: { cap: 'own' | 'total'; spent: number; charge: number; limit: number } | { cap: 'other'; entity: string; field: string; spent: number; charge: number; limit: number };
+    passed?:
+      | { cap: 'own' | 'total'; spent: number; charge: number; limit: number }
+      | { cap: 'other'; entity: string; field: string; spent: number; charge: number; limit: number };
   };
   /** No public categories for this kind of fact. */
   noCategories?: true;
@@ -188,16 +190,18 @@ export const reviewMessages = {
    * frame, which holds `token` (issue 18). The recovered text goes to that frame only.
    */
   'restore.begin': message<{ restored: number }>()(
-    z.strictObject({ conversation: conversationKey, chat: conversationKey.nullable().optional(), text: z.string().max(200_000), token: z.string().min(32).max(100) }),
+    z.strictObject({
+      conversation: conversationKey,
+      chat: conversationKey.nullable().optional(),
+      text: z.string().max(200_000),
+      token: z.string().min(32).max(100),
+    }),
     ['content'],
   ),
   /** Veil's answer frame claims the recovered answer with its token (once; `tokens` as for `review.get`). */
   'restore.get': message<RestoreView>()(z.strictObject({ tokens: frameTokens }), ['framed']),
   /** The person's choice for one span of their message: as typed, replaced or generalized (free, at once). */
-  'review.choose': message<ReviewView>()(
-    z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }),
-    REVIEWERS,
-  ),
+  'review.choose': message<ReviewView>()(z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }), REVIEWERS),
   /**
    * The panel claims its review with the one-time token (first call; `tokens`: every token that reached the
    * panel, the page's false ones among them, checked at once), which binds the review to the
@@ -206,10 +210,7 @@ export const reviewMessages = {
    */
   'review.get': message<ReviewView>()(z.strictObject({ tokens: frameTokens.optional() }), REVIEWERS),
   /** Edit: change the prompt, leave facts out of this send, or both. Spends nothing. */
-  'review.update': message<ReviewView>()(
-    z.strictObject({ prompt: z.string().max(100_000), dropped: z.array(z.string().max(400)).max(200) }),
-    REVIEWERS,
-  ),
+  'review.update': message<ReviewView>()(z.strictObject({ prompt: z.string().max(100_000), dropped: z.array(z.string().max(400)).max(200) }), REVIEWERS),
   /** Draw a new release for this send: charged, like the one shown. */
   'review.fresh': message<ReviewView>()(z.strictObject({ include: z.array(z.string().min(1).max(300)).max(200).optional() }), REVIEWERS),
   /** Send the reviewed text (or, `withoutVeil`, the prompt exactly as typed, with no profile). */
@@ -230,10 +231,9 @@ export const reviewMessages = {
   /** The person's own substitute for one original. */
   'compose.edit': message<ComposeView>()(z.strictObject({ original: z.string().min(1).max(500), substitute: z.string().max(500) }), ['framed']),
   /** Protect mode: the person's choice for one span (`mark` is a mark id of the view), kept while the span is in the text. */
-  'compose.choose': message<ComposeView>()(
-    z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }),
-    ['framed'],
-  ),
+  'compose.choose': message<ComposeView>()(z.strictObject({ mark: z.string().min(3).max(40), treatment: z.enum(['keep', 'replace', 'generalize']) }), [
+    'framed',
+  ]),
   /** Protect what is typed (default), or map it into another domain (themed); the text is mapped again. */
   'compose.mode': message<ComposeView>()(z.strictObject({ mode: z.enum(['protect', 'themed']) }), ['framed']),
   /** Send the mapped text through the page's normal review. */

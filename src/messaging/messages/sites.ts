@@ -43,7 +43,9 @@ export const siteMessages = {
     z.strictObject({
       composerFound: z.boolean(),
       layout: z.string().max(40).nullable().optional(),
-      problem: z.strictObject({ kind: z.enum(['missed', 'held']), part: z.enum(['composer', 'send button', 'answers']), diagnostic: z.string().max(20_000) }).optional(),
+      problem: z
+        .strictObject({ kind: z.enum(['missed', 'held']), part: z.enum(['composer', 'send button', 'answers']), diagnostic: z.string().max(20_000) })
+        .optional(),
     }),
     ['content'],
   ),
@@ -63,8 +65,7 @@ export const siteMessages = {
   /** The generic content script asks for its site's stored selectors (the site is the sender's origin). */
   'site.generic': message<GenericSite>()(none, ['content']),
   /** The generic content script stores what the person pointed at, for the sender's origin. */
-  'site.pick': message<GenericSite>()(
-    z.strictObject({ composer: genericSiteSchema.shape.composer.unwrap(), sendButton: genericSiteSchema.shape.sendButton }),
-    ['content'],
-  ),
+  'site.pick': message<GenericSite>()(z.strictObject({ composer: genericSiteSchema.shape.composer.unwrap(), sendButton: genericSiteSchema.shape.sendButton }), [
+    'content',
+  ]),
 } as const;

@@ -132,7 +132,12 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
       )}
       <div class="form-row">
         <label for={id('value')}>Value</label>
-        <input id={id('value')} value={value} placeholder={fieldExample(fieldChoice === CUSTOM ? customField : fieldChoice)} onInput={(e) => setValue(e.currentTarget.value)} />
+        <input
+          id={id('value')}
+          value={value}
+          placeholder={fieldExample(fieldChoice === CUSTOM ? customField : fieldChoice)}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
       </div>
       <SharingToggle name={id('sharing')} value={sharing} onChange={setSharing} />
       <p class="hint" aria-live="polite">
@@ -148,7 +153,12 @@ export function AttributeForm({ initial, onSubmit, onCancel, idPrefix = 'attr', 
       {sharing === 'withheld' && domain && (
         <div class="form-row">
           <label for={id('importance')}>Precision</label>
-          <select id={id('importance')} value={importance} onChange={(e) => setImportance(e.currentTarget.value as Importance | 'normal')} aria-describedby={id('importance-hint')}>
+          <select
+            id={id('importance')}
+            value={importance}
+            onChange={(e) => setImportance(e.currentTarget.value as Importance | 'normal')}
+            aria-describedby={id('importance-hint')}
+          >
             <option value="low">Lower: a smaller share of each release's ε</option>
             <option value="normal">Normal</option>
             <option value="high">Higher: twice the share, so it comes out right more often</option>

@@ -71,13 +71,19 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
     const p = pending;
     setPending(null);
     if (p?.kind === 'cap') {
-      void act(() => send('budget.setCap', { key: p.ledger.key, cap: p.cap, confirmed: true }), `The cap of ${factPhrase(p.ledger)} is now ${formatEpsilon(p.cap)}.`);
+      void act(
+        () => send('budget.setCap', { key: p.ledger.key, cap: p.cap, confirmed: true }),
+        `The cap of ${factPhrase(p.ledger)} is now ${formatEpsilon(p.cap)}.`,
+      );
     } else if (p?.kind === 'period') {
       void act(() => send('budget.newPeriod', { confirmed: true }), `Budget period ${budget.period + 1} started.`);
     }
   };
 
-  const started = budget.startedAt > 0 ? `started ${new Date(budget.startedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}` : 'since you began using Veil';
+  const started =
+    budget.startedAt > 0
+      ? `started ${new Date(budget.startedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`
+      : 'since you began using Veil';
 
   return (
     <section ref={section} class="budget" aria-labelledby="budget-heading">
@@ -98,14 +104,24 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
               cap={l.cap}
               note={
                 l.memory
-                  ? ['protected memory; its cap is set in Memories', l.withheld ? '' : 'no longer protected; its spending still counts'].filter(Boolean).join(' · ')
+                  ? ['protected memory; its cap is set in Memories', l.withheld ? '' : 'no longer protected; its spending still counts']
+                      .filter(Boolean)
+                      .join(' · ')
                   : [l.capIsDefault ? '' : 'your own cap', l.withheld ? '' : 'no longer withheld; its spending still counts'].filter(Boolean).join(' · ')
               }
             />
             {l.memory ? null : editing === l.key ? (
               <form class="cap-form" onSubmit={submitCap(l)}>
                 <label for={`cap-${l.key}`}>New cap for {factPhrase(l)} (ε)</label>
-                <input ref={capField} id={`cap-${l.key}`} type="number" min="1" step="any" value={capInput} onInput={(e) => setCapInput(e.currentTarget.value)} />
+                <input
+                  ref={capField}
+                  id={`cap-${l.key}`}
+                  type="number"
+                  min="1"
+                  step="any"
+                  value={capInput}
+                  onInput={(e) => setCapInput(e.currentTarget.value)}
+                />
                 <button type="submit" class="button primary">
                   Set
                 </button>
@@ -137,8 +153,7 @@ export function BudgetChart({ budget, onBudget }: BudgetChartProps) {
       {pending?.kind === 'cap' && (
         <ConfirmDialog title={`Raise the cap of ${factPhrase(pending.ledger)}?`} confirmLabel="Raise cap" onConfirm={confirm} onCancel={() => setPending(null)}>
           <p>
-            From {formatEpsilon(pending.ledger.cap)} to {formatEpsilon(pending.cap)}: Veil may then make more fresh releases
-            that read this fact.
+            From {formatEpsilon(pending.ledger.cap)} to {formatEpsilon(pending.cap)}: Veil may then make more fresh releases that read this fact.
           </p>
           <ReleasedStaysReleased />
         </ConfirmDialog>

@@ -37,15 +37,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
 
   return (
     <div class="backdrop">
-      <div
-        ref={dialog}
-        class="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialog} class="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} onKeyDown={onKeyDown}>
         <h2 id={titleId}>{title}</h2>
         <div id={bodyId} class="dialog-body">
           {children}
@@ -67,8 +59,8 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
 export function ReleasedStaysReleased() {
   return (
     <p class="stays-released">
-      <strong>What was already released stays released.</strong> This does not undo anything a chat site has
-      already received or learned; it only lets Veil release more from now on.
+      <strong>What was already released stays released.</strong> This does not undo anything a chat site has already received or learned; it only lets Veil
+      release more from now on.
     </p>
   );
 }

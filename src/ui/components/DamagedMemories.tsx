@@ -36,11 +36,16 @@ export function DamagedMemories({ error, onOverview }: { error: string; onOvervi
           confirmLabel="Start over"
           onConfirm={() => {
             setAsking(false);
-            send('memory.put', { memory: { memories: [], protected: [], views: [] }, confirmed: true }).then(onOverview, (e: unknown) => setFailed(errorText(e)));
+            send('memory.put', { memory: { memories: [], protected: [], views: [] }, confirmed: true }).then(onOverview, (e: unknown) =>
+              setFailed(errorText(e)),
+            );
           }}
           onCancel={() => setAsking(false)}
         >
-          <p>The damaged memories, protected attributes and your own preferences are deleted; your profile stays. What your protected attributes spent this period stays counted.</p>
+          <p>
+            The damaged memories, protected attributes and your own preferences are deleted; your profile stays. What your protected attributes spent this
+            period stays counted.
+          </p>
         </ConfirmDialog>
       )}
     </section>

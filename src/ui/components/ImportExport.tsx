@@ -74,9 +74,7 @@ export function ImportExport({ onProfile, saveFile = downloadFile }: ImportExpor
   return (
     <section class="import-export" aria-labelledby="data-heading">
       <h2 id="data-heading">Import and export</h2>
-      <p class="hint">
-        The file holds your whole profile, withheld values included, as plain JSON. Keep it somewhere only you can read.
-      </p>
+      <p class="hint">The file holds your whole profile, withheld values included, as plain JSON. Keep it somewhere only you can read.</p>
       <div class="form-actions start">
         <button type="button" class="button" onClick={exportProfile}>
           Export profile

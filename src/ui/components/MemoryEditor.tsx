@@ -42,9 +42,9 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         <span class="count">{file.memories.length === 1 ? '1 memory' : `${file.memories.length} memories`}</span>
       </div>
       <p class="muted">
-        Notes that help answers remember you (“training for a marathon”). They stay on this device. A send never carries them: for each topic your
-        message is about, it carries at most one general answer preference (“keep meals very cheap”), picked at random with a bias towards what your
-        memories support, and it shows you that preference before anything is sent.
+        Notes that help answers remember you (“training for a marathon”). They stay on this device. A send never carries them: for each topic your message is
+        about, it carries at most one general answer preference (“keep meals very cheap”), picked at random with a bias towards what your memories support, and
+        it shows you that preference before anything is sent.
       </p>
       <MemoryRates variant={overview.variant} />
 
@@ -58,8 +58,8 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
       <fieldset class="memory-mode">
         <legend>Budget for memories</legend>
         <label>
-          <input type="radio" name="memory-mode" checked={overview.mode === 'online'} onChange={() => void setMode({ memoryMode: 'online' })} /> Each preference costs
-          a protected attribute its cap divided by{' '}
+          <input type="radio" name="memory-mode" checked={overview.mode === 'online'} onChange={() => void setMode({ memoryMode: 'online' })} /> Each preference
+          costs a protected attribute its cap divided by{' '}
           <input
             type="number"
             min="1"
@@ -70,8 +70,8 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
           />
         </label>
         <label>
-          <input type="radio" name="memory-mode" checked={overview.mode === 'pre'} onChange={() => void setMode({ memoryMode: 'pre' })} /> Each protected attribute’s
-          cap is split over the uses you plan for it
+          <input type="radio" name="memory-mode" checked={overview.mode === 'pre'} onChange={() => void setMode({ memoryMode: 'pre' })} /> Each protected
+          attribute’s cap is split over the uses you plan for it
         </label>
       </fieldset>
 
@@ -97,8 +97,8 @@ export function MemoryEditor({ overview, onOverview }: MemoryEditorProps) {
         >
           {pending.loosened && (
             <p>
-              It has already spent budget this period. The memories it would no longer cover then shape preferences with no limit, and adding it again
-              later starts a new budget.
+              It has already spent budget this period. The memories it would no longer cover then shape preferences with no limit, and adding it again later
+              starts a new budget.
             </p>
           )}
           {(pending.raised || !pending.loosened) && <p>Veil may then add more preferences picked from the memories in its group.</p>}

@@ -26,7 +26,13 @@ export interface MessageCategory {
   readonly kinds: readonly [DefaultableKind, ...DefaultableKind[]];
 }
 
-const c = (id: string, label: string, covers: string, about: string, ...kinds: [DefaultableKind, ...DefaultableKind[]]): MessageCategory => ({ id, label, covers, about, kinds });
+const c = (id: string, label: string, covers: string, about: string, ...kinds: [DefaultableKind, ...DefaultableKind[]]): MessageCategory => ({
+  id,
+  label,
+  covers,
+  about,
+  kinds,
+});
 
 /** Every kind a person may set, in one row each (a test checks none is missing). */
 export const MESSAGE_CATEGORIES: readonly MessageCategory[] = [
@@ -105,27 +111,29 @@ export function MessageDefaults({ settings, onSettings }: MessageDefaultsProps) 
     <section class="message-defaults" aria-labelledby="message-defaults-heading">
       <h2 id="message-defaults-heading">What Veil does with what you type</h2>
       <p class="hint">
-        Before a message goes to a chat site, Veil's review shows it as it will be sent, with everything Veil found in it marked.
-        Choose here what Veil does by default with each kind of thing; in the review you can still change any one of them.
+        Before a message goes to a chat site, Veil's review shows it as it will be sent, with everything Veil found in it marked. Choose here what Veil does by
+        default with each kind of thing; in the review you can still change any one of them.
       </p>
       <ul class="hint treatment-meanings">
         <li>
-          <strong>Replace</strong>: the site gets a stand-in of the same kind (another name, another town of a similar size), and Veil
-          can put your own words back into the answer.
+          <strong>Replace</strong>: the site gets a stand-in of the same kind (another name, another town of a similar size), and Veil can put your own words
+          back into the answer.
         </li>
         <li>
-          <strong>Generalize</strong>: the site gets only a public phrase for the kind of thing (“a health condition”), the same for
-          everyone, so the detail stays with you; an answer that depends on the detail gets worse.
+          <strong>Generalize</strong>: the site gets only a public phrase for the kind of thing (“a health condition”), the same for everyone, so the detail
+          stays with you; an answer that depends on the detail gets worse.
         </li>
         <li>
           <strong>Keep as typed</strong>: the site gets it exactly as you typed it.
         </li>
       </ul>
       <p class="hint">
-        Sensitive matters are generalized by default: a stand-in there would change your question (another illness than yours). Veil
-        misses some things; whatever it does not mark goes as you typed it.
+        Sensitive matters are generalized by default: a stand-in there would change your question (another illness than yours). Veil misses some things;
+        whatever it does not mark goes as you typed it.
       </p>
-      <p class="hint" data-testid="defaults-measured">{measuredDefaultsLine()}</p>
+      <p class="hint" data-testid="defaults-measured">
+        {measuredDefaultsLine()}
+      </p>
 
       {MESSAGE_CATEGORIES.map((category) => {
         const chosen = currentDefault(settings, category);

@@ -18,7 +18,12 @@ export function MarkedMessage({ text, marks }: { text: string; marks: readonly R
   return (
     <Marked
       text={text}
-      marks={marks.map((m) => ({ start: m.start, end: m.end, class: `veil-mark ${m.treatment}`, title: `${m.kindLabel}: ${m.treatment === 'keep' ? 'kept as you typed it' : `you typed “${m.original}”`}` }))}
+      marks={marks.map((m) => ({
+        start: m.start,
+        end: m.end,
+        class: `veil-mark ${m.treatment}`,
+        title: `${m.kindLabel}: ${m.treatment === 'keep' ? 'kept as you typed it' : `you typed “${m.original}”`}`,
+      }))}
     />
   );
 }
@@ -57,7 +62,11 @@ export function MessageMarks({
       {children}
       {hints.length > 0 && (
         <div class="message-hints" role="note">
-          <p>Veil’s sentence model reads {hints.length === 1 ? 'this sentence' : 'these sentences'} as about a sensitive matter, but found no words in {hints.length === 1 ? 'it' : 'them'} to generalize, so {hints.length === 1 ? 'it goes' : 'they go'} as typed. Edit your message if {hints.length === 1 ? 'it says' : 'they say'} more than you want:</p>
+          <p>
+            Veil’s sentence model reads {hints.length === 1 ? 'this sentence' : 'these sentences'} as about a sensitive matter, but found no words in{' '}
+            {hints.length === 1 ? 'it' : 'them'} to generalize, so {hints.length === 1 ? 'it goes' : 'they go'} as typed. Edit your message if{' '}
+            {hints.length === 1 ? 'it says' : 'they say'} more than you want:
+          </p>
           <ul>
             {hints.map((h) => (
               <li key={h.sentence}>
@@ -70,25 +79,41 @@ export function MessageMarks({
       {marks.length > 0 && (
         <>
           <p class="muted">
-            {draftSeen ? "The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. " : ''}Names, places, dates and
-            numbers get stand-ins (Veil reads them back in the answer; a place's stand-in is in the same country, and a
-            country is kept); sensitive matters are sent only by their kind.
+            {draftSeen ? "The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. " : ''}Names, places,
+            dates and numbers get stand-ins (Veil reads them back in the answer; a place's stand-in is in the same country, and a country is kept); sensitive
+            matters are sent only by their kind.
           </p>
           <ul class="review-marks">
             {marks.slice(0, LISTED).map((mark) => (
               <li key={mark.id} data-mark={mark.id}>
                 <span class="mark-what">
-                  “{mark.original}” <span class="muted">({mark.kindLabel}{times(mark) > 1 ? `, ${times(mark)} times` : ''})</span>
+                  “{mark.original}”{' '}
+                  <span class="muted">
+                    ({mark.kindLabel}
+                    {times(mark) > 1 ? `, ${times(mark)} times` : ''})
+                  </span>
                 </span>
                 <span class="mark-choices" role="group" aria-label={`What to send for “${mark.original}”`}>
                   <button type="button" class="button" aria-pressed={mark.treatment === 'keep'} disabled={disabled} onClick={() => onChoose(mark.id, 'keep')}>
                     Keep as typed
                   </button>
-                  <button type="button" class="button" aria-pressed={mark.treatment === 'replace'} disabled={disabled} onClick={() => onChoose(mark.id, 'replace')}>
+                  <button
+                    type="button"
+                    class="button"
+                    aria-pressed={mark.treatment === 'replace'}
+                    disabled={disabled}
+                    onClick={() => onChoose(mark.id, 'replace')}
+                  >
                     Replace with “{mark.substitute}”
                   </button>
                   {mark.generalization !== null && (
-                    <button type="button" class="button" aria-pressed={mark.treatment === 'generalize'} disabled={disabled} onClick={() => onChoose(mark.id, 'generalize')}>
+                    <button
+                      type="button"
+                      class="button"
+                      aria-pressed={mark.treatment === 'generalize'}
+                      disabled={disabled}
+                      onClick={() => onChoose(mark.id, 'generalize')}
+                    >
                       Generalize to “{mark.generalization}”
                     </button>
                   )}

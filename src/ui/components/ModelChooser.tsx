@@ -44,9 +44,8 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
     <>
       <ModelStatusLine status={overview.status} onRetry={() => run(() => send('model.use', { model: overview.active }))} />
       <p class="hint">
-        Veil ships a small model ({overview.bundled}) that works with no download. Its category accuracy is what Veil
-        measured. You may install a larger model instead; it is downloaded once, kept on this device, and its accuracy
-        with Veil's categories has not been measured.
+        Veil ships a small model ({overview.bundled}) that works with no download. Its category accuracy is what Veil measured. You may install a larger model
+        instead; it is downloaded once, kept on this device, and its accuracy with Veil's categories has not been measured.
       </p>
       <ul class="model-options">
         <li>
@@ -72,9 +71,9 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
       </ul>
       <h3 id="generator-heading">Private compose mapping</h3>
       <p class="hint">
-        Private compose replaces what Veil's word lists recognise. A small language model on this device can write the mapping
-        instead: Veil checks everything it writes and shows its own mapping whenever the model's misses a span Veil found or
-        leaves an original in. How well such a model maps has not been measured.
+        Private compose replaces what Veil's word lists recognise. A small language model on this device can write the mapping instead: Veil checks everything
+        it writes and shows its own mapping whenever the model's misses a span Veil found or leaves an original in. How well such a model maps has not been
+        measured.
       </p>
       <ul class="model-options" aria-labelledby="generator-heading">
         <li>
@@ -127,15 +126,15 @@ function ModelChoices({ overview, onOverview }: { overview: ModelOverview; onOve
         >
           {confirming.generator ? (
             <p>
-              About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are
-              fetched; nothing about you is sent. Veil checks that it runs on this device, then private compose maps with it when you choose to map a message into another domain. It
-              runs on this device only, and can be slow on a phone or an old computer. You can cancel at any time.
+              About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are fetched; nothing about you is
+              sent. Veil checks that it runs on this device, then private compose maps with it when you choose to map a message into another domain. It runs on
+              this device only, and can be slow on a phone or an old computer. You can cancel at any time.
             </p>
           ) : (
             <p>
-              About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are
-              fetched; nothing about you is sent. Veil then computes its category embeddings on this device, and uses it
-              from then on. You can cancel at any time; the current model stays in use until the new one is ready.
+              About {megabytes(confirming.bytes)} from the Hugging Face model hub (huggingface.co). Only the model's files are fetched; nothing about you is
+              sent. Veil then computes its category embeddings on this device, and uses it from then on. You can cancel at any time; the current model stays in
+              use until the new one is ready.
             </p>
           )}
         </ConfirmDialog>

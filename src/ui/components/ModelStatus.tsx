@@ -39,7 +39,9 @@ export function ModelStatusLine({ status, onRetry }: { status: Status; onRetry?:
     const progress = status.state === 'loading' ? status.progress : null;
     return (
       <div class="model-status loading" role="status">
-        <span>Loading the embedding model {status.model}… {status.state === 'loading' ? status.detail : ''}</span>
+        <span>
+          Loading the embedding model {status.model}… {status.state === 'loading' ? status.detail : ''}
+        </span>
         <progress max={1} value={progress ?? undefined} aria-label="Model loading progress" />
       </div>
     );

@@ -72,16 +72,12 @@ export function ProfileEditor({ profile, onProfile }: ProfileEditorProps) {
   const toggle = (a: Attribute) => {
     const fact = factPhrase(a);
     const changed = { ...a, sharing: other(a) };
-    return run(
-      () => send('profile.putAttribute', { attribute: changed, previous: idOf(a) }),
-      `${capitalize(fact)} is now ${changed.sharing}.`,
-      {
-        label: `Undo: make ${fact} ${a.sharing} again`,
-        run: () => send('profile.putAttribute', { attribute: a, previous: idOf(a) }),
-        done: `${capitalize(fact)} is ${a.sharing} again.`,
-        focus: { key: attributeKey(a), control: 'switch' },
-      },
-    );
+    return run(() => send('profile.putAttribute', { attribute: changed, previous: idOf(a) }), `${capitalize(fact)} is now ${changed.sharing}.`, {
+      label: `Undo: make ${fact} ${a.sharing} again`,
+      run: () => send('profile.putAttribute', { attribute: a, previous: idOf(a) }),
+      done: `${capitalize(fact)} is ${a.sharing} again.`,
+      focus: { key: attributeKey(a), control: 'switch' },
+    });
   };
 
   const remove = (a: Attribute) => {

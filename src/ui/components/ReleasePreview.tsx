@@ -14,13 +14,14 @@ import { attributeLabel, factPhrase, formatEpsilonValue } from '../labels';
 import { useLoad } from '../use-load';
 import { WhenLoaded } from './Loading';
 
-
 function treatmentText(a: PreviewAttribute, preview: Preview): string {
   if (a.treatment === 'kept') return 'sent as you wrote it';
   if (a.treatment === 'omitted') return 'left out: no word in the message about it · costs nothing';
   if (a.treatment === 'suppressed') return preview.suppressed === 'omit' ? 'left out of the release' : 'sent as [withheld]';
   const n = a.categories?.length ?? 0;
-  return a.epsilon > 0 ? `privatized into one of ${n} categories · costs ε ${formatEpsilonValue(a.epsilon)}` : `privatized into one of ${n} categories · costs nothing`;
+  return a.epsilon > 0
+    ? `privatized into one of ${n} categories · costs ε ${formatEpsilonValue(a.epsilon)}`
+    : `privatized into one of ${n} categories · costs nothing`;
 }
 
 const percent = (p: number) => (p > 0 && p < 0.005 ? 'under 1%' : p > 0.995 && p < 1 ? 'over 99%' : `${Math.round(p * 100)}%`);
@@ -32,15 +33,18 @@ const percent = (p: number) => (p > 0 && p < 0.005 ? 'under 1%' : p > 0.995 && p
 export function outcomeText(a: PreviewAttribute): string | undefined {
   const o = a.outcome;
   if (!o) return undefined;
-  if (o.reading === 'Unspecified') return `Veil reads your value as no category: "Unspecified" ${percent(o.right)} of the time, another category ${percent(o.wrong)}.`;
+  if (o.reading === 'Unspecified')
+    return `Veil reads your value as no category: "Unspecified" ${percent(o.right)} of the time, another category ${percent(o.wrong)}.`;
   return `Veil reads your value as "${o.reading}". A fresh release says so ${percent(o.right)} of the time, says "Unspecified" ${percent(o.unspecified)}, and names another category ${percent(o.wrong)}.`;
 }
 
 /** Why a fact is not the plain case, in words. */
 function whyText(a: PreviewAttribute, preview: Preview): string | undefined {
   const none = preview.suppressed === 'omit' ? 'be left out' : 'be sent as [withheld]';
-  if (a.overCap) return `Its budget for this period (or the one for all facts together) is used up, so it would get its last answer again, or ${none} if it has none (free).`;
-  if (a.closure) return `You share it, but it could give away ${factPhrase(a.closure)}, so it is privatized too (a safeguard; your ledger is not charged for it).`;
+  if (a.overCap)
+    return `Its budget for this period (or the one for all facts together) is used up, so it would get its last answer again, or ${none} if it has none (free).`;
+  if (a.closure)
+    return `You share it, but it could give away ${factPhrase(a.closure)}, so it is privatized too (a safeguard; your ledger is not charged for it).`;
   if (a.treatment === 'suppressed' && a.sharing === 'withheld') return 'Veil has no public categories for this kind of fact.';
   return undefined;
 }
@@ -66,15 +70,15 @@ export function ReleasePreviewList({ preview }: { preview: Preview }) {
       </ul>
       {preview.facts === 'needed' && (
         <p class="hint">
-          A release carries only the withheld facts your message needs, so each gets a larger share of ε; this preview shows
-          them all, at the share they would get if a message needed every one.
+          A release carries only the withheld facts your message needs, so each gets a larger share of ε; this preview shows them all, at the share they would
+          get if a message needed every one.
         </p>
       )}
       {preview.outcomesError && <p class="hint">Veil could not compute how your facts would come out ({preview.outcomesError}).</p>}
       <p class="hint">
         A fresh release would cost ε {formatEpsilonValue(preview.total)} of your budget ({preview.mechanism === 'block' ? 'DP-BLOCK' : 'DP-SLOT'}, ε{' '}
-        {preview.epsilon} per release{preview.variant === 'paper' ? ", the paper's scores" : ''}). This preview draws nothing and spends nothing: the
-        figures are exact probabilities, and whether Veil reads a value right is for you to check.
+        {preview.epsilon} per release{preview.variant === 'paper' ? ", the paper's scores" : ''}). This preview draws nothing and spends nothing: the figures
+        are exact probabilities, and whether Veil reads a value right is for you to check.
       </p>
     </>
   );
@@ -95,8 +99,8 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
   return (
     <div class="memory-preview">
       <p>
-        Your {memory.memories.length === 1 ? 'memory' : `${memory.memories.length} memories`} ({topics.join(', ')}): a message about one of these
-        topics adds at most one general preference per topic, never a memory.
+        Your {memory.memories.length === 1 ? 'memory' : `${memory.memories.length} memories`} ({topics.join(', ')}): a message about one of these topics adds at
+        most one general preference per topic, never a memory.
       </p>
       {memory.protected.length > 0 && (
         <ul class="preview-list">
@@ -132,13 +136,19 @@ export function MemoryPreview({ overview }: { overview: MemoryOverview }) {
       {(memory.stated ?? []).length > 0 && (
         <p>
           Stated as yours, sent when a message asks for it (shared as you chose, no budget):{' '}
-          {(memory.stated ?? []).map((p) => `${SLOT_LABELS[p.slot].toLowerCase()}: “${[...slotVocabulary(p.slot).views, ...memory.views].find((v) => v.code === p.code)?.text ?? p.code}”`).join('; ')}.
+          {(memory.stated ?? [])
+            .map(
+              (p) =>
+                `${SLOT_LABELS[p.slot].toLowerCase()}: “${[...slotVocabulary(p.slot).views, ...memory.views].find((v) => v.code === p.code)?.text ?? p.code}”`,
+            )
+            .join('; ')}
+          .
         </p>
       )}
       <p class="hint">
-        Measured at cap {DEFAULT_MEMORY_CAP}: {rates.backed}% of the preferences picked are backed by the memories, {rates.misleading}% are not (they would tell the
-        assistant something untrue about you), {rates.nothing}% add nothing (test stores, {MEASURED_K} preferences per cap; other caps in Settings, Memories).
-        Read them in the review before you send.
+        Measured at cap {DEFAULT_MEMORY_CAP}: {rates.backed}% of the preferences picked are backed by the memories, {rates.misleading}% are not (they would tell
+        the assistant something untrue about you), {rates.nothing}% add nothing (test stores, {MEASURED_K} preferences per cap; other caps in Settings,
+        Memories). Read them in the review before you send.
       </p>
     </div>
   );

@@ -69,8 +69,7 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
   };
 
   const reading = epsilonReading(settings.epsilon, settings.mechanism, settings.variant, settings.facts);
-  const toggleSite = (site: Site, on: boolean) =>
-    update({ sites: SITES.filter((s) => (s === site ? on : settings.sites.includes(s))) });
+  const toggleSite = (site: Site, on: boolean) => update({ sites: SITES.filter((s) => (s === site ? on : settings.sites.includes(s))) });
 
   return (
     <section class="settings" aria-labelledby="settings-heading">
@@ -81,8 +80,8 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         <label>
           <input type="radio" name="mechanism" checked={settings.mechanism === 'block'} onChange={() => update({ mechanism: 'block' })} />
           <span>
-            <strong>DP-BLOCK</strong> (recommended): related withheld facts, such as age and marital status, are released
-            together so they stay plausible side by side.
+            <strong>DP-BLOCK</strong> (recommended): related withheld facts, such as age and marital status, are released together so they stay plausible side
+            by side.
           </span>
         </label>
         <label>
@@ -98,10 +97,10 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         <label>
           <input type="radio" name="facts" checked={settings.facts === 'needed'} onChange={() => update({ facts: 'needed' })} />
           <span>
-            <strong>Only those your message needs</strong> (recommended): the sentence model reads your message and decides which
-            facts it needs (from the message alone, never what your facts say). A fact left out costs nothing, and the others get a larger
-            share of ε. It misses some: on 200 test messages Veil had not seen, it carried about 8 in 10 of the facts that mattered,
-            and about one fact that did not matter in every two messages. The review lists what was left out; add any that matter.
+            <strong>Only those your message needs</strong> (recommended): the sentence model reads your message and decides which facts it needs (from the
+            message alone, never what your facts say). A fact left out costs nothing, and the others get a larger share of ε. It misses some: on 200 test
+            messages Veil had not seen, it carried about 8 in 10 of the facts that mattered, and about one fact that did not matter in every two messages. The
+            review lists what was left out; add any that matter.
           </span>
         </label>
         <label>
@@ -117,8 +116,8 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         <label>
           <input type="radio" name="variant" checked={settings.variant === 'veil'} onChange={() => update({ variant: 'veil' })} />
           <span>
-            <strong>Veil's</strong> (recommended): when a release cannot be sure, it says "Unspecified" instead of naming a
-            wrong category. Same privacy guarantee.
+            <strong>Veil's</strong> (recommended): when a release cannot be sure, it says "Unspecified" instead of naming a wrong category. Same privacy
+            guarantee.
           </span>
         </label>
         <label>
@@ -131,7 +130,12 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
 
       <div class="form-row">
         <label for="epsilon">Privacy budget per release (ε)</label>
-        <select id="epsilon" value={String(settings.epsilon)} aria-describedby="epsilon-reading" onChange={(e) => update({ epsilon: Number(e.currentTarget.value) })}>
+        <select
+          id="epsilon"
+          value={String(settings.epsilon)}
+          aria-describedby="epsilon-reading"
+          onChange={(e) => update({ epsilon: Number(e.currentTarget.value) })}
+        >
           {EPSILON_GRID.map((e) => (
             <option key={e} value={String(e)}>
               {e}
@@ -164,14 +168,13 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
       <fieldset class="choice-list">
         <legend>Facts Veil cannot privatize</legend>
         <p class="hint">
-          A withheld fact with no public categories (a custom field such as “favourite colour”), or one whose cap is spent
-          with no earlier release to reuse.
+          A withheld fact with no public categories (a custom field such as “favourite colour”), or one whose cap is spent with no earlier release to reuse.
         </p>
         <label>
           <input type="radio" name="suppressed" checked={settings.suppressed === 'omit'} onChange={() => update({ suppressed: 'omit' })} />
           <span>
-            <strong>Leave them out</strong> (recommended): the site does not learn the fact exists. A “[withheld]” line
-            would tell the assistant nothing about it, so nothing is lost.
+            <strong>Leave them out</strong> (recommended): the site does not learn the fact exists. A “[withheld]” line would tell the assistant nothing about
+            it, so nothing is lost.
           </span>
         </label>
         <label>
@@ -186,13 +189,22 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
         class="always-map"
         onSubmit={(event) => {
           event.preventDefault();
-          void update({ alwaysMap: [...new Set(alwaysMap.split('\n').map((w) => w.trim()).filter(Boolean))] });
+          void update({
+            alwaysMap: [
+              ...new Set(
+                alwaysMap
+                  .split('\n')
+                  .map((w) => w.trim())
+                  .filter(Boolean),
+              ),
+            ],
+          });
         }}
       >
         <label for="always-map">Words private compose always replaces, one per line</label>
         <p class="hint">
-          Private compose (the Veil button by a chat site's message box) replaces the names, places and sensitive words it
-          recognises. Add here what it cannot know is private: a project's code name, a nickname, a rare place.
+          Private compose (the Veil button by a chat site's message box) replaces the names, places and sensitive words it recognises. Add here what it cannot
+          know is private: a project's code name, a nickname, a rare place.
         </p>
         <textarea id="always-map" rows={3} value={alwaysMap} onInput={(e) => setAlwaysMap((e.target as HTMLTextAreaElement).value)} />
         <button type="submit" class="button">
@@ -222,16 +234,16 @@ export function SettingsForm({ settings, onSettings }: SettingsFormProps) {
           </div>
         ))}
         <p class="hint">
-          To use Veil on another chat site, open it and press "Use Veil on …" in Veil's toolbar popup. Veil
-          then reviews sends from the message box you point at there; it has not been tested on that site.
+          To use Veil on another chat site, open it and press "Use Veil on …" in Veil's toolbar popup. Veil then reviews sends from the message box you point at
+          there; it has not been tested on that site.
         </p>
       </fieldset>
 
       <form class="caps" onSubmit={saveCaps} aria-labelledby="caps-heading" noValidate>
         <h3 id="caps-heading">Caps</h3>
         <p class="hint">
-          Your own limits. When a fresh release would take a withheld fact past its cap, Veil reuses an earlier
-          release of it (free) or, with none to reuse, leaves it out (or says “[withheld]”, as you chose above). Defaults: 32 per fact, 256 in total.
+          Your own limits. When a fresh release would take a withheld fact past its cap, Veil reuses an earlier release of it (free) or, with none to reuse,
+          leaves it out (or says “[withheld]”, as you chose above). Defaults: 32 per fact, 256 in total.
         </p>
         <div class="form-row inline">
           <label for="settings-attribute-cap">Cap per withheld fact (ε)</label>

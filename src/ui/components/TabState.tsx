@@ -39,8 +39,7 @@ export function TabStateLine({ activeTab, requestOrigin, closePopup = () => unde
   const origin = tab && !tabState?.active ? genericOrigin(tab.url) : null;
   const host = origin ? new URL(origin).host : null;
 
-  const run = (action: () => Promise<string>) =>
-    void action().then(setMessage, (error: unknown) => setMessage(`Nothing changed: ${errorText(error)}`));
+  const run = (action: () => Promise<string>) => void action().then(setMessage, (error: unknown) => setMessage(`Nothing changed: ${errorText(error)}`));
 
   const switchOn = () => {
     if (!tab || !origin || !requestOrigin) return;
@@ -95,7 +94,7 @@ export function TabStateLine({ activeTab, requestOrigin, closePopup = () => unde
             onClick={() =>
               run(async () => {
                 await navigator.clipboard.writeText(tabState.problem!.diagnostic);
-                return 'The report is copied. It holds the page\'s markup around the message box and what Veil looked for, none of your text.';
+                return "The report is copied. It holds the page's markup around the message box and what Veil looked for, none of your text.";
               })
             }
           >
@@ -134,8 +133,6 @@ export function tabStateText(tab: TabState | null): { text: string; tone: 'on' |
       tone: 'broken',
     };
   }
-  const adapter = tab.generic
-    ? `the message box you pointed at on ${tab.siteLabel}`
-    : `${tab.siteLabel} adapter${tab.layout ? `, ${tab.layout} layout` : ''}`;
+  const adapter = tab.generic ? `the message box you pointed at on ${tab.siteLabel}` : `${tab.siteLabel} adapter${tab.layout ? `, ${tab.layout} layout` : ''}`;
   return { text: `Veil is on for this tab (${adapter}): you review every send before it goes.`, tone: 'on' };
 }

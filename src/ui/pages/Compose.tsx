@@ -22,11 +22,23 @@ export const THEMED_COST =
   'The assistant then answers about the substitute domain: Veil maps its answer back into your words, but facts specific to your real domain (medical advice, for example) are lost.';
 
 const KIND_LABEL: Record<string, string> = {
-  person: 'name', place: 'place', organisation: 'organisation', date: 'date', age: 'age', money: 'amount', email: 'e-mail',
-  phone: 'phone', id: 'ID number', health: 'health', medication: 'medicine', finance: 'money situation', legal: 'legal situation',
-  profile: 'from your profile', custom: 'your word', proper: 'a name Veil guessed',
+  person: 'name',
+  place: 'place',
+  organisation: 'organisation',
+  date: 'date',
+  age: 'age',
+  money: 'amount',
+  email: 'e-mail',
+  phone: 'phone',
+  id: 'ID number',
+  health: 'health',
+  medication: 'medicine',
+  finance: 'money situation',
+  legal: 'legal situation',
+  profile: 'from your profile',
+  custom: 'your word',
+  proper: 'a name Veil guessed',
 };
-
 
 export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> }) {
   const send = useClient();
@@ -57,7 +69,10 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
   useEffect(() => {
     if (view?.state !== 'waiting') return;
     const timer = setInterval(() => {
-      void send('compose.get', {}).then((v) => setPhase({ kind: 'open', view: v }), () => undefined);
+      void send('compose.get', {}).then(
+        (v) => setPhase({ kind: 'open', view: v }),
+        () => undefined,
+      );
     }, 1000);
     return () => clearInterval(timer);
   }, [view?.state]);
@@ -118,17 +133,15 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
         <>
           {protect ? (
             <p class="muted">
-              Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the text Veil shows you. Veil replaces the names,
-              places, organisations, dates, ages, amounts, contacts and ID numbers it recognises with stand-ins, and sends health,
-              beliefs, money, legal and other sensitive matters only by their kind; you choose per word below. There is no formal
-              guarantee: read the text before you send.
+              Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the text Veil shows you. Veil replaces the names, places, organisations,
+              dates, ages, amounts, contacts and ID numbers it recognises with stand-ins, and sends health, beliefs, money, legal and other sensitive matters
+              only by their kind; you choose per word below. There is no formal guarantee: read the text before you send.
             </p>
           ) : (
             <p class="muted">
-              Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the mapped text. Veil replaces the names, places,
-              organisations, dates, ages, amounts, contacts, ID numbers and health, money and legal words it recognises
-              {view.theme ? ` with words about ${view.theme}` : ''}, and nothing else. There is no formal guarantee: read the mapped
-              text before you send.
+              Write here, not in {view.siteLabel}'s box: {view.siteLabel} gets only the mapped text. Veil replaces the names, places, organisations, dates,
+              ages, amounts, contacts, ID numbers and health, money and legal words it recognises
+              {view.theme ? ` with words about ${view.theme}` : ''}, and nothing else. There is no formal guarantee: read the mapped text before you send.
             </p>
           )}
           <label for="compose-text">Your message (stays in Veil)</label>
@@ -152,8 +165,17 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
           <fieldset class="compose-mode">
             <legend>How Veil changes your message</legend>
             <div>
-              <input type="radio" id="compose-mode-protect" name="compose-mode" checked={protect} disabled={busy !== null} onChange={() => void chooseMode('protect')} />
-              <label for="compose-mode-protect">Protect what I write (recommended): stand-ins for names, places and numbers, sensitive matters only by their kind</label>
+              <input
+                type="radio"
+                id="compose-mode-protect"
+                name="compose-mode"
+                checked={protect}
+                disabled={busy !== null}
+                onChange={() => void chooseMode('protect')}
+              />
+              <label for="compose-mode-protect">
+                Protect what I write (recommended): stand-ins for names, places and numbers, sensitive matters only by their kind
+              </label>
             </div>
             <div>
               <input
@@ -178,7 +200,11 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
                 <p class="sent-text" data-testid="compose-original">
                   <Marked
                     text={view.original}
-                    marks={view.spans.map((s, i) => ({ start: s.start, end: s.end, title: (protect ? view.message.marks[i]?.kindLabel : undefined) ?? KIND_LABEL[s.kind] ?? s.kind }))}
+                    marks={view.spans.map((s, i) => ({
+                      start: s.start,
+                      end: s.end,
+                      title: (protect ? view.message.marks[i]?.kindLabel : undefined) ?? KIND_LABEL[s.kind] ?? s.kind,
+                    }))}
                   />
                 </p>
               </div>
@@ -214,15 +240,15 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
           )}
           {guessed.length > 0 && (
             <p class="typed-warning">
-              Mapped because they look like names: {guessed.map((g) => `“${g.text}”`).join(', ')}. Anything not marked goes out as
-              written.
+              Mapped because they look like names: {guessed.map((g) => `“${g.text}”`).join(', ')}. Anything not marked goes out as written.
             </p>
           )}
           {view.replaced.length > 0 && (
             <ul class="compose-pairs" aria-label="Replacements">
               {[...new Map(view.replaced.map((r) => [r.original.toLowerCase(), r])).values()].map((r) => (
                 <li key={r.original}>
-                  <span>{r.original}</span> → {editing?.original === r.original ? (
+                  <span>{r.original}</span> →{' '}
+                  {editing?.original === r.original ? (
                     <form
                       class="inline-form"
                       onSubmit={(e) => {
@@ -230,7 +256,11 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
                         void act('edit', () => send('compose.edit', { original: r.original, substitute: editing.value })).then(() => setEditing(null));
                       }}
                     >
-                      <input aria-label={`Replacement for ${r.original}`} value={editing.value} onInput={(e) => setEditing({ original: r.original, value: (e.target as HTMLInputElement).value })} />
+                      <input
+                        aria-label={`Replacement for ${r.original}`}
+                        value={editing.value}
+                        onInput={(e) => setEditing({ original: r.original, value: (e.target as HTMLInputElement).value })}
+                      />
                       <button type="submit" class="button" disabled={busy !== null}>
                         Save
                       </button>
@@ -273,7 +303,10 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
             <section aria-labelledby="answer-title" class="compose-answer">
               <h3 id="answer-title">{view.siteLabel}'s answer, in your words</h3>
               <p class="sent-text" data-testid="compose-answer">
-                <Marked text={view.answer.text} marks={view.answer.restored.map((r) => ({ start: r.start, end: r.end, title: `${view.siteLabel} wrote: ${r.found}` }))} />
+                <Marked
+                  text={view.answer.text}
+                  marks={view.answer.restored.map((r) => ({ start: r.start, end: r.end, title: `${view.siteLabel} wrote: ${r.found}` }))}
+                />
               </p>
               <details>
                 <summary>What {view.siteLabel} wrote</summary>
@@ -285,15 +318,20 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
             <summary>Read an answer you copied from {view.siteLabel}</summary>
             <label for="compose-paste">Paste the answer</label>
             <textarea id="compose-paste" rows={4} value={pasted} onInput={(e) => setPasted((e.target as HTMLTextAreaElement).value)} />
-            <button type="button" class="button" disabled={!pasted.trim() || busy !== null} onClick={() => void act('recover', () => send('compose.recover', { text: pasted }))}>
+            <button
+              type="button"
+              class="button"
+              disabled={!pasted.trim() || busy !== null}
+              onClick={() => void act('recover', () => send('compose.recover', { text: pasted }))}
+            >
               Put my words back
             </button>
           </details>
           <details class="compose-codebook">
             <summary>This conversation's replacements ({view.dictionary.length})</summary>
             <p class="muted">
-              The same word gets the same replacement for the whole conversation, so {view.siteLabel}'s answers stay consistent; another
-              conversation gets different ones. They are kept on this device only.
+              The same word gets the same replacement for the whole conversation, so {view.siteLabel}'s answers stay consistent; another conversation gets
+              different ones. They are kept on this device only.
             </p>
             <ul>
               {view.dictionary.map((d) => (
@@ -302,7 +340,12 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
                 </li>
               ))}
             </ul>
-            <button type="button" class="button" disabled={busy !== null || view.dictionary.length === 0} onClick={() => void act('forget', () => send('compose.forget', {}))}>
+            <button
+              type="button"
+              class="button"
+              disabled={busy !== null || view.dictionary.length === 0}
+              onClick={() => void act('forget', () => send('compose.forget', {}))}
+            >
               Forget them
             </button>
           </details>

@@ -33,7 +33,10 @@ export function Options() {
           ◐
         </span>
         <h1>Veil</h1>
-        <p class="tagline">Your profile stays on this device. With each send, a chat site gets the text you approve: what you share, and categories drawn at random for what you withhold.</p>
+        <p class="tagline">
+          Your profile stays on this device. With each send, a chat site gets the text you approve: what you share, and categories drawn at random for what you
+          withhold.
+        </p>
       </header>
       <div class="layout">
         <nav aria-label="Sections">

@@ -54,8 +54,7 @@ export function Popup({ openOptions, activeTab = async () => null, requestOrigin
         <WhenLoaded loaded={budget}>
           {(b) => (
             <span>
-              Privacy budget used: {budgetShare(b.totalSpent, b.totalCap)} ({formatEpsilon(b.totalSpent)} of {formatEpsilon(b.totalCap)} ε
-              this period)
+              Privacy budget used: {budgetShare(b.totalSpent, b.totalCap)} ({formatEpsilon(b.totalSpent)} of {formatEpsilon(b.totalCap)} ε this period)
             </span>
           )}
         </WhenLoaded>

@@ -112,7 +112,17 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
           </>
         )}
         {view?.state === 'ready' && (
-          <ReadyRelease view={view} editing={editing} draft={draft} setDraft={setDraft} setEditing={setEditing} busy={busy} act={act} update={update} setPhase={setPhase} />
+          <ReadyRelease
+            view={view}
+            editing={editing}
+            draft={draft}
+            setDraft={setDraft}
+            setEditing={setEditing}
+            busy={busy}
+            act={act}
+            update={update}
+            setPhase={setPhase}
+          />
         )}
         {keysTaken && (
           <p class="error" role="alert" data-testid="keys-taken">
@@ -143,7 +153,12 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
                 >
                   Edit message
                 </button>
-                <button type="button" class="button" onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'open', view: await send('review.fresh', {}) }))} disabled={busy !== null}>
+                <button
+                  type="button"
+                  class="button"
+                  onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'open', view: await send('review.fresh', {}) }))}
+                  disabled={busy !== null}
+                >
                   New release (costs up to ε {formatEpsilonValue(view.freshCost)})
                 </button>
               </>
@@ -154,7 +169,13 @@ export function Review({ nextTokens, windowed = false }: { nextTokens: () => Pro
               </button>
             )}
             {view?.state === 'ready' && (
-              <button type="button" class="button primary" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={() => void approve(false)} disabled={busy !== null || editing || !armed}>
+              <button
+                type="button"
+                class="button primary"
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+                onClick={() => void approve(false)}
+                disabled={busy !== null || editing || !armed}
+              >
                 Send
               </button>
             )}

@@ -37,7 +37,14 @@ describe('commands from the background', () => {
     const ok = { veilPanel: 'close', reviewId: 'r1' };
     expect(await send(ok, { id: 'veil', tab: { id: 3 } })).toBe('not answered'); // another content script
     expect(await send(ok, { id: 'someone-else' })).toBe('not answered');
-    for (const bad of [{ veilPanel: 'send', reviewId: 'r1' }, { veilPanel: 'open', reviewId: 'r1' }, { veilPanel: 'close', reviewId: 'r1', extra: 1 }, { veilCompose: 'send', composeId: 'c1', text: 4 }, null, 'close']) {
+    for (const bad of [
+      { veilPanel: 'send', reviewId: 'r1' },
+      { veilPanel: 'open', reviewId: 'r1' },
+      { veilPanel: 'close', reviewId: 'r1', extra: 1 },
+      { veilCompose: 'send', composeId: 'c1', text: 4 },
+      null,
+      'close',
+    ]) {
       expect(await send(bad)).toBe('not answered');
     }
     expect(await send({ veilPick: true })).toBe('not answered'); // no pick mode in this script

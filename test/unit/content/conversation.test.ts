@@ -29,7 +29,7 @@ describe('ConversationKeys', () => {
     expect(keys.keyFor('c/assigned', { moved: false })).toBe('new-x');
   });
 
-  it('reads each site\'s conversation id from its URL', () => {
+  it("reads each site's conversation id from its URL", () => {
     const of = (site: string, url: string) => ADAPTERS.find((a) => a.id === site)!.conversation(new URL(url));
     expect(of('chatgpt', 'https://chatgpt.com/c/68f0-ab')).toBe('c/68f0-ab');
     expect(of('chatgpt', 'https://chatgpt.com/g/g-x/c/12')).toBe('c/12');
@@ -53,7 +53,7 @@ describe('ConversationKeys', () => {
     expect(of('gemini', 'https://gemini.google.com/u/2/gem/coding-partner/9f1c')).toBe('app/9f1c');
     expect(of('gemini', 'https://gemini.google.com/gem/coding-partner')).toBeNull();
   });
-  it('keeps one conversation from a new chat through ChatGPT\'s WEB: id to its real id', () => {
+  it("keeps one conversation from a new chat through ChatGPT's WEB: id to its real id", () => {
     const chatgpt = ADAPTERS.find((a) => a.id === 'chatgpt')!;
     const keys = new ConversationKeys(() => 'x');
     const key = (url: string) => keys.keyFor(chatgpt.conversation(new URL(url)));

@@ -14,7 +14,17 @@ function frame(): HTMLElement {
   element.style.cssText = 'position:fixed;inset:0;z-index:2147483647;opacity:1';
   document.documentElement.append(element);
   markVeil(element);
-  element.getBoundingClientRect = () => ({ left: 0, top: 0, right: innerWidth, bottom: innerHeight, width: innerWidth, height: innerHeight, x: 0, y: 0, toJSON: () => ({}) });
+  element.getBoundingClientRect = () => ({
+    left: 0,
+    top: 0,
+    right: innerWidth,
+    bottom: innerHeight,
+    width: innerWidth,
+    height: innerHeight,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
   document.elementFromPoint = () => element;
   return element;
 }
@@ -65,7 +75,17 @@ describe('hiddenBecause', () => {
 
   it('refuses a panel shrunk or moved out of the window', () => {
     const element = frame();
-    element.getBoundingClientRect = () => ({ left: innerWidth - 2, top: 0, right: 2 * innerWidth - 2, bottom: innerHeight, width: innerWidth, height: innerHeight, x: 0, y: 0, toJSON: () => ({}) });
+    element.getBoundingClientRect = () => ({
+      left: innerWidth - 2,
+      top: 0,
+      right: 2 * innerWidth - 2,
+      bottom: innerHeight,
+      width: innerWidth,
+      height: innerHeight,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     expect(hiddenBecause(element, FULL())).toBe('it is moved out of the window');
   });
 });

@@ -41,14 +41,24 @@ describe('veil map / veil recover', () => {
     expect(a!.text).not.toMatch(/Leo|asthma|fired|Leeds|\b7\b/);
     expect(a!.text).toContain('a lung or airway condition');
     const marks = a!.marks as { text: string; treatment: string }[];
-    expect(marks.map((m) => [m.text, m.treatment])).toEqual([['Leo', 'replace'], ['7', 'replace'], ['asthma', 'generalize'], ['got fired', 'generalize'], ['Leeds', 'replace']]);
+    expect(marks.map((m) => [m.text, m.treatment])).toEqual([
+      ['Leo', 'replace'],
+      ['7', 'replace'],
+      ['asthma', 'generalize'],
+      ['got fired', 'generalize'],
+      ['Leeds', 'replace'],
+    ]);
     expect((a!.dictionary as { original: string }[]).map((d) => d.original)).toEqual(['Leo', '7', 'Leeds']);
     await expect(run(map, { input, mode: 'themed' })).rejects.toThrow(/--mode must be protect or crossmap/);
   });
 
   it('refuses a line of the wrong shape, naming the line', async () => {
-    await expect(run(map, { input: file('bad.jsonl', [{ text: 'ok' }, { text: 5 }]) })).rejects.toThrow(new CliError(`${join(dir, 'bad.jsonl')}:2: expected { "text": string }`));
-    await expect(run(recover, { input: file('bad2.jsonl', [{ dictionary: [{ original: 'a', substitute: 'b', kind: 'weird' }], answer: '' }]) })).rejects.toThrow(/:1: expected/);
+    await expect(run(map, { input: file('bad.jsonl', [{ text: 'ok' }, { text: 5 }]) })).rejects.toThrow(
+      new CliError(`${join(dir, 'bad.jsonl')}:2: expected { "text": string }`),
+    );
+    await expect(
+      run(recover, { input: file('bad2.jsonl', [{ dictionary: [{ original: 'a', substitute: 'b', kind: 'weird' }], answer: '' }]) }),
+    ).rejects.toThrow(/:1: expected/);
   });
 });
 

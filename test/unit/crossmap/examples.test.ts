@@ -10,7 +10,11 @@ async function lines(run: typeof map, args: Record<string, string>): Promise<Rec
   return out.map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-const jsonl = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonl = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('examples/ for the README', () => {
   it('map: one line out per prompt, and the sent text holds none of the spans it marks (either mode)', async () => {

@@ -49,10 +49,34 @@ describe('the generative mapper', () => {
     ['not JSON', 'I cannot help with that.', /no JSON object/],
     ['broken JSON', '{"theme": "orchard", "dictionary": [', /not complete/],
     ['the wrong shape', JSON.stringify({ theme: 'orchard', pairs: [], mapped: 'x' }), /expected shape/],
-    ['a missed span', JSON.stringify({ ...JSON.parse(GOOD), dictionary: JSON.parse(GOOD).dictionary.slice(0, 2), mapped: 'My son Ash has leaf curl and we live in Leeds.' }), /left out “Leeds”/],
-    ['an original left in the text', JSON.stringify({ ...JSON.parse(GOOD), mapped: 'My son Ash has asthma and we live in Kestrel Vale.' }), /still says “asthma”/],
-    ['an invented original', JSON.stringify({ ...JSON.parse(GOOD), dictionary: [...JSON.parse(GOOD).dictionary, { original: 'Paris', substitute: 'Oslo' }] }), /not in the message/],
-    ['one substitute for two', JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Leo', substitute: 'Ash' }, { original: 'asthma', substitute: 'leaf curl' }, { original: 'Leeds', substitute: 'Ash' }], mapped: 'My son Ash has leaf curl and we live in Ash.' }), /two originals one replacement/],
+    [
+      'a missed span',
+      JSON.stringify({ ...JSON.parse(GOOD), dictionary: JSON.parse(GOOD).dictionary.slice(0, 2), mapped: 'My son Ash has leaf curl and we live in Leeds.' }),
+      /left out “Leeds”/,
+    ],
+    [
+      'an original left in the text',
+      JSON.stringify({ ...JSON.parse(GOOD), mapped: 'My son Ash has asthma and we live in Kestrel Vale.' }),
+      /still says “asthma”/,
+    ],
+    [
+      'an invented original',
+      JSON.stringify({ ...JSON.parse(GOOD), dictionary: [...JSON.parse(GOOD).dictionary, { original: 'Paris', substitute: 'Oslo' }] }),
+      /not in the message/,
+    ],
+    [
+      'one substitute for two',
+      JSON.stringify({
+        theme: 'orchard',
+        dictionary: [
+          { original: 'Leo', substitute: 'Ash' },
+          { original: 'asthma', substitute: 'leaf curl' },
+          { original: 'Leeds', substitute: 'Ash' },
+        ],
+        mapped: 'My son Ash has leaf curl and we live in Ash.',
+      }),
+      /two originals one replacement/,
+    ],
   ])('falls back to the offline mapping on %s, saying why', async (_name, output, reason) => {
     const { mapper, codebook } = mapperFor(output);
     const out = await mapper.map(TEXT, { codebook, tagging: listTagging(TEXT) });
@@ -64,7 +88,9 @@ describe('the generative mapper', () => {
     const failing = mapperFor(async () => {
       throw new Error('out of memory');
     });
-    expect((await failing.mapper.map(TEXT, { codebook: failing.codebook, tagging: listTagging(TEXT) })).offlineBecause).toMatch(/the model failed \(out of memory\)/);
+    expect((await failing.mapper.map(TEXT, { codebook: failing.codebook, tagging: listTagging(TEXT) })).offlineBecause).toMatch(
+      /the model failed \(out of memory\)/,
+    );
     const { mapper, codebook } = mapperFor(GOOD);
     const withLeo = { ...codebook, entries: [{ original: 'Leo', substitute: 'Rowan', kind: 'person' as const }] };
     expect((await mapper.map(TEXT, { codebook: withLeo, tagging: listTagging(TEXT) })).offlineBecause).toMatch(/changed the replacement of “Leo”/);

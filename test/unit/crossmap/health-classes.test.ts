@@ -114,11 +114,21 @@ describe('data/health-classes.json', () => {
   });
 
   it('has only broad classes: at least 100 distinct conditions, or a top-level category of the ontology', () => {
-    const top = new Set(['disease by infectious agent', 'disease of anatomical entity', 'disease of cellular proliferation', 'disease of mental health', 'disease of metabolism', 'genetic disease', 'physical disorder', 'syndrome']);
+    const top = new Set([
+      'disease by infectious agent',
+      'disease of anatomical entity',
+      'disease of cellular proliferation',
+      'disease of mental health',
+      'disease of metabolism',
+      'genetic disease',
+      'physical disorder',
+      'syndrome',
+    ]);
     for (const [, label, , count] of classes) expect(count >= 100 || top.has(label)).toBe(true);
     // Well-known single conditions with many subtypes are not classes.
     const labels = classes.map(([, label]) => label);
-    for (const condition of ['breast cancer', 'leukemia', 'epilepsy', 'diabetes mellitus', 'inflammatory bowel disease', 'asthma']) expect(labels).not.toContain(condition);
+    for (const condition of ['breast cancer', 'leukemia', 'epilepsy', 'diabetes mellitus', 'inflammatory bowel disease', 'asthma'])
+      expect(labels).not.toContain(condition);
   });
 
   it('has normalised, unique keys and a phrase with an article for every class', () => {

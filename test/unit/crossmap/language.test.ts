@@ -19,7 +19,7 @@ const READ: Record<string, string[]> = {
   fr: [
     "Bonjour, pouvez-vous m'aider à écrire une lettre à mon propriétaire à Lyon ? Le chauffage ne marche plus.",
     "ma fille Chloé a de la fièvre depuis hier soir, est-ce que je dois l'emmener aux urgences",
-    "salut je m appelle julie et j habite a lille, tu peux m aider a ecrire un mail a mon patron",
+    'salut je m appelle julie et j habite a lille, tu peux m aider a ecrire un mail a mon patron',
     'Quels documents faut-il pour renouveler un titre de séjour en préfecture ?',
   ],
   es: [
@@ -177,7 +177,8 @@ describe('detectLanguage', () => {
   });
 
   it('reads what is too short to tell in Latin script: as the one of the six eld ranks first, else English', () => {
-    for (const text of ['hi', 'ok thanks', 'thx!', 'lol', 'sure, go ahead']) expect(detectLanguage(text), text).toEqual({ code: 'en', name: 'English', read: true });
+    for (const text of ['hi', 'ok thanks', 'thx!', 'lol', 'sure, go ahead'])
+      expect(detectLanguage(text), text).toEqual({ code: 'en', name: 'English', read: true });
     expect(detectLanguage('Danke!').code).toBe('de');
     expect(detectLanguage('merci beaucoup').code).toBe('fr');
     expect(detectLanguage('Buenos días').code).toBe('es');
@@ -201,12 +202,18 @@ describe('detectLanguage', () => {
   });
 
   it('leaves addresses, links and numbers out of a message in another language', () => {
-    expect(detectLanguage('Mój e-mail to jan.kowalski@gmail.com, telefon 601 234 567, strona https://example.com/kontakt, zadzwoń proszę po 18:00')).toMatchObject({ code: 'pl', read: false });
+    expect(
+      detectLanguage('Mój e-mail to jan.kowalski@gmail.com, telefon 601 234 567, strona https://example.com/kontakt, zadzwoń proszę po 18:00'),
+    ).toMatchObject({ code: 'pl', read: false });
   });
 
   it('reads a message mixing two of the six in the one with more letters', () => {
     expect(detectLanguage(`Can you translate this letter from my landlord for me?\n\n${GERMAN_LETTER}`)).toMatchObject({ code: 'de', read: true });
-    expect(detectLanguage(`${GERMAN_LETTER}\n\n${READ.en![1]} ${READ.en![2]} Also, what does "Wohnungsübergabe" mean exactly, and do I have to be there myself or can my partner go?`)).toMatchObject({ code: 'en', read: true });
+    expect(
+      detectLanguage(
+        `${GERMAN_LETTER}\n\n${READ.en![1]} ${READ.en![2]} Also, what does "Wohnungsübergabe" mean exactly, and do I have to be there myself or can my partner go?`,
+      ),
+    ).toMatchObject({ code: 'en', read: true });
   });
 
   it('reads a message partly in the six when that part has a fifth of its letters, else not', () => {
@@ -216,9 +223,15 @@ describe('detectLanguage', () => {
   });
 
   it('counts a greeting or a signature too short to tell with the text around it', () => {
-    expect(detectLanguage('Dzień dobry,\n\nProszę o zwrot kaucji za mieszkanie przy ulicy Długiej.\n\nPozdrawiam,\nAnna')).toMatchObject({ code: 'pl', read: false });
+    expect(detectLanguage('Dzień dobry,\n\nProszę o zwrot kaucji za mieszkanie przy ulicy Długiej.\n\nPozdrawiam,\nAnna')).toMatchObject({
+      code: 'pl',
+      read: false,
+    });
     expect(detectLanguage('Hej!\n\nJag heter Erik och bor i Göteborg.\n\nTack,\nErik')).toMatchObject({ code: 'sv', read: false });
-    expect(detectLanguage('Hi Ciara,\n\nAs discussed I will be starting at 10 on Tuesdays because of my physio.\n\nThanks\nOlumide')).toMatchObject({ code: 'en', read: true });
+    expect(detectLanguage('Hi Ciara,\n\nAs discussed I will be starting at 10 on Tuesdays because of my physio.\n\nThanks\nOlumide')).toMatchObject({
+      code: 'en',
+      read: true,
+    });
   });
 
   it('reads a long paragraph throughout, not only its first sentences', () => {

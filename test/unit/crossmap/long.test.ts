@@ -6,7 +6,7 @@ import { pieces } from '../../../src/crossmap/long';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 
 const random = seededRandomSource(7);
-const PARAGRAPH = 'My daughter Priya (8) has asthma and we live in Leeds. Her school, St Mary\'s Primary, wants a letter by 3 March 2025.\n';
+const PARAGRAPH = "My daughter Priya (8) has asthma and we live in Leeds. Her school, St Mary's Primary, wants a letter by 3 March 2025.\n";
 
 describe('protect (long messages)', () => {
   it('cuts at line ends into pieces no longer than the limit, and loses nothing', () => {
@@ -29,7 +29,9 @@ describe('protect (long messages)', () => {
     expect(priya.size).toBe(1);
     expect(sent.text).not.toMatch(/\bPriya\b|\bLeeds\b|asthma/);
     // The same as protecting one paragraph with the codebook the long one made.
-    expect(protectMessage(PARAGRAPH, { codebook: sent.codebook, random, tagging: listTagging(PARAGRAPH) }).text).toBe(sent.text.slice(0, sent.text.indexOf('\n') + 1));
+    expect(protectMessage(PARAGRAPH, { codebook: sent.codebook, random, tagging: listTagging(PARAGRAPH) }).text).toBe(
+      sent.text.slice(0, sent.text.indexOf('\n') + 1),
+    );
   });
 
   it("keeps the person's choice for a span in a later piece", async () => {
@@ -44,6 +46,8 @@ describe('protect (long messages)', () => {
   });
 
   it(`refuses a message longer than ${LONGEST.toLocaleString('en')} characters with a clear message`, async () => {
-    await expect(protect('a'.repeat(LONGEST + 1), { codebook: newCodebook(random), random, tag: listTag })).rejects.toThrow(/100,001 characters long.*up to 100,000/);
+    await expect(protect('a'.repeat(LONGEST + 1), { codebook: newCodebook(random), random, tag: listTag })).rejects.toThrow(
+      /100,001 characters long.*up to 100,000/,
+    );
   });
 });

@@ -9,15 +9,34 @@ import { listTagging, nodeTagger } from './tagging';
 const LABELLED: [string, [string, string][]][] = [
   [
     'My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?',
-    [['person', 'Mia'], ['age', '7'], ['health', 'type 1 diabetes'], ['place', 'Leeds']],
+    [
+      ['person', 'Mia'],
+      ['age', '7'],
+      ['health', 'type 1 diabetes'],
+      ['place', 'Leeds'],
+    ],
   ],
   [
     'I owe £4,860 in rent arrears to Greystar and the eviction hearing is on 12 June 2025. Call me on +44 7700 900123 or mail jo.kent@gmail.com.',
-    [['money', '£4,860'], ['finance', 'rent arrears'], ['organisation', 'Greystar'], ['legal', 'eviction hearing'], ['date', '12 June 2025'], ['phone', '+44 7700 900123'], ['email', 'jo.kent@gmail.com']],
+    [
+      ['money', '£4,860'],
+      ['finance', 'rent arrears'],
+      ['organisation', 'Greystar'],
+      ['legal', 'eviction hearing'],
+      ['date', '12 June 2025'],
+      ['phone', '+44 7700 900123'],
+      ['email', 'jo.kent@gmail.com'],
+    ],
   ],
   [
     'Dr. Okonkwo at Leeds General Infirmary switched me from sertraline to Wellbutrin. Policy number AB-7730192.',
-    [['person', 'Okonkwo'], ['organisation', 'Leeds General Infirmary'], ['medication', 'sertraline'], ['medication', 'Wellbutrin'], ['id', 'AB-7730192']],
+    [
+      ['person', 'Okonkwo'],
+      ['organisation', 'Leeds General Infirmary'],
+      ['medication', 'sertraline'],
+      ['medication', 'Wellbutrin'],
+      ['id', 'AB-7730192'],
+    ],
   ],
 ];
 
@@ -35,7 +54,10 @@ describe('the offline mapper', () => {
       // A span of the labelled kind over the labelled words (the tagger may draw the edge a word shorter: "eviction").
       for (const [kind, span] of labels) {
         const at = text.indexOf(span);
-        expect(spans.some((s) => s.kind === kind && s.start < at + span.length && at < s.end), `${kind} ${span}: ${JSON.stringify(spans.map((s) => [s.kind, s.text]))}`).toBe(true);
+        expect(
+          spans.some((s) => s.kind === kind && s.start < at + span.length && at < s.end),
+          `${kind} ${span}: ${JSON.stringify(spans.map((s) => [s.kind, s.text]))}`,
+        ).toBe(true);
       }
       const { random, mapper } = seeded(7);
       const { result } = await mapper.map(text, { codebook: newCodebook(random), tagging });
@@ -53,7 +75,10 @@ describe('the offline mapper', () => {
       alwaysMap: ['project orion'],
       tagging: listTagging('Project Orion at my job as a cultural project manager is late'),
     });
-    expect(spans.map((s) => [s.kind, s.text])).toEqual([['custom', 'Project Orion'], ['profile', 'cultural project manager']]);
+    expect(spans.map((s) => [s.kind, s.text])).toEqual([
+      ['custom', 'Project Orion'],
+      ['profile', 'cultural project manager'],
+    ]);
   });
 
   it('keeps what the task needs: languages, nationalities, holidays, abbreviations', () => {
@@ -63,8 +88,14 @@ describe('the offline mapper', () => {
 
   it('gives a span the same substitute in every prompt of a conversation, and a different one in another conversation', async () => {
     const { random, mapper } = seeded(11);
-    const first = await mapper.map('Mia has asthma and lives in Leeds.', { codebook: newCodebook(random), tagging: listTagging('Mia has asthma and lives in Leeds.') });
-    const second = await mapper.map('Does mia need an inhaler in LEEDS for her asthma?', { codebook: first.codebook, tagging: listTagging('Does mia need an inhaler in LEEDS for her asthma?') });
+    const first = await mapper.map('Mia has asthma and lives in Leeds.', {
+      codebook: newCodebook(random),
+      tagging: listTagging('Mia has asthma and lives in Leeds.'),
+    });
+    const second = await mapper.map('Does mia need an inhaler in LEEDS for her asthma?', {
+      codebook: first.codebook,
+      tagging: listTagging('Does mia need an inhaler in LEEDS for her asthma?'),
+    });
     for (const original of ['Mia', 'asthma', 'Leeds']) {
       const a = first.result.dictionary.find((d) => d.original.toLowerCase() === original.toLowerCase())!;
       const b = second.result.dictionary.find((d) => d.original.toLowerCase() === original.toLowerCase())!;
@@ -74,7 +105,10 @@ describe('the offline mapper', () => {
     const substitutes = new Set<string>();
     for (let seed = 100; seed < 120; seed++) {
       const other = seeded(seed);
-      const { result } = await other.mapper.map('Mia has asthma and lives in Leeds.', { codebook: newCodebook(other.random), tagging: listTagging('Mia has asthma and lives in Leeds.') });
+      const { result } = await other.mapper.map('Mia has asthma and lives in Leeds.', {
+        codebook: newCodebook(other.random),
+        tagging: listTagging('Mia has asthma and lives in Leeds.'),
+      });
       substitutes.add(result.dictionary.map((d) => d.substitute).join('|'));
     }
     expect(substitutes.size).toBe(20);
@@ -98,7 +132,10 @@ describe('the offline mapper', () => {
   it('moves each number by its own draw: amounts keep their scale, dates their format, ages their life stage', async () => {
     const codebook: CodebookState = { theme: 'orchard', entries: [] };
     const { mapper } = seeded(3);
-    const { result } = await mapper.map('I earn $4,000 and pay $1,000 rent since 3 March 2024; I am 40.', { codebook, tagging: listTagging('I earn $4,000 and pay $1,000 rent since 3 March 2024; I am 40.') });
+    const { result } = await mapper.map('I earn $4,000 and pay $1,000 rent since 3 March 2024; I am 40.', {
+      codebook,
+      tagging: listTagging('I earn $4,000 and pay $1,000 rent since 3 March 2024; I am 40.'),
+    });
     const m = /^I earn \$(\d),000 and pay \$(\d,?\d*) rent since (\d+) (\w+) (\d{4}); I am (\d+)\.$/.exec(result.mapped);
     expect(m, result.mapped).not.toBeNull();
     expect(Number(m![1])).not.toBe(4);

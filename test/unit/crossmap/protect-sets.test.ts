@@ -17,7 +17,10 @@ const SETS = [
 const NOT_LABELLED = ['profile', 'custom', 'proper'];
 
 const read = (path: string): ProtectItem[] =>
-  readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as ProtectItem);
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as ProtectItem);
 
 describe.each(SETS)('$path', ({ path, marked, min, minEmpty }) => {
   const items = read(path);

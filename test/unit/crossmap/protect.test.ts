@@ -1,7 +1,16 @@
 /** Message protection (issue 18): marks, public generalizations, substitutes that keep the question answerable. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TREATMENT, generalizationFor, newCodebook, protectMessage, recover, SPECIAL_KINDS, substitutePools, type Protected } from '../../../src/crossmap';
+import {
+  DEFAULT_TREATMENT,
+  generalizationFor,
+  newCodebook,
+  protectMessage,
+  recover,
+  SPECIAL_KINDS,
+  substitutePools,
+  type Protected,
+} from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
 import { seededRandomSource } from '../../../src/dp/exact/random';
@@ -19,9 +28,14 @@ describe('protectMessage', () => {
   it('replaces identifiers and generalizes special categories by default, marking every span', () => {
     const p = protect('My daughter Mia (7) was just diagnosed with type 1 diabetes; how do I talk to her school in Leeds?');
     expect(p.marks.map((m) => [m.kind, m.text, m.treatment])).toEqual([
-      ['person', 'Mia', 'replace'], ['age', '7', 'replace'], ['health', 'type 1 diabetes', 'generalize'], ['place', 'Leeds', 'replace'],
+      ['person', 'Mia', 'replace'],
+      ['age', '7', 'replace'],
+      ['health', 'type 1 diabetes', 'generalize'],
+      ['place', 'Leeds', 'replace'],
     ]);
-    expect(p.text).toMatch(/^My daughter \p{Lu}\p{L}+ \(\d+\) was just diagnosed with a metabolic condition; how do I talk to her school in \p{Lu}[\p{L} -]+\?$/u);
+    expect(p.text).toMatch(
+      /^My daughter \p{Lu}\p{L}+ \(\d+\) was just diagnosed with a metabolic condition; how do I talk to her school in \p{Lu}[\p{L} -]+\?$/u,
+    );
     expect(p.text).not.toMatch(/Mia|\b7\b|diabetes|Leeds/);
     for (const m of p.marks) expect(m.id).toBe(`${m.start}-${m.end}`);
     // Every changed span is where `placed` says, with what was written there.
@@ -53,7 +67,9 @@ describe('protectMessage', () => {
   });
 
   it('generalizes a withheld profile value typed in the message to its released label', () => {
-    const p = protect("I'm a pediatric nurse in Lyon and my shifts are long", 7, { generalize: [{ value: 'Pediatric nurse', phrase: 'a health professional' }] });
+    const p = protect("I'm a pediatric nurse in Lyon and my shifts are long", 7, {
+      generalize: [{ value: 'Pediatric nurse', phrase: 'a health professional' }],
+    });
     expect(mark(p, 'pediatric nurse')).toMatchObject({ kind: 'profile', treatment: 'generalize', generalization: 'health professional' });
     expect(p.text).toMatch(/^I'm a health professional in \p{Lu}/u);
   });
@@ -73,7 +89,9 @@ describe('generalizations are public phrases of the category', () => {
     }
     // A condition becomes its Disease Ontology class, the same for every condition of the class; one the ontology
     // does not know, the category's phrase.
-    expect(new Set(['asthma', 'COPD', 'bronchiectasis'].map((t) => protect(`I have questions about ${t} at work.`).text))).toEqual(new Set(['I have questions about a lung or airway condition at work.']));
+    expect(new Set(['asthma', 'COPD', 'bronchiectasis'].map((t) => protect(`I have questions about ${t} at work.`).text))).toEqual(
+      new Set(['I have questions about a lung or airway condition at work.']),
+    );
     expect(protect('I have questions about bleeding at work.').text).toBe('I have questions about a health condition at work.');
     for (const kind of SPECIAL_KINDS) expect(generalizationFor(kind)).toMatch(/^(?:a|an|my|\p{Ll})/u);
     expect(generalizationFor('email')).toBeNull();
@@ -94,7 +112,9 @@ describe('generalizations are public phrases of the category', () => {
     expect(p.text).toMatch(/^tengo \[enfermedad pulmonar o de las vías respiratorias\] y \[enfermedad de la piel\], voy a \p{Lu}/u);
     expect(mark(p, 'asthma').generalization).toBe('[enfermedad pulmonar o de las vías respiratorias]');
     const two = 'tengo lupus y coeliac disease'; // the lists read English names only
-    expect(protect(two, 7, { tagging: { ...listTagging(two), language: { code: 'es', name: 'Spanish', read: true } } }).text).toMatch(/\[enfermedad del sistema inmunitario A\] y \[enfermedad del sistema inmunitario B\]/);
+    expect(protect(two, 7, { tagging: { ...listTagging(two), language: { code: 'es', name: 'Spanish', read: true } } }).text).toMatch(
+      /\[enfermedad del sistema inmunitario A\] y \[enfermedad del sistema inmunitario B\]/,
+    );
     // Every changed mark is placed on what was written for it (the review highlights it there).
     const changed = p.marks.filter((m) => m.treatment !== 'keep');
     expect(p.placed.map((at) => p.text.slice(at.start, at.end))).toEqual(changed.map((m) => (m.treatment === 'generalize' ? m.generalization : m.substitute)));
@@ -103,7 +123,14 @@ describe('generalizations are public phrases of the category', () => {
   it('say only "a personal matter" where the tagger is unsure of the category, so a wrong one does not mislead', () => {
     const tagged = (text: string, part: string, kind: 'substance' | 'health', score: number, code = 'en') => {
       const start = text.indexOf(part);
-      return protect(text, 7, { tagging: { language: { code, name: code, read: true }, found: [{ start, end: start + part.length, text: part, kind, source: 'tagger', score }], personal: [{ start: 0, end: text.length, p: 1 }], general: 0 } });
+      return protect(text, 7, {
+        tagging: {
+          language: { code, name: code, read: true },
+          found: [{ start, end: start + part.length, text: part, kind, source: 'tagger', score }],
+          personal: [{ start: 0, end: text.length, p: 1 }],
+          general: 0,
+        },
+      });
     };
     expect(tagged('I keep crying at night, is that normal?', 'crying', 'substance', 0.2).text).toBe('I keep a personal matter at night, is that normal?');
     expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.3).text).toBe('I have a personal matter and a cough.');
@@ -163,7 +190,14 @@ describe('substitutes keep what the answer depends on', () => {
   });
 
   it('property: with a kin word or a title, a substitute comes from that gender’s names', () => {
-    const cues = [['daughter', female], ['wife', female], ['sister', female], ['son', male], ['husband', male], ['brother', male]] as const;
+    const cues = [
+      ['daughter', female],
+      ['wife', female],
+      ['sister', female],
+      ['son', male],
+      ['husband', male],
+      ['brother', male],
+    ] as const;
     const names = [...lexiconList('substitute-given').slice(0, 400)];
     fc.assert(
       fc.property(fc.constantFrom(...cues), fc.constantFrom(...names), fc.integer({ min: 0, max: 2 ** 31 }), ([cue, pool], name, seed) => {
@@ -178,17 +212,21 @@ describe('substitutes keep what the answer depends on', () => {
 
   it('property: an age keeps its life stage, in digits and in words', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 110 }), fc.integer({ min: -3, max: 3 }).filter((s) => s !== 0), (age, shift) => {
-        const moved = movedAge(age, shift);
-        expect(moved).not.toBe(age);
-        expect(lifeStage(moved)).toBe(lifeStage(age));
-        expect(lifeStage(Number(shiftAge(String(age), shift)))).toBe(lifeStage(age));
-        if (age < 100) {
-          const words = shiftAge(numberWords(age), shift);
-          expect(words).toMatch(/^[a-z-]+$/);
-          expect(lifeStage(wordsNumber(words)!)).toBe(lifeStage(age));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 110 }),
+        fc.integer({ min: -3, max: 3 }).filter((s) => s !== 0),
+        (age, shift) => {
+          const moved = movedAge(age, shift);
+          expect(moved).not.toBe(age);
+          expect(lifeStage(moved)).toBe(lifeStage(age));
+          expect(lifeStage(Number(shiftAge(String(age), shift)))).toBe(lifeStage(age));
+          if (age < 100) {
+            const words = shiftAge(numberWords(age), shift);
+            expect(words).toMatch(/^[a-z-]+$/);
+            expect(lifeStage(wordsNumber(words)!)).toBe(lifeStage(age));
+          }
+        },
+      ),
     );
     expect(shiftAge('6-year-old', 3)).toMatch(/^\d+-year-old$/);
     expect(shiftAge('30s', 2)).toBe('40s');
@@ -220,7 +258,11 @@ describe('consistency and recovery', () => {
     const random = seededRandomSource(3);
     const codebook = newCodebook(random);
     const first = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random, tagging: listTagging('Mia lives in Leeds and I owe £4,000.') });
-    const again = protectMessage('Mia lives in Leeds and I owe £4,000.', { codebook, random: seededRandomSource(99), tagging: listTagging('Mia lives in Leeds and I owe £4,000.') });
+    const again = protectMessage('Mia lives in Leeds and I owe £4,000.', {
+      codebook,
+      random: seededRandomSource(99),
+      tagging: listTagging('Mia lives in Leeds and I owe £4,000.'),
+    });
     expect(again.text).toBe(first.text);
     const later = protectMessage('Is LEEDS safe for mia?', { codebook: first.codebook, random, tagging: listTagging('Is LEEDS safe for mia?') });
     expect(later.text).toContain(mark(first, 'Leeds').substitute);

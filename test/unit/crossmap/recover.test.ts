@@ -16,12 +16,17 @@ describe('recover', () => {
   it('puts originals back in the form the answer used: sentence start, capitals, possessive, plural, without article', () => {
     const answer = "Fire blight is manageable. Ava's teachers in OSAKA should know about FIRE BLIGHT. Copper sprays and the copper spray schedule cost £1,200.";
     const back = recover(answer, D);
-    expect(back.text).toBe("Type 1 diabetes is manageable. Mia's teachers in LEEDS should know about TYPE 1 DIABETES. Insulin pens and the insulin pen schedule cost £850.");
+    expect(back.text).toBe(
+      "Type 1 diabetes is manageable. Mia's teachers in LEEDS should know about TYPE 1 DIABETES. Insulin pens and the insulin pen schedule cost £850.",
+    );
     for (const r of back.restored) expect(back.text.slice(r.start, r.end).toLowerCase()).toContain(r.original.toLowerCase().slice(0, 3));
   });
 
   it('keeps the original’s case where the substitute is capitalised anyway (a proper noun, an acronym)', () => {
-    const d = [{ original: 'type 1 diabetes', substitute: 'Dutch elm disease', kind: 'health' as const }, { original: 'asthma', substitute: 'MRSA', kind: 'health' as const }];
+    const d = [
+      { original: 'type 1 diabetes', substitute: 'Dutch elm disease', kind: 'health' as const },
+      { original: 'asthma', substitute: 'MRSA', kind: 'health' as const },
+    ];
     expect(recover('Kids with Dutch elm disease and MRSA can go on the trip.', d).text).toBe('Kids with type 1 diabetes and asthma can go on the trip.');
   });
 

@@ -75,7 +75,13 @@ describe('a place keeps its country', () => {
   });
 
   it('a region gets a region of the same country', () => {
-    for (const [region, country] of [['Ohio', 'US'], ['Bavaria', 'DE'], ['Alberta', 'CA'], ['Maharashtra', 'IN'], ['Queensland', 'AU']] as const) {
+    for (const [region, country] of [
+      ['Ohio', 'US'],
+      ['Bavaria', 'DE'],
+      ['Alberta', 'CA'],
+      ['Maharashtra', 'IN'],
+      ['Queensland', 'AU'],
+    ] as const) {
       for (const sub of standIns(region, 'place', 100)) {
         const k = kind(sub);
         expect(k?.type === 'region' && k.country, `${region} → ${sub}`).toBe(country);
@@ -131,7 +137,21 @@ describe('a place keeps its country', () => {
 });
 
 describe('an age keeps its life stage, in every form', () => {
-  const DECADES = ['forties', 'Forties', '40s', "60's", 'mid-thirties', 'late 60s', 'early twenties', 'late teens', '40-something', 'forty-something', 'thirtysomething', 'teens', 'sixties'];
+  const DECADES = [
+    'forties',
+    'Forties',
+    '40s',
+    "60's",
+    'mid-thirties',
+    'late 60s',
+    'early twenties',
+    'late teens',
+    '40-something',
+    'forty-something',
+    'thirtysomething',
+    'teens',
+    'sixties',
+  ];
 
   it.each(DECADES)('"%s" stays a decade phrase of the same stage, never a number', (phrase) => {
     expect(keptByDefault({ text: phrase, kind: 'age' }, pools)).toBe(true);
@@ -189,12 +209,16 @@ describe('an age keeps its life stage, in every form', () => {
       expect(sub).toMatch(/^\d+-year-old$/);
       expect(ageStage(parseInt(sub, 10))).toBe('child');
     }
-    for (const sub of standIns('fifty', 'age')) expect(['forty', 'sixty', 'fifty-one', 'forty-nine', 'fifty-two', 'forty-eight', 'fifty-three', 'forty-seven']).toContain(sub);
+    for (const sub of standIns('fifty', 'age'))
+      expect(['forty', 'sixty', 'fifty-one', 'forty-nine', 'fifty-two', 'forty-eight', 'fifty-three', 'forty-seven']).toContain(sub);
     for (const sub of standIns('3 months old', 'age', 50)) expect(sub).toMatch(/^\d+ months? old$/);
   });
 
   it('finds every form of an age, and only ages', () => {
-    const ages = (text: string) => patternSpans(text).filter((s) => s.kind === 'age').map((s) => s.text);
+    const ages = (text: string) =>
+      patternSpans(text)
+        .filter((s) => s.kind === 'age')
+        .map((s) => s.text);
     expect(ages('I am in my forties and worried.')).toEqual(['forties']);
     expect(ages("She's mid-thirties, fit.")).toEqual(['mid-thirties']);
     expect(ages('My dad, late 60s, has a cough.')).toEqual(['late 60s']);

@@ -68,15 +68,26 @@ describe('stand-ins reveal nothing about other originals', () => {
     let same = 0;
     for (let i = 0; i < 200; i++) {
       const codebook = newCodebook(seededRandomSource(5000 + i));
-      const typed = protectMessage('My son Tomasz is 12 and owes £340 since 14 May 2024.', { codebook, random, tagging: listTagging('My son Tomasz is 12 and owes £340 since 14 May 2024.') });
-      const composed = protectMessage('My son Tomasz is 12 and owes £340 since 14 May 2024.', { codebook: typed.codebook, random, scope: 'compose', tagging: listTagging('My son Tomasz is 12 and owes £340 since 14 May 2024.') });
+      const typed = protectMessage('My son Tomasz is 12 and owes £340 since 14 May 2024.', {
+        codebook,
+        random,
+        tagging: listTagging('My son Tomasz is 12 and owes £340 since 14 May 2024.'),
+      });
+      const composed = protectMessage('My son Tomasz is 12 and owes £340 since 14 May 2024.', {
+        codebook: typed.codebook,
+        random,
+        scope: 'compose',
+        tagging: listTagging('My son Tomasz is 12 and owes £340 since 14 May 2024.'),
+      });
       for (const original of ['Tomasz', '340', '14 May 2024']) {
         const t = typed.marks.find((m) => m.text.includes(original))!.substitute;
         const c = composed.marks.find((m) => m.text.includes(original))!.substitute;
         if (t === c) same++;
       }
       // One conversation, one stand-in per original and place: the same scope again gives the same text.
-      expect(protectMessage('My son Tomasz is 12.', { codebook: composed.codebook, random, scope: 'compose', tagging: listTagging('My son Tomasz is 12.') }).text).toContain(composed.marks[0]!.substitute);
+      expect(
+        protectMessage('My son Tomasz is 12.', { codebook: composed.codebook, random, scope: 'compose', tagging: listTagging('My son Tomasz is 12.') }).text,
+      ).toContain(composed.marks[0]!.substitute);
       // Both read back: no two originals share a stand-in.
       const subs = composed.codebook.entries.map((e) => e.substitute.toLowerCase());
       expect(new Set(subs).size).toBe(subs.length);

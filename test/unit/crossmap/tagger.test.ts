@@ -16,7 +16,9 @@ import { seededRandomSource } from '../../../src/dp/exact/random';
 import { nodeTagger } from './tagging';
 
 const reference = JSON.parse(readFileSync(new URL('../../fixtures/tagger-reference.json', import.meta.url), 'utf8')) as {
-  labels: number; tolerance: number; messages: { lang: string; text: string; probs: number[]; general: number }[];
+  labels: number;
+  tolerance: number;
+  messages: { lang: string; text: string; probs: number[]; general: number }[];
 };
 
 describe('the tagger model', () => {
@@ -38,7 +40,14 @@ describe('the tagger model', () => {
 });
 
 describe('one table settles overlaps', () => {
-  const f = (start: number, end: number, source: Found['source'], score: number, kind: Found['kind'] = 'person'): Found => ({ start, end, text: 'x'.repeat(end - start), kind, source, score });
+  const f = (start: number, end: number, source: Found['source'], score: number, kind: Found['kind'] = 'person'): Found => ({
+    start,
+    end,
+    text: 'x'.repeat(end - start),
+    kind,
+    source,
+    score,
+  });
   it('by source, then score, then length; text order out', () => {
     expect(PRECEDENCE).toEqual(['profile', 'always', 'known', 'shape', 'tagger', 'pattern', 'list']);
     // Every pair of sources: the earlier one wins an overlap, whatever the scores.
@@ -53,7 +62,12 @@ describe('one table settles overlaps', () => {
   it('a list or pattern hit counts only where the tagger reads it as personal; a shape almost always', () => {
     const text = 'metformin 5 May 2024 jo@x.org';
     const found = candidateSpans(text);
-    const tagging = (p: number, general = 0) => ({ language: { code: 'en', name: 'English', read: true }, found, personal: [{ start: 0, end: text.length, p }], general });
+    const tagging = (p: number, general = 0) => ({
+      language: { code: 'en', name: 'English', read: true },
+      found,
+      personal: [{ start: 0, end: text.length, p }],
+      general,
+    });
     expect(detectSpans(text, { tagging: tagging(0.9) }).map((s) => s.kind)).toEqual(['medication', 'date', 'email']);
     expect(detectSpans(text, { tagging: tagging(0.2) }).map((s) => s.kind)).toEqual(['email']);
     expect(detectSpans(text, { tagging: tagging(0.01) }).map((s) => s.kind)).toEqual([]);
@@ -95,7 +109,11 @@ describe('a conversation keeps general what it sent by its kind', () => {
   it('a follow-up that reads as a general question does not name a condition an earlier message generalized', async () => {
     const random = seededRandomSource(5);
     const tagger = await nodeTagger();
-    const first = await protect('My son Leo has asthma and we live in Leeds.', { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined);
+    const first = await protect(
+      'My son Leo has asthma and we live in Leeds.',
+      { codebook: newCodebook(random), random, tag: tagger.tag },
+      async () => undefined,
+    );
     expect(first.codebook.generalized).toEqual([{ original: 'asthma', kind: 'health' }]);
     const followUp = 'Is asthma worse in winter?';
     // Alone, the tagger reads it as a general question and sends it as typed…
@@ -112,7 +130,9 @@ describe('the language gate', () => {
     const tagger = await nodeTagger();
     const polish = await tagger.tag('Mój syn Kuba Nowak ma gorączkę od wczoraj, napisz do mnie: kuba.nowak@wp.pl albo +48 601 234 567, 12.03.2025.');
     expect(polish.language).toMatchObject({ code: 'pl', read: false });
-    const spans = detectSpans('Mój syn Kuba Nowak ma gorączkę od wczoraj, napisz do mnie: kuba.nowak@wp.pl albo +48 601 234 567, 12.03.2025.', { tagging: polish });
+    const spans = detectSpans('Mój syn Kuba Nowak ma gorączkę od wczoraj, napisz do mnie: kuba.nowak@wp.pl albo +48 601 234 567, 12.03.2025.', {
+      tagging: polish,
+    });
     expect(spans.map((s) => s.kind)).toEqual(['email', 'phone', 'date']);
     for (const code of ['en', 'de', 'fr', 'es', 'pt', 'it']) expect(READ[code]!.length).toBeGreaterThan(0);
     for (const [code, text] of Object.entries(READ)) expect((await tagger.tag(text)).language, text).toMatchObject({ code, read: true });
@@ -198,8 +218,18 @@ describe('what the tagger reads', () => {
  * a model trained again that reads worse fails here.
  */
 describe('every kind in each of the six languages', () => {
-  interface Case { lang: string; general: boolean; text: string; spans: { start: number; end: number; text: string; kind: string }[]; keep?: { start: number; end: number }[] }
-  const cases = (lang: string): Case[] => readFileSync(new URL(`../../fixtures/tagger-cases/${lang}.jsonl`, import.meta.url), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Case);
+  interface Case {
+    lang: string;
+    general: boolean;
+    text: string;
+    spans: { start: number; end: number; text: string; kind: string }[];
+    keep?: { start: number; end: number }[];
+  }
+  const cases = (lang: string): Case[] =>
+    readFileSync(new URL(`../../fixtures/tagger-cases/${lang}.jsonl`, import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Case);
   for (const lang of ['en', 'de', 'fr', 'es', 'pt', 'it']) {
     it(`${lang}: personal spans protected, general questions left as typed`, async () => {
       const tagger = await nodeTagger();
@@ -224,11 +254,17 @@ describe('every kind in each of the six languages', () => {
           if (sent.text === c.text) unchanged++;
         }
       }
-      const figures = `${protectedSpans}/${spans} spans protected, ${unchanged}/${general} general unchanged; missed kinds: ${[...kinds].filter(([, [, h]]) => h === 0).map(([k]) => k).join(', ')}`;
+      const figures = `${protectedSpans}/${spans} spans protected, ${unchanged}/${general} general unchanged; missed kinds: ${[...kinds]
+        .filter(([, [, h]]) => h === 0)
+        .map(([k]) => k)
+        .join(', ')}`;
       expect(protectedSpans / spans, figures).toBeGreaterThanOrEqual(FLOOR[lang]!.recall);
       expect(unchanged / general, figures).toBeGreaterThanOrEqual(FLOOR[lang]!.general);
       // Every kind is found at least once in every language, but those the floor names.
-      expect([...kinds].filter(([k, [, h]]) => h === 0 && !FLOOR[lang]!.unfound.includes(k)).map(([k]) => k), figures).toEqual([]);
+      expect(
+        [...kinds].filter(([k, [, h]]) => h === 0 && !FLOOR[lang]!.unfound.includes(k)).map(([k]) => k),
+        figures,
+      ).toEqual([]);
     });
   }
 });

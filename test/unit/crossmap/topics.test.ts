@@ -23,7 +23,7 @@ describe('splitSentences', () => {
   });
 
   it('keeps titles, initials, decimals, times and addresses inside a sentence', () => {
-    const text = 'Email Dr. Okonkwo at St. Mary\'s about J. Smith, e.g. the 3.5mg dose at 10.30 via example.com today. Thanks';
+    const text = "Email Dr. Okonkwo at St. Mary's about J. Smith, e.g. the 3.5mg dose at 10.30 via example.com today. Thanks";
     expect(splitSentences(text).map((p) => p.text)).toEqual([text.slice(0, -7), 'Thanks']);
   });
 
@@ -86,7 +86,15 @@ describe('parseTopicClassifier', () => {
 });
 
 describe('trainLogistic', () => {
-  const x = [[1, 0], [0.9, 0.1], [0.8, -0.2], [0, 1], [0.1, 0.9], [-0.2, 0.8], [0.2, 1]];
+  const x = [
+    [1, 0],
+    [0.9, 0.1],
+    [0.8, -0.2],
+    [0, 1],
+    [0.1, 0.9],
+    [-0.2, 0.8],
+    [0.2, 1],
+  ];
   const y = [true, true, true, false, false, false, false];
   it('separates separable data, the same way on every run', () => {
     const a = trainLogistic(x, y, { lambda: 1e-3 });
@@ -102,7 +110,13 @@ describe('trainLogistic', () => {
   });
 
   it('needs both classes', () => {
-    expect(() => trainLogistic(x, x.map(() => true), { lambda: 1 })).toThrow(/both classes/);
+    expect(() =>
+      trainLogistic(
+        x,
+        x.map(() => true),
+        { lambda: 1 },
+      ),
+    ).toThrow(/both classes/);
   });
 });
 
@@ -140,7 +154,11 @@ describe('topicHints', () => {
   const classifier = parseTopicClassifier({ encoder: 'test', dimension: 2, topics: [{ topic: 'health', weights: [10, 0], bias: -5, threshold: 0.5 }] });
   it('names a sentence about a topic unless a special span lies in it', () => {
     const text = 'My test came back positive. What about lunch? I have asthma.';
-    const vectors = [[1, 0], [0, 1], [1, 0]];
+    const vectors = [
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ];
     expect(topicHints(text, vectors, [], classifier).map((h) => h.sentence)).toEqual(['My test came back positive.', 'I have asthma.']);
     const asthma = text.indexOf('asthma');
     expect(topicHints(text, vectors, [{ start: asthma, end: asthma + 6 }], classifier)).toEqual([{ sentence: 'My test came back positive.', topic: 'health' }]);

@@ -22,7 +22,10 @@ const plan = (attributes: Attribute[], mechanism: 'slot' | 'block', epsilon = 8)
 
 describe('policy closure', () => {
   it('privatizes a shared occupation that reveals a withheld work history (Table 1), not languages', () => {
-    const p = plan([shared('languages', 'French'), shared('occupation', 'Cultural project manager'), withheld('work', 'Internships'), withheld('education', 'Master')], 'block');
+    const p = plan(
+      [shared('languages', 'French'), shared('occupation', 'Cultural project manager'), withheld('work', 'Internships'), withheld('education', 'Master')],
+      'block',
+    );
     expect(p.attributes.map((a) => a.treatment)).toEqual(['kept', 'privatized', 'privatized', 'privatized']);
     expect(p.attributes[1]!.closure?.target).toBe('self.work');
     expect(p.attributes[1]!.charged).toBe(false);
@@ -81,9 +84,18 @@ describe('field topics', () => {
 describe('public grouping', () => {
   it('forms the documented blocks and splits geography to stay ≤ 2,000 cells', () => {
     const fields = ['location', 'nationality', 'languages', 'age', 'marital_status', 'children', 'occupation', 'work', 'education', 'gender'];
-    const p = plan(fields.map((f) => withheld(f, 'x')), 'block');
+    const p = plan(
+      fields.map((f) => withheld(f, 'x')),
+      'block',
+    );
     const blocks = p.blocks.map((b) => b.members.map((m) => fields[m]));
-    expect(blocks).toEqual([['location', 'nationality'], ['languages'], ['age', 'marital_status', 'children'], ['occupation', 'work', 'education'], ['gender']]);
+    expect(blocks).toEqual([
+      ['location', 'nationality'],
+      ['languages'],
+      ['age', 'marital_status', 'children'],
+      ['occupation', 'work', 'education'],
+      ['gender'],
+    ]);
     for (const b of p.blocks) expect(b.sizes.reduce((a, c) => a * c, 1)).toBeLessThanOrEqual(MAX_JOINT_CELLS);
   });
   it('never joins attributes of different entities', () => {
@@ -147,12 +159,19 @@ describe('uniform allocation', () => {
     const fieldArb = fc.constantFrom(...KNOWN_FIELDS, 'health', 'employer', 'hobby');
     fc.assert(
       fc.property(
-        fc.array(fc.record({ field: fieldArb, entity: fc.constantFrom('self', 'my child'), sharing: fc.constantFrom('shared' as const, 'withheld' as const) }), { maxLength: 12 }),
+        fc.array(
+          fc.record({ field: fieldArb, entity: fc.constantFrom('self', 'my child'), sharing: fc.constantFrom('shared' as const, 'withheld' as const) }),
+          { maxLength: 12 },
+        ),
         fc.integer({ min: 1, max: epsilonToUnits(8192) }),
         fc.constantFrom('slot' as const, 'block' as const),
         (rows, units, mechanism) => {
           const unique = [...new Map(rows.map((r) => [`${r.entity}.${r.field}`, r])).values()];
-          const p = planRelease(publicView(profileOf(unique.map((r) => ({ ...r, value: 'v' })))), { mechanism, epsilonUnits: units, domainOf: candidateDomain });
+          const p = planRelease(publicView(profileOf(unique.map((r) => ({ ...r, value: 'v' })))), {
+            mechanism,
+            epsilonUnits: units,
+            domainOf: candidateDomain,
+          });
           const privatized = p.attributes.filter((a) => a.treatment === 'privatized');
           const sum = privatized.reduce((s, a) => s + a.epsilonUnits, 0);
           expect(sum).toBeLessThanOrEqual(units);

@@ -30,37 +30,58 @@ function blockLogRatios(a: PreparedRelease, b: PreparedRelease): number[] {
 
 const fieldArb = fc.constantFrom(...KNOWN_FIELDS, 'health');
 const profileArb = fc
-  .uniqueArray(fc.record({ field: fieldArb, entity: fc.constantFrom('self', 'my partner'), sharing: fc.constantFrom('shared' as const, 'withheld' as const), value: fc.string({ minLength: 1, maxLength: 8 }).map((s) => `v${s}`) }), {
-    minLength: 1,
-    maxLength: 10,
-    selector: (r) => `${r.entity}.${r.field}`,
-  })
+  .uniqueArray(
+    fc.record({
+      field: fieldArb,
+      entity: fc.constantFrom('self', 'my partner'),
+      sharing: fc.constantFrom('shared' as const, 'withheld' as const),
+      value: fc.string({ minLength: 1, maxLength: 8 }).map((s) => `v${s}`),
+    }),
+    {
+      minLength: 1,
+      maxLength: 10,
+      selector: (r) => `${r.entity}.${r.field}`,
+    },
+  )
   .filter((rows) => rows.some((r) => r.sharing === 'withheld'));
 
 describe('neighbouring profiles, exact', () => {
   it('same plan, same support, and every output within e^ε (per block within e^{Σ changed ε_i})', async () => {
     await fc.assert(
-      fc.asyncProperty(profileArb, fc.constantFrom(2, 8, 64, 8192), fc.constantFrom('slot' as const, 'block' as const), fc.constantFrom('paper' as const, 'veil' as const), fc.integer(), async (rows, epsilon, mechanism, variant, salt) => {
-        const u = profileOf(rows as Attribute[]);
-        // Change one or more withheld values (never a shared one: those are public context).
-        const neighbour = profileOf(rows.map((r, i) => (r.sharing === 'withheld' && (i === rows.findIndex((x) => x.sharing === 'withheld') || salt % (i + 2) === 0) ? { ...r, value: `${r.value}~${salt}` } : r)) as Attribute[]);
-        const units = epsilonToUnits(epsilon);
-        const a = await prepareRelease(u, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
-        const b = await prepareRelease(neighbour, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
-        expect(publicPlan(b)).toBe(publicPlan(a));
-        // Planning ignores the instruction too, so a release stays reusable across requests.
-        const other = await prepareRelease({ ...u, instruction: `another request ${salt}` }, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
-        expect(publicPlan(other)).toBe(publicPlan(a));
-        expect(b.draws.map((d) => d.logWeights.length)).toEqual(a.draws.map((d) => d.logWeights.length));
-        const ratios = blockLogRatios(a, b);
-        const tolerance = 1e-9 * Math.max(1, epsilon);
-        a.plan.blocks.forEach((block, i) => {
-          const changed = block.members.filter((m) => rows[m]!.sharing === 'withheld' && u.attributes[m]!.value !== neighbour.attributes[m]!.value);
-          const bound = unitsToEpsilon(changed.reduce((s, m) => s + a.plan.attributes[m]!.epsilonUnits, 0));
-          expect(ratios[i]!).toBeLessThanOrEqual(bound + tolerance);
-        });
-        expect(ratios.reduce((s, r) => s + r, 0)).toBeLessThanOrEqual(epsilon + tolerance);
-      }),
+      fc.asyncProperty(
+        profileArb,
+        fc.constantFrom(2, 8, 64, 8192),
+        fc.constantFrom('slot' as const, 'block' as const),
+        fc.constantFrom('paper' as const, 'veil' as const),
+        fc.integer(),
+        async (rows, epsilon, mechanism, variant, salt) => {
+          const u = profileOf(rows as Attribute[]);
+          // Change one or more withheld values (never a shared one: those are public context).
+          const neighbour = profileOf(
+            rows.map((r, i) =>
+              r.sharing === 'withheld' && (i === rows.findIndex((x) => x.sharing === 'withheld') || salt % (i + 2) === 0)
+                ? { ...r, value: `${r.value}~${salt}` }
+                : r,
+            ) as Attribute[],
+          );
+          const units = epsilonToUnits(epsilon);
+          const a = await prepareRelease(u, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
+          const b = await prepareRelease(neighbour, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
+          expect(publicPlan(b)).toBe(publicPlan(a));
+          // Planning ignores the instruction too, so a release stays reusable across requests.
+          const other = await prepareRelease({ ...u, instruction: `another request ${salt}` }, { mechanism, epsilonUnits: units, scorer: hashScorer, variant });
+          expect(publicPlan(other)).toBe(publicPlan(a));
+          expect(b.draws.map((d) => d.logWeights.length)).toEqual(a.draws.map((d) => d.logWeights.length));
+          const ratios = blockLogRatios(a, b);
+          const tolerance = 1e-9 * Math.max(1, epsilon);
+          a.plan.blocks.forEach((block, i) => {
+            const changed = block.members.filter((m) => rows[m]!.sharing === 'withheld' && u.attributes[m]!.value !== neighbour.attributes[m]!.value);
+            const bound = unitsToEpsilon(changed.reduce((s, m) => s + a.plan.attributes[m]!.epsilonUnits, 0));
+            expect(ratios[i]!).toBeLessThanOrEqual(bound + tolerance);
+          });
+          expect(ratios.reduce((s, r) => s + r, 0)).toBeLessThanOrEqual(epsilon + tolerance);
+        },
+      ),
       { numRuns: 160 },
     );
   });

@@ -78,9 +78,18 @@ describe('the nearest labelled messages vote', () => {
   const b64 = (bytes: number[]) => Buffer.from(Int8Array.from(bytes).buffer).toString('base64');
   // Three labelled messages in 2-d: two about work (occupation, bit 7), one about children (bit 6).
   const classifier = {
-    model: 'test', dimension: 2, threshold: 0.5,
+    model: 'test',
+    dimension: 2,
+    threshold: 0.5,
     fields: Object.fromEntries(KNOWN_FIELDS.map((f) => [f, { weights: [0, 0], cue: 0, bias: -50 }])) as RelevanceClassifier['fields'],
-    neighbours: { k: 2, temperature: 10, weight: 0.5, scales: [1 / 127, 1 / 127, 1 / 127], vectors: b64([127, 0, 120, 40, 0, 127]), needs: [1 << 7, 1 << 7, 1 << 6] },
+    neighbours: {
+      k: 2,
+      temperature: 10,
+      weight: 0.5,
+      scales: [1 / 127, 1 / 127, 1 / 127],
+      vectors: b64([127, 0, 120, 40, 0, 127]),
+      needs: [1 << 7, 1 << 7, 1 << 6],
+    },
   } satisfies RelevanceClassifier;
   it('counts only the k nearest, weighted by similarity, and is averaged with the regression', () => {
     expect(neighbourVote([1, 0], classifier)).toMatchObject({ occupation: 1, children: 0 });
@@ -99,7 +108,8 @@ describe('a release that carries only what the message needs', () => {
     const prepared = await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: units, scorer: hashScorer, carry, variant: 'veil' });
     const byKey = new Map(prepared.plan.attributes.map((a) => [a.key, a]));
     expect(byKey.get('self.occupation')).toMatchObject({ treatment: 'privatized', epsilonUnits: units, charged: true });
-    for (const key of ['self.age', 'self.gender', 'self.health', 'self.children']) expect(byKey.get(key)).toMatchObject({ treatment: 'omitted', epsilonUnits: 0, charged: false });
+    for (const key of ['self.age', 'self.gender', 'self.health', 'self.children'])
+      expect(byKey.get(key)).toMatchObject({ treatment: 'omitted', epsilonUnits: 0, charged: false });
     expect(prepared.plan.blocks.flatMap((b) => b.members)).toEqual([0]);
     const release = releaseProfile(prepared, { random: seededRandomSource(1), format: 'structured', ledger: 'unaccounted' });
     expect(release.spent.perAttribute).toEqual({ 'self.occupation': 8 });
@@ -114,7 +124,12 @@ describe('a release that carries only what the message needs', () => {
   });
   it('property: for any message, neighbouring profiles carry the same facts and get the identical plan', () => {
     const rows = fc.uniqueArray(
-      fc.record({ field: fc.constantFrom(...KNOWN_FIELDS, 'health'), entity: fc.constantFrom('self', 'my partner'), sharing: fc.constantFrom('shared' as const, 'withheld' as const), value: fc.string({ minLength: 1, maxLength: 6 }) }),
+      fc.record({
+        field: fc.constantFrom(...KNOWN_FIELDS, 'health'),
+        entity: fc.constantFrom('self', 'my partner'),
+        sharing: fc.constantFrom('shared' as const, 'withheld' as const),
+        value: fc.string({ minLength: 1, maxLength: 6 }),
+      }),
       { minLength: 1, maxLength: 8, selector: (r) => `${r.entity}.${r.field}` },
     );
     fc.assert(
@@ -126,7 +141,11 @@ describe('a release that carries only what the message needs', () => {
         // With the encoder's vector of the message (any vector: the rule reads no value either way).
         const vector = Array.from({ length: 512 }, (_, i) => Math.sin(i * (message.length + 1)) / 16);
         expect(relevantKeys(publicView(neighbour), message, vector)).toEqual(relevantKeys(publicView(u), message, vector));
-        const plan = (p: typeof u) => JSON.stringify(planRelease(publicView(p), { mechanism, epsilonUnits: epsilonToUnits(8), domainOf: candidateDomain, carry: carryU }), (_k, x: unknown) => (x instanceof Uint32Array ? Array.from(x) : x));
+        const plan = (p: typeof u) =>
+          JSON.stringify(
+            planRelease(publicView(p), { mechanism, epsilonUnits: epsilonToUnits(8), domainOf: candidateDomain, carry: carryU }),
+            (_k, x: unknown) => (x instanceof Uint32Array ? Array.from(x) : x),
+          );
         expect(plan(neighbour)).toBe(plan(u));
       }),
       { numRuns: 200 },

@@ -20,7 +20,7 @@ import { ALPHA, chiSquareTest } from './stats';
 
 const AGE = candidateDomain('age')!.categories.map((c) => c.code); // 7 bands, then unspecified
 
-describe('the variant\'s scores', () => {
+describe("the variant's scores", () => {
   it('are in [0,1], keep the order of the specific categories, and unspecified scores at least the runner-up', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: AGE.length, maxLength: AGE.length }), (raw) => {
@@ -64,7 +64,12 @@ describe('the variant draws exactly its distribution', () => {
 
   it.each([2, 8, 16])('DP-SLOT at ε = %i: chi-square against Pr[y] ∝ μ(y)·exp(½ ε t_y), 200,000 draws; the marginals shown are that PMF', async (epsilon) => {
     const profile = profileOf([withheld('age', '41')]);
-    const prepared = await prepareRelease(profile, { mechanism: 'slot', epsilonUnits: epsilonToUnits(epsilon), scorer: tableScorer({ 'age:41': raw }), variant: 'veil' });
+    const prepared = await prepareRelease(profile, {
+      mechanism: 'slot',
+      epsilonUnits: epsilonToUnits(epsilon),
+      scorer: tableScorer({ 'age:41': raw }),
+      variant: 'veil',
+    });
     const epsI = prepared.plan.attributes[0]!.epsilonUnits / UNITS_PER_EPSILON;
     const pmf = expected(epsI);
     const bits = new RandomBits(seededRandomSource(epsilon));
@@ -74,8 +79,15 @@ describe('the variant draws exactly its distribution', () => {
     // Power: the same draws reject the distribution without the base measure, and with a wrong ε.
     const noBase = pmf.map((p, i) => (i === pmf.length - 1 ? p / (ABSTAIN_WEIGHT * (pmf.length - 1)) : p));
     const z = noBase.reduce((a, b) => a + b, 0);
-    expect(chiSquareTest(counts, noBase.map((p) => p / z)).pValue).toBeLessThan(ALPHA);
+    expect(
+      chiSquareTest(
+        counts,
+        noBase.map((p) => p / z),
+      ).pValue,
+    ).toBeLessThan(ALPHA);
     expect(chiSquareTest(counts, expected(epsI * 1.5)).pValue).toBeLessThan(ALPHA);
-    releaseMarginals(prepared).get(0)!.forEach((p, i) => expect(p).toBeCloseTo(pmf[i]!, 9));
+    releaseMarginals(prepared)
+      .get(0)!
+      .forEach((p, i) => expect(p).toBeCloseTo(pmf[i]!, 9));
   });
 });

@@ -26,7 +26,10 @@ const token = () => crypto.randomUUID().replaceAll('-', '');
 
 async function setUp() {
   const commands: ComposeCommand[] = [];
-  h = harness(undefined, { tagger: { tag: listTag }, toContent: async (_tab, _frame, command) => (commands.push(composeCommand.parse(command)), { ok: true }) });
+  h = harness(undefined, {
+    tagger: { tag: listTag },
+    toContent: async (_tab, _frame, command) => (commands.push(composeCommand.parse(command)), { ok: true }),
+  });
   await h.client()('profile.import', {
     text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'employer', value: 'Northwind Traders', sharing: 'withheld' }] }),
   });
@@ -58,7 +61,9 @@ describe('the compose box', () => {
     expect(by('asthma')).toMatchObject({ kindLabel: 'a health matter', special: true, generalization: 'a lung or airway condition' });
     // Each mark sits where the box highlights it in the text to send.
     for (const m of view.message.marks) expect(view.mapped.slice(m.start, m.end)).toBe(m.treatment === 'generalize' ? m.generalization : m.substitute);
-    expect(view.message.learns).toBe('Read as English. The site gets your message with 2 details replaced by stand-ins, 2 matters only by their kind. Anything Veil did not mark goes as typed.');
+    expect(view.message.learns).toBe(
+      'Read as English. The site gets your message with 2 details replaced by stand-ins, 2 matters only by their kind. Anything Veil did not mark goes as typed.',
+    );
     // Nothing is stored for a draft: the codebook gets this message's pairs when it is sent.
     expect(view.dictionary).toEqual([]);
     // A page that framed compose.html itself, or another frame, gets nothing; the token is spent.
@@ -180,7 +185,15 @@ describe('the compose box', () => {
     await h.client()('model.useGenerator', { model });
     let asked = 0;
     h.model.generates = async () => (
-      asked++, JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Leo', substitute: 'Ash' }, { original: 'asthma', substitute: 'leaf curl' }], mapped: 'Ash has leaf curl.' })
+      asked++,
+      JSON.stringify({
+        theme: 'orchard',
+        dictionary: [
+          { original: 'Leo', substitute: 'Ash' },
+          { original: 'asthma', substitute: 'leaf curl' },
+        ],
+        mapped: 'Ash has leaf curl.',
+      })
     );
     // Protecting the message does not ask the model.
     expect(await box('compose.map', { text: 'Leo has asthma.' })).toMatchObject({ mappedBy: "Veil's word lists", note: null });
@@ -189,7 +202,15 @@ describe('the compose box', () => {
     expect(used).toMatchObject({ mapped: 'Ash has leaf curl.', mappedBy: 'SmolLM2 135M Instruct (English)', note: null });
     expect(asked).toBe(1);
     // A model that leaves an original in: Veil's own mapping, and the box says why.
-    h.model.generates = async () => JSON.stringify({ theme: 'orchard', dictionary: [{ original: 'Mia', substitute: 'Rosa' }, { original: 'eczema', substitute: 'scab' }], mapped: 'Rosa has eczema.' });
+    h.model.generates = async () =>
+      JSON.stringify({
+        theme: 'orchard',
+        dictionary: [
+          { original: 'Mia', substitute: 'Rosa' },
+          { original: 'eczema', substitute: 'scab' },
+        ],
+        mapped: 'Rosa has eczema.',
+      });
     const refused = await box('compose.map', { text: 'Mia has eczema.' });
     expect(refused.mappedBy).toBe("Veil's word lists");
     expect(refused.note).toMatch(/SmolLM2 135M Instruct \(English\) was not used for this message \(the mapped text still says “eczema”\)/);

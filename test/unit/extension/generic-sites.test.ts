@@ -64,7 +64,7 @@ describe('what the content script may ask', () => {
     });
     await expect(site('site.pick', { composer: 'a\nb', sendButton: null })).rejects.toThrow();
   });
-  it('a review there works as on a registry site, under the site\'s host name', async () => {
+  it("a review there works as on a registry site, under the site's host name", async () => {
     const { popup, site } = setUp();
     await popup('site.add', { origin: ORIGIN });
     await popup('profile.import', { text: JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] }) });
@@ -72,7 +72,16 @@ describe('what the content script may ask', () => {
     const panel = h.client({ id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 3, url: `${ORIGIN}/c/1` }, frameId: 4 });
     expect(await panel('review.get', { tokens: ['a'.repeat(32)] })).toMatchObject({ siteLabel: 'chat.example.org', state: 'ready' });
     await site('tab.report', { composerFound: true });
-    expect(await popup('tab.state', { tabId: 3 })).toEqual({ site: ORIGIN, generic: true, siteLabel: 'chat.example.org', enabled: true, active: true, composerFound: true, layout: null, problem: null });
+    expect(await popup('tab.state', { tabId: 3 })).toEqual({
+      site: ORIGIN,
+      generic: true,
+      siteLabel: 'chat.example.org',
+      enabled: true,
+      active: true,
+      composerFound: true,
+      layout: null,
+      problem: null,
+    });
     expect((await popup('releases.list', { limit: 5 }))[0]).toMatchObject({ site: ORIGIN });
   });
 });

@@ -46,8 +46,18 @@ const spentOf = async (key: string) => (await readBudget(h.db)).ledgers.find((l)
 describe('memories in the background', () => {
   it('keeps them, validated; a bad edit changes nothing; raising a cap needs confirmation', async () => {
     const send = await setUp();
-    expect(await send('memory.get', {})).toEqual({ memory, revision: 1, spent: { diabetes: 0, debt: 0 }, totalLeft: epsilonToUnits(256), mode: 'online', k: 3, variant: 'veil' });
-    await expect(send('memory.put', { memory: { ...memory, protected: [{ ...memory.protected[0], members: ['nope'] }] } })).rejects.toThrow(/members\[0\]: names no memory/);
+    expect(await send('memory.get', {})).toEqual({
+      memory,
+      revision: 1,
+      spent: { diabetes: 0, debt: 0 },
+      totalLeft: epsilonToUnits(256),
+      mode: 'online',
+      k: 3,
+      variant: 'veil',
+    });
+    await expect(send('memory.put', { memory: { ...memory, protected: [{ ...memory.protected[0], members: ['nope'] }] } })).rejects.toThrow(
+      /members\[0\]: names no memory/,
+    );
     const raised = { ...memory, protected: [{ ...memory.protected[0]!, cap: 4 }, memory.protected[1]!] };
     await expect(send('memory.put', { memory: raised })).rejects.toThrow(/raising the cap of type 2 diabetes needs your confirmation/);
     expect((await send('memory.get', {})).memory).toEqual(memory);
@@ -61,12 +71,18 @@ describe('memories in the background', () => {
     const elsewhere = { ...memory, memories: [...memory.memories, { id: 't1', slot: 'travel', text: 'Flying to Lisbon in May' }] };
     expect((await send('memory.put', { memory: elsewhere, basis: seen.revision })).revision).toBe(seen.revision + 1);
     // …then this page, still showing the older memories, removes one: refused, the other page's write kept.
-    const stale = { ...memory, memories: memory.memories.slice(1), protected: memory.protected.map((a) => ({ ...a, members: a.members.filter((m) => m !== 'h1') })) };
+    const stale = {
+      ...memory,
+      memories: memory.memories.slice(1),
+      protected: memory.protected.map((a) => ({ ...a, members: a.members.filter((m) => m !== 'h1') })),
+    };
     await expect(send('memory.put', { memory: stale, basis: seen.revision })).rejects.toThrow(/changed after this page showed them .* nothing was saved/);
     const now = await send('memory.get', {});
     expect(now.memory).toEqual(elsewhere);
     // Against what is stored now, the same edit goes through; a put without basis (import, CLI) always does.
-    expect((await send('memory.put', { memory: { ...elsewhere, memories: elsewhere.memories.slice(1), protected: stale.protected }, basis: now.revision })).revision).toBe(now.revision + 1);
+    expect(
+      (await send('memory.put', { memory: { ...elsewhere, memories: elsewhere.memories.slice(1), protected: stale.protected }, basis: now.revision })).revision,
+    ).toBe(now.revision + 1);
     await send('profile.import', { text: JSON.stringify({ ...profile, memory }) });
     await expect(send('memory.put', { memory: stale, basis: now.revision + 1 })).rejects.toThrow(/changed after this page showed them/);
     expect((await send('memory.get', {})).memory).toEqual(memory);
@@ -99,7 +115,10 @@ describe('memories in the background', () => {
     expect(await spentOf('memory:debt')).toBe(third);
     // The record says the same, and neither it nor the answer holds any memory's text.
     const [record] = await send('releases.list', {});
-    expect(record).toMatchObject({ views: [expect.objectContaining({ slot: 'food', kind: 'selected', attributes: ['diabetes', 'debt'], epsilonUnits: third })], spent: { 'memory:diabetes': third, 'memory:debt': third } });
+    expect(record).toMatchObject({
+      views: [expect.objectContaining({ slot: 'food', kind: 'selected', attributes: ['diabetes', 'debt'], epsilonUnits: third })],
+      spent: { 'memory:diabetes': third, 'memory:debt': third },
+    });
     for (const t of TEXTS) {
       expect(JSON.stringify(r)).not.toContain(t);
       expect(JSON.stringify(record)).not.toContain(t);
@@ -143,13 +162,17 @@ describe('memories in the background', () => {
   it('after the memories change, a conversation draws its views afresh (charged) instead of reusing old ones', async () => {
     const send = await setUp();
     await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
-    await send('memory.put', { memory: { ...memory, memories: memory.memories.map((m) => (m.id === 'f1' ? { ...m, text: 'Cooking for friends on Fridays' } : m)) } });
+    await send('memory.put', {
+      memory: { ...memory, memories: memory.memories.map((m) => (m.id === 'f1' ? { ...m, text: 'Cooking for friends on Fridays' } : m)) },
+    });
     const next = await send('release.create', { prompt: 'Another dinner idea?', conversation: 'c1', site: 'veil' });
     expect(next.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'selected' })]);
     expect(await spentOf('memory:diabetes')).toBe(2 * third);
     // A change that does not touch what views are drawn from (a cap, the order) keeps the reuse.
     const current = (await send('memory.get', {})).memory;
-    await send('memory.put', { memory: { ...current, memories: [...current.memories].reverse(), protected: current.protected.map((a) => ({ ...a, cap: 1.5 })) } });
+    await send('memory.put', {
+      memory: { ...current, memories: [...current.memories].reverse(), protected: current.protected.map((a) => ({ ...a, cap: 1.5 })) },
+    });
     const again = await send('release.create', { prompt: 'And a dessert for dinner?', conversation: 'c1', site: 'veil' });
     expect(again.views).toEqual([expect.objectContaining({ slot: 'food', kind: 'reused', code: next.views[0]!.code })]);
   });
@@ -203,14 +226,22 @@ describe('memories in the background', () => {
     await send('memory.put', { memory });
     await send('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
     const withoutDiabetes = { ...memory, protected: [memory.protected[1]!] };
-    await expect(send('memory.put', { memory: withoutDiabetes })).rejects.toThrow(/removing type 2 diabetes, or a memory from its group, needs your confirmation/);
+    await expect(send('memory.put', { memory: withoutDiabetes })).rejects.toThrow(
+      /removing type 2 diabetes, or a memory from its group, needs your confirmation/,
+    );
     await expect(send('memory.put', { memory: unticked })).rejects.toThrow(/removing type 2 diabetes, or a memory from its group, needs your confirmation/);
     expect((await send('memory.get', {})).memory).toEqual(memory);
     // Removing the memory itself is not protecting it less: it is gone.
-    const withoutF1 = { ...memory, memories: memory.memories.filter((m) => m.id !== 'f1'), protected: memory.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== 'f1') })) };
+    const withoutF1 = {
+      ...memory,
+      memories: memory.memories.filter((m) => m.id !== 'f1'),
+      protected: memory.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== 'f1') })),
+    };
     expect((await send('memory.put', { memory: withoutF1 })).memory).toEqual(withoutF1);
     // Confirmed, it goes through; adding a new attribute later starts its own ledger (that is what was confirmed).
-    expect((await send('memory.put', { memory: { ...withoutF1, protected: [withoutF1.protected[1]!] }, confirmed: true })).memory.protected.map((a) => a.id)).toEqual(['debt']);
+    expect(
+      (await send('memory.put', { memory: { ...withoutF1, protected: [withoutF1.protected[1]!] }, confirmed: true })).memory.protected.map((a) => a.id),
+    ).toEqual(['debt']);
   });
 
   it('an imported file that raises a protected cap, or protects less after spend, is refused whole and says what to do', async () => {
@@ -250,7 +281,9 @@ describe('memories in the background', () => {
     const content = h.client(CONTENT_ON_DEMO);
     await expect(content('memory.get', {})).rejects.toThrow('memory.get is refused from a content script');
     await expect(content('memory.put', { memory })).rejects.toThrow('memory.put is refused from a content script');
-    await expect(content('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1' })).rejects.toThrow('release.create is refused from a content script');
+    await expect(content('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1' })).rejects.toThrow(
+      'release.create is refused from a content script',
+    );
     expect(await spentOf('memory:diabetes')).toBe(0);
   });
 });

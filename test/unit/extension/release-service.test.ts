@@ -59,7 +59,13 @@ describe('release.create', () => {
 
     const [record] = await send('releases.list', {});
     expect(record).toMatchObject({
-      id: r.releaseId, site: 'veil', conversation: 'c1', period: 1, kind: 'fresh', outcome: 'shown', text: r.text,
+      id: r.releaseId,
+      site: 'veil',
+      conversation: 'c1',
+      period: 1,
+      kind: 'fresh',
+      outcome: 'shown',
+      text: r.text,
       spent: { 'self.occupation': epsilonToUnits(4), 'self.age': epsilonToUnits(4) },
     });
     expect(record!.attributes.filter((a) => a.release === 'privatized').every((a) => a.origin === 'fresh')).toBe(true);
@@ -71,7 +77,12 @@ describe('release.create', () => {
     expect(r.text).not.toMatch(/\b41\b/);
     expect(r.attributes.map((a) => a.value)).not.toContain('41');
     // One model call for the values the plan privatizes, and only those (not the shared location).
-    expect(h.model.calls.score).toEqual([[{ field: 'occupation', value: 'Pediatric nurse' }, { field: 'age', value: '41' }]]);
+    expect(h.model.calls.score).toEqual([
+      [
+        { field: 'occupation', value: 'Pediatric nurse' },
+        { field: 'age', value: '41' },
+      ],
+    ]);
   });
 
   it('reuses the conversation’s release for free under a new prompt; another conversation or fresh: true is charged', async () => {
@@ -134,7 +145,8 @@ describe('release.create', () => {
   it('gives up, charging nothing, when the profile keeps changing', async () => {
     const send = await setUp();
     let n = 0;
-    h.model.duringScore = () => putAttribute(h.db, { entity: 'self', field: 'age', value: String(40 + ++n), sharing: 'withheld' }, { entity: 'self', field: 'age' });
+    h.model.duringScore = () =>
+      putAttribute(h.db, { entity: 'self', field: 'age', value: String(40 + ++n), sharing: 'withheld' }, { entity: 'self', field: 'age' });
     await expect(send('release.create', { prompt: 'a', conversation: 'c1', site: 'veil' })).rejects.toThrow(/changed 3 times .* nothing was charged/);
     expect(n).toBe(MAX_ATTEMPTS);
     expect((await readBudget(h.db)).totalSpent).toBe(0);
@@ -144,9 +156,7 @@ describe('release.create', () => {
   it('never passes a cap when many requests come at once; the rest take the fallback', async () => {
     const send = await setUp();
     await send('budget.setCap', { key: 'self.age', cap: epsilonToUnits(12), confirmed: false });
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => send('release.create', { prompt: 'a', conversation: `c${i}`, site: 'veil' })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => send('release.create', { prompt: 'a', conversation: `c${i}`, site: 'veil' })));
     // ε_i = 4: a cap of 12 admits exactly three fresh releases of the age.
     expect(results.filter((r) => r.kind === 'fresh')).toHaveLength(3);
     const fallbacks = results.filter((r) => r.kind !== 'fresh');
@@ -210,11 +220,10 @@ describe('release.outcome', () => {
     await expect(send('release.outcome', { releaseId: r.releaseId, outcome: 'sent' })).rejects.toThrow('already cancelled');
     await expect(send('release.outcome', { releaseId: 999, outcome: 'sent' })).rejects.toThrow('no release 999');
   });
-
 });
 
 describe('release.preview', () => {
-  it('plans the next release and gives each privatized fact\'s exact outcome, without sampling or charging', async () => {
+  it("plans the next release and gives each privatized fact's exact outcome, without sampling or charging", async () => {
     const send = await setUp();
     await send('budget.setCap', { key: 'self.age', cap: epsilonToUnits(2), confirmed: false });
     const preview = await send('release.preview', {});

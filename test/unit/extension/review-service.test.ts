@@ -52,7 +52,12 @@ async function begin(content: VeilClient, request: { prompt: string; conversatio
 
 /** Veil's own window (`review.window` opened it): a top-level extension page in a tab of its own. */
 const WINDOW_TAB = 77;
-const WINDOW: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html#window`, tab: { id: WINDOW_TAB, url: `${SELF.origin}review.html#window` }, frameId: 0 };
+const WINDOW: SenderInfo = {
+  id: SELF.id,
+  url: `${SELF.origin}review.html#window`,
+  tab: { id: WINDOW_TAB, url: `${SELF.origin}review.html#window` },
+  frameId: 0,
+};
 
 async function setUp(reply: (command: PanelCommand) => ContentReply = () => ({ ok: true })) {
   const commands: { tabId: number; frameId: number; command: PanelCommand }[] = [];
@@ -175,7 +180,7 @@ describe('review: begin, claim with the token, send', () => {
     expect(await popup('releases.list', {})).toEqual([]);
   });
 
-  it('blocks with the content script\'s reason when the write does not take, and keeps the review open', async () => {
+  it("blocks with the content script's reason when the write does not take, and keeps the review open", async () => {
     const { popup, content, panel } = await setUp(() => ({ ok: false, error: "ChatGPT's message box did not take the approved text" }));
     await popup('profile.import', { text: JSON.stringify(profile) });
     const { token } = await begin(content, { prompt: 'Hi', conversation: 'new-1' });
@@ -208,7 +213,9 @@ describe('review: why a fact is not the plain case, in words', () => {
     // Marked instead of left out, the panel says what is sent in its place.
     await popup('settings.update', { patch: { suppressed: 'mark' } });
     const marked = await panel('review.update', { prompt: 'Plan my week.', dropped: [] });
-    expect(factWhy(marked.facts.find((f) => f.key === 'self.occupation')!)!.text).toBe('Its budget for this period is used up, so Veil sends “[withheld]” instead (free).');
+    expect(factWhy(marked.facts.find((f) => f.key === 'self.occupation')!)!.text).toBe(
+      'Its budget for this period is used up, so Veil sends “[withheld]” instead (free).',
+    );
   });
 });
 
@@ -344,7 +351,12 @@ describe('facts the message does not need', () => {
     const { popup, content, panel } = await setUp();
     await popup('settings.update', { patch: { facts: 'needed', epsilon: 8 } });
     // A custom fact without public categories is never offered: a release could not carry it.
-    await popup('profile.import', { text: JSON.stringify({ ...profile, attributes: [...profile.attributes, { entity: 'self', field: 'favourite colour', value: 'teal', sharing: 'withheld' }] }) });
+    await popup('profile.import', {
+      text: JSON.stringify({
+        ...profile,
+        attributes: [...profile.attributes, { entity: 'self', field: 'favourite colour', value: 'teal', sharing: 'withheld' }],
+      }),
+    });
     const { token } = await begin(content, { prompt: 'How do I ask for a raise at my job?', conversation: 'new-1' });
     const view = await panel('review.get', { tokens: [token] });
     expect(view.facts.map((f) => f.key)).toEqual(['self.occupation', 'self.location']);
@@ -398,7 +410,9 @@ describe('review: what the person typed is protected (issue 18)', () => {
     const answer = `You can ask ${by('Tom')!.substitute}'s lawyer first.`;
     expect(await content('restore.begin', { conversation: 'c/abc', text: answer, token: restoreToken })).toEqual({ restored: 1 });
     const frame = h.client({ ...PANEL, url: `${SELF.origin}restore.html`, frameId: 8 });
-    await expect(h.client({ ...PANEL, url: `${SELF.origin}restore.html`, tab: { id: 9, url: PAGE } })('restore.get', { tokens: [restoreToken] })).rejects.toThrow(/no longer here/);
+    await expect(
+      h.client({ ...PANEL, url: `${SELF.origin}restore.html`, tab: { id: 9, url: PAGE } })('restore.get', { tokens: [restoreToken] }),
+    ).rejects.toThrow(/no longer here/);
     expect(await frame('restore.get', { tokens: [restoreToken] })).toMatchObject({ siteLabel: 'ChatGPT', text: "You can ask Tom's lawyer first." });
     await expect(frame('restore.get', { tokens: [restoreToken] })).rejects.toThrow(/no longer here/);
   });
@@ -434,7 +448,10 @@ describe('review: what the person typed is protected (issue 18)', () => {
 
   it('a text private compose mapped and sent is reviewed as it is', async () => {
     const commands: unknown[] = [];
-    h = harness(undefined, { tagger: { tag: listTag }, toContent: async (_tab, _frame, command) => (commands.push(composeCommand.parse(command)), { ok: true }) });
+    h = harness(undefined, {
+      tagger: { tag: listTag },
+      toContent: async (_tab, _frame, command) => (commands.push(composeCommand.parse(command)), { ok: true }),
+    });
     const popup = h.client();
     await popup('settings.update', { patch: { facts: 'all', epsilon: 8 } });
     await popup('profile.import', { text: JSON.stringify(profile) });
@@ -512,7 +529,7 @@ describe('review: what the person typed is protected (issue 18)', () => {
     expect(chosen.text).not.toContain('Leeds');
   });
 
-  it('Send writes exactly what the panel showed, even if a setting changed since; an old codebook gets a secret; a new chat\'s codebook follows it to its id', async () => {
+  it("Send writes exactly what the panel showed, even if a setting changed since; an old codebook gets a secret; a new chat's codebook follows it to its id", async () => {
     const { commands, popup, content, panel } = await setUp();
     await popup('profile.import', { text: JSON.stringify(profile) });
     // A codebook stored before substitutes came from a secret.

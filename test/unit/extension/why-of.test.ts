@@ -14,7 +14,15 @@ const profile: Profile = {
   ],
 } as Profile;
 const age = (passed: ReleasedAttribute['passed']): ReleasedAttribute =>
-  ({ entity: 'self', field: 'age', sharing: 'withheld', release: 'suppressed', value: '[withheld]', origin: 'fallback-suppressed', passed }) as ReleasedAttribute;
+  ({
+    entity: 'self',
+    field: 'age',
+    sharing: 'withheld',
+    release: 'suppressed',
+    value: '[withheld]',
+    origin: 'fallback-suppressed',
+    passed,
+  }) as ReleasedAttribute;
 
 describe('whyOf', () => {
   it('its own cap, the total cap, another fact of its block, and one no longer in the profile', () => {

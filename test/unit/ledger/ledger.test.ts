@@ -8,7 +8,10 @@ const E = epsilonToUnits(1);
 describe('PrivacyLedger', () => {
   it('charges each attribute its own ε_i and the total their sum', () => {
     const ledger = PrivacyLedger.create({ attributeCap: 32 * E, totalCap: 256 * E });
-    ledger.charge([{ key: 'self.work', units: epsilonToUnits(4) }, { key: 'self.education', units: epsilonToUnits(4) }]);
+    ledger.charge([
+      { key: 'self.work', units: epsilonToUnits(4) },
+      { key: 'self.education', units: epsilonToUnits(4) },
+    ]);
     expect(ledger.spent('self.work')).toBe(4 * E);
     expect(ledger.totalSpent).toBe(8 * E);
     expect(ledger.toState()).toEqual({
@@ -21,8 +24,17 @@ describe('PrivacyLedger', () => {
   it('decides per block before sampling, with the reason, and later blocks see earlier fresh ones', () => {
     const ledger = PrivacyLedger.create({ attributeCap: 10 * E, totalCap: 12 * E });
     ledger.charge([{ key: 'a', units: epsilonToUnits(8) }]);
-    const decisions = ledger.decide([[{ key: 'a', units: epsilonToUnits(3) }], [{ key: 'b', units: epsilonToUnits(3) }], [{ key: 'c', units: epsilonToUnits(3) }], []]);
-    expect(decisions[0]).toEqual({ fresh: false, reason: 'a would pass its cap (spent 8 + 3 > 10)', passed: { cap: 'attribute', key: 'a', spent: 8 * E, units: epsilonToUnits(3), limit: 10 * E } });
+    const decisions = ledger.decide([
+      [{ key: 'a', units: epsilonToUnits(3) }],
+      [{ key: 'b', units: epsilonToUnits(3) }],
+      [{ key: 'c', units: epsilonToUnits(3) }],
+      [],
+    ]);
+    expect(decisions[0]).toEqual({
+      fresh: false,
+      reason: 'a would pass its cap (spent 8 + 3 > 10)',
+      passed: { cap: 'attribute', key: 'a', spent: 8 * E, units: epsilonToUnits(3), limit: 10 * E },
+    });
     expect(decisions[1]).toEqual({ fresh: true });
     expect(decisions[2]).toEqual({
       fresh: false,
@@ -34,20 +46,42 @@ describe('PrivacyLedger', () => {
   });
   it('decide agrees with charge when one key appears twice, in a block or across blocks', () => {
     const ledger = PrivacyLedger.create({ attributeCap: 5 * E, totalCap: 100 * E });
-    expect(ledger.decide([[{ key: 'a', units: epsilonToUnits(3) }, { key: 'a', units: epsilonToUnits(3) }]])[0]).toMatchObject({ fresh: false });
+    expect(
+      ledger.decide([
+        [
+          { key: 'a', units: epsilonToUnits(3) },
+          { key: 'a', units: epsilonToUnits(3) },
+        ],
+      ])[0],
+    ).toMatchObject({ fresh: false });
     const [first, second] = ledger.decide([[{ key: 'a', units: epsilonToUnits(3) }], [{ key: 'a', units: epsilonToUnits(3) }]]);
     expect(first).toEqual({ fresh: true });
     expect(second).toMatchObject({ fresh: false, reason: 'a would pass its cap (spent 3 + 3 > 5)', passed: { cap: 'attribute', spent: 3 * E } });
-    expect(() => ledger.charge([{ key: 'a', units: epsilonToUnits(3) }, { key: 'a', units: epsilonToUnits(3) }])).toThrow(LedgerError);
+    expect(() =>
+      ledger.charge([
+        { key: 'a', units: epsilonToUnits(3) },
+        { key: 'a', units: epsilonToUnits(3) },
+      ]),
+    ).toThrow(LedgerError);
   });
   it('refuses a charge that would pass a cap, all or nothing', () => {
     const ledger = PrivacyLedger.create({ attributeCap: 5 * E, totalCap: 100 * E });
-    expect(() => ledger.charge([{ key: 'a', units: epsilonToUnits(2) }, { key: 'b', units: epsilonToUnits(6) }])).toThrow(LedgerError);
+    expect(() =>
+      ledger.charge([
+        { key: 'a', units: epsilonToUnits(2) },
+        { key: 'b', units: epsilonToUnits(6) },
+      ]),
+    ).toThrow(LedgerError);
     expect(ledger.totalSpent).toBe(0);
     expect(ledger.spent('a')).toBe(0);
   });
   it('own caps survive a round trip through stored state', () => {
-    const ledger = PrivacyLedger.fromState({ version: 1, attributeCap: 5 * E, total: { spent: 0, cap: 100 * E }, attributes: { a: { spent: 0, cap: 50 * E } } });
+    const ledger = PrivacyLedger.fromState({
+      version: 1,
+      attributeCap: 5 * E,
+      total: { spent: 0, cap: 100 * E },
+      attributes: { a: { spent: 0, cap: 50 * E } },
+    });
     ledger.charge([{ key: 'a', units: epsilonToUnits(44) }]);
     const copy = PrivacyLedger.fromState(JSON.parse(JSON.stringify(ledger.toState())));
     expect(copy.cap('a')).toBe(50 * E);
@@ -67,31 +101,36 @@ describe('PrivacyLedger', () => {
     const block = fc.uniqueArray(charge, { maxLength: 3, selector: (c) => c.key });
     const request = fc.array(block, { maxLength: 4 }).filter((blocks) => new Set(blocks.flat().map((c) => c.key)).size === blocks.flat().length);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 * E }), fc.integer({ min: 0, max: 40 * E }), fc.array(request, { maxLength: 25 }), (attributeCap, totalCap, requests) => {
-        const ledger = PrivacyLedger.create({ attributeCap, totalCap });
-        const model = new Map<string, number>();
-        let modelTotal = 0;
-        for (const blocks of requests) {
-          const decisions = ledger.decide(blocks);
-          let pending = 0;
-          blocks.forEach((charges, i) => {
-            const sum = charges.reduce((s, c) => s + c.units, 0);
-            const mustFallBack = charges.some((c) => (model.get(c.key) ?? 0) + c.units > attributeCap) || modelTotal + pending + sum > totalCap;
-            expect(decisions[i]!.fresh).toBe(!mustFallBack);
-            if (!mustFallBack) pending += sum;
-          });
-          const fresh = blocks.flatMap((c, i) => (decisions[i]!.fresh ? c : []));
-          ledger.charge(fresh);
-          for (const c of fresh) model.set(c.key, (model.get(c.key) ?? 0) + c.units);
-          modelTotal += pending;
-          for (const key of keys) {
-            expect(ledger.spent(key)).toBe(model.get(key) ?? 0);
-            expect(ledger.spent(key)).toBeLessThanOrEqual(ledger.cap(key));
+      fc.property(
+        fc.integer({ min: 0, max: 20 * E }),
+        fc.integer({ min: 0, max: 40 * E }),
+        fc.array(request, { maxLength: 25 }),
+        (attributeCap, totalCap, requests) => {
+          const ledger = PrivacyLedger.create({ attributeCap, totalCap });
+          const model = new Map<string, number>();
+          let modelTotal = 0;
+          for (const blocks of requests) {
+            const decisions = ledger.decide(blocks);
+            let pending = 0;
+            blocks.forEach((charges, i) => {
+              const sum = charges.reduce((s, c) => s + c.units, 0);
+              const mustFallBack = charges.some((c) => (model.get(c.key) ?? 0) + c.units > attributeCap) || modelTotal + pending + sum > totalCap;
+              expect(decisions[i]!.fresh).toBe(!mustFallBack);
+              if (!mustFallBack) pending += sum;
+            });
+            const fresh = blocks.flatMap((c, i) => (decisions[i]!.fresh ? c : []));
+            ledger.charge(fresh);
+            for (const c of fresh) model.set(c.key, (model.get(c.key) ?? 0) + c.units);
+            modelTotal += pending;
+            for (const key of keys) {
+              expect(ledger.spent(key)).toBe(model.get(key) ?? 0);
+              expect(ledger.spent(key)).toBeLessThanOrEqual(ledger.cap(key));
+            }
+            expect(ledger.totalSpent).toBe(modelTotal);
+            expect(ledger.totalSpent).toBeLessThanOrEqual(totalCap);
           }
-          expect(ledger.totalSpent).toBe(modelTotal);
-          expect(ledger.totalSpent).toBeLessThanOrEqual(totalCap);
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

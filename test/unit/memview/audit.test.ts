@@ -69,7 +69,10 @@ function sampleAudit(queries: string[], a: RunOptions, b: RunOptions, bound: num
     const ka = ha.slice(k).reduce((s, x) => s + x, 0);
     const kb = hb.slice(k).reduce((s, x) => s + x, 0);
     const [wa, wb] = [wilsonInterval(ka, n, z), wilsonInterval(kb, n, z)];
-    for (const [lo, hi] of [[wa.lower, wb.upper], [wb.lower, wa.upper]] as const) {
+    for (const [lo, hi] of [
+      [wa.lower, wb.upper],
+      [wb.lower, wa.upper],
+    ] as const) {
       if (hi > 0) best = Math.max(best, Math.log(lo / hi));
       if (lo > Math.exp(bound) * hi) flagged = true;
     }
@@ -78,10 +81,20 @@ function sampleAudit(queries: string[], a: RunOptions, b: RunOptions, bound: num
 }
 
 describe('neighbour audit: stores differing only inside I_a, adaptive queries', () => {
-  const queries = ['Suggest dinner recipes', 'Any tips for more energy?', 'Suggest dinner recipes', 'Any tips for more energy?', 'Suggest dinner recipes', 'Any tips for more energy?'];
+  const queries = [
+    'Suggest dinner recipes',
+    'Any tips for more energy?',
+    'Suggest dinner recipes',
+    'Any tips for more energy?',
+    'Suggest dinner recipes',
+    'Any tips for more energy?',
+  ];
 
   it('the exact privacy loss of every transcript stays within B_a, and the ledger accounts for it', () => {
-    for (const [neighbour, attribute] of [[neighbourD, 'd'], [neighbourB, 'b']] as const) {
+    for (const [neighbour, attribute] of [
+      [neighbourD, 'd'],
+      [neighbourB, 'b'],
+    ] as const) {
       const a: RunOptions = { store, policy: { mode: 'online', k: 3 }, ledger: () => freshLedger(store) };
       const b: RunOptions = { ...a, store: neighbour, ledger: () => freshLedger(neighbour) };
       const cap = store.protected.find((x) => x.id === attribute)!.cap;
@@ -103,7 +116,15 @@ describe('neighbour audit: stores differing only inside I_a, adaptive queries', 
   });
 
   it('the same holds in the preallocated mode, whose ε comes from the planned charges', () => {
-    const a: RunOptions = { store, policy: { mode: 'pre', k: 3 }, ledger: () => freshLedger(store), planned: new Map([['d', 2], ['b', 4]]) };
+    const a: RunOptions = {
+      store,
+      policy: { mode: 'pre', k: 3 },
+      ledger: () => freshLedger(store),
+      planned: new Map([
+        ['d', 2],
+        ['b', 4],
+      ]),
+    };
     expect(maxPrivacyLoss(queries, a, { ...a, store: neighbourD, ledger: () => freshLedger(neighbourD) })).toBeLessThanOrEqual(2 + SLACK);
   });
 

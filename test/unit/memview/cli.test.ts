@@ -77,6 +77,8 @@ describe('veil memview', () => {
     writeFileSync(cap, JSON.stringify({ memories: [], protected: [{ id: 'd', name: 'd', cap: 'two', members: [] }] }));
     await expect(run({ store: cap, queries: QUERIES, mode: 'online' })).rejects.toThrow(`${cap}: protected[0].cap: must be a number, not text`);
     await expect(run({ store: STORE, queries: QUERIES, mode: 'online', K: '-3' })).rejects.toThrow('--K must be a whole number from 1 to 1000, not -3');
-    await expect(run({ store: STORE, queries: QUERIES, mode: 'online', K: '1001' })).rejects.toThrow('--K 1001 is too large: it must be a whole number from 1 to 1000');
+    await expect(run({ store: STORE, queries: QUERIES, mode: 'online', K: '1001' })).rejects.toThrow(
+      '--K 1001 is too large: it must be a whole number from 1 to 1000',
+    );
   });
 });

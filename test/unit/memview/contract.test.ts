@@ -119,7 +119,12 @@ describe('DP-MemView interface contract', () => {
       const food = memviewTurn(q, { store, policy: { ...online, variant: 'veil' }, ledger: freshLedger(store), bits }).find((r) => r.slot === 'food')!;
       veilCounts[focused.findIndex((v) => v.code === food.view.code)]!++;
     }
-    expect(chiSquareTest(veilCounts, veil.map((x) => x / zv)).pValue).toBeGreaterThan(ALPHA);
+    expect(
+      chiSquareTest(
+        veilCounts,
+        veil.map((x) => x / zv),
+      ).pValue,
+    ).toBeGreaterThan(ALPHA);
 
     // Only public values leave: the slot, a vocabulary view, the control and the charged attribute ids.
     const phrases = store.memories.map((m) => m.text.toLowerCase());

@@ -47,7 +47,9 @@ export const neighbourB = replace(store, {
 
 /** A ledger with every attribute's cap from its definition and a large total cap. */
 export function freshLedger(s: MemoryFile = store, totalCap = 256): PrivacyLedger {
-  return PrivacyLedger.fromState(withMemoryCaps({ version: 1, attributeCap: epsilonToUnits(32), total: { spent: 0, cap: epsilonToUnits(totalCap) }, attributes: {} }, s.protected));
+  return PrivacyLedger.fromState(
+    withMemoryCaps({ version: 1, attributeCap: epsilonToUnits(32), total: { spent: 0, cap: epsilonToUnits(totalCap) }, attributes: {} }, s.protected),
+  );
 }
 
 export function bitsOf(seed: number): RandomBits {

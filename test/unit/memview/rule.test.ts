@@ -37,13 +37,14 @@ describe("the public router's candidates (Veil's rule)", () => {
     const dishes = ['dinner', 'lunch', 'breakfast', 'snack', 'dessert', 'recipe', 'menu', 'dish'];
     const counts = new Map<string, number>();
     let n = 0;
-    for (const a of dishes) for (const b of ['ideas', 'suggestions', 'for tonight', 'for my friends', 'please', 'to try', 'for two', 'that are new']) {
-      const q = `Some ${a} ${b}`;
-      // A message naming exactly one meal word: every food view that lists only meal words ties.
-      const [, only] = focusedCandidates(food, q, 1);
-      counts.set(only!.code, (counts.get(only!.code) ?? 0) + 1);
-      n++;
-    }
+    for (const a of dishes)
+      for (const b of ['ideas', 'suggestions', 'for tonight', 'for my friends', 'please', 'to try', 'for two', 'that are new']) {
+        const q = `Some ${a} ${b}`;
+        // A message naming exactly one meal word: every food view that lists only meal words ties.
+        const [, only] = focusedCandidates(food, q, 1);
+        counts.set(only!.code, (counts.get(only!.code) ?? 0) + 1);
+        n++;
+      }
     expect(counts.size).toBeGreaterThanOrEqual(5);
     for (const c of counts.values()) expect(c / n).toBeLessThan(0.4);
   });
@@ -54,7 +55,7 @@ describe("the public router's candidates (Veil's rule)", () => {
     expect(policyCandidates(food, q, { mode: 'online', k: 3 })).toEqual(candidateViews(food, q));
   });
 
-  it("puts a public base weight w·(n − 1) on the generic view only", () => {
+  it('puts a public base weight w·(n − 1) on the generic view only', () => {
     const d = 1 << 20;
     expect(genericBase(4, d, 3)[0]).toBe(Math.round(Math.log(9) * d));
     expect(genericBase(4, d, 3).slice(1)).toEqual([0, 0, 0]);
@@ -100,7 +101,12 @@ describe('a preference the person states outright', () => {
     const turn = memviewTurn('Plan a cheap dinner menu and what it will cost', { store: stated, policy: veil, ledger: freshLedger(stated), bits: bitsOf(2) });
     expect(turn.find((r) => r.slot === 'food')!.kind).toBe('stated');
     expect(turn.find((r) => r.slot === 'finance')!.kind).not.toBe('stated');
-    const health = memviewTurn('What workout should I do this week?', { store: { ...store, stated: [{ slot: 'health', code: 'heart-healthy' }] }, policy: veil, ledger: freshLedger(), bits: bitsOf(3) });
+    const health = memviewTurn('What workout should I do this week?', {
+      store: { ...store, stated: [{ slot: 'health', code: 'heart-healthy' }] },
+      policy: veil,
+      ledger: freshLedger(),
+      bits: bitsOf(3),
+    });
     expect(health.find((r) => r.slot === 'health')!.view.code).toBe('heart-healthy');
   });
 
@@ -114,7 +120,15 @@ describe('a preference the person states outright', () => {
     expect(parseMemoryFile({ ...file, stated: [{ slot: 'food', code: 'vegetarian' }] }).stated).toEqual([{ slot: 'food', code: 'vegetarian' }]);
     expect(() => parseMemoryFile({ ...file, stated: [{ slot: 'food', code: 'no-such' }] })).toThrow(MemoryError);
     expect(() => parseMemoryFile({ ...file, stated: [{ slot: 'food', code: 'general' }] })).toThrow(/names no food preference/);
-    expect(() => parseMemoryFile({ ...file, stated: [{ slot: 'food', code: 'quick' }, { slot: 'food', code: 'vegetarian' }] })).toThrow(/one stated preference per topic/);
+    expect(() =>
+      parseMemoryFile({
+        ...file,
+        stated: [
+          { slot: 'food', code: 'quick' },
+          { slot: 'food', code: 'vegetarian' },
+        ],
+      }),
+    ).toThrow(/one stated preference per topic/);
     const custom = { slot: 'food', code: 'custom-spicy', text: 'keep it spicy', topics: ['dinner'], evidence: ['spicy'] };
     expect(parseMemoryFile({ ...file, views: [custom], stated: [{ slot: 'food', code: 'custom-spicy' }] }).stated).toHaveLength(1);
   });

@@ -40,7 +40,9 @@ describe('createClient when the background stops before it answers', () => {
   });
 
   it('other transport errors and refusals pass through as they are', async () => {
-    await expect(createClient(async () => Promise.reject(new Error('Extension context invalidated.')))('budget.get', {})).rejects.toThrow('Extension context invalidated.');
+    await expect(createClient(async () => Promise.reject(new Error('Extension context invalidated.')))('budget.get', {})).rejects.toThrow(
+      'Extension context invalidated.',
+    );
     await expect(createClient(async () => ({ ok: false, error: 'no' }))('budget.get', {})).rejects.toThrow('no');
   });
 });

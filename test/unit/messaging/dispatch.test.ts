@@ -37,7 +37,19 @@ describe('dispatch: validation at the boundary', () => {
   it('lets content scripts send only the messages marked for them', async () => {
     h = harness();
     const allowed = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('content'));
-    expect(allowed).toEqual(['review.prepare', 'review.begin', 'restore.begin', 'review.cancel', 'compose.begin', 'compose.answer', 'compose.close', 'tab.report', 'site.status', 'site.generic', 'site.pick']);
+    expect(allowed).toEqual([
+      'review.prepare',
+      'review.begin',
+      'restore.begin',
+      'review.cancel',
+      'compose.begin',
+      'compose.answer',
+      'compose.close',
+      'tab.report',
+      'site.status',
+      'site.generic',
+      'site.pick',
+    ]);
     const fromContent = h.client(CONTENT_ON_DEMO);
     await h.client()('profile.putAttribute', { attribute: age });
     for (const name of MESSAGE_NAMES.filter((n) => !allowed.includes(n))) {

@@ -49,14 +49,29 @@ describe.each(browsers)('%s sender shapes', (_browser, self) => {
   });
 });
 
-describe('a framed page of ours has no rights but the review panel\'s and the compose box\'s, and those need a token', () => {
+describe("a framed page of ours has no rights but the review panel's and the compose box's, and those need a token", () => {
   it('is refused every other message, and finds no review or compose session without its token', async () => {
     const h = harness();
     const framed: SenderInfo = { id: SELF.id, url: `${SELF.origin}review.html`, tab: { id: 8, url: 'https://evil.example/' }, frameId: 3 };
     const panel = MESSAGE_NAMES.filter((n) => contract[n].senders.includes('framed'));
     expect(panel).toEqual([
-      'restore.get', 'review.choose', 'review.get', 'review.update', 'review.fresh', 'review.send', 'review.window', 'review.cancel',
-      'compose.get', 'compose.map', 'compose.edit', 'compose.choose', 'compose.mode', 'compose.send', 'compose.recover', 'compose.forget', 'compose.close',
+      'restore.get',
+      'review.choose',
+      'review.get',
+      'review.update',
+      'review.fresh',
+      'review.send',
+      'review.window',
+      'review.cancel',
+      'compose.get',
+      'compose.map',
+      'compose.edit',
+      'compose.choose',
+      'compose.mode',
+      'compose.send',
+      'compose.recover',
+      'compose.forget',
+      'compose.close',
     ]);
     for (const name of MESSAGE_NAMES.filter((n) => !panel.includes(n))) {
       expect(await h.dispatch({ type: name, request: {} }, framed), name).toEqual({

@@ -45,8 +45,19 @@ describe('storage full', () => {
     const writes: [string, () => Promise<unknown>][] = [
       ['add', () => send('profile.putAttribute', { attribute: { entity: 'self', field: 'gender', value: 'woman', sharing: 'withheld' } })],
       // A rename deletes the old row before writing the new one: the delete must be undone too.
-      ['rename', () => send('profile.putAttribute', { attribute: { ...profile.attributes[0]!, field: 'age band' } as never, previous: { entity: 'self', field: 'age' } })],
-      ['toggle', () => send('profile.putAttribute', { attribute: { ...profile.attributes[1]!, sharing: 'withheld' } as never, previous: { entity: 'self', field: 'occupation' } })],
+      [
+        'rename',
+        () =>
+          send('profile.putAttribute', { attribute: { ...profile.attributes[0]!, field: 'age band' } as never, previous: { entity: 'self', field: 'age' } }),
+      ],
+      [
+        'toggle',
+        () =>
+          send('profile.putAttribute', {
+            attribute: { ...profile.attributes[1]!, sharing: 'withheld' } as never,
+            previous: { entity: 'self', field: 'occupation' },
+          }),
+      ],
       // Import clears the table before adding the new rows.
       ['import', () => send('profile.import', { text: JSON.stringify({ version: 1, attributes: [profile.attributes[1]] }) })],
       ['settings', () => send('settings.update', { patch: { epsilon: 32 } })],

@@ -37,7 +37,10 @@ describe('LocalModelHost', () => {
   it('loads the bundled model once and scores as the CLI does', async () => {
     const host = new LocalModelHost(deps());
     expect((await host.status()).state).toMatch(/idle|loading/);
-    const items = [{ field: 'occupation', value: 'Pediatric nurse' }, { field: 'location', value: 'Lyon, France' }];
+    const items = [
+      { field: 'occupation', value: 'Pediatric nurse' },
+      { field: 'location', value: 'Lyon, France' },
+    ];
     const [a, b] = await Promise.all([host.score(items), host.score(items)]);
     expect(a).toEqual(b);
     expect(a.model).toBe(BUNDLED_MODEL_ID);
@@ -63,17 +66,23 @@ describe('LocalModelHost', () => {
     const dir = mkdtempSync(join(tmpdir(), 'veil-models-'));
     symlinkSync(join(MODELS_DIR, BUNDLED_MODEL_ID), join(dir, BUNDLED_MODEL_ID));
     const host = new LocalModelHost(deps({ modelBase: `${dir}/`, readBundled: fileReader(dir) }));
-    await expect(host.score([{ field: 'age', value: '41' }])).rejects.toThrow(/sentence encoder could not be loaded, so Veil cannot tell which facts this message needs/);
+    await expect(host.score([{ field: 'age', value: '41' }])).rejects.toThrow(
+      /sentence encoder could not be loaded, so Veil cannot tell which facts this message needs/,
+    );
     expect(await host.status()).toMatchObject({ state: 'failed', error: expect.stringMatching(/sentence encoder/) });
     await expect(host.encode(['hello'])).rejects.toThrow(/sentence encoder/);
   });
 
   it('says why the model failed, and tries again on the next call', async () => {
     let broken = true;
-    const host = new LocalModelHost(deps({ chooseBackend: async () => {
-      if (broken) throw new Error('this browser is too old to run the model');
-      return { backend: 'wasm', reason: 'fixed' };
-    } }));
+    const host = new LocalModelHost(
+      deps({
+        chooseBackend: async () => {
+          if (broken) throw new Error('this browser is too old to run the model');
+          return { backend: 'wasm', reason: 'fixed' };
+        },
+      }),
+    );
     await expect(host.score([{ field: 'age', value: '41' }])).rejects.toThrow('too old');
     expect(await host.status()).toMatchObject({ state: 'failed', error: 'this browser is too old to run the model' });
     // Asking for the state again does not retry by itself.
@@ -94,15 +103,19 @@ describe('LocalModelHost', () => {
   });
 
   it('a cancelled download stops, keeps nothing and says so', async () => {
-    const host = new LocalModelHost(deps({
-      fetch: async (_url, init) =>
-        new Response(new ReadableStream({
-          start(controller) {
-            controller.enqueue(new Uint8Array(1000));
-            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
-          },
-        })),
-    }));
+    const host = new LocalModelHost(
+      deps({
+        fetch: async (_url, init) =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(new Uint8Array(1000));
+                init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+              },
+            }),
+          ),
+      }),
+    );
     await host.startInstall('Xenova/all-MiniLM-L6-v2');
     await expect(host.startInstall('Xenova/bge-small-en-v1.5')).rejects.toThrow('still being installed');
     await expect.poll(async () => (await host.install())?.progress ?? 0).toBeGreaterThan(0);
@@ -112,4 +125,3 @@ describe('LocalModelHost', () => {
     expect(await installedModels(db)).toEqual([]);
   });
 });
-

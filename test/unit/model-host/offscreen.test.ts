@@ -55,7 +55,9 @@ describe('OffscreenModelHost when the document goes away during a call', () => {
 
   it('lost twice: the call fails with what happened, after two tries', async () => {
     const fake = control(['lost', 'lost', scores]);
-    await expect(new OffscreenModelHost(fake).embed(['occupation'])).rejects.toThrow(/Veil's model stopped before it answered \(the page it runs in was closed or crashed\)/);
+    await expect(new OffscreenModelHost(fake).embed(['occupation'])).rejects.toThrow(
+      /Veil's model stopped before it answered \(the page it runs in was closed or crashed\)/,
+    );
     expect(fake.sent).toHaveLength(2);
   });
 
@@ -77,7 +79,9 @@ describe('the offscreen side of the model host', () => {
   function served() {
     const calls: unknown[][] = [];
     const host = new Proxy({} as ModelHost, {
-      get: (_t, op: string) => async (...args: unknown[]) => (calls.push([op, ...args]), `${op} done`),
+      get:
+        (_t, op: string) =>
+        async (...args: unknown[]) => (calls.push([op, ...args]), `${op} done`),
     });
     let listener: ((message: unknown, sender: SenderInfo, sendResponse: (reply: unknown) => void) => true | undefined) | undefined;
     serveModelHost(host, { id: 'veil', onMessage: { addListener: (l) => void (listener = l) } }, BACKGROUND);
@@ -105,7 +109,13 @@ describe('the offscreen side of the model host', () => {
 
   it('refuses a call the host does not have, or arguments of the wrong shape, and leaves other messages alone', async () => {
     const { calls, ask } = served();
-    for (const bad of [{ op: 'release', args: [] }, { op: 'tag', args: ['1', 3] }, { op: 'encode', args: ['one text'] }, { op: 'status' }, { op: 'generate', args: ['a', 'b'] }]) {
+    for (const bad of [
+      { op: 'release', args: [] },
+      { op: 'tag', args: ['1', 3] },
+      { op: 'encode', args: ['one text'] },
+      { op: 'status' },
+      { op: 'generate', args: ['a', 'b'] },
+    ]) {
       expect(await ask({ veilModelHost: bad })).toMatchObject({ ok: false, error: expect.stringMatching(/^the model host cannot run this call/) });
     }
     expect(await ask({ type: 'profile.get', request: {} })).toBe('left alone');

@@ -19,19 +19,46 @@ import { MODELS_DIR } from '../../../src/embedding/node';
 import { TransformersEmbedder } from '../../../src/embedding/transformers-embedder';
 
 const root = resolve(import.meta.dirname, '../../..');
-const lines = (file: string) => readFileSync(resolve(root, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (file: string) =>
+  readFileSync(resolve(root, file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** Chat messages, marked-up prompts and profile values from the eval sets, plus hand-made edge cases. */
 function sentences(): string[] {
   const texts = new Set<string>();
   for (const f of ['eval/relevance.jsonl', 'eval/relevance-holdout.jsonl']) for (const l of lines(f)) texts.add(l.message as string);
-  for (const f of ['eval/protect.jsonl', 'eval/protect-holdout.jsonl', 'eval/crossmap.jsonl', 'eval/crossmap-holdout.jsonl']) for (const l of lines(f)) texts.add(l.text as string);
+  for (const f of ['eval/protect.jsonl', 'eval/protect-holdout.jsonl', 'eval/crossmap.jsonl', 'eval/crossmap-holdout.jsonl'])
+    for (const l of lines(f)) texts.add(l.text as string);
   for (const l of lines('eval/labelled.jsonl').filter((_, i) => i % 3 === 0)) texts.add(l.value as string);
   const edge = [
-    '', ' ', 'a', 'A', '?', '...', '  two leading spaces', 'trailing space ', 'tab\tand\nnewline', 'ALL CAPS SHOUTING', 'numbers 3.14159 and 1,000,000',
-    'Meet at 10:30, not 9:00: ok?', 'http://example.com/path?q=1', 'email me at someone@example.org', 'smile :) frown :( wink ;)', '😀 emoji 🎉🎉 in the middle 👍',
-    '東京に住んでいます', 'Ich wohne in München und spreche Deutsch.', 'Ünïcödé ﬁ ligature ① ², full-width ＡＢＣ', 'naïve café résumé', '—dashes– and “quotes” ‘single’',
-    'x'.repeat(300), Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '), 'repeated repeated repeated repeated', "don't won't can't y'all", '#hashtag @mention $100 50% a&b <tag>',
+    '',
+    ' ',
+    'a',
+    'A',
+    '?',
+    '...',
+    '  two leading spaces',
+    'trailing space ',
+    'tab\tand\nnewline',
+    'ALL CAPS SHOUTING',
+    'numbers 3.14159 and 1,000,000',
+    'Meet at 10:30, not 9:00: ok?',
+    'http://example.com/path?q=1',
+    'email me at someone@example.org',
+    'smile :) frown :( wink ;)',
+    '😀 emoji 🎉🎉 in the middle 👍',
+    '東京に住んでいます',
+    'Ich wohne in München und spreche Deutsch.',
+    'Ünïcödé ﬁ ligature ① ², full-width ＡＢＣ',
+    'naïve café résumé',
+    '—dashes– and “quotes” ‘single’',
+    'x'.repeat(300),
+    Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '),
+    'repeated repeated repeated repeated',
+    "don't won't can't y'all",
+    '#hashtag @mention $100 50% a&b <tag>',
   ];
   for (const t of edge) texts.add(t);
   return [...texts];
@@ -56,7 +83,9 @@ describe('USE lite port (int8 ONNX) against the package', () => {
   });
 
   it('gives the package tokenizer’s piece ids, but for texts that begin with ":"', () => {
-    const differ = all.filter((t) => JSON.stringify(reference.tokenizer.encode(t).slice(0, 128)) !== JSON.stringify(tokenizer.encode(t, { add_special_tokens: false }).slice(0, 128)));
+    const differ = all.filter(
+      (t) => JSON.stringify(reference.tokenizer.encode(t).slice(0, 128)) !== JSON.stringify(tokenizer.encode(t, { add_special_tokens: false }).slice(0, 128)),
+    );
     expect(differ.filter((t) => !t.normalize('NFKC').startsWith(':'))).toEqual([]);
     expect(differ.length).toBeLessThanOrEqual(1);
     // The known difference is real, and only that:

@@ -12,7 +12,6 @@ import { run as map } from '../../../src/cli/map';
 import { run as release } from '../../../src/cli/release';
 import { FIRST_MESSAGE, SECOND_MESSAGE } from './messages';
 
-
 const dir = mkdtempSync(join(tmpdir(), 'veil-readme-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -36,7 +35,10 @@ describe("the README's first minute", () => {
 
   it('the second message needs the withheld occupation: it goes out as one of its categories, charged', async () => {
     const profile = join(dir, 'profile.json');
-    writeFileSync(profile, JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' }] }));
+    writeFileSync(
+      profile,
+      JSON.stringify({ version: 1, attributes: [{ entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld' }] }),
+    );
     const [out] = await lines(release, { profile, mechanism: 'block', epsilon: '16', facts: 'needed', instruction: SECOND_MESSAGE, seed: '4' });
     const attributes = out!.attributes as { field: string; release: string }[];
     expect(attributes.find((a) => a.field === 'occupation')?.release).toBe('privatized');

@@ -11,11 +11,21 @@ import { MAX_EPSILON } from '../../../src/dp/exact/scale';
 
 describe('CLI options', () => {
   it('takes --name value and --name=value, each once', () => {
-    expect(parseOptions(['--profile', 'p.json', '--epsilon=8'], OPTIONS)).toEqual(new Map([['profile', 'p.json'], ['epsilon', '8']]));
+    expect(parseOptions(['--profile', 'p.json', '--epsilon=8'], OPTIONS)).toEqual(
+      new Map([
+        ['profile', 'p.json'],
+        ['epsilon', '8'],
+      ]),
+    );
   });
   it('takes a value that starts with "-" in both forms, so the option itself can refuse it', () => {
     for (const argv of [['--epsilon', '-1'], ['--epsilon=-1']]) expect(parseOptions(argv, OPTIONS).get('epsilon')).toBe('-1');
-    expect(parseOptions(['--instruction', '-x', '--seed', '-5'], OPTIONS)).toEqual(new Map([['instruction', '-x'], ['seed', '-5']]));
+    expect(parseOptions(['--instruction', '-x', '--seed', '-5'], OPTIONS)).toEqual(
+      new Map([
+        ['instruction', '-x'],
+        ['seed', '-5'],
+      ]),
+    );
   });
   it.each([
     [['--bogus', '1'], /^unknown option --bogus \(known: --profile --mechanism --variant/],
@@ -34,7 +44,7 @@ describe('CLI options', () => {
   });
 });
 
-describe('--epsilon: any ε the exact sampler supports, a note off the extension\'s grid, and what is wrong otherwise', () => {
+describe("--epsilon: any ε the exact sampler supports, a note off the extension's grid, and what is wrong otherwise", () => {
   const read = (argv: string[]) => {
     const notes: string[] = [];
     const units = epsilonUnitsOf(parseOptions(argv, OPTIONS), (line) => notes.push(line));
@@ -83,7 +93,7 @@ describe('--epsilon: any ε the exact sampler supports, a note off the extension
     expect(() => epsilon(['--epsilon', raw])).toThrow(new CliError(message));
     expect(() => epsilon([`--epsilon=${raw}`])).toThrow(new CliError(message));
   });
-  it('the largest is the exact sampler\'s own limit', () => {
+  it("the largest is the exact sampler's own limit", () => {
     expect(MAX_EPSILON).toBe(65536);
   });
 });
@@ -111,7 +121,9 @@ describe('whole-number options (--seed, --n, --K)', () => {
     expect(() => read(raw)).toThrow(new CliError(message));
   });
   it('--K -3 (a space, not "=") gets the same message', () => {
-    expect(() => integer(parseOptions(['--K', '-3'], MEMVIEW_OPTIONS), 'K', 3, { min: 1, max: 1000 })).toThrow('--K must be a whole number from 1 to 1000, not -3');
+    expect(() => integer(parseOptions(['--K', '-3'], MEMVIEW_OPTIONS), 'K', 3, { min: 1, max: 1000 })).toThrow(
+      '--K must be a whole number from 1 to 1000, not -3',
+    );
   });
 });
 

@@ -15,7 +15,11 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 async function lines(run: typeof release, args: Record<string, string>, notes: string[] = []): Promise<unknown[]> {
   const out: string[] = [];
-  await run(new Map(Object.entries(args)), (l) => out.push(l), (l) => notes.push(l));
+  await run(
+    new Map(Object.entries(args)),
+    (l) => out.push(l),
+    (l) => notes.push(l),
+  );
   return out.map((l) => JSON.parse(l) as unknown);
 }
 
@@ -48,7 +52,7 @@ describe('veil release', () => {
     expect(spent.units.total).toBe(shares.reduce((x, y) => x + y, 0));
     expect(spent.total).toBe(spent.units.total / 2 ** 20);
   }, 30_000);
-  it('releases at ε off the extension\'s grid (0.5, 1, 3), exactly, with one note each', async () => {
+  it("releases at ε off the extension's grid (0.5, 1, 3), exactly, with one note each", async () => {
     for (const epsilon of [0.5, 1, 3]) {
       const notes: string[] = [];
       const [o] = (await lines(release, { profile: fixture('ten-attributes.json'), mechanism: 'block', epsilon: String(epsilon), seed: '4' }, notes)) as {
@@ -64,13 +68,17 @@ describe('veil release', () => {
     }
   }, 60_000);
   it('releases a .jsonl file line by line (blank lines skipped) with the given format and instruction', async () => {
-    const out = (await lines(release, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '2', format: 'freeform', instruction: 'Hello.' })) as { text: string }[];
+    const out = (await lines(release, { profile: fixture('several.jsonl'), mechanism: 'slot', epsilon: '2', format: 'freeform', instruction: 'Hello.' })) as {
+      text: string;
+    }[];
     expect(out).toHaveLength(3);
     for (const o of out) expect(o.text.startsWith('Hello.')).toBe(true);
   }, 30_000);
   it('refuses bad input with a CliError', async () => {
     await expect(lines(release, { profile: fixture('bad-attribute.json'), mechanism: 'slot', epsilon: '8' })).rejects.toThrow(CliError);
-    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(/--epsilon must be a number above 0 and at most 65536/);
+    await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: 'lots' })).rejects.toThrow(
+      /--epsilon must be a number above 0 and at most 65536/,
+    );
     await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '0' })).rejects.toThrow(/--epsilon must be positive/);
     await expect(lines(release, { profile: fixture('table1.json'), mechanism: 'slot' })).rejects.toThrow(/--epsilon is required/);
   });
@@ -81,21 +89,32 @@ describe('veil release', () => {
       return join(dir, name);
     };
     const refusal = (profile: string) => lines(release, { profile, mechanism: 'slot', epsilon: '8' });
-    await expect(refusal(file('nofield.json', JSON.stringify({ version: 1, attributes: [{ entity: 'self', value: 'x', sharing: 'shared' }] })))).rejects.toThrow(
-      new CliError(`${join(dir, 'nofield.json')}: attribute 1 has no "field"`),
-    );
+    await expect(
+      refusal(file('nofield.json', JSON.stringify({ version: 1, attributes: [{ entity: 'self', value: 'x', sharing: 'shared' }] }))),
+    ).rejects.toThrow(new CliError(`${join(dir, 'nofield.json')}: attribute 1 has no "field"`));
     await expect(refusal(file('empty.json', ''))).rejects.toThrow(new CliError(`${join(dir, 'empty.json')} is empty`));
     await expect(refusal(file('empty.jsonl', '\n'))).rejects.toThrow(new CliError(`${join(dir, 'empty.jsonl')} is empty: no profiles`));
-    await expect(refusal(file('several.json', '{"version":1,"attributes":[]}\n{"version":1,"attributes":[]}\n'))).rejects.toThrow(/several\.json is not valid JSON \(at line 2, column 1\): it looks like several profiles, one per line; a file of profiles must end in \.jsonl$/);
+    await expect(refusal(file('several.json', '{"version":1,"attributes":[]}\n{"version":1,"attributes":[]}\n'))).rejects.toThrow(
+      /several\.json is not valid JSON \(at line 2, column 1\): it looks like several profiles, one per line; a file of profiles must end in \.jsonl$/,
+    );
     await expect(refusal('test/fixtures/memview/store.json')).rejects.toThrow(/this looks like a memory file, for veil memview --store/);
     await expect(refusal(dir)).rejects.toThrow(new CliError(`cannot read ${dir}: it is a folder, not a file`));
   });
   it('leaves a withheld fact with no public categories out of the text, as the extension does (--suppressed mark: [withheld])', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'veil-release-'));
     const path = join(dir, 'custom.json');
-    const profile = { version: 1, attributes: [{ entity: 'self', field: 'favourite food', value: 'durian', sharing: 'withheld' }, { entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] };
+    const profile = {
+      version: 1,
+      attributes: [
+        { entity: 'self', field: 'favourite food', value: 'durian', sharing: 'withheld' },
+        { entity: 'self', field: 'age', value: '41', sharing: 'withheld' },
+      ],
+    };
     writeFileSync(path, JSON.stringify(profile));
-    const [omit] = (await lines(release, { profile: path, mechanism: 'slot', epsilon: '8', seed: '1' })) as { text: string; attributes: { field: string; release: string }[] }[];
+    const [omit] = (await lines(release, { profile: path, mechanism: 'slot', epsilon: '8', seed: '1' })) as {
+      text: string;
+      attributes: { field: string; release: string }[];
+    }[];
     expect(omit!.text).not.toMatch(/favourite food|withheld/i);
     expect(omit!.attributes.find((a) => a.field === 'favourite food')!.release).toBe('suppressed');
     const [mark] = (await lines(release, { profile: path, mechanism: 'slot', epsilon: '8', seed: '1', suppressed: 'mark' })) as { text: string }[];
@@ -104,7 +123,10 @@ describe('veil release', () => {
   it('--facts needed carries only the withheld facts the instruction needs, as the extension does', async () => {
     const args = { profile: fixture('ten-attributes.json'), mechanism: 'slot', epsilon: '8', seed: '2', instruction: 'Which running shoes should I buy?' };
     const [all] = (await lines(release, args)) as { spent: { perAttribute: Record<string, number> } }[];
-    const [needed] = (await lines(release, { ...args, facts: 'needed' })) as { spent: { perAttribute: Record<string, number> }; attributes: { field: string }[] }[];
+    const [needed] = (await lines(release, { ...args, facts: 'needed' })) as {
+      spent: { perAttribute: Record<string, number> };
+      attributes: { field: string }[];
+    }[];
     expect(Object.keys(all!.spent.perAttribute)).toHaveLength(5);
     expect(Object.keys(needed!.spent.perAttribute).length).toBeLessThan(5);
     expect(Object.keys(needed!.spent.perAttribute)).toContain('self.age');
@@ -114,7 +136,9 @@ describe('veil release', () => {
 
 describe('veil sample', () => {
   it('counts n draws by sorted entity.field=code keys', async () => {
-    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'block', epsilon: '2', n: '2000', seed: '3' })) as { counts: Record<string, number> }[];
+    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'block', epsilon: '2', n: '2000', seed: '3' })) as {
+      counts: Record<string, number>;
+    }[];
     const entries = Object.entries(o!.counts);
     expect(entries.reduce((s, [, c]) => s + c, 0)).toBe(2000);
     expect(entries.length).toBeGreaterThan(50); // ε = 2 spreads over many of the 1,210 cells
@@ -122,7 +146,9 @@ describe('veil sample', () => {
   }, 30_000);
   it('samples at ε = 1 (off the grid) with one note, as at any grid value', async () => {
     const notes: string[] = [];
-    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '1', n: '500', seed: '3' }, notes)) as { counts: Record<string, number> }[];
+    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'slot', epsilon: '1', n: '500', seed: '3' }, notes)) as {
+      counts: Record<string, number>;
+    }[];
     expect(Object.values(o!.counts).reduce((s, c) => s + c, 0)).toBe(500);
     expect(notes).toHaveLength(1);
   }, 30_000);
@@ -134,7 +160,9 @@ describe('veil sample', () => {
 
 describe("the paper's Table 1 profile with the bundled model", () => {
   it('at ε = 8192 DP-BLOCK releases the closure-privatized occupation as Managers and the degree as tertiary', async () => {
-    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'block', epsilon: '8192', n: '500', seed: '8' })) as { counts: Record<string, number> }[];
+    const [o] = (await lines(sample, { profile: fixture('table1.json'), mechanism: 'block', epsilon: '8192', n: '500', seed: '8' })) as {
+      counts: Record<string, number>;
+    }[];
     const [mode] = Object.entries(o!.counts).sort(([, a], [, b]) => b - a)[0]!;
     expect(mode).toMatch(/self\.occupation=1\b/); // ISCO-08 major group 1, Managers (as in Table 1)
     expect(mode).toMatch(/self\.education=[67]\b/); // ISCED 6 or 7 (a master's degree)
@@ -143,7 +171,11 @@ describe("the paper's Table 1 profile with the bundled model", () => {
 
 describe('the command line', () => {
   it('bad input: one line on stderr, exit code 1, no stack trace', async () => {
-    const result = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'release', '--profile', fixture('bad-attribute.json'), '--mechanism', 'slot', '--epsilon', '8'], { cwd: root }).then(
+    const result = await promisify(execFile)(
+      'npx',
+      ['tsx', 'src/cli/main.ts', 'release', '--profile', fixture('bad-attribute.json'), '--mechanism', 'slot', '--epsilon', '8'],
+      { cwd: root },
+    ).then(
       () => undefined,
       (error: { code: number; stderr: string; stdout: string }) => error,
     );
@@ -176,7 +208,11 @@ describe('the command line', () => {
     }
   }, 60_000);
   it('an ε off the grid: JSON on stdout, one note on stderr, exit code 0', async () => {
-    const { stdout, stderr } = await promisify(execFile)('node', ['bin/veil.mjs', 'release', '--profile', fixture('table1.json'), '--mechanism', 'slot', '--epsilon', '1', '--seed', '1'], { cwd: root });
+    const { stdout, stderr } = await promisify(execFile)(
+      'node',
+      ['bin/veil.mjs', 'release', '--profile', fixture('table1.json'), '--mechanism', 'slot', '--epsilon', '1', '--seed', '1'],
+      { cwd: root },
+    );
     expect(JSON.parse(stdout)).toMatchObject({ mechanism: 'slot', epsilon: 1 });
     expect(stderr).toBe('veil: note: ε 1 is not one the extension offers (2, 4, 8, …, 8192); the release is exact at it all the same\n');
   }, 30_000);

@@ -27,7 +27,12 @@ describe("the paper's Table 1 profile", () => {
     const r = releaseProfile(prepared, { random: seededRandomSource(64), format: 'structured', ledger: 'unaccounted' });
     const [languages, occupation, work, education] = r.attributes;
     expect(languages).toEqual({ entity: 'self', field: 'languages', sharing: 'shared', release: 'kept', value: 'French' });
-    expect(occupation).toMatchObject({ sharing: 'shared', release: 'privatized', reason: expect.stringMatching(/^closure: would reveal self\.work/), closure: { entity: 'self', field: 'work' } });
+    expect(occupation).toMatchObject({
+      sharing: 'shared',
+      release: 'privatized',
+      reason: expect.stringMatching(/^closure: would reveal self\.work/),
+      closure: { entity: 'self', field: 'work' },
+    });
     expect(candidateDomain('occupation')!.categories.map((c) => c.code)).toContain(occupation!.code);
     expect(work).toMatchObject({ sharing: 'withheld', release: 'privatized' });
     expect(candidateDomain('work')!.categories.map((c) => c.code)).toContain(work!.code);
@@ -48,7 +53,9 @@ describe("the paper's Table 1 profile", () => {
     expect(r.attributes[1]).toMatchObject({ release: 'kept', value: 'Cultural Project Manager' });
     expect(r.spent).toEqual({ total: 64, perAttribute: { 'self.work': 32, 'self.education': 32 } });
     // Freeform words a category as one: "my work history is in the occupational group …", "… is not specified".
-    expect(r.text).toMatch(/My languages are French, my occupation is Cultural Project Manager, my work history is (in the occupational group ".+"|not specified) and my (highest level of education is .+|education is not specified)\.$/);
+    expect(r.text).toMatch(
+      /My languages are French, my occupation is Cultural Project Manager, my work history is (in the occupational group ".+"|not specified) and my (highest level of education is .+|education is not specified)\.$/,
+    );
   });
 });
 
@@ -59,8 +66,14 @@ describe('what a release is charged', () => {
       const prepared = await prepareRelease(profile, { mechanism, epsilonUnits: epsilonToUnits(64), scorer: hashScorer });
       // The prepared charges are the blocks' costs (each member's exponential mechanism), withheld members only.
       prepared.plan.blocks.forEach((block, b) => {
-        const costs = dpBlock(block.members.map((m) => ({ epsilonUnits: prepared.plan.attributes[m]!.epsilonUnits, scoreUnits: [quantizeUnit(0)] })), undefined, 0).costs;
-        const expected = block.members.flatMap((m, i) => (prepared.plan.attributes[m]!.sharing === 'withheld' ? [{ key: prepared.plan.attributes[m]!.key, units: costs[i]! }] : []));
+        const costs = dpBlock(
+          block.members.map((m) => ({ epsilonUnits: prepared.plan.attributes[m]!.epsilonUnits, scoreUnits: [quantizeUnit(0)] })),
+          undefined,
+          0,
+        ).costs;
+        const expected = block.members.flatMap((m, i) =>
+          prepared.plan.attributes[m]!.sharing === 'withheld' ? [{ key: prepared.plan.attributes[m]!.key, units: costs[i]! }] : [],
+        );
         expect(prepared.charges[b]).toEqual(expected);
       });
       expect(prepared.charges).toEqual(blockCharges(prepared.plan));
@@ -98,7 +111,9 @@ describe('release output', () => {
     const nan = { score: async () => new Array<number>(8).fill(Number.NaN) };
     await expect(prepareRelease(profileOf([withheld('age', 'x')]), { mechanism: 'slot', epsilonUnits: E, scorer: nan })).rejects.toThrow(ScoreError);
     const short = { score: async () => [0.5] };
-    await expect(prepareRelease(profileOf([withheld('age', 'x')]), { mechanism: 'slot', epsilonUnits: E, scorer: short })).rejects.toThrow(/1 scores for self\.age, its domain has 8/);
+    await expect(prepareRelease(profileOf([withheld('age', 'x')]), { mechanism: 'slot', epsilonUnits: E, scorer: short })).rejects.toThrow(
+      /1 scores for self\.age, its domain has 8/,
+    );
   });
   it('an equal score for every category gives the uniform release (value with no known token)', async () => {
     const flat = { score: async (field: string) => candidateDomain(field)!.categories.map(() => 0.5) };
@@ -109,7 +124,20 @@ describe('release output', () => {
 
 describe('no withheld value appears in the text', () => {
   it('property: any profile, mechanism, format and ε (one-word category labels excepted)', async () => {
-    const fields = ['gender', 'age', 'location', 'nationality', 'languages', 'marital_status', 'children', 'occupation', 'work', 'education', 'health', 'employer'];
+    const fields = [
+      'gender',
+      'age',
+      'location',
+      'nationality',
+      'languages',
+      'marital_status',
+      'children',
+      'occupation',
+      'work',
+      'education',
+      'health',
+      'employer',
+    ];
     const rowArb = fc.record({
       field: fc.constantFrom(...fields),
       entity: fc.constantFrom('self', 'my partner', 'Carol Zyx'),
@@ -176,7 +204,9 @@ describe('releases with a ledger', () => {
             const expectedFresh = prepared.plan.blocks.map((block) => {
               const charged = block.members.map((m) => prepared.plan.attributes[m]!).filter((a) => a.charged);
               const sum = charged.reduce((s, a) => s + a.epsilonUnits, 0);
-              const over = charged.some((a) => (before.attributes[a.key]?.spent ?? 0) + a.epsilonUnits > attributeCap * E) || before.total.spent + pending + sum > totalCap * E;
+              const over =
+                charged.some((a) => (before.attributes[a.key]?.spent ?? 0) + a.epsilonUnits > attributeCap * E) ||
+                before.total.spent + pending + sum > totalCap * E;
               if (!over) pending += sum;
               return !over;
             });
@@ -229,7 +259,7 @@ describe('release text that reads naturally and says what was changed', () => {
       'freeform',
     );
     expect(text).toBe(
-      'I am a citizen of a country in Western Asia, I am aged 35–44 and my location is not specified. My partner lives in Western Europe and my partner\'s languages are French.',
+      "I am a citizen of a country in Western Asia, I am aged 35–44 and my location is not specified. My partner lives in Western Europe and my partner's languages are French.",
     );
   });
   it('a shared fact that closure generalized is marked so, in both formats', () => {

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/contracts';
 import { KNOWN_FIELDS } from '../../../src/core/profile';
 import { candidateDomain } from '../../../src/domains';
-import {
-  decodeCandidateEmbeddings,
-  embedCandidates,
-  encodeCandidateEmbeddings,
-} from '../../../src/scoring/candidate-embeddings';
+import { decodeCandidateEmbeddings, embedCandidates, encodeCandidateEmbeddings } from '../../../src/scoring/candidate-embeddings';
 import { hashingEmbedder } from './hashing-embedder';
 
 const descriptions = (field: string) => candidateDomain(field)!.categories.map((c) => [c.label, `${c.code} ${field}`]);
@@ -48,7 +44,9 @@ describe('candidate embeddings', () => {
 
   it('refuses a truncated body with a message that says so (not a typed-array error)', async () => {
     const { header, body } = encodeCandidateEmbeddings(await embedCandidates(hashingEmbedder(8), descriptions));
-    expect(() => decodeCandidateEmbeddings(header, body.subarray(0, body.byteLength - 1))).toThrow(/candidate embeddings are truncated: \w+ needs \d+ bytes, the file has \d+/);
+    expect(() => decodeCandidateEmbeddings(header, body.subarray(0, body.byteLength - 1))).toThrow(
+      /candidate embeddings are truncated: \w+ needs \d+ bytes, the file has \d+/,
+    );
     expect(() => decodeCandidateEmbeddings(header, body)).not.toThrow();
   });
 

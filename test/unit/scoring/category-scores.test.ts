@@ -27,7 +27,10 @@ describe('categoryScores', () => {
   it('raises a score to its lexicon floor, never lowers it, and stays in [0,1]', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.double(), fc.double()), { minLength: 1, maxLength: 20 }), (pairs) => {
-        const scores = categoryScores(pairs.map((p) => p[0]), pairs.map((p) => p[1]));
+        const scores = categoryScores(
+          pairs.map((p) => p[0]),
+          pairs.map((p) => p[1]),
+        );
         scores.forEach((s, i) => {
           expect(Number.isFinite(s)).toBe(true);
           expect(s).toBeGreaterThanOrEqual(similarityToScore(pairs[i]![0]));
@@ -55,7 +58,7 @@ describe('maxSimilarities', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 13 }), fc.integer({ min: 1, max: 6 }), fc.integer(), (dimension, count, seed) => {
         let x = seed;
-        const next = () => ((x = (Math.imul(x, 1103515245) + 12345) | 0) / 2 ** 31);
+        const next = () => (x = (Math.imul(x, 1103515245) + 12345) | 0) / 2 ** 31;
         const v = Float32Array.from({ length: dimension }, next);
         const rows = Float32Array.from({ length: dimension * count }, next);
         const expected = Math.max(...Array.from({ length: count }, (_, r) => v.reduce((s, a, d) => s + a * rows[r * dimension + d]!, 0)));

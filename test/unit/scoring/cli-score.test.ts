@@ -31,10 +31,17 @@ describe('veil score', () => {
     const { code, stdout, stderr } = await cli('--input', input);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { field: string; value: string; best: string; scores: Record<string, number> });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { field: string; value: string; best: string; scores: Record<string, number> });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ field: 'occupation', value: 'Pediatric nurse', best: '2' });
-    expect(Object.keys(lines[0]!.scores).sort()).toEqual(candidateDomain('occupation')!.categories.map((c) => c.code).sort());
+    expect(Object.keys(lines[0]!.scores).sort()).toEqual(
+      candidateDomain('occupation')!
+        .categories.map((c) => c.code)
+        .sort(),
+    );
     expect(lines[1]!.best).toBe('mul');
     for (const line of lines) for (const s of Object.values(line.scores)) expect(s).toBeGreaterThanOrEqual(0);
   }, 60_000);
@@ -42,7 +49,11 @@ describe('veil score', () => {
   it('scores one value from --field and --value, naming the best category beside its code', async () => {
     const { code, stdout } = await cli('--field', 'location', '--value', 'Lyon, France');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ field: 'location', best: '155', label: candidateDomain('location')!.categories.find((c) => c.code === '155')!.label });
+    expect(JSON.parse(stdout)).toMatchObject({
+      field: 'location',
+      best: '155',
+      label: candidateDomain('location')!.categories.find((c) => c.code === '155')!.label,
+    });
   }, 60_000);
 
   it('says when the highest score is a tie instead of naming the first category as best', async () => {
@@ -65,13 +76,17 @@ describe('veil score', () => {
     ['a folder as input', ['--input', '/tmp'], /cannot read \/tmp: it is a folder, not a file/],
     ['an empty input file', ['--input', file('')], /in\.jsonl is empty: no values to score/],
     ['a binary input file', ['--input', file('\u0000\u0001\u0002')], /in\.jsonl is not a text file/],
-  ])('rejects %s with one stderr line and exit 1', async (_what, args, message) => {
-    const { code, stdout, stderr } = await cli(...args);
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(message);
-  }, 60_000);
+  ])(
+    'rejects %s with one stderr line and exit 1',
+    async (_what, args, message) => {
+      const { code, stdout, stderr } = await cli(...args);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(message);
+    },
+    60_000,
+  );
 
   it('names the bad line of an input file', async () => {
     const input = file('{"field":"age","value":"34"}\n{"field":"age","value":""}\n');

@@ -22,8 +22,12 @@ describe('loadScorer for a model without shipped candidate embeddings', () => {
     expect(loaded.candidates.modelId).toBe(BUNDLED_MODEL_ID);
     const shipped = await loadBundledScorer();
     const values: [string, string][] = [
-      ['occupation', 'Pediatric nurse'], ['work', 'drove trucks across Europe'], ['location', 'Toronto'],
-      ['nationality', 'Kenyan'], ['education', 'college graduate'], ['gender', 'genderqueer'],
+      ['occupation', 'Pediatric nurse'],
+      ['work', 'drove trucks across Europe'],
+      ['location', 'Toronto'],
+      ['nationality', 'Kenyan'],
+      ['education', 'college graduate'],
+      ['gender', 'genderqueer'],
     ];
     for (const [field, value] of values) {
       const a = await loaded.scorer.score(field, value);

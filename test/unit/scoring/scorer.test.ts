@@ -14,7 +14,9 @@ import { MAX_SCORED_CHARS, createScorer, scoredPart } from '../../../src/scoring
 import { hashingEmbedder } from './hashing-embedder';
 
 const vocabulary = new Set(
-  Object.keys((JSON.parse(readFileSync(join(MODELS_DIR, BUNDLED_MODEL_ID, 'tokenizer.json'), 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab),
+  Object.keys(
+    (JSON.parse(readFileSync(join(MODELS_DIR, BUNDLED_MODEL_ID, 'tokenizer.json'), 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab,
+  ),
 );
 
 /** Any text at all, including emoji, control characters, digits and very long strings. */

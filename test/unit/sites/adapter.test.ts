@@ -121,7 +121,7 @@ describe('firstMatch and matchLayout: the element the page shows', () => {
 });
 
 describe('the ChatGPT adapter with the twin editor', () => {
-  it('finds the visible composer, its form\'s send button and the layout', () => {
+  it("finds the visible composer, its form's send button and the layout", () => {
     const { twin, composer, form } = twinForm();
     box(twin, 0, 0);
     box(composer, 600, 24);

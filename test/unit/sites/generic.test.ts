@@ -15,7 +15,16 @@ describe('which sites the generic adapter can be switched on for', () => {
     expect(genericOrigin('http://192.168.1.5:8080/')).toBe('http://192.168.1.5:8080');
   });
   it('not a registry site, not another scheme, not a URL with credentials, not garbage', () => {
-    for (const url of ['https://chatgpt.com/', 'https://claude.ai/new', 'http://localhost:5173/', 'file:///etc/passwd', 'chrome://settings', 'https://a:b@x.org/', 'not a url', undefined]) {
+    for (const url of [
+      'https://chatgpt.com/',
+      'https://claude.ai/new',
+      'http://localhost:5173/',
+      'file:///etc/passwd',
+      'chrome://settings',
+      'https://a:b@x.org/',
+      'not a url',
+      undefined,
+    ]) {
       expect(genericOrigin(url), String(url)).toBeNull();
     }
   });
@@ -27,7 +36,9 @@ describe('which sites the generic adapter can be switched on for', () => {
 
 describe('pointing at the message box', () => {
   it('a click inside a contenteditable points at the whole box; a click on a non-editable is nothing', () => {
-    page('<div contenteditable="true" id="box"><p><b id="inner">hi</b></p></div><span id="plain">x</span><textarea id="t"></textarea><textarea id="ro" readonly></textarea>');
+    page(
+      '<div contenteditable="true" id="box"><p><b id="inner">hi</b></p></div><span id="plain">x</span><textarea id="t"></textarea><textarea id="ro" readonly></textarea>',
+    );
     expect(composerAt(document.getElementById('inner'))?.id).toBe('box');
     expect(composerAt(document.getElementById('t'))?.id).toBe('t');
     expect(composerAt(document.getElementById('plain'))).toBeNull();

@@ -84,4 +84,3 @@ describe('budget store', () => {
     await expect(readProfile(db)).rejects.toThrow('the stored attribute self.age is damaged');
   });
 });
-

@@ -51,7 +51,13 @@ describe('codebook store', () => {
 
   it('refuses a damaged row instead of using half a dictionary', async () => {
     const d = db();
-    await d.codebooks.put({ site: 'chatgpt', conversation: '/c/1', codebook: { ...BOOK, entries: [{ original: 'Mia', kind: 'person' }] } as never, createdAt: 1, updatedAt: 1 });
+    await d.codebooks.put({
+      site: 'chatgpt',
+      conversation: '/c/1',
+      codebook: { ...BOOK, entries: [{ original: 'Mia', kind: 'person' }] } as never,
+      createdAt: 1,
+      updatedAt: 1,
+    });
     await expect(readCodebook(d, 'chatgpt', '/c/1')).rejects.toThrow(Refusal);
   });
 });

@@ -49,7 +49,10 @@ describe('withPrivacyLedger', () => {
   it('charges and records a release in one transaction', async () => {
     await profileWithTwoWithheld();
     await withPrivacyLedger(db, (ledger, record) => {
-      ledger.charge([{ key: 'self.age', units: eps(4) }, { key: 'my child.age', units: eps(4) }]);
+      ledger.charge([
+        { key: 'self.age', units: eps(4) },
+        { key: 'my child.age', units: eps(4) },
+      ]);
       record(release({ 'self.age': eps(4), 'my child.age': eps(4) }));
     });
     const budget = await readBudget(db);

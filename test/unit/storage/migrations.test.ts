@@ -25,7 +25,10 @@ afterEach(() => opened.splice(0).forEach((db) => db.close()));
 /** Create a database of the fixture's (old) layout, holding exactly the fixture's rows, then close it. */
 async function createFrozen(fixture: Frozen): Promise<string> {
   const name = `veil-migrate-${crypto.randomUUID()}`;
-  const old = new VeilDatabase(name, SCHEMA_HISTORY.filter((v) => v.version <= fixture.schemaVersion));
+  const old = new VeilDatabase(
+    name,
+    SCHEMA_HISTORY.filter((v) => v.version <= fixture.schemaVersion),
+  );
   await old.open();
   expect(old.verno).toBe(fixture.schemaVersion);
   expect(old.tables.map((t) => t.name).sort()).toEqual(Object.keys(fixture.tables).sort());
@@ -54,7 +57,9 @@ async function expectEveryRowKept(db: VeilDatabase, fixture: Frozen): Promise<vo
 
 describe('stored data migrates forward', () => {
   it('has a frozen example for every schema version', () => {
-    const files = readdirSync(dir).filter((f) => /^v\d+\.json$/.test(f)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => /^v\d+\.json$/.test(f))
+      .sort();
     expect(files).toEqual(SCHEMA_HISTORY.map((v) => `v${v.version}.json`).sort());
     for (const v of SCHEMA_HISTORY) expect(frozen(v.version).schemaVersion).toBe(v.version);
   });
@@ -65,12 +70,23 @@ describe('stored data migrates forward', () => {
 
     const profile = await readProfile(db);
     expect(profile.instruction).toBe('Suggest a weekend plan.');
-    expect(profile.attributes).toEqual(
-      fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })),
-    );
+    expect(profile.attributes).toEqual(fixture.tables.attributes!.map(({ entity, field, value, sharing }) => ({ entity, field, value, sharing })));
     expect(await readSettings(db)).toEqual({
       // `suppressed`, `variant`, `facts`, `genericSites`, `alwaysMap`, `messageDefaults` and the memory settings came later: a v1 row reads as their defaults.
-      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 16, format: 'freeform', suppressed: 'omit', sites: ['claude', 'demo'], genericSites: [], alwaysMap: [], messageDefaults: {}, memoryMode: 'online', memoryK: 2, attributeCap: 64, totalCap: 256,
+      mechanism: 'slot',
+      variant: 'veil',
+      facts: 'needed',
+      epsilon: 16,
+      format: 'freeform',
+      suppressed: 'omit',
+      sites: ['claude', 'demo'],
+      genericSites: [],
+      alwaysMap: [],
+      messageDefaults: {},
+      memoryMode: 'online',
+      memoryK: 2,
+      attributeCap: 64,
+      totalCap: 256,
     });
 
     const budget = await readBudget(db);
@@ -89,12 +105,8 @@ describe('stored data migrates forward', () => {
     const fixture = frozen(2);
     const db = await openCurrent(await createFrozen(fixture));
 
-    expect((await readProfile(db)).attributes.map((a) => `${a.entity}.${a.field}`)).toEqual([
-      'self.gender', 'self.education', 'my partner.occupation',
-    ]);
-    expect(await db.ledgers.toArray()).toEqual(
-      expect.arrayContaining(fixture.tables.ledgers!.map((row) => expect.objectContaining(row))),
-    );
+    expect((await readProfile(db)).attributes.map((a) => `${a.entity}.${a.field}`)).toEqual(['self.gender', 'self.education', 'my partner.occupation']);
+    expect(await db.ledgers.toArray()).toEqual(expect.arrayContaining(fixture.tables.ledgers!.map((row) => expect.objectContaining(row))));
     const budget = await readBudget(db);
     expect(budget.period).toBe(2);
     expect(budget.totalSpent).toBe(4194304 + 4194304 + 1048576);

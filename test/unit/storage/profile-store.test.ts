@@ -59,9 +59,7 @@ describe('profile store', () => {
     await putAttribute(db, job);
     expect(await db.ledgers.count()).toBe(0);
     await putAttribute(db, { ...job, sharing: 'withheld' }, job);
-    expect(await db.ledgers.toArray()).toEqual([
-      expect.objectContaining({ period: 1, key: 'self.occupation', spent: 0, cap: null }),
-    ]);
+    expect(await db.ledgers.toArray()).toEqual([expect.objectContaining({ period: 1, key: 'self.occupation', spent: 0, cap: null })]);
   });
 
   it('replaces the whole profile with the instruction, atomically', async () => {
@@ -81,9 +79,7 @@ describe('profile store', () => {
     await putAttribute(db, job);
     await putAttribute(db, age);
     await db.attributes.update(['self', 'age'], { sharing: 'secret' as 'shared' });
-    await expect(readProfile(db)).rejects.toThrow(
-      'the stored attribute self.age is damaged (sharing: must be "shared" or "withheld")',
-    );
+    await expect(readProfile(db)).rejects.toThrow('the stored attribute self.age is damaged (sharing: must be "shared" or "withheld")');
     await expect(readProfile(db)).rejects.toThrow(Refusal);
     await db.attributes.update(['self', 'age'], { sharing: 'withheld', value: undefined as unknown as string });
     await expect(readProfile(db)).rejects.toThrow('the stored attribute self.age is damaged (value:');
@@ -94,7 +90,7 @@ describe('profile store', () => {
     await expect(readProfile(db)).rejects.toThrow('the stored profile instruction is damaged');
   });
 
-  it('carries the current period\'s ledger over when a fact is renamed, in the same transaction', async () => {
+  it("carries the current period's ledger over when a fact is renamed, in the same transaction", async () => {
     db = freshDatabase();
     await putAttribute(db, age);
     await db.ledgers.update([1, 'self.age'], { spent: 5 * 2 ** 20, cap: 20 * 2 ** 20 });
@@ -142,4 +138,3 @@ describe('profile store', () => {
     expect((await readProfile(db)).attributes.map((a) => a.field)).toEqual(['occupation', 'age', 'age', 'gender']);
   });
 });
-

@@ -19,10 +19,13 @@ describe('the profile-and-settings revision', () => {
       ['remove', () => removeAttribute(db, { entity: 'self', field: 'age' })],
       ['import', () => replaceProfile(db, { version: 1, attributes: [] })],
       ['settings', () => updateSettings(db, { epsilon: 4 })],
-      ['model', async () => {
-        await putInstalledModel(db, 'm', new Map([['config.json', new Uint8Array([1])]]), { header: '{}', body: new Uint8Array() });
-        await setActiveModel(db, 'm');
-      }],
+      [
+        'model',
+        async () => {
+          await putInstalledModel(db, 'm', new Map([['config.json', new Uint8Array([1])]]), { header: '{}', body: new Uint8Array() });
+          await setActiveModel(db, 'm');
+        },
+      ],
     ];
     for (const [i, [what, step]] of steps.entries()) {
       await step();

@@ -12,7 +12,12 @@ afterEach(cleanup);
 /** The accessible name a control gets from a <label for>, a wrapping <label>, aria-label(ledby) or its text. */
 function accessibleName(el: Element): string {
   const labelledBy = el.getAttribute('aria-labelledby');
-  if (labelledBy) return labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  if (labelledBy)
+    return labelledBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
   const aria = el.getAttribute('aria-label');
   if (aria) return aria;
   if (el.id) {
@@ -93,7 +98,11 @@ describe('accessibility', () => {
         { entity: 'self', field: 'occupation', value: 'Nurse', sharing: 'shared' },
       ],
     };
-    const options = await renderWithProfile(() => <Options />, profile, (h) => h.client()('memory.put', { memory }));
+    const options = await renderWithProfile(
+      () => <Options />,
+      profile,
+      (h) => h.client()('memory.put', { memory }),
+    );
     const memories = await screen.findByRole('region', { name: 'Memories' });
     await within(memories).findByRole('button', { name: 'Edit memory: I like spicy food' });
     const budget = await screen.findByRole('region', { name: 'Privacy budget' });

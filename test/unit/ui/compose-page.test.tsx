@@ -23,7 +23,10 @@ const BOX: SenderInfo = { id: SELF.id, url: `${SELF.origin}compose.html`, tab: {
 describe('the compose box page', () => {
   it('protects as the person types with the review’s marks and choices, lets a stand-in be changed, maps into another domain only when chosen, and sends only the text shown', async () => {
     const commands: ComposeCommand[] = [];
-    const h = harness(undefined, { tagger: { tag: listTag }, toContent: async (_t, _f, command) => (commands.push(composeCommand.parse(command)), { ok: true }) });
+    const h = harness(undefined, {
+      tagger: { tag: listTag },
+      toContent: async (_t, _f, command) => (commands.push(composeCommand.parse(command)), { ok: true }),
+    });
     const token = crypto.randomUUID().replaceAll('-', '');
     await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
     render(
@@ -51,7 +54,9 @@ describe('the compose box page', () => {
     const asthma = screen.getByRole('group', { name: 'What to send for “asthma”' });
     fireEvent.click(within(asthma).getByRole('button', { name: 'Keep as typed' }));
     await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/^My son \S+ has asthma\.$/);
-    fireEvent.click(within(screen.getByRole('group', { name: 'What to send for “asthma”' })).getByRole('button', { name: 'Generalize to “a lung or airway condition”' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'What to send for “asthma”' })).getByRole('button', { name: 'Generalize to “a lung or airway condition”' }),
+    );
     await expect.poll(() => screen.getByTestId('compose-mapped').textContent).toMatch(/has a lung or airway condition\.$/);
 
     const pairs = screen.getByRole('list', { name: 'Replacements' });
@@ -67,7 +72,9 @@ describe('the compose box page', () => {
       'The assistant then answers about the substitute domain: Veil maps its answer back into your words, but facts specific to your real domain (medical advice, for example) are lost.',
     );
     fireEvent.click(themed);
-    await expect.poll(() => [...screen.getByTestId('compose-mapped').querySelectorAll('mark')].map((m) => m.title)).toEqual(['stands for: Leo', 'stands for: asthma']);
+    await expect
+      .poll(() => [...screen.getByTestId('compose-mapped').querySelectorAll('mark')].map((m) => m.title))
+      .toEqual(['stands for: Leo', 'stands for: asthma']);
     expect(screen.getByTestId('compose-mapped').textContent).toMatch(/^My son Rowan has /);
     expect(screen.getByTestId('compose-mapped').textContent).not.toMatch(/asthma|airway condition/);
     expect(screen.getByTestId('compose-mapped-by').textContent).toBe("Mapped by Veil's word lists, on this device.");
@@ -76,7 +83,8 @@ describe('the compose box page', () => {
 
     // Every control has a name a screen reader can say.
     for (const control of document.querySelectorAll('input, textarea, button')) {
-      const named = control.getAttribute('aria-label') || (control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent) || control.textContent;
+      const named =
+        control.getAttribute('aria-label') || (control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent) || control.textContent;
       expect(named?.trim(), control.outerHTML.slice(0, 80)).toBeTruthy();
     }
 

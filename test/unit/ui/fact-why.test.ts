@@ -18,11 +18,14 @@ describe('factWhy', () => {
       text: 'Your budget for all facts together is used up for this period, so Veil sends “[withheld]” instead (free).',
       detail: 'ε spent this period 250; a fresh release would add 8, past the total cap of 256.',
     });
-    expect(fact({ fallback: { reused: false, passed: { cap: 'other', entity: 'my child', field: 'age', spent: 3, charge: 2, limit: 4 } } }, '[withheld]', true)!.text).toBe(
-      "It goes out together with my child's age, whose budget for this period is used up, so Veil leaves it out (free).",
-    );
+    expect(
+      fact({ fallback: { reused: false, passed: { cap: 'other', entity: 'my child', field: 'age', spent: 3, charge: 2, limit: 4 } } }, '[withheld]', true)!
+        .text,
+    ).toBe("It goes out together with my child's age, whose budget for this period is used up, so Veil leaves it out (free).");
     // A release stored before the figures were recorded.
-    expect(fact({ fallback: { reused: true } })).toEqual({ text: 'A budget for this period is used up, so Veil sends its earlier answer, “Healthcare”, again (free).' });
+    expect(fact({ fallback: { reused: true } })).toEqual({
+      text: 'A budget for this period is used up, so Veil sends its earlier answer, “Healthcare”, again (free).',
+    });
   });
 
   it('says a safeguard and a fact with no categories in words', () => {
@@ -32,7 +35,9 @@ describe('factWhy', () => {
     expect(fact({ closure: {}, fallback: { reused: true, passed: { cap: 'own', spent: 1, charge: 1, limit: 1 } } })!.text).toBe(
       'You share it, but it could give away a fact you withhold, so Veil does not send it as you wrote it (a safeguard; no budget is spent on it). Its budget for this period is used up, so Veil sends its earlier answer, “Healthcare”, again (free).',
     );
-    expect(fact({ noCategories: true }, '[withheld]')).toEqual({ text: 'Veil has no public categories for this kind of fact, so it sends “[withheld]” instead.' });
+    expect(fact({ noCategories: true }, '[withheld]')).toEqual({
+      text: 'Veil has no public categories for this kind of fact, so it sends “[withheld]” instead.',
+    });
     expect(factWhy({ released: 'x', omitted: false })).toBeUndefined();
   });
 });

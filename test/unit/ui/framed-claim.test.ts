@@ -19,7 +19,12 @@ describe('claiming a framed session', () => {
     const t = batches();
     const shown: Claimed<string>[] = [];
     const offered: string[][] = [];
-    claimSession(t.next, async (tokens) => (offered.push(tokens), tokens.includes('real') ? 'view' : Promise.reject(new Error('refused'))), (c) => shown.push(c), { none: 'none' });
+    claimSession(
+      t.next,
+      async (tokens) => (offered.push(tokens), tokens.includes('real') ? 'view' : Promise.reject(new Error('refused'))),
+      (c) => shown.push(c),
+      { none: 'none' },
+    );
     t.post(['false']);
     await vi.waitFor(() => expect(shown.at(-1)).toEqual({ kind: 'none', error: 'refused' }));
     t.post(['other', 'real']);
@@ -31,7 +36,12 @@ describe('claiming a framed session', () => {
     vi.useFakeTimers();
     const t = batches();
     const shown: Claimed<string>[] = [];
-    claimSession(t.next, () => Promise.reject(new Error('no send to review here')), (c) => shown.push(c), { none: 'nothing', refused: () => 'nothing' });
+    claimSession(
+      t.next,
+      () => Promise.reject(new Error('no send to review here')),
+      (c) => shown.push(c),
+      { none: 'nothing', refused: () => 'nothing' },
+    );
     await vi.advanceTimersByTimeAsync(TOKEN_WAIT_MS + 1);
     expect(shown).toEqual([{ kind: 'none', error: 'nothing' }]);
     t.post(['false']);
@@ -43,7 +53,12 @@ describe('claiming a framed session', () => {
     vi.useFakeTimers();
     const t = batches();
     const shown: Claimed<string>[] = [];
-    const stop = claimSession(t.next, async () => 'view', (c) => shown.push(c), { none: 'none' });
+    const stop = claimSession(
+      t.next,
+      async () => 'view',
+      (c) => shown.push(c),
+      { none: 'none' },
+    );
     stop();
     t.post(['real']);
     await vi.advanceTimersByTimeAsync(TOKEN_WAIT_MS + 1);

@@ -52,7 +52,9 @@ describe('import and export', () => {
       'bad.json has a fact Veil cannot read, so nothing was imported and your profile is unchanged. (Details: attribute 1 (self.age): "value" must not be empty.)',
     );
     pick('worse.json', 'not json');
-    await within(document.body).findByText(/^worse\.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged\. \(Details: the file is not valid JSON/);
+    await within(document.body).findByText(
+      /^worse\.json is not a profile file Veil can read, so nothing was imported and your profile is unchanged\. \(Details: the file is not valid JSON/,
+    );
     expect(shown).toEqual([]);
     expect(await h.client()('profile.get', {})).toEqual(good);
     h.db.close();

@@ -10,7 +10,10 @@ import { measureHoldout, readHoldout } from '../../../scripts/tagger/measure';
 
 const DIRS = ['eval/tagger-holdout-4', 'eval/tagger-holdout-4b'];
 const lines = (dir: string, file: string) =>
-  readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  readFileSync(join(dir, file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const percent = (n: number, of: number) => Math.round((100 * n) / of);
 
 describe('the measured line on message protection', () => {
@@ -21,7 +24,10 @@ describe('the measured line on message protection', () => {
     for (const dir of DIRS) {
       const sent = lines(dir, 'sent.jsonl');
       const general = new Map(readHoldout(dir).map((m) => [m.text, m.general]));
-      const graded = readdirSync(dir).filter((f) => /^grades-\d+\.jsonl$/.test(f)).sort().flatMap((f) => lines(dir, f));
+      const graded = readdirSync(dir)
+        .filter((f) => /^grades-\d+\.jsonl$/.test(f))
+        .sort()
+        .flatMap((f) => lines(dir, f));
       // Every message Veil changed graded once, and no other (an unchanged message gets the original's answer).
       const changed = sent.flatMap((m, i) => (m.sent !== m.text ? [i + 1] : []));
       expect(graded.map((g) => g.line as number).sort((x, y) => x - y)).toEqual(changed);
@@ -79,6 +85,8 @@ describe('the measured line on message protection', () => {
     expect(measuredMessageLine(true)).toMatch(
       /Of the 167 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 5 in 100, worse but still useful for 23, and no longer answering the question for 72/,
     );
-    expect(measuredDefaultsLine()).toMatch(/as good as without Veil for 5 in 100 .* for 72; with them kept as typed .* as good for 46 in 100 and off the question for 38/);
+    expect(measuredDefaultsLine()).toMatch(
+      /as good as without Veil for 5 in 100 .* for 72; with them kept as typed .* as good for 46 in 100 and off the question for 38/,
+    );
   });
 });

@@ -56,10 +56,12 @@ describe('memories in the options page', () => {
     fireEvent.change(q.getByLabelText('Topic', { selector: 'select[id^="memory-edit-slot-"]' }), { target: { value: 'home' } });
     fireEvent.input(q.getByLabelText('Memory'), { target: { value: 'I like a spicy kitchen' } });
     fireEvent.click(q.getByRole('button', { name: 'Save' }));
-    await expect.poll(async () => (await send('memory.get', {})).memory.memories.map((m: { slot: string; text: string }) => [m.slot, m.text])).toEqual([
-      ['health', 'Diagnosed with type 2 diabetes in March'],
-      ['home', 'I like a spicy kitchen'],
-    ]);
+    await expect
+      .poll(async () => (await send('memory.get', {})).memory.memories.map((m: { slot: string; text: string }) => [m.slot, m.text]))
+      .toEqual([
+        ['health', 'Diagnosed with type 2 diabetes in March'],
+        ['home', 'I like a spicy kitchen'],
+      ]);
     await q.findByText(/Saved the memory under Home/);
     await q.findByRole('button', { name: 'Edit memory: I like a spicy kitchen' });
 
@@ -105,7 +107,11 @@ describe('memories in the options page', () => {
       protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: [] }],
       views: [],
     };
-    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [] }, (h) => h.client()('memory.put', { memory }));
+    const h = await renderWithProfile(
+      () => <Options />,
+      { version: 1, attributes: [] },
+      (h) => h.client()('memory.put', { memory }),
+    );
     const send = h.client();
     const section = await screen.findByRole('region', { name: 'Memories' });
     const q = within(section);
@@ -129,7 +135,11 @@ describe('memories in the options page', () => {
       protected: [{ id: 'a1', name: 'type 2 diabetes', cap: 2, members: ['f1'] }],
       views: [],
     };
-    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [] }, (h) => h.client()('memory.put', { memory }));
+    const h = await renderWithProfile(
+      () => <Options />,
+      { version: 1, attributes: [] },
+      (h) => h.client()('memory.put', { memory }),
+    );
     const send = h.client();
     const section = await screen.findByRole('region', { name: 'Memories' });
     const q = within(section);
@@ -143,7 +153,9 @@ describe('memories in the options page', () => {
     await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
     expect((await send('memory.get', {})).memory).toEqual(memory);
     fireEvent.click(q.getByRole('button', { name: 'Remove type 2 diabetes' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Protect less under type 2 diabetes?' })).getByRole('button', { name: 'Protect less' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Protect less under type 2 diabetes?' })).getByRole('button', { name: 'Protect less' }),
+    );
     await expect.poll(async () => (await send('memory.get', {})).memory.protected).toEqual([]);
     // Undo puts it back under its id, so its ledger (and what it spent) is its own again.
     fireEvent.click(await q.findByRole('button', { name: 'Undo removing “type 2 diabetes”' }));
@@ -153,13 +165,25 @@ describe('memories in the options page', () => {
   });
 
   it('damaged stored memories: sends are refused, and the section offers to start over, after which all works again', async () => {
-    const h = await renderWithProfile(() => <Options />, { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] }, async (h) => {
-      await h.client()('memory.put', { memory: { memories: [{ id: 'f1', slot: 'food', text: 'Counting carbs' }], protected: [{ id: 'a1', name: 'diabetes', cap: 2, members: ['f1'] }], views: [] } });
-      await h.client()('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
-      await h.db.memory.update('current', { memories: 'not a list' as never });
-    });
+    const h = await renderWithProfile(
+      () => <Options />,
+      { version: 1, attributes: [{ entity: 'self', field: 'age', value: '41', sharing: 'withheld' }] },
+      async (h) => {
+        await h.client()('memory.put', {
+          memory: {
+            memories: [{ id: 'f1', slot: 'food', text: 'Counting carbs' }],
+            protected: [{ id: 'a1', name: 'diabetes', cap: 2, members: ['f1'] }],
+            views: [],
+          },
+        });
+        await h.client()('release.create', { prompt: 'Suggest some dinner recipes', conversation: 'c1', site: 'veil' });
+        await h.db.memory.update('current', { memories: 'not a list' as never });
+      },
+    );
     const send = h.client();
-    await expect(send('release.create', { prompt: 'Hello', conversation: 'c2', site: 'veil' })).rejects.toThrow(/your stored memories are damaged \(memories: .*\); in Veil's settings, Memories, you can start over with none/);
+    await expect(send('release.create', { prompt: 'Hello', conversation: 'c2', site: 'veil' })).rejects.toThrow(
+      /your stored memories are damaged \(memories: .*\); in Veil's settings, Memories, you can start over with none/,
+    );
     await expect(send('memory.put', { memory: { memories: [], protected: [], views: [] } })).rejects.toThrow(/damaged/);
     const section = await screen.findByRole('region', { name: 'Memories' });
     await within(section).findByText(/Veil could not read your memories: your stored memories are damaged/);
@@ -191,10 +215,19 @@ describe('memories in the options page', () => {
     const h = renderWithVeil(() => <Options />);
     const section = await screen.findByRole('region', { name: 'Memories' });
     const { backed, misleading, nothing } = MEASURED_MEMVIEW.veil[2];
-    expect(section.textContent).toContain(`At cap 8 it is one they support ${MEASURED_MEMVIEW.veil[8].backed}% of the time and one they do not ${MEASURED_MEMVIEW.veil[8].misleading}%`);
-    expect(section.textContent).toContain(`one your memories support ${backed}% of the time, one they do not support ${misleading}% of the time, and nothing is added ${nothing}%`);
+    expect(section.textContent).toContain(
+      `At cap 8 it is one they support ${MEASURED_MEMVIEW.veil[8].backed}% of the time and one they do not ${MEASURED_MEMVIEW.veil[8].misleading}%`,
+    );
+    expect(section.textContent).toContain(
+      `one your memories support ${backed}% of the time, one they do not support ${misleading}% of the time, and nothing is added ${nothing}%`,
+    );
     const rows = [...section.querySelectorAll('.cap-rates tbody tr')].map((r) => r.textContent);
-    expect(rows).toEqual(MEASURED_CAPS.map((c) => `${c}${MEASURED_MEMVIEW.veil[c].backed}%${MEASURED_MEMVIEW.veil[c].misleading}%${MEASURED_MEMVIEW.veil[c].nothing}%${MEASURED_MEMVIEW.veil[c].auc.toFixed(2)}`));
+    expect(rows).toEqual(
+      MEASURED_CAPS.map(
+        (c) =>
+          `${c}${MEASURED_MEMVIEW.veil[c].backed}%${MEASURED_MEMVIEW.veil[c].misleading}%${MEASURED_MEMVIEW.veil[c].nothing}%${MEASURED_MEMVIEW.veil[c].auc.toFixed(2)}`,
+      ),
+    );
     fireEvent.change(within(section).getByLabelText('Number of charged preferences per cap (K)'), { target: { value: '4' } });
     await expect.poll(async () => (await h.client()('settings.get', {})).memoryK).toBe(4);
     fireEvent.click(within(section).getByLabelText(/split over the uses you plan/));

@@ -11,9 +11,29 @@ import { renderWithVeil } from './render';
 afterEach(cleanup);
 
 const NAMES = [
-  'Names', 'Places', 'Organisations', 'Dates', 'Ages', 'Amounts', 'Contact details', 'ID numbers',
-  'Health', 'Medicines', 'Mental health', 'Pregnancy', 'Sexual orientation', 'Gender identity', 'Immigration', 'Criminal record',
-  'Drug and alcohol use', 'Religion', 'Ethnicity', 'Politics', 'Money trouble', 'Job loss', 'Other legal matters',
+  'Names',
+  'Places',
+  'Organisations',
+  'Dates',
+  'Ages',
+  'Amounts',
+  'Contact details',
+  'ID numbers',
+  'Health',
+  'Medicines',
+  'Mental health',
+  'Pregnancy',
+  'Sexual orientation',
+  'Gender identity',
+  'Immigration',
+  'Criminal record',
+  'Drug and alcohol use',
+  'Religion',
+  'Ethnicity',
+  'Politics',
+  'Money trouble',
+  'Job loss',
+  'Other legal matters',
 ];
 
 async function section() {
@@ -30,7 +50,7 @@ describe('options: what Veil does with what you type (issue 18)', () => {
     expect(MESSAGE_CATEGORIES.map((c) => c.label)).toEqual(NAMES);
   });
 
-  it('one row per category in plain words, Generalize only where the category has a public phrase, Veil\'s default marked and chosen', async () => {
+  it("one row per category in plain words, Generalize only where the category has a public phrase, Veil's default marked and chosen", async () => {
     const h = renderWithVeil(() => <Options />);
     const q = within(await section());
     // What generalizing costs the answers, as measured, beside the choice (src/ui/measured-message.ts).
@@ -40,9 +60,10 @@ describe('options: what Veil does with what you type (issue 18)', () => {
       const category = MESSAGE_CATEGORIES[i]!;
       const radios = within(group).getAllByRole('radio');
       const phrase = category.kinds.every((k) => generalizationFor(k) !== null) ? generalizationFor(category.kinds[0]) : null;
-      expect(radios.map((r) => r.closest('label')!.textContent!.replace(/ \(Veil's default\)$/, '')), name).toEqual(
-        phrase === null ? ['Replace', 'Keep as typed'] : ['Replace', `Generalize (“${phrase}”)`, 'Keep as typed'],
-      );
+      expect(
+        radios.map((r) => r.closest('label')!.textContent!.replace(/ \(Veil's default\)$/, '')),
+        name,
+      ).toEqual(phrase === null ? ['Replace', 'Keep as typed'] : ['Replace', `Generalize (“${phrase}”)`, 'Keep as typed']);
       // Identifiers are replaced and special categories generalized, unless the person chose otherwise.
       const builtIn = i < 8 ? /^Replace/ : /^Generalize/;
       expect(choice(group, builtIn).checked, name).toBe(true);
@@ -60,7 +81,7 @@ describe('options: what Veil does with what you type (issue 18)', () => {
     h.db.close();
   });
 
-  it('saves a choice at once, says plainly what Keep as typed sends, and Veil\'s default or the reset clears the setting', async () => {
+  it("saves a choice at once, says plainly what Keep as typed sends, and Veil's default or the reset clears the setting", async () => {
     const h = renderWithVeil(() => <Options />);
     const q = within(await section());
     const health = q.getByRole('group', { name: 'Health' });
@@ -74,7 +95,9 @@ describe('options: what Veil does with what you type (issue 18)', () => {
     fireEvent.click(choice(q.getByRole('group', { name: 'Contact details' }), /^Keep as typed/));
     await expect.poll(async () => (await h.client()('settings.get', {})).messageDefaults).toEqual({ health: 'keep', email: 'keep', phone: 'keep' });
     fireEvent.click(choice(q.getByRole('group', { name: 'Dates' }), /^Generalize/));
-    await expect.poll(async () => (await h.client()('settings.get', {})).messageDefaults).toEqual({ health: 'keep', email: 'keep', phone: 'keep', date: 'generalize' });
+    await expect
+      .poll(async () => (await h.client()('settings.get', {})).messageDefaults)
+      .toEqual({ health: 'keep', email: 'keep', phone: 'keep', date: 'generalize' });
 
     // Back to Veil's default: the category leaves the setting (it follows Veil's default again).
     fireEvent.click(choice(health, /^Generalize/));

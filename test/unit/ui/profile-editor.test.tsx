@@ -56,7 +56,9 @@ describe('profile editor (popup)', () => {
     await screen.findByText('Added your occupation.');
     fireEvent.click(within(await screen.findByRole('form', { name: 'Add attribute' })).getByLabelText('Shared'));
     expect(within(await screen.findByRole('form', { name: 'Add attribute' })).queryByLabelText('Precision')).toBeNull();
-    expect((await h.client()('profile.get', {})).attributes).toEqual([{ entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld', importance: 'high' }]);
+    expect((await h.client()('profile.get', {})).attributes).toEqual([
+      { entity: 'self', field: 'occupation', value: 'Pediatric nurse', sharing: 'withheld', importance: 'high' },
+    ]);
     h.db.close();
   });
 

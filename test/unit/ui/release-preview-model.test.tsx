@@ -40,7 +40,9 @@ describe('popup: next release and model', () => {
     const release = await h.client()('release.preview', {});
     const occupation = release.attributes.find((a: { field: string }) => a.field === 'occupation')!.outcome!;
     const pct = (p: number) => `${Math.round(p * 100)}%`;
-    expect(preview.textContent).toContain(`Veil reads your value as "${occupation.reading}". A fresh release says so ${pct(occupation.right)} of the time, says "Unspecified" ${pct(occupation.unspecified)}, and names another category ${pct(occupation.wrong)}.`);
+    expect(preview.textContent).toContain(
+      `Veil reads your value as "${occupation.reading}". A fresh release says so ${pct(occupation.right)} of the time, says "Unspecified" ${pct(occupation.unspecified)}, and names another category ${pct(occupation.wrong)}.`,
+    );
     expect(preview.textContent).not.toContain('Pediatric nurse');
     expect(await screen.findByText(/ready on/)).toHaveProperty('textContent', expect.stringContaining('WASM'));
     expect((await h.client()('budget.get', {})).totalSpent).toBe(0);
@@ -63,11 +65,17 @@ describe('popup: what memories would add', () => {
   };
 
   it('lists the topics, each attribute’s cost per preference and what is left, the unprotected memories and the measured rates; never a memory', async () => {
-    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, profile, (h) => h.client()('memory.put', { memory, confirmed: false }));
+    const h = await renderWithProfile(
+      () => <Popup openOptions={() => undefined} />,
+      profile,
+      (h) => h.client()('memory.put', { memory, confirmed: false }),
+    );
     const preview = await screen.findByRole('region', { name: 'Your next release' });
     await within(preview).findByText('type 2 diabetes');
     const text = preview.textContent!;
-    expect(text).toContain('Your 3 memories (health, food, finance): a message about one of these topics adds at most one general preference per topic, never a memory.');
+    expect(text).toContain(
+      'Your 3 memories (health, food, finance): a message about one of these topics adds at most one general preference per topic, never a memory.',
+    );
     // K = 2 (the default): each preference costs up to half the cap.
     expect(text).toContain('each preference from its memories costs up to ε 1 · ε 2 of 2 left, 2 preferences');
     expect(text).toContain('no memory in its group yet, so nothing charges it');
@@ -79,9 +87,18 @@ describe('popup: what memories would add', () => {
   });
 
   it('names the preferences the person stated as theirs', () => {
-    const overview = { memory: { ...memory, stated: [{ slot: 'food' as const, code: 'vegetarian' }] }, revision: 1, spent: {}, mode: 'online' as const, k: 2, variant: 'veil' as const };
+    const overview = {
+      memory: { ...memory, stated: [{ slot: 'food' as const, code: 'vegetarian' }] },
+      revision: 1,
+      spent: {},
+      mode: 'online' as const,
+      k: 2,
+      variant: 'veil' as const,
+    };
     const { container, unmount } = render(<MemoryPreview overview={overview} />);
-    expect(container.textContent).toContain('Stated as yours, sent when a message asks for it (shared as you chose, no budget): food: “keep meals vegetarian”.');
+    expect(container.textContent).toContain(
+      'Stated as yours, sent when a message asks for it (shared as you chose, no budget): food: “keep meals vegetarian”.',
+    );
     unmount();
   });
 
@@ -118,9 +135,13 @@ describe('popup: what memories would add', () => {
 
 describe('popup: a model that failed to load', () => {
   it('says what it means and offers to try again', async () => {
-    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, profile, async (h) => {
-      h.model.failWith = new Error('this browser is too old to run the model');
-    });
+    const h = await renderWithProfile(
+      () => <Popup openOptions={() => undefined} />,
+      profile,
+      async (h) => {
+        h.model.failWith = new Error('this browser is too old to run the model');
+      },
+    );
     const alert = await screen.findByText(/could not be loaded, so Veil cannot make releases and will send nothing: this browser is too old/);
     expect(alert).toBeTruthy();
     delete h.model.failWith;
@@ -132,14 +153,18 @@ describe('popup: a model that failed to load', () => {
 
 describe('popup: why a fact is not the plain case', () => {
   it('names the fact a shared one would give away, and a fact whose cap is spent', async () => {
-    const h = await renderWithProfile(() => <Popup openOptions={() => undefined} />, {
-      version: 1,
-      attributes: [
-        { entity: 'self', field: 'location', value: 'Lyon', sharing: 'withheld' },
-        { entity: 'self', field: 'nationality', value: 'French', sharing: 'shared' },
-        { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
-      ],
-    }, (h) => h.client()('budget.setCap', { key: 'my child.age', cap: 1, confirmed: false }));
+    const h = await renderWithProfile(
+      () => <Popup openOptions={() => undefined} />,
+      {
+        version: 1,
+        attributes: [
+          { entity: 'self', field: 'location', value: 'Lyon', sharing: 'withheld' },
+          { entity: 'self', field: 'nationality', value: 'French', sharing: 'shared' },
+          { entity: 'my child', field: 'age', value: '7', sharing: 'withheld' },
+        ],
+      },
+      (h) => h.client()('budget.setCap', { key: 'my child.age', cap: 1, confirmed: false }),
+    );
     const preview = await screen.findByRole('region', { name: 'Your next release' });
     await within(preview).findByText('You · Nationality');
     expect(preview.textContent).toContain('Its budget for this period (or the one for all facts together) is used up, so it would get its last answer again');
@@ -151,7 +176,10 @@ describe('popup: why a fact is not the plain case', () => {
 describe('model status line', () => {
   it.each<[ModelStatus, RegExp]>([
     [{ state: 'loading', model: 'm', progress: 0.4, detail: 'reading onnx/model.onnx' }, /Loading the embedding model m… reading onnx\/model.onnx/],
-    [{ state: 'ready', model: 'm', backend: 'webgpu', reason: 'WebGPU adapter: nvidia', loadMs: 900 }, /ready on WebGPU \(WebGPU adapter: nvidia\); loaded in 0.9 s/],
+    [
+      { state: 'ready', model: 'm', backend: 'webgpu', reason: 'WebGPU adapter: nvidia', loadMs: 900 },
+      /ready on WebGPU \(WebGPU adapter: nvidia\); loaded in 0.9 s/,
+    ],
     [{ state: 'failed', model: 'm', error: 'no backend' }, /could not be loaded, so Veil cannot make releases and will send nothing: no backend/],
   ])('%j', (status, text) => {
     render(<ModelStatusLine status={status} />);

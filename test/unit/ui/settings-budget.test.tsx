@@ -27,22 +27,33 @@ describe('settings', () => {
     expect(settings.textContent).toContain('odds about your withheld facts by at most e¹⁶, about 10⁷ times');
     // The measured rates for this ε, mechanism, variant and choice of facts (holdout set), not a promise.
     const [right, unspecified, wrong] = MEASURED.needed['block-veil'][16]!;
-    expect(settings.textContent).toContain(`(releases carrying 1 or 2 withheld facts, as a message usually needs): a withheld fact comes out as its right category ${right}% of the time, as "Unspecified" ${unspecified}%, and as a wrong category ${wrong}%`);
+    expect(settings.textContent).toContain(
+      `(releases carrying 1 or 2 withheld facts, as a message usually needs): a withheld fact comes out as its right category ${right}% of the time, as "Unspecified" ${unspecified}%, and as a wrong category ${wrong}%`,
+    );
     const paper = MEASURED.needed['block-paper'][16]!;
     fireEvent.click(q.getByLabelText(/The paper's/));
     await q.findByText(new RegExp(`right category ${paper[0]}% of the time, as "Unspecified" ${paper[1]}%, and as a wrong category ${paper[2]}%`));
     fireEvent.click(q.getByLabelText(/Veil's/));
     fireEvent.click(q.getByLabelText(/All of them/));
-    await q.findByText(new RegExp(`\\(3 to 5 withheld facts, all sent\\): a withheld fact comes out as its right category ${MEASURED.all['block-veil'][16]![0]}% of the time`));
+    await q.findByText(
+      new RegExp(`\\(3 to 5 withheld facts, all sent\\): a withheld fact comes out as its right category ${MEASURED.all['block-veil'][16]![0]}% of the time`),
+    );
     fireEvent.click(q.getByLabelText(/Only those your message needs/));
     fireEvent.click(q.getByLabelText(/DP-SLOT/));
     fireEvent.change(q.getByLabelText('Privacy budget per release (ε)'), { target: { value: '2' } });
     fireEvent.click(q.getByLabelText(/Freeform/));
     fireEvent.click(q.getByLabelText('Gemini (gemini.google.com)'));
     await q.findByText(/by at most e², about 7 times/);
-    await expect.poll(async () => h.client()('settings.get', {})).toMatchObject({
-      mechanism: 'slot', variant: 'veil', facts: 'needed', epsilon: 2, format: 'freeform', sites: ['chatgpt', 'claude', 'demo'],
-    });
+    await expect
+      .poll(async () => h.client()('settings.get', {}))
+      .toMatchObject({
+        mechanism: 'slot',
+        variant: 'veil',
+        facts: 'needed',
+        epsilon: 2,
+        format: 'freeform',
+        sites: ['chatgpt', 'claude', 'demo'],
+      });
     h.db.close();
   });
 

@@ -15,7 +15,15 @@ function Section() {
   const [status, setStatus] = useStatus(() => setUndo(false));
   return (
     <div>
-      <button type="button" onClick={() => { setStatus('Removed your age.'); setUndo(true); }}>Remove</button>
+      <button
+        type="button"
+        onClick={() => {
+          setStatus('Removed your age.');
+          setUndo(true);
+        }}
+      >
+        Remove
+      </button>
       <p role="status">{status}</p>
       {undo && <button type="button">Undo</button>}
     </div>

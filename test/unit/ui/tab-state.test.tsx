@@ -9,7 +9,16 @@ import { harness } from '../messaging/harness';
 afterEach(cleanup);
 
 describe('the popup line about the current tab', () => {
-  const base = { site: 'chatgpt' as const, generic: false, siteLabel: 'ChatGPT', enabled: true, active: true, composerFound: true, layout: null, problem: null };
+  const base = {
+    site: 'chatgpt' as const,
+    generic: false,
+    siteLabel: 'ChatGPT',
+    enabled: true,
+    active: true,
+    composerFound: true,
+    layout: null,
+    problem: null,
+  };
   it('names the adapter when Veil is on, and says sends are blocked when the message box is lost', () => {
     expect(tabStateText(base)).toEqual({ tone: 'on', text: 'Veil is on for this tab (ChatGPT adapter): you review every send before it goes.' });
     expect(tabStateText({ ...base, problem: { kind: 'missed', part: 'send button', diagnostic: '{}' } })).toEqual({
@@ -19,14 +28,19 @@ describe('the popup line about the current tab', () => {
     expect(tabStateText({ ...base, problem: { kind: 'held', part: 'composer', diagnostic: '{}' } }).text).toBe(
       "Veil no longer recognises ChatGPT's message box on this page (the site has changed), so it holds each send and asks you first.",
     );
-    expect(tabStateText({ ...base, layout: '2026-09' }).text).toBe('Veil is on for this tab (ChatGPT adapter, 2026-09 layout): you review every send before it goes.');
+    expect(tabStateText({ ...base, layout: '2026-09' }).text).toBe(
+      'Veil is on for this tab (ChatGPT adapter, 2026-09 layout): you review every send before it goes.',
+    );
     expect(tabStateText({ ...base, composerFound: false }).text).toBe(
       'Veil (ChatGPT adapter) cannot find the message box on this page, so it blocks sends from it. The site may have changed.',
     );
   });
   it('says when Veil is switched off for the site, or does not act on the tab at all', () => {
     expect(tabStateText({ ...base, enabled: false }).text).toBe('Veil is switched off for ChatGPT (Settings): what you send there goes as typed.');
-    expect(tabStateText(null)).toEqual({ tone: 'off', text: 'Veil does not act on this tab. It reviews what you send on ChatGPT, Claude, Gemini and Demo Chat, and on any other site you switch it on for.' });
+    expect(tabStateText(null)).toEqual({
+      tone: 'off',
+      text: 'Veil does not act on this tab. It reviews what you send on ChatGPT, Claude, Gemini and Demo Chat, and on any other site you switch it on for.',
+    });
   });
 });
 

@@ -38,7 +38,11 @@ export function MemoryList({ file, save }: { file: MemoryFile; save: Save }) {
   // Removing a memory also takes it out of every group (a group names memories that exist).
   const remove = (m: Memory) =>
     void save(
-      (f) => ({ ...f, memories: f.memories.filter((x) => x.id !== m.id), protected: f.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== m.id) })) }),
+      (f) => ({
+        ...f,
+        memories: f.memories.filter((x) => x.id !== m.id),
+        protected: f.protected.map((a) => ({ ...a, members: a.members.filter((id) => id !== m.id) })),
+      }),
       'Removed the memory.',
       { label: 'Undo removing the memory' },
     );
@@ -64,7 +68,9 @@ export function MemoryList({ file, save }: { file: MemoryFile; save: Save }) {
                         const change = withMemories((memories) =>
                           draftSlot === m.slot ? memories.map((x) => (x.id === m.id ? edited : x)) : [...memories.filter((x) => x.id !== m.id), edited],
                         );
-                        void save(change, draftSlot === m.slot ? 'Saved the memory.' : `Saved the memory under ${SLOT_LABELS[draftSlot]}.`).then((ok) => ok && setEditing(null));
+                        void save(change, draftSlot === m.slot ? 'Saved the memory.' : `Saved the memory under ${SLOT_LABELS[draftSlot]}.`).then(
+                          (ok) => ok && setEditing(null),
+                        );
                       }}
                     >
                       <label for={`memory-edit-slot-${m.id}`}>Topic</label>
@@ -87,13 +93,28 @@ export function MemoryList({ file, save }: { file: MemoryFile; save: Save }) {
                         <span class="muted"> · in no protected group</span>
                       )}
                       <span class="row-actions">
-                        <button type="button" class="link-button" onClick={() => { setEditing(m.id); setDraft(m.text); setDraftSlot(m.slot); }} aria-label={`Edit memory: ${m.text}`}>
+                        <button
+                          type="button"
+                          class="link-button"
+                          onClick={() => {
+                            setEditing(m.id);
+                            setDraft(m.text);
+                            setDraftSlot(m.slot);
+                          }}
+                          aria-label={`Edit memory: ${m.text}`}
+                        >
                           Edit
                         </button>
                         <button type="button" class="link-button" disabled={i === 0} onClick={() => move(m, -1)} aria-label={`Move up: ${m.text}`}>
                           Up
                         </button>
-                        <button type="button" class="link-button" disabled={i === here.length - 1} onClick={() => move(m, 1)} aria-label={`Move down: ${m.text}`}>
+                        <button
+                          type="button"
+                          class="link-button"
+                          disabled={i === here.length - 1}
+                          onClick={() => move(m, 1)}
+                          aria-label={`Move down: ${m.text}`}
+                        >
                           Down
                         </button>
                         <button type="button" class="link-button" onClick={() => remove(m)} aria-label={`Remove memory: ${m.text}`}>
@@ -113,13 +134,22 @@ export function MemoryList({ file, save }: { file: MemoryFile; save: Save }) {
         class="add-panel"
         onSubmit={(e) => {
           e.preventDefault();
-          void save(withMemories((memories) => [...memories, { id: newId('m'), slot: newSlot, text: newText.trim() }]), `Added a ${SLOT_LABELS[newSlot].toLowerCase()} memory.`).then((ok) => ok && setNewText(''));
+          void save(
+            withMemories((memories) => [...memories, { id: newId('m'), slot: newSlot, text: newText.trim() }]),
+            `Added a ${SLOT_LABELS[newSlot].toLowerCase()} memory.`,
+          ).then((ok) => ok && setNewText(''));
         }}
       >
         <label for="memory-slot">Topic</label>
         <TopicSelect id="memory-slot" value={newSlot} onChange={setNewSlot} />
         <label for="memory-text">New memory</label>
-        <input id="memory-text" value={newText} maxLength={1000} placeholder="e.g. Training for a half marathon in spring" onInput={(e) => setNewText(e.currentTarget.value)} />
+        <input
+          id="memory-text"
+          value={newText}
+          maxLength={1000}
+          placeholder="e.g. Training for a half marathon in spring"
+          onInput={(e) => setNewText(e.currentTarget.value)}
+        />
         <button type="submit" class="button primary" disabled={newText.trim() === ''}>
           Add memory
         </button>

@@ -17,10 +17,11 @@ export function MemoryRates({ variant }: { variant: MemoryOverview['variant'] })
       <p class="reading">
         Measured on a synthetic test set, at a new attribute’s cap ({DEFAULT_MEMORY_CAP}) and K = {MEASURED_K}: when Veil picks a preference, it is one your
         memories support {rates[DEFAULT_MEMORY_CAP].backed}% of the time, one they do not support {rates[DEFAULT_MEMORY_CAP].misleading}% of the time, and
-        nothing is added {rates[DEFAULT_MEMORY_CAP].nothing}%. {variant === 'veil' ? 'Veil adds a preference only when your memories point to it clearly, so mostly it adds nothing. ' : ''}
-        At cap 8 it is one they support {rates[8].backed}% of the time and one they do not {rates[8].misleading}%, and an observer tells more (table
-        below). For a preference that always fits you, state it yourself below. Check each preference in the review panel and leave out any that does not
-        fit you: that is free.
+        nothing is added {rates[DEFAULT_MEMORY_CAP].nothing}%.{' '}
+        {variant === 'veil' ? 'Veil adds a preference only when your memories point to it clearly, so mostly it adds nothing. ' : ''}
+        At cap 8 it is one they support {rates[8].backed}% of the time and one they do not {rates[8].misleading}%, and an observer tells more (table below). For
+        a preference that always fits you, state it yourself below. Check each preference in the review panel and leave out any that does not fit you: that is
+        free.
       </p>
       <details class="cap-rates">
         <summary>What a higher cap buys, and what it costs</summary>

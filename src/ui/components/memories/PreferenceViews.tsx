@@ -25,8 +25,8 @@ export function PreferenceViews({ file, save }: { file: MemoryFile; save: Save }
     <details class="views">
       <summary>Preferences a send may carry, by topic</summary>
       <p class="muted">
-        The same for everyone, whatever your memories say. A topic’s first choice is always “nothing added”. You may add your own; what a memory says
-        never adds one.
+        The same for everyone, whatever your memories say. A topic’s first choice is always “nothing added”. You may add your own; what a memory says never adds
+        one.
       </p>
       {SLOTS.map((slot) => (
         <div key={slot}>
@@ -40,7 +40,20 @@ export function PreferenceViews({ file, save }: { file: MemoryFile; save: Save }
               .map((v) => (
                 <li key={v.code}>
                   {v.text} <span class="muted">(yours)</span>{' '}
-                  <button type="button" class="link-button" onClick={() => void save((f) => ({ ...f, views: f.views.filter((x) => x.code !== v.code), stated: (f.stated ?? []).filter((p) => !(p.slot === v.slot && p.code === v.code)) }), 'Removed your preference.')}>
+                  <button
+                    type="button"
+                    class="link-button"
+                    onClick={() =>
+                      void save(
+                        (f) => ({
+                          ...f,
+                          views: f.views.filter((x) => x.code !== v.code),
+                          stated: (f.stated ?? []).filter((p) => !(p.slot === v.slot && p.code === v.code)),
+                        }),
+                        'Removed your preference.',
+                      )
+                    }
+                  >
                     Remove
                   </button>
                 </li>
@@ -52,14 +65,28 @@ export function PreferenceViews({ file, save }: { file: MemoryFile; save: Save }
         class="add-panel"
         onSubmit={(e) => {
           e.preventDefault();
-          const own: CustomView = { slot: view.slot, code: newId('custom-'), text: view.text.trim(), topics: words(view.topics), evidence: words(view.evidence) };
-          void save((f) => ({ ...f, views: [...f.views, own] }), 'Added your preference.').then((ok) => ok && setView({ ...view, text: '', topics: '', evidence: '' }));
+          const own: CustomView = {
+            slot: view.slot,
+            code: newId('custom-'),
+            text: view.text.trim(),
+            topics: words(view.topics),
+            evidence: words(view.evidence),
+          };
+          void save((f) => ({ ...f, views: [...f.views, own] }), 'Added your preference.').then(
+            (ok) => ok && setView({ ...view, text: '', topics: '', evidence: '' }),
+          );
         }}
       >
         <label for="view-slot">Topic</label>
         <TopicSelect id="view-slot" value={view.slot} onChange={(slot) => setView({ ...view, slot })} />
         <label for="view-text">Preference</label>
-        <input id="view-text" value={view.text} maxLength={200} placeholder="e.g. keep recipes spicy" onInput={(e) => setView({ ...view, text: e.currentTarget.value })} />
+        <input
+          id="view-text"
+          value={view.text}
+          maxLength={200}
+          placeholder="e.g. keep recipes spicy"
+          onInput={(e) => setView({ ...view, text: e.currentTarget.value })}
+        />
         <label for="view-topics">Words in a message it answers (comma-separated)</label>
         <input id="view-topics" value={view.topics} onInput={(e) => setView({ ...view, topics: e.currentTarget.value })} />
         <label for="view-evidence">Words in a memory that support it</label>

@@ -24,7 +24,9 @@ export function ProtectedAttributes({ overview, save }: { overview: MemoryOvervi
   const toggleMember = (a: ProtectedAttribute, id: string) => {
     const leaving = a.members.includes(id);
     void save(
-      withAttributes((attributes) => attributes.map((x) => (x.id !== a.id ? x : { ...x, members: leaving ? x.members.filter((y) => y !== id) : [...new Set([...x.members, id])] }))),
+      withAttributes((attributes) =>
+        attributes.map((x) => (x.id !== a.id ? x : { ...x, members: leaving ? x.members.filter((y) => y !== id) : [...new Set([...x.members, id])] })),
+      ),
       leaving ? `Left out of “${a.name}”: that memory is now outside its guarantee.` : `Added to “${a.name}”.`,
     );
   };
@@ -33,8 +35,8 @@ export function ProtectedAttributes({ overview, save }: { overview: MemoryOvervi
     <>
       <h3>Protected attributes</h3>
       <p class="muted">
-        Something your memories may give away that you want limited (“type 2 diabetes”, “debt”). Every preference picked from a memory in its group is
-        charged to it; once its cap would be passed, nothing more is added for those memories. Tick every memory that could hint at it:{' '}
+        Something your memories may give away that you want limited (“type 2 diabetes”, “debt”). Every preference picked from a memory in its group is charged
+        to it; once its cap would be passed, nothing more is added for those memories. Tick every memory that could hint at it:{' '}
         <strong>a memory left out of the group is outside the guarantee.</strong> Veil marks memories it thinks may belong, but only you decide.
       </p>
       {file.protected.map((a) => {
@@ -54,7 +56,10 @@ export function ProtectedAttributes({ overview, save }: { overview: MemoryOvervi
                 value={a.cap}
                 onChange={(e) => {
                   const cap = Number(e.currentTarget.value);
-                  void save(withAttributes((attributes) => attributes.map((x) => (x.id === a.id ? { ...x, cap } : x))), `The cap of “${a.name}” is now ε ${formatEpsilonValue(cap)}.`);
+                  void save(
+                    withAttributes((attributes) => attributes.map((x) => (x.id === a.id ? { ...x, cap } : x))),
+                    `The cap of “${a.name}” is now ε ${formatEpsilonValue(cap)}.`,
+                  );
                 }}
               />
             </label>
@@ -68,7 +73,10 @@ export function ProtectedAttributes({ overview, save }: { overview: MemoryOvervi
                   value={a.planned ?? overview.k}
                   onChange={(e) => {
                     const planned = Number(e.currentTarget.value);
-                    void save(withAttributes((attributes) => attributes.map((x) => (x.id === a.id ? { ...x, planned } : x))), 'Saved.');
+                    void save(
+                      withAttributes((attributes) => attributes.map((x) => (x.id === a.id ? { ...x, planned } : x))),
+                      'Saved.',
+                    );
                   }}
                 />
               </label>
@@ -85,7 +93,17 @@ export function ProtectedAttributes({ overview, save }: { overview: MemoryOvervi
                 </li>
               ))}
             </ul>
-            <button type="button" class="link-button" onClick={() => void save(withAttributes((attributes) => attributes.filter((x) => x.id !== a.id)), `Removed “${a.name}”. What was released stays released.`, { label: `Undo removing “${a.name}”` })}>
+            <button
+              type="button"
+              class="link-button"
+              onClick={() =>
+                void save(
+                  withAttributes((attributes) => attributes.filter((x) => x.id !== a.id)),
+                  `Removed “${a.name}”. What was released stays released.`,
+                  { label: `Undo removing “${a.name}”` },
+                )
+              }
+            >
               Remove {a.name}
             </button>
           </fieldset>
@@ -97,13 +115,20 @@ export function ProtectedAttributes({ overview, save }: { overview: MemoryOvervi
           e.preventDefault();
           // An opaque id: it names the attribute's ledger (`memory:<id>`), so it says nothing of the name.
           const id = newId('a');
-          void save(withAttributes((attributes) => [...attributes, { id, name: newName.trim(), cap: Number(newCap), members: [] }]), `Added “${newName.trim()}”. Now tick the memories that may imply it.`).then(
-            (ok) => ok && setNewName(''),
-          );
+          void save(
+            withAttributes((attributes) => [...attributes, { id, name: newName.trim(), cap: Number(newCap), members: [] }]),
+            `Added “${newName.trim()}”. Now tick the memories that may imply it.`,
+          ).then((ok) => ok && setNewName(''));
         }}
       >
         <label for="memory-attribute-name">Protected attribute</label>
-        <input id="memory-attribute-name" value={newName} maxLength={80} placeholder="e.g. type 2 diabetes" onInput={(e) => setNewName(e.currentTarget.value)} />
+        <input
+          id="memory-attribute-name"
+          value={newName}
+          maxLength={80}
+          placeholder="e.g. type 2 diabetes"
+          onInput={(e) => setNewName(e.currentTarget.value)}
+        />
         <label for="memory-attribute-cap">Cap (ε)</label>
         <input id="memory-attribute-cap" type="number" min="0.1" max="64" step="any" value={newCap} onInput={(e) => setNewCap(e.currentTarget.value)} />
         <button type="submit" class="button primary" disabled={newName.trim() === ''}>

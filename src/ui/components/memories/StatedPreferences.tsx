@@ -16,9 +16,9 @@ export function StatedPreferences({ file, save }: { file: MemoryFile; save: Save
     <>
       <h3>Preferences you state yourself</h3>
       <p class="muted">
-        A preference you state is sent as yours whenever a message asks for it, instead of one Veil picks from your memories: no memory is read and no
-        budget is spent, and the review marks it as yours. It is shared because you chose to share it, so it says openly what it says (“avoid foods not
-        advised in pregnancy” tells the site you may be pregnant): state only what you are happy to share.
+        A preference you state is sent as yours whenever a message asks for it, instead of one Veil picks from your memories: no memory is read and no budget is
+        spent, and the review marks it as yours. It is shared because you chose to share it, so it says openly what it says (“avoid foods not advised in
+        pregnancy” tells the site you may be pregnant): state only what you are happy to share.
       </p>
       <div class="stated-preferences">
         {SLOTS.map((slot) => {

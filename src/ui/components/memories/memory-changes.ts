@@ -20,5 +20,9 @@ export function newId(prefix: string): string {
   return `${prefix}${[...bytes].map((b) => (b % 36).toString(36)).join('')}`;
 }
 
-export const withMemories = (change: (memories: Memory[]) => Memory[]): Change => (f) => ({ ...f, memories: change(f.memories) });
-export const withAttributes = (change: (attributes: ProtectedAttribute[]) => ProtectedAttribute[]): Change => (f) => ({ ...f, protected: change(f.protected) });
+export const withMemories =
+  (change: (memories: Memory[]) => Memory[]): Change =>
+  (f) => ({ ...f, memories: change(f.memories) });
+export const withAttributes =
+  (change: (attributes: ProtectedAttribute[]) => ProtectedAttribute[]): Change =>
+  (f) => ({ ...f, protected: change(f.protected) });

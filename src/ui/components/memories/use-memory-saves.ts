@@ -65,7 +65,9 @@ export function useMemorySaves(overview: MemoryOverview, onOverview: (overview: 
         // figures may be older than the ledger).
         const before = new Map(base.memory.protected.map((a) => [a.id, a.cap]));
         const raised = next.protected.filter((a) => a.cap > (before.get(a.id) ?? Infinity)).map((a) => a.name);
-        const loosened = /from its group, needs your confirmation/.test(message) ? loosenedProtection(base.memory, next, () => 1) : loosenedProtection(base.memory, next, (id) => base.spent[id] ?? 0);
+        const loosened = /from its group, needs your confirmation/.test(message)
+          ? loosenedProtection(base.memory, next, () => 1)
+          : loosenedProtection(base.memory, next, (id) => base.spent[id] ?? 0);
         setPending({
           next,
           done,

@@ -20,7 +20,9 @@ export function Cost({ view }: { view: ReviewView }) {
           release costs more.
         </p>
       )}
-      {view.fallback && <p class="muted">Some facts have used up their budget for this period: Veil sends their last answer again or leaves them out, at no cost.</p>}
+      {view.fallback && (
+        <p class="muted">Some facts have used up their budget for this period: Veil sends their last answer again or leaves them out, at no cost.</p>
+      )}
       <p class="muted">Privacy budget left under your total cap: ε {formatEpsilonValue(view.remaining)}.</p>
     </div>
   );

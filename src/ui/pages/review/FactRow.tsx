@@ -30,7 +30,13 @@ export function FactRow({ fact, onToggle, disabled }: { fact: ReviewFact; onTogg
         {why?.detail && <span class="fact-why hint">{why.detail}</span>}
       </span>
       {!(fact.treatment === 'suppressed' && fact.omitted) && (
-        <button type="button" class="link-button" onClick={onToggle} disabled={disabled} aria-label={`${fact.dropped ? 'Put back' : 'Leave out'} ${fact.label}`}>
+        <button
+          type="button"
+          class="link-button"
+          onClick={onToggle}
+          disabled={disabled}
+          aria-label={`${fact.dropped ? 'Put back' : 'Leave out'} ${fact.label}`}
+        >
           {fact.dropped ? 'Put back' : 'Leave out'}
         </button>
       )}

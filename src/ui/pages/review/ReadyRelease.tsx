@@ -72,7 +72,8 @@ export function ReadyRelease({ view, editing, draft, setDraft, setEditing, busy,
         >
           {view.typed.length > 0 && (
             <p class="typed-warning" role="alert">
-              Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}: {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}.
+              Your message itself mentions {view.typed.length === 1 ? 'a fact you withheld' : 'facts you withheld'}:{' '}
+              {view.typed.map((t) => `${t.label.toLowerCase()} (“${t.text}”)`).join(', ')}.
             </p>
           )}
         </MessageMarks>
@@ -83,15 +84,20 @@ export function ReadyRelease({ view, editing, draft, setDraft, setEditing, busy,
       ) : (
         <ul class="review-facts">
           {view.facts.map((fact) => (
-            <FactRow key={fact.key} fact={fact} onToggle={() => update(view.prompt, fact.dropped ? dropped(view).filter((k) => k !== fact.key) : [...dropped(view), fact.key])} disabled={busy !== null} />
+            <FactRow
+              key={fact.key}
+              fact={fact}
+              onToggle={() => update(view.prompt, fact.dropped ? dropped(view).filter((k) => k !== fact.key) : [...dropped(view), fact.key])}
+              disabled={busy !== null}
+            />
           ))}
         </ul>
       )}
       {view.leftOut.length > 0 && (
         <div class="left-out">
           <p class="muted">
-            Left out, as your message does not seem to need them (free): {view.leftOut.map((f) => f.label).join(', ')}. Adding one makes a new release,
-            which costs up to ε {formatEpsilonValue(view.freshCost)}.
+            Left out, as your message does not seem to need them (free): {view.leftOut.map((f) => f.label).join(', ')}. Adding one makes a new release, which
+            costs up to ε {formatEpsilonValue(view.freshCost)}.
           </p>
           <div class="dialog-actions">
             {view.leftOut.map((f) => (
@@ -99,7 +105,9 @@ export function ReadyRelease({ view, editing, draft, setDraft, setEditing, busy,
                 key={f.key}
                 type="button"
                 class="button"
-                onClick={() => void act('Making a new release…', async () => setPhase({ kind: 'open', view: await send('review.fresh', { include: [f.key] }) }))}
+                onClick={() =>
+                  void act('Making a new release…', async () => setPhase({ kind: 'open', view: await send('review.fresh', { include: [f.key] }) }))
+                }
                 disabled={busy !== null}
               >
                 Add {f.label}
@@ -112,13 +120,18 @@ export function ReadyRelease({ view, editing, draft, setDraft, setEditing, busy,
         <>
           <h3>Answer preferences from your memories</h3>
           <p class="muted">
-            Picked at random with a bias towards your memories, so one may not fit you: leave it out if so (free). At Veil’s default settings, tests
-            found {DEFAULT_RATES.backed}% of picks backed by the memories, {DEFAULT_RATES.misleading}% not, and {DEFAULT_RATES.nothing}% adding nothing. One you
+            Picked at random with a bias towards your memories, so one may not fit you: leave it out if so (free). At Veil’s default settings, tests found{' '}
+            {DEFAULT_RATES.backed}% of picks backed by the memories, {DEFAULT_RATES.misleading}% not, and {DEFAULT_RATES.nothing}% adding nothing. One you
             stated yourself is marked as yours. Your memories themselves are never sent.
           </p>
           <ul class="review-facts review-views">
             {view.views.map((v) => (
-              <ViewRow key={v.key} view={v} onToggle={() => update(view.prompt, v.dropped ? dropped(view).filter((k) => k !== v.key) : [...dropped(view), v.key])} disabled={busy !== null} />
+              <ViewRow
+                key={v.key}
+                view={v}
+                onToggle={() => update(view.prompt, v.dropped ? dropped(view).filter((k) => k !== v.key) : [...dropped(view), v.key])}
+                disabled={busy !== null}
+              />
             ))}
           </ul>
         </>

@@ -34,7 +34,13 @@ export function ViewRow({ view, onToggle, disabled }: { view: ReviewSlotView; on
         {view.dropped && <span class="muted"> · left out of this send</span>}
       </span>
       {view.text !== '' && (
-        <button type="button" class="link-button" onClick={onToggle} disabled={disabled} aria-label={`${view.dropped ? 'Put back' : 'Leave out'} the ${view.label} preference`}>
+        <button
+          type="button"
+          class="link-button"
+          onClick={onToggle}
+          disabled={disabled}
+          aria-label={`${view.dropped ? 'Put back' : 'Leave out'} the ${view.label} preference`}
+        >
           {view.dropped ? 'Put back' : 'Leave out'}
         </button>
       )}
