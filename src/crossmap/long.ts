@@ -10,7 +10,8 @@
  * ```
  */
 import type { Tagging } from './tagging';
-import { protectMessage, type Mark, type ProtectOptions, type Protected } from './protect';
+import { protectMessage, type Mark, type Protected } from './protect';
+import type { ProtectOptions } from './protect-options';
 import type { DictionaryEntry } from './types';
 
 /** The longest message Veil protects (characters); a longer one is refused with a clear message. */

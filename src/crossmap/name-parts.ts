@@ -9,7 +9,7 @@
 import { knownEntry, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { personHint } from './gender';
 import type { SubstitutePools } from './pools';
-import type { ProtectOptions } from './protect';
+import type { ProtectOptions } from './protect-options';
 import { substituteFor } from './stand-ins';
 import type { Span } from './types';
 

@@ -10,7 +10,7 @@
 import { valueMatches } from '../core/typed-facts';
 import { detectSpans } from './detect';
 import { detectInConversation } from './mapper';
-import type { ProtectOptions } from './protect';
+import type { ProtectOptions } from './protect-options';
 import { isSpecialKind, type Span } from './types';
 
 /** The spans of `text`: the `generalize` terms first (kind 'profile'), then everything the detector finds. */

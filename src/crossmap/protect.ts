@@ -22,25 +22,20 @@
  * conversation and unlinkable across conversations. What it does not promise: a span the detector misses is
  * sent as typed; and the site's own box has seen the draft before any of this runs.
  */
-import type { MessageTreatment } from '../core/choices';
-import type { RandomSource } from '../core/contracts';
 import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
-import type { DetectOptions } from './detect';
 import { distinctLetters } from './distinct-letters';
 import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
 import { messageCue, placeCountry } from './place-country';
-import { substitutePools, type SubstitutePools } from './pools';
+import { substitutePools } from './pools';
 import { protectSpans } from './protect-spans';
+import type { ProtectOptions, Treatment } from './protect-options';
 import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
 import { isSpecialKind, type DictionaryEntry, type Span, type SpanKind } from './types';
 import { article, capitalizeAt, classPhrase, generalizationInPlace, inPlace } from './wording-in-place';
-
-/** What a send does with one span (the person's choice, or their default for its kind: core/choices.ts). */
-export type Treatment = MessageTreatment;
 
 export interface Mark {
   /** `${start}-${end}` in the original text. */
@@ -56,36 +51,6 @@ export interface Mark {
   readonly substitute: string;
   /** What Generalize writes, worded for its place; null if the kind has none (e.g. email). */
   readonly generalization: string | null;
-}
-
-export interface ProtectOptions extends DetectOptions {
-  /** The conversation's codebook (newCodebook(random) for a new one). */
-  readonly codebook: CodebookState;
-  readonly random: RandomSource;
-  /** Per kind default; missing kinds: identifiers 'replace', special kinds 'generalize'. */
-  readonly defaults?: Partial<Record<SpanKind, Treatment>>;
-  /** Per mark id, the person's choice in the review. */
-  readonly choices?: Readonly<Record<string, Treatment>>;
-  /**
-   * Terms with a given generalization, e.g. a withheld profile value typed into the message → its released
-   * category label ("Pediatric nurse" → "a health professional"); found like profile values, kind 'profile'.
-   * Their default treatment is 'generalize' (unless `defaults.profile` says otherwise).
-   */
-  readonly generalize?: readonly { readonly value: string; readonly phrase: string }[];
-  /**
-   * Values the person shares in their profile: marked, and kept as typed by default (the release states them;
-   * replacing one here would contradict it). Kind 'profile'.
-   */
-  readonly shared?: readonly string[];
-  /** The substitute pools (default: the shipped ones, ./index.ts). */
-  readonly pools?: SubstitutePools;
-  /**
-   * How far a health condition is generalized: to its Disease Ontology class ('class', the default: "a lung or
-   * airway condition") or to its category only ('category': "a health condition").
-   */
-  readonly healthLevel?: 'class' | 'category';
-  /** 'compose': written in Veil's private compose box, whose stand-ins are its own (./stand-ins.ts); absent: typed in the site's box. */
-  readonly scope?: 'compose';
 }
 
 export interface Protected {

@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import type { ModelBackend } from '../core/model-status';
 import type { VeilDatabase } from '../storage/db';
-import type { LocalHostDeps } from './local-host';
+import type { LocalHostDeps } from './local-host-deps';
 import { ONNX_WASM_PATH } from './onnx-wasm';
 import { openWebTagger } from './tagger-web';
 import { TAGGER_FILE } from '../crossmap/tagger/files';

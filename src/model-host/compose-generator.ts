@@ -11,7 +11,7 @@ import { TextGenerator } from '../crossmap/text-generator';
 import type { ModelFileCache } from '../embedding/transformers-embedder';
 import { readActiveGenerator } from '../storage/model-store';
 import { generatorModel } from './catalog';
-import type { LocalHostDeps } from './local-host';
+import type { LocalHostDeps } from './local-host-deps';
 import { storedFileCache } from './model-files';
 
 export class ComposeGenerator {

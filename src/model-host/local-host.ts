@@ -25,36 +25,17 @@ import { warmLexicons } from '../domains/lexicon';
 import { prefetchRuntime, TransformersEmbedder } from '../embedding/transformers-embedder';
 import type { ModelInstall } from '../messaging/contract';
 import { decodeCandidateEmbeddings, type CandidateHeader } from '../scoring/candidate-embeddings';
-import type { VeilDatabase } from '../storage/db';
 import { readActiveModel, readCandidateCache, setActiveModel } from '../storage/model-store';
 import { TAGGER_MODEL_ID } from '../crossmap/tagger/files';
 import type { TagModel } from '../crossmap/tagger/tagger';
 import { catalogModel, MODEL_HUB } from './catalog';
 import { ComposeGenerator } from './compose-generator';
 import type { ModelHost, ScoreItem } from './host';
+import type { LocalHostDeps } from './local-host-deps';
 import { messageOf, serialQueue } from '../core/async-helpers';
 import { languageLoader, taggerLoader, type LanguageIdentifier } from './message-readers';
 import { memoryFileCache, storedFileCache } from './model-files';
 import { ModelInstaller } from './model-installer';
-
-export interface LocalHostDeps {
-  db: VeilDatabase;
-  /** URL prefix (ending in "/") of the bundled models folder, e.g. `chrome-extension://…/models/`. */
-  modelBase: string;
-  /** Bytes of a bundled file under `modelBase`, or undefined. */
-  readBundled(path: string): Promise<Uint8Array | undefined>;
-  /** The shipped ONNX Runtime wasm (browsers); absent in Node. */
-  wasmUrl?: string;
-  /** Which backend to try first, and why. */
-  chooseBackend(): Promise<{ backend: ModelBackend; reason: string }>;
-  /** For downloads of an optional model (the browser's fetch). */
-  fetch: typeof fetch;
-  now?: () => number;
-  /** The message tagger's runtime: an ONNX session over the model file's bytes (onnxruntime-web in a browser). */
-  openTagger(bytes: Uint8Array): Promise<TagModel & { release(): Promise<void> }>;
-  /** The tagger's file under `modelBase` (a test build may name a missing one, to see a failed load). */
-  taggerFile?: () => string;
-}
 
 interface Loaded {
   model: string;

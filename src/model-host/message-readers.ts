@@ -13,7 +13,7 @@
 import { TAGGER_FILE } from '../crossmap/tagger/files';
 import type { TagModel } from '../crossmap/tagger/tagger';
 import { messageOf } from '../core/async-helpers';
-import type { LocalHostDeps } from './local-host';
+import type { LocalHostDeps } from './local-host-deps';
 
 export type LanguageIdentifier = typeof import('../crossmap/language');
 

@@ -20,7 +20,7 @@ import { errorMessageForPerson } from '../storage/errors';
 import { putInstalledGenerator, putInstalledModel, setActiveModel } from '../storage/model-store';
 import { catalogModel, generatorModel, MODEL_HUB, type CatalogModel, type GeneratorModel } from './catalog';
 import { abortError } from './host-errors';
-import type { LocalHostDeps } from './local-host';
+import type { LocalHostDeps } from './local-host-deps';
 import { downloadFiles, memoryFileCache } from './model-files';
 
 /** What an install needs of the host: its queue and its loaders. */
