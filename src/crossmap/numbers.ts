@@ -4,6 +4,7 @@
  * (so two amounts keep their ratio), an age moves by a few years, and e-mail addresses, phone numbers and
  * IDs get fresh characters of the same kinds. All randomness comes from the caller's draw function.
  */
+// prettier-ignore
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** A uniform integer in [0, n). */
@@ -181,56 +182,21 @@ export function lifeStage(age: number): LifeStage {
  */
 export type AgeStage =
   'baby' | 'preschool' | 'child' | 'preteen' | 'young teen' | 'older teen' | 'young adult' | 'adult under 25' | 'adult' | 'middle age' | 'older adult';
+// prettier-ignore
 const AGE_STAGES: readonly (readonly [below: number, stage: AgeStage])[] = [
-  [2, 'baby'],
-  [5, 'preschool'],
-  [10, 'child'],
-  [13, 'preteen'],
-  [16, 'young teen'],
-  [18, 'older teen'],
-  [21, 'young adult'],
-  [25, 'adult under 25'],
-  [45, 'adult'],
-  [65, 'middle age'],
-  [Infinity, 'older adult'],
+  [2, 'baby'], [5, 'preschool'], [10, 'child'], [13, 'preteen'], [16, 'young teen'], [18, 'older teen'],
+  [21, 'young adult'], [25, 'adult under 25'], [45, 'adult'], [65, 'middle age'], [Infinity, 'older adult'],
 ];
 export function ageStage(age: number): AgeStage {
   return AGE_STAGES.find(([below]) => age < below)![1];
 }
 
-const UNITS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
+// prettier-ignore
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+// prettier-ignore
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const ORDINAL_TENS: Record<string, string> = {
-  twenty: 'twentieth',
-  thirty: 'thirtieth',
-  forty: 'fortieth',
-  fifty: 'fiftieth',
-  sixty: 'sixtieth',
-  seventy: 'seventieth',
-  eighty: 'eightieth',
-  ninety: 'ninetieth',
-};
+// prettier-ignore
+const ORDINAL_TENS: Record<string, string> = { twenty: 'twentieth', thirty: 'thirtieth', forty: 'fortieth', fifty: 'fiftieth', sixty: 'sixtieth', seventy: 'seventieth', eighty: 'eightieth', ninety: 'ninetieth' };
 
 /** 0–99 in words ("sixty-two"). */
 export function numberWords(n: number): string {
@@ -269,6 +235,7 @@ export function movedAge(n: number, shift: number, round = false): number {
   return n + 1;
 }
 
+// prettier-ignore
 const DECADE_WORDS = ['teens', 'twenties', 'thirties', 'forties', 'fifties', 'sixties', 'seventies', 'eighties', 'nineties'];
 /** "forties", "40s", "40's", "40-something", "fortysomething", with "early", "mid" or "late" before it. */
 const DECADE = new RegExp(

@@ -32,6 +32,7 @@ export const TRAVEL_CODES =
 const WEEKDAY = '(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?,?\\s+)?';
 
 /** Finders in priority order: a span found by an earlier one wins an overlap. */
+// prettier-ignore
 const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['email', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g],
   // IBAN-like and US social security numbers, before phones take their digits.
@@ -47,40 +48,22 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   // Street addresses: "1827 Maple Ridge Dr, Columbus, OH 43215", "Flat 3, 27 Cranbrook Road, Bristol BS6 7BP",
   // "12 Rue de la Roquette, Paris", "Calle de Alcalá 210, Madrid", "Rua Augusta 145, 1100-053 Lisboa".
   ['place', new RegExp(`(?:${UNIT},?\\s*)?\\b\\d{1,5}[A-Za-z]?,?\\s+(?:${NAME}\\s+){0,3}${STREET}\\.?${TOWN}`, 'gu')],
-  [
-    'place',
-    new RegExp(
-      `(?:${UNIT},?\\s*)?(?:\\b\\d{1,5},?\\s+)?\\b(?:Rue|Calle|Rua|Avenida|Av\\.|Via|Viale|Plaza|Praça|Piazza|Strasse|Straße|Jalan|Jl\\.|Carrer|Calea|Ulica|ul\\.)\\s+(?:(?:de|da|do|del|della|la|le|des|dos|das)\\s+)*${NAME}(?:\\s+${NAME})*(?:\\s+\\d{1,5})?${TOWN}`,
-      'gu',
-    ),
-  ],
+  ['place', new RegExp(`(?:${UNIT},?\\s*)?(?:\\b\\d{1,5},?\\s+)?\\b(?:Rue|Calle|Rua|Avenida|Av\\.|Via|Viale|Plaza|Praça|Piazza|Strasse|Straße|Jalan|Jl\\.|Carrer|Calea|Ulica|ul\\.)\\s+(?:(?:de|da|do|del|della|la|le|des|dos|das)\\s+)*${NAME}(?:\\s+${NAME})*(?:\\s+\\d{1,5})?${TOWN}`, 'gu')],
   ['money', new RegExp(`(?:[A-Z]{1,3}\\$|KSh|Ksh|Rs\\.?|[$£€¥₹₦₱])\\s?(?:${AMOUNT})${SCALE}`, 'g')],
   ['money', new RegExp(`\\b(?:${CURRENCY_CODES})\\s?(?:${AMOUNT})${SCALE}`, 'g')],
   ['money', new RegExp(`\\b(?:${AMOUNT})${SCALE}\\s?(?:${CURRENCY_CODES}|${CURRENCY_WORDS})\\b`, 'gi')],
   // An ID after the word that names it: "account MCM 8830021945", "my UTR is 84729 10365", "SSN ends in 4417".
-  [
-    'id',
-    /\b(?:account|acct|number|no\.|ref(?:erence)?|policy|case|ssn|utr|receipt|member|customer|claim|order|ticket|invoice|ends in|a-number|inmate|booking|pnr)(?:\s+(?:number|no\.?|is|in))?\s*[#:]?\s*(?<span>(?:[A-Z]{1,4}[\s-]?)?\d[\d -]{2,}\d)\b/gi,
-  ],
+  ['id', /\b(?:account|acct|number|no\.|ref(?:erence)?|policy|case|ssn|utr|receipt|member|customer|claim|order|ticket|invoice|ends in|a-number|inmate|booking|pnr)(?:\s+(?:number|no\.?|is|in))?\s*[#:]?\s*(?<span>(?:[A-Z]{1,4}[\s-]?)?\d[\d -]{2,}\d)\b/gi],
   // Card and account fragments: "ending 9032", "ends in 4417", "last four 4417", "last 4 digits are 0321".
-  [
-    'id',
-    /\b(?:ending(?:\s+in)?|ends\s+(?:in|with)|last\s+(?:four|4|five|5|digits)(?:\s+digits)?(?:\s+(?:are|is|of\s+(?:my|the)\s+\w+))?)\s*[:#]?\s*(?<fragment>\d{3,6})\b/gi,
-  ],
+  ['id', /\b(?:ending(?:\s+in)?|ends\s+(?:in|with)|last\s+(?:four|4|five|5|digits)(?:\s+digits)?(?:\s+(?:are|is|of\s+(?:my|the)\s+\w+))?)\s*[:#]?\s*(?<fragment>\d{3,6})\b/gi],
   // Booking references and flight numbers: "booking ref is QX7PL2", "on JL712".
-  [
-    'id',
-    /\b(?:booking|reservation|confirmation|pnr)(?:\s+(?:ref(?:erence)?|number|no\.?|code))?(?:\s+is)?\s*[:#]?\s*(?<fragment>(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{5,8})\b/g,
-  ],
+  ['id', /\b(?:booking|reservation|confirmation|pnr)(?:\s+(?:ref(?:erence)?|number|no\.?|code))?(?:\s+is)?\s*[:#]?\s*(?<fragment>(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{5,8})\b/g],
   ['id', /\b(?:flight|on|flying)\s+(?<fragment>[A-Z]{2}\s?\d{2,4})\b/g],
   // Phones: an international prefix or a leading 0 or a bracketed area code, 8 to 15 digits in groups.
   ['phone', /(?:\+\d{1,3}[\s.-]?(?:\(0\)\s?|\(\d{1,4}\)\s?)?|\(\d{2,5}\)\s?|\b0)\d{1,5}(?:[\s.-]?\d{2,5}){1,4}\b/g],
   ['phone', /\b\d{3}[\s.-]\d{3}[\s.-]\d{4}\b/g],
   // ID-like: a token of 6+ letters, digits or dashes with at least 4 digits (policy, case, account numbers).
-  [
-    'id',
-    /\b(?=[A-Za-z0-9-]*\d{2}[A-Za-z0-9-]*\d{2})(?=[A-Za-z0-9-]*[0-9]{4}|[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{4,}[A-Za-z0-9]\b/g,
-  ],
+  ['id', /\b(?=[A-Za-z0-9-]*\d{2}[A-Za-z0-9-]*\d{2})(?=[A-Za-z0-9-]*[0-9]{4}|[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{4,}[A-Za-z0-9]\b/g],
   // Ages. "a 6-year-old", "42 years old", "3 months old", "eleven-year-old": the whole phrase.
   ['age', new RegExp(`\\b(?:\\d{1,3}|${NUMBER_WORD})[- ]?(?:years?|yrs?|yr|months?|weeks?)[- ]?olds?\\b`, 'gi')],
   ['age', /\b\d{1,3}(?=\s?(?:yo|y\/o|y\.o\.)(?![\p{L}]))/gu],
@@ -88,17 +71,8 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['age', new RegExp(`(?<=\\b(?:aged?|turning|turned|turns?)\\s)(?:\\d{1,3}|${NUMBER_WORD})\\b(?![:.,/]\\d)`, 'gi')],
   // "I'm 54", "she's only 11 now", "Leo is 6", "they are 72 and 75", "for someone who's 61". Not a duration
   // ("I'm 3 years into my PhD", "the lease is 2 years") or a count ("there are 12", "it's 40 of them").
-  [
-    'age',
-    /(?<!\b(?:there|it|that|this|which|what|total|score|number|count|price|cost|rate|size|dose|limit)\s(?:is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still)\s)?)(?<=\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|who['’]s|who is|who was|you['’]re|you are|we['’]re|is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still|turning)\s)?)\d{1,3}\b(?!\s*(?:%|percent|years?\b(?!\s*old)|yrs?\b(?!\s*old)|decades?|weeks?|days?|months?|hours?|minutes?|mins?|seconds?|mg|mcg|ml|kg|g|lbs?|stone|cm|km|miles?|times|am|pm|x|[:.,/]\d|[-–]\d|(?:am|pm)\b|o['’]clock|dollars|pounds|euros|\p{Sc}|of\b|people|persons|kids|children|students|employees|staff|members|items|pages|words|points|steps|cases|patients|clients|customers|emails|messages|questions|orders|units|rooms|floors))/giu,
-  ],
-  [
-    'age',
-    new RegExp(
-      `(?<=\\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|they are|who['’]s|who is|you['’]re|you are)\\s(?:(?:only|just|now|almost|nearly|barely|already|still)\\s)?)${NUMBER_WORD}\\b(?=\\s*(?:[.,;!?)]|$|and\\b|now\\b|but\\b|so\\b|years?\\s+old\\b|too\\b))`,
-      'gi',
-    ),
-  ],
+  ['age', /(?<!\b(?:there|it|that|this|which|what|total|score|number|count|price|cost|rate|size|dose|limit)\s(?:is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still)\s)?)(?<=\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|who['’]s|who is|who was|you['’]re|you are|we['’]re|is|was|are|were)\s(?:(?:only|just|now|almost|nearly|about|barely|already|still|turning)\s)?)\d{1,3}\b(?!\s*(?:%|percent|years?\b(?!\s*old)|yrs?\b(?!\s*old)|decades?|weeks?|days?|months?|hours?|minutes?|mins?|seconds?|mg|mcg|ml|kg|g|lbs?|stone|cm|km|miles?|times|am|pm|x|[:.,/]\d|[-–]\d|(?:am|pm)\b|o['’]clock|dollars|pounds|euros|\p{Sc}|of\b|people|persons|kids|children|students|employees|staff|members|items|pages|words|points|steps|cases|patients|clients|customers|emails|messages|questions|orders|units|rooms|floors))/giu],
+  ['age', new RegExp(`(?<=\\b(?:i['’]?m|i am|he['’]s|she['’]s|he is|she is|they['’]re|they are|who['’]s|who is|you['’]re|you are)\\s(?:(?:only|just|now|almost|nearly|barely|already|still)\\s)?)${NUMBER_WORD}\\b(?=\\s*(?:[.,;!?)]|$|and\\b|now\\b|but\\b|so\\b|years?\\s+old\\b|too\\b))`, 'gi')],
   ['age', /(?<=\b(?:are|were|they['’]re)\s\d{1,3}\s(?:and|&)\s)\d{1,3}\b/gi],
   // "my son Tyler (17)", "my son (13)".
   ['age', /(?<=\p{L}\s\()\d{1,2}(?=\))/gu],
@@ -107,54 +81,21 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   // "at 36?", "diagnosed at 23 and".
   ['age', /(?<=\bat\s)(?:1[3-9]|[2-9]\d)(?=\s*[?!;]|[.,](?!\d)|\s+(?:and|but|or|with|years|now|because|so)\b)/g],
   // "in my 30s", "in her early forties", "in their late 60s".
-  [
-    'age',
-    /(?<=\b(?:in|into|hit|hitting|to)\s(?:my|his|her|their|our|your)\s)(?:(?:early|mid|late)[- ]?)?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi,
-  ],
+  ['age', /(?<=\b(?:in|into|hit|hitting|to)\s(?:my|his|her|their|our|your)\s)(?:(?:early|mid|late)[- ]?)?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi],
   // "mid-thirties", "late 60s", "early twenties" with no "in my": an age unless it is an era or a temperature
   // ("the late 60s", "in the mid-thirties", "late 60s °F", "highs in the early 70s").
-  [
-    'age',
-    /(?<!\b(?:the|in|by|since|until|from|highs?|lows?|temps?|temperatures?|prices?|rates?)\s)\b(?:early|mid|late)[- ]?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b(?!\s*(?:°|degrees|deg\b|[FC]\b|fahrenheit|celsius|music|era|decade|century))/gi,
-  ],
+  ['age', /(?<!\b(?:the|in|by|since|until|from|highs?|lows?|temps?|temperatures?|prices?|rates?)\s)\b(?:early|mid|late)[- ]?(?:\d0['’]?s|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b(?!\s*(?:°|degrees|deg\b|[FC]\b|fahrenheit|celsius|music|era|decade|century))/gi],
   // "a 40-something", "forty-something mum", "she's thirtysomething": a decade, not a count ("40-something emails").
-  [
-    'age',
-    new RegExp(
-      `(?<=\\b(?:a|an|i['’]?m|i am|he['’]s|she['’]s|he is|she is|we['’]re|they['’]re|who['’]s|is|are|was|were)\\s)(?:\\d0|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]?something\\b(?!\\s+(?!(?:woman|women|man|men|guy|guys|mum|mom|dad|mother|father|parent|person|couple|female|male|friend|professional|year-old|single|newbie|beginner)\\b)\\p{L}+s\\b)`,
-      'giu',
-    ),
-  ],
+  ['age', new RegExp(`(?<=\\b(?:a|an|i['’]?m|i am|he['’]s|she['’]s|he is|she is|we['’]re|they['’]re|who['’]s|is|are|was|were)\\s)(?:\\d0|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]?something\\b(?!\\s+(?!(?:woman|women|man|men|guy|guys|mum|mom|dad|mother|father|parent|person|couple|female|male|friend|professional|year-old|single|newbie|beginner)\\b)\\p{L}+s\\b)`, 'giu')],
   // Birthdays: "Beth's 30th", "a 50th party", "her eightieth birthday".
-  [
-    'age',
-    /\b(?:\d{2}(?:st|nd|rd|th)|eighteenth|twenty-first|twenty first|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)(?=\s+(?:birthday|bday|party|celebration|surprise))/gi,
-  ],
+  ['age', /\b(?:\d{2}(?:st|nd|rd|th)|eighteenth|twenty-first|twenty first|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)(?=\s+(?:birthday|bday|party|celebration|surprise))/gi],
   ['age', /(?<=['’]s\s)\d{2}(?:st|nd|rd|th)\b(?!\s+(?:of|floor|century|street|st|avenue)\b)/gi],
   // Dates by weekday and ordinal, bare years and months (after the dates with a month and day above):
   // "next Tuesday", "on Sunday", "Friday the 12th", "on the 14th", "since 2021", "in April".
-  [
-    'date',
-    new RegExp(
-      `(?<!\\b(?:a|an|every|each|the|on a)\\s)\\b(?:(?:next|this|last|coming)\\s+)?${DAY_NAME}(?!s\\b)(?:\\s+the\\s+(?:[12]?\\d|3[01])(?:st|nd|rd|th))?\\b`,
-      'gi',
-    ),
-  ],
-  [
-    'date',
-    /(?<=\b(?:the)\s)(?:[12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:time|times|floor|century|grade|birthday|anniversary|place|round|attempt|percentile|year|week|day|month|person|one|child|kid|baby|pregnancy|cycle|session|dose|trimester|draft|edition|generation|amendment|row|step|stage|level|in line|of (?:my|his|her|our|their|these|those|the|them|us|you)))/gi,
-  ],
-  [
-    'date',
-    /(?<=\b(?:in|since|from|until|till|by|during|before|after|around|circa|of|year|summer|winter|spring|autumn|fall|early|late|mid|back in)[\s-])(?:19[3-9]\d|20[0-4]\d)\b(?![-–/]\d)/gi,
-  ],
-  [
-    'date',
-    new RegExp(
-      `(?<=\\b(?:in|by|since|until|till|from|during|this|next|last|early|late|mid|before|after|around|of|for|end of|start of)[\\s-])(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b(?!\\s+\\d)`,
-      'g',
-    ),
-  ],
+  ['date', new RegExp(`(?<!\\b(?:a|an|every|each|the|on a)\\s)\\b(?:(?:next|this|last|coming)\\s+)?${DAY_NAME}(?!s\\b)(?:\\s+the\\s+(?:[12]?\\d|3[01])(?:st|nd|rd|th))?\\b`, 'gi')],
+  ['date', /(?<=\b(?:the)\s)(?:[12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:time|times|floor|century|grade|birthday|anniversary|place|round|attempt|percentile|year|week|day|month|person|one|child|kid|baby|pregnancy|cycle|session|dose|trimester|draft|edition|generation|amendment|row|step|stage|level|in line|of (?:my|his|her|our|their|these|those|the|them|us|you)))/gi],
+  ['date', /(?<=\b(?:in|since|from|until|till|by|during|before|after|around|circa|of|year|summer|winter|spring|autumn|fall|early|late|mid|back in)[\s-])(?:19[3-9]\d|20[0-4]\d)\b(?![-–/]\d)/gi],
+  ['date', new RegExp(`(?<=\\b(?:in|by|since|until|till|from|during|this|next|last|early|late|mid|before|after|around|of|for|end of|start of)[\\s-])(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b(?!\\s+\\d)`, 'g')],
   // Travel codes: "LHR to JFK", "SIN → NRT", "from STN".
   ['place', /\b[A-Z]{3}(?=\s*(?:to|->|→|–|—|-|>)\s*[A-Z]{3}\b)/g],
   ['place', /(?<=\b[A-Z]{3}\s*(?:to|->|→|–|—|-|>)\s*)[A-Z]{3}\b/g],

@@ -102,39 +102,13 @@ function languageScores(words: string[]): LexiconScores {
   return scores;
 }
 
+// prettier-ignore
 const DECADES: Record<string, number> = {
-  teens: 10,
-  twenties: 20,
-  thirties: 30,
-  forties: 40,
-  fifties: 50,
-  sixties: 60,
-  seventies: 70,
-  eighties: 80,
-  nineties: 90,
+  teens: 10, twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90,
 };
-const UNITS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
+// prettier-ignore
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+// prettier-ignore
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** Number words to digits ("thirty eight" → "38"), so "thirty-eight" reads like "38". */
@@ -217,25 +191,10 @@ function maritalScores(words: string[]): LexiconScores {
   return NONE;
 }
 
-const CHILD_WORDS = [
-  'child',
-  'children',
-  'kid',
-  'kids',
-  'son',
-  'sons',
-  'daughter',
-  'daughters',
-  'baby',
-  'babies',
-  'toddler',
-  'twins',
-  'stepson',
-  'stepdaughter',
-  'stepchildren',
-  'teenagers',
-];
+// prettier-ignore
+const CHILD_WORDS = ['child', 'children', 'kid', 'kids', 'son', 'sons', 'daughter', 'daughters', 'baby', 'babies', 'toddler', 'twins', 'stepson', 'stepdaughter', 'stepchildren', 'teenagers'];
 const ARTICLES = ['a', 'an'];
+// prettier-ignore
 const COUNTS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'several', 'many'];
 const NOT_A_PARENT = ['not a parent', 'not a mother', 'not a father', 'not a mom', 'not a dad', 'not a mum', 'not parents'];
 /**
@@ -276,60 +235,11 @@ function childrenScores(words: string[]): LexiconScores {
 }
 
 /** ISCED level of degree names and abbreviations; the highest level mentioned wins (the attained level). */
+// prettier-ignore
 const EDUCATION_RULES: [string, string[]][] = [
   ['8', ['phd', 'ph d', 'dphil', 'doctorate', 'doctoral', 'edd', 'd phil']],
-  [
-    '7',
-    [
-      'master',
-      'masters',
-      'msc',
-      'm sc',
-      'm eng',
-      'm a',
-      'm s',
-      'm phil',
-      'mba',
-      'meng',
-      'mphil',
-      'llm',
-      'mfa',
-      'mres',
-      'ma',
-      'ms',
-      'med',
-      'postgraduate',
-      'graduate degree',
-      'mst',
-    ],
-  ],
-  [
-    '6',
-    [
-      'bachelor',
-      'bachelors',
-      'bsc',
-      'b sc',
-      'b eng',
-      'b a',
-      'b s',
-      'college graduate',
-      'university graduate',
-      'graduated from college',
-      'graduated from university',
-      'ba',
-      'bs',
-      'beng',
-      'bba',
-      'llb',
-      'bfa',
-      'bed',
-      'undergraduate',
-      'college degree',
-      'university degree',
-      'honours degree',
-    ],
-  ],
+  ['7', ['master', 'masters', 'msc', 'm sc', 'm eng', 'm a', 'm s', 'm phil', 'mba', 'meng', 'mphil', 'llm', 'mfa', 'mres', 'ma', 'ms', 'med', 'postgraduate', 'graduate degree', 'mst']],
+  ['6', ['bachelor', 'bachelors', 'bsc', 'b sc', 'b eng', 'b a', 'b s', 'college graduate', 'university graduate', 'graduated from college', 'graduated from university', 'ba', 'bs', 'beng', 'bba', 'llb', 'bfa', 'bed', 'undergraduate', 'college degree', 'university degree', 'honours degree']],
   ['5', ['associate', 'associates', 'hnd', 'foundation degree', 'community college', 'two year college', '2 year college', 'aa', 'aas']],
   ['4', ['vocational', 'apprenticeship', 'trade school', 'post secondary certificate']],
   ['3', ['high school', 'secondary school', 'a levels', 'a level', 'ged', 'abitur', 'baccalaureate', 'hsc', 'matric', 'twelfth grade', '12th grade']],
@@ -341,6 +251,7 @@ function educationScores(words: string[]): LexiconScores {
   return single(EDUCATION_RULES.find(([, names]) => has(words, ...names))?.[0]);
 }
 
+// prettier-ignore
 const rules: Partial<Record<KnownField, (words: string[], value: string) => LexiconScores>> = {
   location: locationScores,
   nationality: placeScores,
@@ -359,16 +270,8 @@ const rules: Partial<Record<KnownField, (words: string[], value: string) => Lexi
  * value, or one of DECLINED_WORDS as the whole value. Inside a longer value those words mean something
  * else ("Private investigator", "Na Trang", "unknown artist"), so they must not pull it to `unspecified`.
  */
-const DECLINED_PHRASES = [
-  'prefer not to say',
-  'prefer not to answer',
-  'rather not say',
-  'rather not',
-  'not stated',
-  'decline to answer',
-  'not applicable',
-  'none of your business',
-];
+// prettier-ignore
+const DECLINED_PHRASES = ['prefer not to say', 'prefer not to answer', 'rather not say', 'rather not', 'not stated', 'decline to answer', 'not applicable', 'none of your business'];
 const DECLINED_WORDS = ['n a', 'na', 'unspecified', 'undisclosed', 'declined', 'unknown', 'private'];
 
 /**

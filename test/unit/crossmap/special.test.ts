@@ -7,287 +7,81 @@ import { SPECIAL_KINDS, type SpanKind } from '../../../src/crossmap/types';
 import { listTagging } from './tagging';
 
 /** [text, [kind, span text][]]: every labelled span must be found, with its kind. Written for these tests. */
+// prettier-ignore
 const CASES: Record<string, [string, [SpanKind, string][]][]> = {
   'mental-health': [
-    [
-      'I was in a psych ward for a week after a 5150 hold.',
-      [
-        ['mental-health', 'psych ward'],
-        ['mental-health', '5150 hold'],
-      ],
-    ],
-    [
-      'i keep cutting myself and feel suicidal most nights',
-      [
-        ['mental-health', 'cutting myself'],
-        ['mental-health', 'suicidal'],
-      ],
-    ],
-    [
-      'She has postnatal depression and panic attacks.',
-      [
-        ['mental-health', 'postnatal depression'],
-        ['mental-health', 'panic attacks'],
-      ],
-    ],
+    ['I was in a psych ward for a week after a 5150 hold.', [['mental-health', 'psych ward'], ['mental-health', '5150 hold']]],
+    ['i keep cutting myself and feel suicidal most nights', [['mental-health', 'cutting myself'], ['mental-health', 'suicidal']]],
+    ['She has postnatal depression and panic attacks.', [['mental-health', 'postnatal depression'], ['mental-health', 'panic attacks']]],
   ],
   pregnancy: [
-    [
-      "I'm 12 weeks pregnant and had a miscarriage last year",
-      [
-        ['pregnancy', '12 weeks pregnant'],
-        ['pregnancy', 'miscarriage'],
-      ],
-    ],
-    [
-      "we've been trying to conceive and are starting IVF",
-      [
-        ['pregnancy', 'trying to conceive'],
-        ['pregnancy', 'IVF'],
-      ],
-    ],
+    ["I'm 12 weeks pregnant and had a miscarriage last year", [['pregnancy', '12 weeks pregnant'], ['pregnancy', 'miscarriage']]],
+    ["we've been trying to conceive and are starting IVF", [['pregnancy', 'trying to conceive'], ['pregnancy', 'IVF']]],
   ],
   sexuality: [
     ['I came out to my parents as bisexual last year', [['sexuality', 'came out']]],
     ['my son told me he is gay', [['sexuality', 'gay']]],
   ],
   'gender-identity': [
-    [
-      "I'm transitioning and on the waitlist for top surgery",
-      [
-        ['gender-identity', 'transitioning'],
-        ['gender-identity', 'top surgery'],
-      ],
-    ],
-    [
-      'my kid is non-binary and uses they/them',
-      [
-        ['gender-identity', 'non-binary'],
-        ['gender-identity', 'they/them'],
-      ],
-    ],
+    ["I'm transitioning and on the waitlist for top surgery", [['gender-identity', 'transitioning'], ['gender-identity', 'top surgery']]],
+    ['my kid is non-binary and uses they/them', [['gender-identity', 'non-binary'], ['gender-identity', 'they/them']]],
   ],
   immigration: [
-    [
-      'I overstayed my student visa and I am undocumented now',
-      [
-        ['immigration', 'overstayed my student visa'],
-        ['immigration', 'undocumented'],
-      ],
-    ],
-    [
-      'Can I travel on DACA while my green card application is pending?',
-      [
-        ['immigration', 'DACA'],
-        ['immigration', 'green card application'],
-      ],
-    ],
+    ['I overstayed my student visa and I am undocumented now', [['immigration', 'overstayed my student visa'], ['immigration', 'undocumented']]],
+    ['Can I travel on DACA while my green card application is pending?', [['immigration', 'DACA'], ['immigration', 'green card application']]],
   ],
   criminal: [
-    [
-      "I'm on probation and my PO won't answer",
-      [
-        ['criminal', 'on probation'],
-        ['criminal', 'my PO'],
-      ],
-    ],
-    [
-      'he got arrested for a DUI and pleaded guilty',
-      [
-        ['criminal', 'got arrested'],
-        ['criminal', 'DUI'],
-        ['criminal', 'pleaded guilty'],
-      ],
-    ],
+    ["I'm on probation and my PO won't answer", [['criminal', 'on probation'], ['criminal', 'my PO']]],
+    ['he got arrested for a DUI and pleaded guilty', [['criminal', 'got arrested'], ['criminal', 'DUI'], ['criminal', 'pleaded guilty']]],
   ],
   substance: [
-    [
-      "I'm in recovery, 90 days sober, but I relapsed at a party",
-      [
-        ['substance', 'in recovery'],
-        ['substance', '90 days sober'],
-        ['substance', 'relapsed'],
-      ],
-    ],
-    [
-      'my brother is addicted to painkillers and goes to NA meetings',
-      [
-        ['substance', 'addicted to painkillers'],
-        ['substance', 'NA meetings'],
-      ],
-    ],
+    ["I'm in recovery, 90 days sober, but I relapsed at a party", [['substance', 'in recovery'], ['substance', '90 days sober'], ['substance', 'relapsed']]],
+    ['my brother is addicted to painkillers and goes to NA meetings', [['substance', 'addicted to painkillers'], ['substance', 'NA meetings']]],
   ],
   religion: [
-    [
-      "I'm Muslim and wear a hijab at work",
-      [
-        ['religion', 'Muslim'],
-        ['religion', 'hijab'],
-      ],
-    ],
+    ["I'm Muslim and wear a hijab at work", [['religion', 'Muslim'], ['religion', 'hijab']]],
     ['She is converting to Judaism before the wedding', [['religion', 'converting to Judaism']]],
   ],
   ethnicity: [
-    [
-      "I'm mixed race, half Nigerian half Polish",
-      [
-        ['ethnicity', 'mixed race'],
-        ['ethnicity', 'half Nigerian half Polish'],
-      ],
-    ],
+    ["I'm mixed race, half Nigerian half Polish", [['ethnicity', 'mixed race'], ['ethnicity', 'half Nigerian half Polish']]],
     ['As a Black woman in tech I get talked over', [['ethnicity', 'a Black woman']]],
   ],
   politics: [
-    [
-      "I'm a union rep and a Labour Party member",
-      [
-        ['politics', 'union rep'],
-        ['politics', 'Labour Party'],
-      ],
-    ],
+    ["I'm a union rep and a Labour Party member", [['politics', 'union rep'], ['politics', 'Labour Party']]],
     ['I voted for Reform and my family found out', [['politics', 'voted for Reform']]],
   ],
   employment: [
-    [
-      'I got fired last week after a final written warning',
-      [
-        ['employment', 'got fired'],
-        ['employment', 'final written warning'],
-      ],
-    ],
-    [
-      'My husband was laid off and is on a performance improvement plan',
-      [
-        ['employment', 'laid off'],
-        ['employment', 'performance improvement plan'],
-      ],
-    ],
+    ['I got fired last week after a final written warning', [['employment', 'got fired'], ['employment', 'final written warning']]],
+    ['My husband was laid off and is on a performance improvement plan', [['employment', 'laid off'], ['employment', 'performance improvement plan']]],
   ],
   finance: [
-    [
-      "I'm drowning in debt and behind on my rent",
-      [
-        ['finance', 'drowning in debt'],
-        ['finance', 'behind on my rent'],
-      ],
-    ],
-    [
-      'I maxed out my credit cards and filed for bankruptcy',
-      [
-        ['finance', 'maxed out my credit cards'],
-        ['finance', 'filed for bankruptcy'],
-      ],
-    ],
+    ["I'm drowning in debt and behind on my rent", [['finance', 'drowning in debt'], ['finance', 'behind on my rent']]],
+    ['I maxed out my credit cards and filed for bankruptcy', [['finance', 'maxed out my credit cards'], ['finance', 'filed for bankruptcy']]],
   ],
   legal: [
-    [
-      'my ex is threatening to sue and we have a custody hearing',
-      [
-        ['legal', 'threatening to sue'],
-        ['legal', 'custody hearing'],
-      ],
-    ],
+    ['my ex is threatening to sue and we have a custody hearing', [['legal', 'threatening to sue'], ['legal', 'custody hearing']]],
   ],
   health: [
-    [
-      'I found a lump in my breast and my mum has coeliac disease',
-      [
-        ['health', 'lump in my breast'],
-        ['health', 'coeliac disease'],
-      ],
-    ],
-    [
-      "I'm a type 2 diabetic with sleep apnoea",
-      [
-        ['health', 'type 2 diabetic'],
-        ['health', 'sleep apnoea'],
-      ],
-    ],
+    ['I found a lump in my breast and my mum has coeliac disease', [['health', 'lump in my breast'], ['health', 'coeliac disease']]],
+    ["I'm a type 2 diabetic with sleep apnoea", [['health', 'type 2 diabetic'], ['health', 'sleep apnoea']]],
   ],
   medication: [
-    [
-      'They gave me tamsulosin and I take metformin.',
-      [
-        ['medication', 'tamsulosin'],
-        ['medication', 'metformin'],
-      ],
-    ],
+    ['They gave me tamsulosin and I take metformin.', [['medication', 'tamsulosin'], ['medication', 'metformin']]],
   ],
 };
 
+// prettier-ignore
 const IDENTIFIERS: [string, [SpanKind, string][]][] = [
-  [
-    'My husband Tom, 67, had a stroke on Sunday.',
-    [
-      ['person', 'Tom'],
-      ['age', '67'],
-      ['date', 'Sunday'],
-    ],
-  ],
-  [
-    'my daughter Zoe (15) and my son (13) are staying with a 6-year-old',
-    [
-      ['person', 'Zoe'],
-      ['age', '15'],
-      ['age', '13'],
-      ['age', '6-year-old'],
-    ],
-  ],
-  [
-    "she's eleven, he's only 41 and my mum is turning fifty",
-    [
-      ['age', 'eleven'],
-      ['age', '41'],
-      ['age', 'fifty'],
-    ],
-  ],
-  [
-    "I'm in my 30s and diagnosed at 23, planning Beth's 30th",
-    [
-      ['age', '30s'],
-      ['age', '23'],
-      ['age', '30th'],
-    ],
-  ],
-  [
-    'I moved here in 2019 and have lived in Leeds since 2021.',
-    [
-      ['date', '2019'],
-      ['place', 'Leeds'],
-      ['date', '2021'],
-    ],
-  ],
-  [
-    'the hearing is next Tuesday, the rent is due on the 14th and the party is Friday the 12th',
-    [
-      ['date', 'next Tuesday'],
-      ['date', '14th'],
-      ['date', 'Friday the 12th'],
-    ],
-  ],
+  ['My husband Tom, 67, had a stroke on Sunday.', [['person', 'Tom'], ['age', '67'], ['date', 'Sunday']]],
+  ['my daughter Zoe (15) and my son (13) are staying with a 6-year-old', [['person', 'Zoe'], ['age', '15'], ['age', '13'], ['age', '6-year-old']]],
+  ["she's eleven, he's only 41 and my mum is turning fifty", [['age', 'eleven'], ['age', '41'], ['age', 'fifty']]],
+  ["I'm in my 30s and diagnosed at 23, planning Beth's 30th", [['age', '30s'], ['age', '23'], ['age', '30th']]],
+  ['I moved here in 2019 and have lived in Leeds since 2021.', [['date', '2019'], ['place', 'Leeds'], ['date', '2021']]],
+  ['the hearing is next Tuesday, the rent is due on the 14th and the party is Friday the 12th', [['date', 'next Tuesday'], ['date', '14th'], ['date', 'Friday the 12th']]],
   ["I'm at Flat 2, 41 Cowley Road, Oxford OX4 1HP", [['place', 'Flat 2, 41 Cowley Road, Oxford OX4 1HP']]],
-  [
-    'Call +1 (646) 555-0143 or +60 12-345 6789.',
-    [
-      ['phone', '+1 (646) 555-0143'],
-      ['phone', '+60 12-345 6789'],
-    ],
-  ],
-  [
-    'My card ending 9032 and the account with last four 4417',
-    [
-      ['id', '9032'],
-      ['id', '4417'],
-    ],
-  ],
-  [
-    "We're flying LHR to JFK, then from STN.",
-    [
-      ['place', 'LHR'],
-      ['place', 'JFK'],
-      ['place', 'STN'],
-    ],
-  ],
+  ['Call +1 (646) 555-0143 or +60 12-345 6789.', [['phone', '+1 (646) 555-0143'], ['phone', '+60 12-345 6789']]],
+  ['My card ending 9032 and the account with last four 4417', [['id', '9032'], ['id', '4417']]],
+  ["We're flying LHR to JFK, then from STN.", [['place', 'LHR'], ['place', 'JFK'], ['place', 'STN']]],
 ];
 
 /** Whether a span of `kind` covers `label` in `text` (a span may take in a word or two more: "arrested for a DUI"). */
