@@ -11,7 +11,7 @@ import { browserGenericSites } from '../src/extension/generic-sites';
 import { genericOrigin } from '../src/sites/generic';
 import { readSettings } from '../src/storage/settings-store';
 import type { ReviewRecord } from '../src/extension/review-record';
-import type { ComposeRecord } from '../src/extension/compose-service';
+import type { ComposeRecord } from '../src/extension/compose-record';
 import { toContent } from '../src/extension/to-content';
 import { sessionStore } from '../src/extension/session-store';
 import { testHooks } from '../src/extension/test-hooks';

@@ -33,7 +33,6 @@ import { generativeMapper } from '../crossmap/generative';
 import { themeAbout } from '../crossmap/themes';
 import { generatorModel } from '../model-host/catalog';
 import { readActiveGenerator } from '../storage/model-store';
-import type { RestoredSpan } from '../crossmap/recover';
 import { cryptoRandomSource } from '../dp/exact/random';
 import { siteLabel } from '../sites/generic';
 import { deleteCodebook, editSubstitute, readCodebook, saveCodebook } from '../storage/codebook-store';
@@ -43,31 +42,9 @@ import type { VeilDatabase } from '../storage/db';
 import { Refusal } from '../storage/errors';
 import { readProfile } from '../storage/profile-store';
 import { readSettings } from '../storage/settings-store';
-import type { ComposeMode, ComposeView, ReviewMark } from '../messaging/contract';
-import { frameOf, framedSessions, type FramedRecord, type Sender, type SessionStore } from './framed-session';
-
-/** A compose session: a framed session (framed-session.ts) whose frame is the box. */
-export interface ComposeRecord extends FramedRecord {
-  site: string;
-  conversation: string;
-  original: string;
-  mapped: string;
-  spans: Span[];
-  replaced: (Span & { original: string })[];
-  theme: string | null;
-  /** Protect (the default) or map into another domain: the person's choice, for this box. */
-  mode: ComposeMode;
-  /** Protect mode: the person's treatment of a span, by its words (lookupKey), so it holds while they type on. */
-  choices: Record<string, Treatment>;
-  /** Protect mode: the marks of the text shown, and what the site learns. */
-  marks: ReviewMark[];
-  learns: string;
-  /** Who made the mapping shown: Veil's word lists, or the language model in use. */
-  mappedBy: string;
-  state: 'composing' | 'waiting' | 'answered';
-  answer: { text: string; restored: RestoredSpan[]; read: string } | null;
-  note: string | null;
-}
+import type { ComposeMode, ComposeView } from '../messaging/contract';
+import type { ComposeRecord } from './compose-record';
+import { frameOf, framedSessions, type Sender, type SessionStore } from './framed-session';
 
 export interface ComposeDeps {
   db: VeilDatabase;

@@ -6,44 +6,9 @@
  */
 import { wordPattern } from '../crossmap/recover';
 import type { Protected, Treatment } from '../crossmap';
+import { kindLabel } from '../core/span-kinds';
 import { isSpecialKind, type SpanKind } from '../crossmap/types';
 import type { ReviewMark } from '../messaging/contract';
-
-/** Each kind of span in words. */
-const KIND_LABELS: Partial<Record<SpanKind, string>> = {
-  person: 'a name',
-  place: 'a place',
-  organisation: 'an organisation',
-  date: 'a date',
-  age: 'an age',
-  money: 'an amount',
-  email: 'an e-mail address',
-  phone: 'a phone number',
-  id: 'an ID or account number',
-  profile: 'a fact you withheld',
-  custom: 'a word you always replace',
-  proper: 'a name',
-  health: 'a health matter',
-  medication: 'a medicine',
-  'mental-health': 'a mental-health matter',
-  pregnancy: 'a pregnancy matter',
-  sexuality: 'sexual orientation',
-  'gender-identity': 'gender identity',
-  immigration: 'an immigration matter',
-  criminal: 'a criminal-justice matter',
-  substance: 'substance use',
-  religion: 'religion',
-  ethnicity: 'ethnicity',
-  politics: 'political views',
-  finance: 'a money matter',
-  employment: 'a job matter',
-  legal: 'a legal matter',
-};
-
-/** The kind of a span in words ("a name", "a health matter"). */
-export function kindLabel(kind: SpanKind, labels: Partial<Record<SpanKind, string>> = {}): string {
-  return labels[kind] ?? KIND_LABELS[kind] ?? 'a detail';
-}
 
 /**
  * The marks of `guarded`, placed in a text where the protected message starts at `offset` (the review puts

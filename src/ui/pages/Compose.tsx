@@ -8,6 +8,7 @@
  * words. A page that frames this URL itself gets nothing: the session needs the one-time token.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { kindLabel } from '../../core/span-kinds';
 import { KEYS_TAKEN, useKeysTaken } from '../keys-taken';
 import type { ComposeMode, ComposeView } from '../../messaging/contract';
 import { errorText, useClient } from '../client';
@@ -20,25 +21,6 @@ type Phase = Claimed<ComposeView>;
 /** What mapping into another domain costs, in one sentence (shown with the choice). */
 export const THEMED_COST =
   'The assistant then answers about the substitute domain: Veil maps its answer back into your words, but facts specific to your real domain (medical advice, for example) are lost.';
-
-const KIND_LABEL: Record<string, string> = {
-  person: 'name',
-  place: 'place',
-  organisation: 'organisation',
-  date: 'date',
-  age: 'age',
-  money: 'amount',
-  email: 'e-mail',
-  phone: 'phone',
-  id: 'ID number',
-  health: 'health',
-  medication: 'medicine',
-  finance: 'money situation',
-  legal: 'legal situation',
-  profile: 'from your profile',
-  custom: 'your word',
-  proper: 'a name Veil guessed',
-};
 
 export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> }) {
   const send = useClient();
@@ -203,7 +185,7 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
                     marks={view.spans.map((s, i) => ({
                       start: s.start,
                       end: s.end,
-                      title: (protect ? view.message.marks[i]?.kindLabel : undefined) ?? KIND_LABEL[s.kind] ?? s.kind,
+                      title: (protect ? view.message.marks[i]?.kindLabel : undefined) ?? kindLabel(s.kind),
                     }))}
                   />
                 </p>
