@@ -99,8 +99,23 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   }
   return mergeRuns(
     text,
-    settle(found).map(({ source: _s, score: _c, ...span }) => span),
+    settle(found)
+      .filter((span) => !lawReference(text, span))
+      .map(({ source: _s, score: _c, ...span }) => span),
   );
+}
+
+/** Words that cite a law's article, section or number ("art. 28", "section 80D", "§ 558", "Lei 11.343", "DPR 309/90"). */
+const LAW_WORD =
+  /(?:§§?|\bs{1,2}\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto|decree|regulation|paragraph|paragraf|absatz|abs)\.?)\s*(?:n[º°o.]\s*)?$/iu;
+const NUMBER_KINDS: readonly SpanKind[] = ['id', 'date', 'money', 'age', 'phone'];
+
+/**
+ * A number right after a law's article or section word is the law's, public and the topic, never a person's
+ * ID, date or age: a stand-in would cite another law (graded: "section 80D" → "64D", "Lei 11.343" → "7.713").
+ */
+function lawReference(text: string, span: Span): boolean {
+  return NUMBER_KINDS.includes(span.kind) && /^\d/.test(span.text) && LAW_WORD.test(text.slice(Math.max(0, span.start - 24), span.start));
 }
 
 /**

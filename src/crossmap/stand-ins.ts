@@ -169,15 +169,28 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
 
 /**
  * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could
- * not keep: a country (a person replaces one only by choosing Replace; `substituteFor` then draws another
- * country, which is what Replace writes), and a decade phrase ("in my forties", "late 60s", "a 40-something"),
- * which is already a generalization, coarser than the few years a numeric age moves.
+ * not keep:
+ * - a country, or a first-level region (a state, province, canton, Land): millions live there, and its law,
+ *   benefits and schools are what the answer is about (a person replaces one only by choosing Replace;
+ *   `substituteFor` then draws another of the same kind, which is what Replace writes);
+ * - a decade phrase ("in my forties", "late 60s", "a 40-something"), already a generalization, coarser than
+ *   the few years a numeric age moves;
+ * - an organisation named by an acronym alone ("IMSS", "ÖGK", "RAMQ"): national bodies, insurers and large
+ *   firms, which everyone in a country deals with and which identify no one (data/tagger/GUIDE.md, decision
+ *   12), while the answer depends on which body it is.
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools): boolean {
-  if (span.kind === 'place') return pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type === 'country';
+  if (span.kind === 'place') {
+    const type = pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type;
+    return type === 'country' || type === 'region';
+  }
   if (span.kind === 'age') return isDecadePhrase(span.text);
+  if (span.kind === 'organisation') return ACRONYM.test(span.text.replace(/['’]s$/, ''));
   return false;
 }
+
+/** A name of capital letters alone, two to six ("TK", "IMSS", "ÖGK"). */
+const ACRONYM = /^\p{Lu}{2,6}$/u;
 
 const ORG_WORDS = new Set<string>([
   ...ORGANISATION_CUES,

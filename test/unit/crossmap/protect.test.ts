@@ -120,10 +120,18 @@ describe('generalizations are public phrases of the category', () => {
     expect(p.placed.map((at) => p.text.slice(at.start, at.end))).toEqual(changed.map((m) => (m.treatment === 'generalize' ? m.generalization : m.substitute)));
   });
 
-  it('say only "a personal matter" where the tagger is unsure of the category, so a wrong one does not mislead', () => {
-    const tagged = (text: string, part: string, kind: 'substance' | 'health', score: number, code = 'en') => {
+  it('where the tagger is unsure of the category: kept as typed but marked; Generalize says only "a personal matter", so a wrong one does not mislead', () => {
+    const tagged = (
+      text: string,
+      part: string,
+      kind: 'substance' | 'health',
+      score: number,
+      code = 'en',
+      defaults: Record<string, 'generalize'> = { substance: 'generalize', health: 'generalize' },
+    ) => {
       const start = text.indexOf(part);
       return protect(text, 7, {
+        defaults,
         tagging: {
           language: { code, name: code, read: true },
           found: [{ start, end: start + part.length, text: part, kind, source: 'tagger', score }],
@@ -137,6 +145,57 @@ describe('generalizations are public phrases of the category', () => {
     // Sure of the kind: its category (here a health condition's class).
     expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.9).text).toBe('I have a lung or airway condition and a cough.');
     expect(tagged('lloro todas las noches, ¿es normal?', 'lloro', 'substance', 0.2, 'es').text).toBe('[asunto personal] todas las noches, ¿es normal?');
+    // By default (no default chosen for the kind) an unsure span goes as typed, still marked with its Generalize.
+    const unsure = tagged('I keep crying at night, is that normal?', 'crying', 'substance', 0.2, 'en', {});
+    expect(unsure.text).toBe('I keep crying at night, is that normal?');
+    expect(unsure.marks).toMatchObject([{ text: 'crying', treatment: 'keep', generalization: 'a personal matter' }]);
+    // Sure of the kind: generalized by default.
+    expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.9, 'en', {}).text).toBe('I have a lung or airway condition and a cough.');
+  });
+
+  it('keeps what the answer is computed from: amounts as typed (marked, Replace on choice), a law cited by number never marked', () => {
+    const text = 'My rent is £875 and the landlord wants £960 from 3 March. Is that allowed under section 13 of the Housing Act?';
+    const p = protect(text);
+    expect(p.marks.filter((m) => m.kind === 'money').map((m) => [m.text, m.treatment])).toEqual([
+      ['£875', 'keep'],
+      ['£960', 'keep'],
+    ]);
+    expect(p.text).toContain('£875 and the landlord wants £960');
+    expect(p.marks.some((m) => m.text.includes('13'))).toBe(false);
+    expect(p.text).toContain('section 13 of the Housing Act');
+    expect(DEFAULT_TREATMENT('money')).toBe('keep');
+    // The person's default for amounts, or their choice on one, still replaces it.
+    expect(protect(text, 7, { defaults: { money: 'replace' } }).text).not.toContain('£875');
+  });
+
+  it('a country or region read as a name or organisation is a place, kept by default; a given name that is also a place stays a name', () => {
+    const tagging = (text: string, parts: [string, 'person' | 'organisation'][]) => ({
+      language: { code: 'fr', name: 'French', read: true },
+      found: parts.map(([part, kind]) => ({
+        start: text.indexOf(part),
+        end: text.indexOf(part) + part.length,
+        text: part,
+        kind,
+        source: 'tagger' as const,
+        score: 0.9,
+      })),
+      personal: [{ start: 0, end: text.length, p: 1 }],
+      general: 0,
+    });
+    const text = "J'habite à Bruxelles avec Jordan, c'est jusqu'à combien de semaines en Belgique et aux États-Unis ?";
+    const p = protect(text, 7, {
+      tagging: tagging(text, [
+        ['Jordan', 'person'],
+        ['Belgique', 'person'],
+        ['États-Unis', 'organisation'],
+      ]),
+    });
+    expect(p.marks.map((m) => [m.text, m.kind, m.treatment])).toEqual([
+      ['Jordan', 'person', 'replace'],
+      ['Belgique', 'place', 'keep'],
+      ['États-Unis', 'place', 'keep'],
+    ]);
+    expect(p.text).toContain('en Belgique et aux États-Unis');
   });
 
   it('never join the items of a list into one', () => {

@@ -97,7 +97,20 @@ describe('a place keeps its country', () => {
         expect(sub).not.toBe(country);
       }
     }
-    for (const notCountry of ['Leeds', 'Ohio', '27 Cranbrook Road, Bristol']) expect(keptByDefault({ text: notCountry, kind: 'place' }, pools)).toBe(false);
+    for (const town of ['Leeds', 'Geelong', '27 Cranbrook Road, Bristol']) expect(keptByDefault({ text: town, kind: 'place' }, pools), town).toBe(false);
+  });
+
+  it('a first-level region (state, province, Land) is kept by default, as its law is what the answer is about; Replace writes another of its country', () => {
+    for (const region of ['Ohio', 'Oregon', 'Bavaria', 'Queensland']) {
+      expect(keptByDefault({ text: region, kind: 'place' }, pools), region).toBe(true);
+      for (const sub of standIns(region, 'place', 20)) expect(kind(sub)?.type, `${region} → ${sub}`).toBe('region');
+    }
+  });
+
+  it('an organisation named by an acronym alone is kept by default (a national body or a large firm); one with a name is replaced', () => {
+    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI']) expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
+    for (const own of ['Sunnyridge Farms', 'Amrita Hospital Kochi', 'Imss', 'ACME Plumbing', 'X'])
+      expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
   });
 
   it('an address keeps its shape and its town’s country; its street names are replaced', () => {

@@ -71,12 +71,14 @@ describe('stand-ins reveal nothing about other originals', () => {
       const typed = protectMessage('My son Tomasz is 12 and owes £340 since 14 May 2024.', {
         codebook,
         random,
+        defaults: { money: 'replace' },
         tagging: listTagging('My son Tomasz is 12 and owes £340 since 14 May 2024.'),
       });
       const composed = protectMessage('My son Tomasz is 12 and owes £340 since 14 May 2024.', {
         codebook: typed.codebook,
         random,
         scope: 'compose',
+        defaults: { money: 'replace' },
         tagging: listTagging('My son Tomasz is 12 and owes £340 since 14 May 2024.'),
       });
       for (const original of ['Tomasz', '340', '14 May 2024']) {

@@ -1,6 +1,6 @@
 // The figures the review panel tells a person about message protection are the stored evaluations', not
-// written by hand: recomputed here from eval/tagger-holdout-4 and -4b (the messages, what Veil sends today,
-// and the graders' judgements of those sends).
+// written by hand: recomputed here from eval/tagger-holdout-5 (the messages, what Veil sends today, and the
+// graders' judgements of those sends).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
 import { MEASURED_MESSAGE, measuredDefaultsLine, measuredMessageLine } from '../../../src/ui/measured-message';
 import { measureHoldout, readHoldout } from '../../../scripts/tagger/measure';
 
-const DIRS = ['eval/tagger-holdout-4', 'eval/tagger-holdout-4b'];
+const DIRS = ['eval/tagger-holdout-5'];
 const lines = (dir: string, file: string) =>
   readFileSync(join(dir, file), 'utf8')
     .split('\n')
@@ -52,10 +52,11 @@ describe('the measured line on message protection', () => {
     expect(share(keptSpecial)).toEqual(MEASURED_MESSAGE.personalKeepingSensitive);
   });
 
-  it('carries the share of personal details the shipped tagger leaves unmarked in the fourth holdouts, and how many general questions it changed', async () => {
+  it('carries the share of personal details the shipped tagger leaves unmarked, and keeps as typed though marked, in the fifth holdout, and how many general questions it changed', async () => {
     const tagger = await loadNodeTagger();
     let spans = 0,
       left = 0,
+      kept = 0,
       messages = 0,
       general = 0,
       generalChanged = 0;
@@ -64,6 +65,7 @@ describe('the measured line on message protection', () => {
         const { all, sentLines } = await measureHoldout(readHoldout(dir), tagger.tag);
         spans += all.spans;
         left += all.left;
+        kept += all.leftOnPurpose;
         messages += all.messages;
         general += all.general;
         generalChanged += all.generalChanged;
@@ -75,18 +77,19 @@ describe('the measured line on message protection', () => {
     }
     expect(messages).toBe(MEASURED_MESSAGE.messages);
     expect(Math.round((1000 * left) / spans) / 10).toBe(MEASURED_MESSAGE.missedPercent);
+    expect(Math.round((1000 * kept) / spans) / 10).toBe(MEASURED_MESSAGE.keptPercent);
     expect({ general, changed: generalChanged }).toEqual(MEASURED_MESSAGE.general);
   });
 
   it('says what was missed always, and how answers fared when Veil changed the message', () => {
     expect(measuredMessageLine(false)).toBe(
-      'Measured on 245 messages Veil had never seen: about 1 in 24 of the personal details in them went to the site unmarked, so read your message before you send it.',
+      'Measured on 165 messages Veil had never seen: about 1 in 26 of the personal details in them went to the site unmarked, so read your message before you send it; another 12 in 100 went as typed though marked (amounts and countries, which answers depend on, and what Veil was unsure of).',
     );
     expect(measuredMessageLine(true)).toMatch(
-      /Of the 167 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 5 in 100, worse but still useful for 23, and no longer answering the question for 72/,
+      /Of the 107 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 5 in 100, worse but still useful for 34, and no longer answering the question for 62/,
     );
     expect(measuredDefaultsLine()).toMatch(
-      /as good as without Veil for 5 in 100 .* for 72; with them kept as typed .* as good for 46 in 100 and off the question for 38/,
+      /as good as without Veil for 5 in 100 .* for 62; with them kept as typed .* as good for 50 in 100 and off the question for 22/,
     );
   });
 });

@@ -64,8 +64,8 @@ describe('options: what Veil does with what you type (issue 18)', () => {
         radios.map((r) => r.closest('label')!.textContent!.replace(/ \(Veil's default\)$/, '')),
         name,
       ).toEqual(phrase === null ? ['Replace', 'Keep as typed'] : ['Replace', `Generalize (“${phrase}”)`, 'Keep as typed']);
-      // Identifiers are replaced and special categories generalized, unless the person chose otherwise.
-      const builtIn = i < 8 ? /^Replace/ : /^Generalize/;
+      // Identifiers are replaced (amounts kept) and special categories generalized, unless the person chose otherwise.
+      const builtIn = name === 'Amounts' ? /^Keep as typed/ : i < 8 ? /^Replace/ : /^Generalize/;
       expect(choice(group, builtIn).checked, name).toBe(true);
       expect(choice(group, builtIn).closest('label')!.textContent).toMatch(/\(Veil's default\)$/);
       expect(radios.filter((r) => /Veil's default/.test(r.closest('label')!.textContent!))).toHaveLength(1);
