@@ -75,18 +75,42 @@ const NATIONAL: readonly [RegExp, string][] = [
   [/\b(?:CRA|OHIP|RAMQ|EI benefits)\b/, 'CA'],
 ];
 
-/** Every country a place name of 15,000+ people is in, most populous first (data/towns.json). */
-const townCountries = lazy(() => {
-  const byName = new Map<string, string[]>();
+/** A town of data/towns.json: its country, its first-level region ("AU.07": Victoria) and its size class. */
+interface Town {
+  readonly name: string;
+  readonly country: string;
+  readonly region: string;
+  readonly size: number;
+}
+
+/** Every town of 15,000+ people by name, most populous first (data/towns.json). */
+const townsByName = lazy(() => {
+  const byName = new Map<string, Town[]>();
   for (const row of (towns as { towns: string[] }).towns) {
-    const bar = row.lastIndexOf('|');
-    const name = row.slice(0, bar).toLowerCase();
-    const list = byName.get(name) ?? [];
-    list.push(row.slice(bar + 1));
-    byName.set(name, list);
+    const [name = '', country = '', admin = '', size = '2'] = row.split('|');
+    const list = byName.get(name.toLowerCase()) ?? [];
+    list.push({ name, country, region: `${country}.${admin}`, size: Number(size) });
+    byName.set(name.toLowerCase(), list);
   }
   return byName;
 });
+const townCountries = lazy(() => new Map([...townsByName()].map(([name, list]) => [name, list.map((t) => t.country)])));
+
+/** The towns of each first-level region, by size class (largest first), for a stand-in in the same region. */
+export const townsByRegion = lazy(() => {
+  const byRegion = new Map<string, string[][]>();
+  for (const list of townsByName().values()) {
+    for (const town of list) {
+      const bands = byRegion.get(town.region) ?? [[], [], []];
+      (bands[town.size] ??= []).push(town.name);
+      byRegion.set(town.region, bands);
+    }
+  }
+  return byRegion;
+});
+
+/** The town of this name in this country (the most populous one), if the data knows it. */
+export const townIn = (name: string, country: string): Town | undefined => townsByName().get(bare(name).toLowerCase())?.find((t) => t.country === country);
 
 const bare = (name: string) => name.replace(/['’]s$/, '').trim();
 

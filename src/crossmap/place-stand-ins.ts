@@ -8,8 +8,10 @@
  * ```
  */
 import { scramble, type Draw } from './numbers';
-import { townsNamed } from './place-country';
-import type { PlaceKind, SubstitutePools } from './pools';
+import { lazy } from '../domains/phrases';
+import { townIn, townsByRegion, townsNamed } from './place-country';
+import { lexiconList } from './word-lists';
+import { substitutePools, type PlaceKind, type SubstitutePools } from './pools';
 
 const THE_COUNTRIES =
   /^(?:UK|U\.K\.|US|U\.S\.|USA|U\.S\.A\.|UAE|United (?:Kingdom|States|Arab Emirates)|Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)$/i;
@@ -52,7 +54,9 @@ const count = (bands: readonly (readonly string[])[] | undefined) => bands?.redu
  * must for the stand-in to hide the city at all. A sub-region with no other city (Melanesia: Port Moresby
  * alone) falls back to a city of the same size band anywhere.
  */
-function cityLike(kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+  const inRegion = kind.country ? sameRegion(name, kind.country, pick) : undefined;
+  if (inRegion) return inRegion;
   const ofCountry = kind.country ? pools.citiesByCountry?.get(kind.country) : undefined;
   if (count(ofCountry) > MIN_OTHERS) {
     const found = nearBand(ofCountry, kind.band, pick);
@@ -60,6 +64,39 @@ function cityLike(kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, po
   }
   const ofSubregion = kind.subregion ? pools.citiesBySubregion?.get(kind.subregion) : undefined;
   return nearBand(ofSubregion, kind.band, pick) ?? pick(pools.cityBands?.[kind.band] ?? []) ?? pick(pools.places);
+}
+
+/** Town names that are everyday words ("Sale", "Mobile"): never a stand-in, they would read as words. */
+const everyday = lazy(() => new Set(lexiconList('place-common')));
+/**
+ * Towns of each region, left out: everyday words, and names the place data reads as somewhere else (a country,
+ * or a city or region of another country: "Canterbury" is New Zealand's region before it is Kent's town).
+ */
+const regionBands = lazy(() => {
+  const pools = substitutePools();
+  const ours = (town: string, country: string) => {
+    const kind = pools.placeKind?.(town);
+    return !kind || (kind.type !== 'country' && 'country' in kind && kind.country === country);
+  };
+  return new Map(
+    [...townsByRegion()].map(([region, bands]) => {
+      const country = region.slice(0, region.indexOf('.'));
+      return [region, bands.map((b) => b.filter((t) => /^[\p{L} -]+$/u.test(t) && !everyday().has(t) && ours(t, country)))] as const;
+    }),
+  );
+});
+
+/**
+ * A town of the same first-level region as a town the data knows in `country` ("Geelong" → another town of
+ * Victoria, so a tenancy or benefit question keeps its state's law), of its size class or the nearest; none when
+ * the region has MIN_OTHERS other towns or fewer (a stand-in would all but name it): the caller then keeps only
+ * the country.
+ */
+function sameRegion(name: string, country: string, pick: PickFrom): string | undefined {
+  const town = townIn(name, country);
+  const bands = town ? regionBands().get(town.region) : undefined;
+  if (!town || count(bands) - 1 <= MIN_OTHERS) return undefined;
+  return nearBand(bands, town.size, pick);
 }
 
 /** A region of the same country ("Ohio" → "Oregon"); with too few in the country, of its M49 sub-region (as cityLike). */
@@ -80,7 +117,7 @@ type PickFrom = (pool: readonly string[]) => string | undefined;
 export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
   // A city of another country's name ("Latina" in an Italian message: not Spain's) is a town of that country.
-  if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(kind, pick, pools);
+  if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(text.replace(/['’]s$/, ''), kind, pick, pools);
   // "the UK" → "the Netherlands", not "the Singapore".
   if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : (pools.countries ?? [])) ?? pick(pools.places);
   if (kind?.type === 'region') return regionLike(kind, pick, pools);
@@ -90,6 +127,8 @@ export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: Subst
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
   // a smaller town of its country (./place-country.ts), if anything says which.
+  const inRegion = country ? sameRegion(text.replace(/['’]s$/, ''), country, pick) : undefined;
+  if (inRegion) return inRegion;
   const ofCountry = country ? pools.citiesByCountry?.get(country) : undefined;
   return (count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
 }

@@ -217,18 +217,25 @@ const ORG_WORDS = new Set<string>([
 /**
  * An organisation of the same kind (protect mode, not themed): its kind words kept ("Hospital", "Bank",
  * "Primary", "& Co"), its names replaced by family names ("Leeds General Infirmary" → "Hartley General
- * Infirmary", "Starbucks" → "Kessler").
+ * Infirmary", "Starbucks" → "Kessler"). Typed in lower case ("voestalpine", "klinikum wolfsburg"), nothing
+ * tells its names from its words: every run of words that are not kind words becomes one family name
+ * ("klinikum wolfsburg" → "Hartley"), so none of its words is sent.
  */
 function organisationLike(text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string | undefined {
+  const name = (bare: string) => pick(pools.familyNames) ?? scramble(bare, draw);
+  const capitals = /\p{Lu}/u.test(text);
+  if (!capitals) {
+    // Runs of non-kind words, each one name; kind words and what is between them kept.
+    return text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '')) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
+  }
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
     const bare = token.replace(/['’]s?$/, '');
     if (ORG_WORDS.has(bare.toLowerCase()) || !/^\p{Lu}/u.test(token)) return token;
     replacedAny = true;
-    const name = pick(pools.familyNames) ?? scramble(bare, draw);
-    return name + token.slice(bare.length);
+    return name(bare) + token.slice(bare.length);
   });
-  return replacedAny ? out : `${pick(pools.familyNames) ?? scramble(text, draw)} ${text}`;
+  return replacedAny ? out : `${name(text)} ${text}`;
 }
 
 /** When a pool is used up or a shape is not read: another theme's item, else fresh characters. */

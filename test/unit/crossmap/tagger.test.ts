@@ -8,6 +8,7 @@ import { newCodebook, protect } from '../../../src/crossmap';
 import { candidateSpans } from '../../../src/crossmap/candidates';
 import { detectSpans } from '../../../src/crossmap/detect';
 import { PRECEDENCE, settle, type Found } from '../../../src/crossmap/settle';
+import { townIn } from '../../../src/crossmap/place-country';
 import { GENERAL_AT } from '../../../src/crossmap/tagging';
 import { tokenFeatures } from '../../../src/crossmap/tagger/features';
 import { LABELS } from '../../../src/crossmap/tagger/labels';
@@ -197,14 +198,14 @@ describe('what the tagger reads', () => {
       const sent = await send(text);
       const mark = sent.marks.find((m) => m.text === town);
       expect(mark?.treatment, text).toBe('replace');
-      expect(country.get(mark!.substitute), `${town} → ${mark!.substitute}`).toBe(code);
+      expect(country.get(mark!.substitute) === code || townIn(mark!.substitute, code) !== undefined, `${town} → ${mark!.substitute}`).toBe(true);
     }
     // With nothing in the message, a place the person shares in their profile gives the country.
     const text = 'my landlord in Falmouth wants to put the rent up again, what can I do?';
     const random = seededRandomSource(3);
     const shared = await protect(text, { codebook: newCodebook(random), random, tag: (await nodeTagger()).tag, shared: ['Leeds, UK'] }, async () => undefined);
     const falmouth = shared.marks.find((m) => m.text === 'Falmouth');
-    expect(country.get(falmouth!.substitute), `Falmouth → ${falmouth!.substitute}`).toBe('GB');
+    expect(country.get(falmouth!.substitute) === 'GB' || townIn(falmouth!.substitute, 'GB') !== undefined, `Falmouth → ${falmouth!.substitute}`).toBe(true);
     // A country named in another language is a country: kept.
     const swiss = await send("Je vis en Suisse et mon fils va à l'école à Nyon, que faire pour l'inscrire ?");
     expect(swiss.text).toContain('en Suisse');
