@@ -1,7 +1,7 @@
 /**
- * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-5/ (six
+ * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-6/ (six
  * languages, written by four writers who never saw the training data, the detector or the other holdouts; run
- * once, never tuned on). The earlier holdouts, eval/tagger-holdout/, -2, -3, -4 and -4b, were each measured once
+ * once, never tuned on). The earlier holdouts, eval/tagger-holdout/, -2, -3, -4, -4b and -5, were each measured once
  * and then became development sets (the decoding was chosen on the first two: scripts/tagger/decoding.ts; the
  * changes since on the others); `--dir` runs them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
@@ -18,7 +18,7 @@
  * - the peers (compromise, OpenRedaction: ./eval-peers.ts) on the same spans, detection only.
  *
  *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
- *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-5] [--sent FILE] [--misses]
+ *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-6] [--sent FILE] [--misses]
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory?, sentKeepSpecial? }` per line
  * (`sentCategory`: the same send with health conditions generalized to "a health condition" only;
@@ -36,7 +36,7 @@ import { formatPeerFigures, peerBaselines } from './eval-peers';
 const { values } = parseArgs({
   strict: false,
   options: {
-    dir: { type: 'string', default: 'eval/tagger-holdout-5' },
+    dir: { type: 'string', default: 'eval/tagger-holdout-6' },
     sent: { type: 'string' },
     misses: { type: 'boolean', default: false },
     peers: { type: 'boolean', default: true },

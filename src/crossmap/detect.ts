@@ -100,7 +100,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
-      .filter((span) => !lawReference(text, span))
+      .filter((span) => !lawReference(text, span) && !duration(text, span))
       .map(({ source: _s, score: _c, ...span }) => span),
   );
 }
@@ -109,6 +109,25 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
 const LAW_WORD =
   /(?:§§?|\bs{1,2}\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto|decree|regulation|paragraph|paragraf|absatz|abs)\.?)\s*(?:n[º°o.]\s*)?$/iu;
 const NUMBER_KINDS: readonly SpanKind[] = ['id', 'date', 'money', 'age', 'phone'];
+
+/** Words that open a duration ("for 8 months", "depuis 4 ans", "da 10 anni", "hace 6 años", "há 5 anos", "seit 3 Jahren"). */
+const DURATION_BEFORE =
+  /\b(?:for|over|since|after|durante|hace|desde hace|há|depuis|pendant|seit|vor|nach|da|per|dopo|después de|depois de|após|the (?:last|past))\s+$/iu;
+/** A unit of time right after the number. */
+const TIME_UNIT =
+  /^\s*(?:years?|yrs?|months?|weeks?|days?|años|anos|ans|anni|jahren?|monate?n?|meses|mois|mesi|settimane|semanas|semaines|wochen|tage?n?|días|dias|jours|giorni)\b/iu;
+
+/**
+ * A number of years, months or weeks after a duration word is how long something lasted, not anyone's age
+ * (data/tagger/GUIDE.md, decision 5): a stand-in would change a tenure, a loan term or a time since, which the
+ * answer depends on. Checked on the earlier holdouts (development sets): 19 spans the tagger read as ages in
+ * this shape, none of them a labelled age ("ha 14 anni", Italian "has", is an age and is not in this shape).
+ */
+function duration(text: string, span: Span): boolean {
+  return (
+    span.kind === 'age' && TIME_UNIT.test(text.slice(span.end, span.end + 16)) && DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start))
+  );
+}
 
 /**
  * A number right after a law's article or section word is the law's, public and the topic, never a person's

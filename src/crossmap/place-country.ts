@@ -110,7 +110,10 @@ export const townsByRegion = lazy(() => {
 });
 
 /** The town of this name in this country (the most populous one), if the data knows it. */
-export const townIn = (name: string, country: string): Town | undefined => townsByName().get(bare(name).toLowerCase())?.find((t) => t.country === country);
+export const townIn = (name: string, country: string): Town | undefined =>
+  townsByName()
+    .get(bare(name).toLowerCase())
+    ?.find((t) => t.country === country);
 
 const bare = (name: string) => name.replace(/['’]s$/, '').trim();
 

@@ -226,7 +226,9 @@ function organisationLike(text: string, draw: Draw, pick: (pool: readonly string
   const capitals = /\p{Lu}/u.test(text);
   if (!capitals) {
     // Runs of non-kind words, each one name; kind words and what is between them kept.
-    return text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '')) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
+    return text
+      .replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '')) ? token : '\u0000'))
+      .replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
   }
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {

@@ -7,7 +7,7 @@
 import { useState } from 'preact/hooks';
 import type { DefaultableKind, MessageTreatment, Settings } from '../../settings/settings';
 import { generalizationFor } from '../../crossmap/generalization-phrases';
-import { DEFAULT_TREATMENT } from '../../crossmap/protect';
+import { DEFAULT_TREATMENT } from '../../crossmap/default-treatment';
 import { isSpecialKind } from '../../crossmap/types';
 import { errorText, useClient } from '../client';
 import { useStatus } from '../use-status';

@@ -21,6 +21,20 @@ const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protec
   return protectMessage(text, { codebook: newCodebook(random), random, tagging: listTagging(text), ...extra });
 };
 const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
+/** What the tagger read, as given: each part (its first occurrence) found as its kind, the whole text personal. */
+const taggerRead = (text: string, code: string, parts: [string, 'person' | 'place' | 'organisation' | 'age'][]) => ({
+  language: { code, name: code, read: true },
+  found: parts.map(([part, kind]) => ({
+    start: text.indexOf(part),
+    end: text.indexOf(part) + part.length,
+    text: part,
+    kind,
+    source: 'tagger' as const,
+    score: 0.9,
+  })),
+  personal: [{ start: 0, end: text.length, p: 1 }],
+  general: 0,
+});
 const female = new Set(lexiconList('substitute-given-female'));
 const male = new Set(lexiconList('substitute-given-male'));
 
@@ -168,20 +182,54 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(text, 7, { defaults: { money: 'replace' } }).text).not.toContain('£875');
   });
 
+  it('a number of years after a duration word is a duration, not an age: never marked; an age in the same words is', () => {
+    const age = (text: string, part: string, from = 0) => {
+      const start = text.indexOf(part, from);
+      return protect(text, 7, {
+        tagging: {
+          language: { code: 'it', name: 'Italian', read: true },
+          found: [{ start, end: start + part.length, text: part, kind: 'age', source: 'tagger', score: 0.9 }],
+          personal: [{ start: 0, end: text.length, p: 1 }],
+          general: 0,
+        },
+      });
+    };
+    expect(age('lavoro alla ILVA da 19 anni, posso andare in pensione?', '19').marks).toEqual([]);
+    expect(age('fumo una canna ogni sera da 10 anni', '10').marks).toEqual([]);
+    expect(age('mio figlio ha 14 anni e ha la febbre', '14').marks.map((m) => m.text)).toEqual(['14']);
+    const en = 'I have been on sertraline for 8 months, is that long?';
+    expect(
+      protect(en, 7, {
+        tagging: { ...listTagging(en), found: [{ start: en.indexOf('8'), end: en.indexOf('8') + 1, text: '8', kind: 'age', source: 'tagger', score: 0.9 }] },
+      }).marks.some((m) => m.text === '8'),
+    ).toBe(false);
+  });
+
+  it('a lower-case word read as a name, where the writer capitalises names, is an ordinary word unless the data knows it or a title precedes it', () => {
+    const read = (text: string, parts: [string, 'person' | 'place' | 'organisation'][]) => protect(text, 7, { tagging: taggerRead(text, 'es', parts) });
+    const text = 'Hola, me llamo Lucía y vivo en Toledo. ¿Me corriges la ortografía de esta carta para la Sra. Ortiz?';
+    const p = read(text, [
+      ['Lucía', 'person'],
+      ['Toledo', 'place'],
+      ['ortografía', 'person'],
+    ]);
+    expect(p.marks.map((m) => m.text)).toEqual(['Lucía', 'Toledo']);
+    expect(p.text).toContain('la ortografía de esta carta');
+    // A town the data knows, or a name after a title, stays marked though typed in lower case.
+    const lower = 'Hola, soy Ana y trabajo en toledo con la sra. ortiz.';
+    expect(
+      read(lower, [
+        ['toledo', 'place'],
+        ['ortiz', 'person'],
+      ]).marks.map((m) => m.text),
+    ).toEqual(['toledo', 'ortiz']);
+    // A writer who types everything in lower case: case says nothing, the tagger decides.
+    const all = 'hola, me corriges la ortografía de esta carta';
+    expect(read(all, [['ortografía', 'person']]).marks.map((m) => m.text)).toEqual(['ortografía']);
+  });
+
   it('a country or region read as a name or organisation is a place, kept by default; a given name that is also a place stays a name', () => {
-    const tagging = (text: string, parts: [string, 'person' | 'organisation'][]) => ({
-      language: { code: 'fr', name: 'French', read: true },
-      found: parts.map(([part, kind]) => ({
-        start: text.indexOf(part),
-        end: text.indexOf(part) + part.length,
-        text: part,
-        kind,
-        source: 'tagger' as const,
-        score: 0.9,
-      })),
-      personal: [{ start: 0, end: text.length, p: 1 }],
-      general: 0,
-    });
+    const tagging = (text: string, parts: [string, 'person' | 'organisation'][]) => taggerRead(text, 'fr', parts);
     const text = "J'habite à Bruxelles avec Jordan, c'est jusqu'à combien de semaines en Belgique et aux États-Unis ?";
     const p = protect(text, 7, {
       tagging: tagging(text, [
