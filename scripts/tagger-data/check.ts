@@ -76,6 +76,10 @@ for (const file of files) {
     if (typeof m.general !== 'boolean') errors.push(`${where}: general must be true or false`);
     if (!Array.isArray(m.spans)) m.spans = [];
     m.keep ??= [];
+    // A word written as a plain string is read as its text (--fix wrote such entries back empty before).
+    const asSpan = (s: Span | string): Span => (typeof s === 'string' ? { text: s } : s);
+    m.spans = (m.spans as (Span | string)[]).map(asSpan);
+    m.keep = (m.keep as (Span | string)[]).map(asSpan);
     if (m.general && m.spans.length > 0) errors.push(`${where}: a general question has personal spans`);
     for (const s of m.spans) if (!KINDS.has(s.kind ?? '')) errors.push(`${where}: kind "${s.kind}"`);
     place(m.text, m.spans, fix, where, errors);
