@@ -120,7 +120,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const pools = options.pools ?? substitutePools();
   const cased = writesCapitals(text);
   const spans = protectSpans(text, options)
-    .filter((span) => !cased || !lowerCaseWord(text, span, pools))
+    // (A word this conversation already replaced stays marked however it is typed.)
+    .filter((span) => !cased || knownEntry(options.codebook, span.text, options.scope) !== undefined || !lowerCaseWord(text, span, pools))
     .map((span) => asPlace(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared);

@@ -223,6 +223,17 @@ describe('generalizations are public phrases of the category', () => {
         ['ortiz', 'person'],
       ]).marks.map((m) => m.text),
     ).toEqual(['toledo', 'ortiz']);
+    // A name this conversation already replaced stays marked, however it is typed.
+    const first = 'Hola, escribo por Brennholt, mi vecino.';
+    const before = read(first, [['Brennholt', 'person']]);
+    const again = 'Hola, hablé con brennholt ayer en Toledo.';
+    expect(
+      protectMessage(again, {
+        codebook: before.codebook,
+        random: seededRandomSource(7),
+        tagging: taggerRead(again, 'es', [['brennholt', 'person']]),
+      }).marks.map((m) => m.text),
+    ).toEqual(['brennholt']);
     // A writer who types everything in lower case: case says nothing, the tagger decides.
     const all = 'hola, me corriges la ortografía de esta carta';
     expect(read(all, [['ortografía', 'person']]).marks.map((m) => m.text)).toEqual(['ortografía']);
