@@ -22,6 +22,7 @@ import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
+import { townsNamed } from './place-country';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
@@ -223,21 +224,26 @@ const ORG_WORDS = new Set<string>([
  */
 function organisationLike(text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string | undefined {
   const name = (bare: string) => pick(pools.familyNames) ?? scramble(bare, draw);
-  const capitals = /\p{Lu}/u.test(text);
-  if (!capitals) {
-    // Runs of non-kind words, each one name; kind words and what is between them kept.
-    return text
-      .replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '')) ? token : '\u0000'))
+  // Runs of words that are not kind words, each one name; kind words and what is between them kept; a name
+  // before it when every word is a kind word ("the Hospital").
+  const byRuns = () => {
+    const out = text
+      .replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '').toLowerCase()) ? token : '\u0000'))
       .replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
-  }
+    return out !== text ? out : `${name(text)} ${text}`;
+  };
+  if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
     const bare = token.replace(/['’]s?$/, '');
-    if (ORG_WORDS.has(bare.toLowerCase()) || !/^\p{Lu}/u.test(token)) return token;
+    // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
+    const place = pools.placeKind?.(bare) !== undefined || townsNamed(bare).length > 0;
+    if (ORG_WORDS.has(bare.toLowerCase()) || (!/^\p{Lu}/u.test(token) && !place)) return token;
     replacedAny = true;
     return name(bare) + token.slice(bare.length);
   });
-  return replacedAny ? out : `${name(text)} ${text}`;
+  // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
+  return replacedAny ? out : byRuns();
 }
 
 /** When a pool is used up or a shape is not read: another theme's item, else fresh characters. */
