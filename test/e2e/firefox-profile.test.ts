@@ -78,7 +78,15 @@ describe('Firefox ESR: profile editor', () => {
 
     await page.evaluate(() => location.reload());
     await waitForSelectorAfterNavigation(page, `button[aria-label="Withhold my child's age"]`);
-    const switches = await page.$$eval('[role="switch"]', (els) => els.map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`));
+    // Read until both rows are there: on a busy machine the list can still be rendering, or the read can land in
+    // the document being replaced (CI once read no switches right after the button was found).
+    const switchStates = () =>
+      page
+        .evaluate(() => [...document.querySelectorAll('[role="switch"]')].map((e) => `${e.getAttribute('aria-label')}=${e.getAttribute('aria-checked')}`))
+        .catch(() => [] as string[]);
+    let switches = await switchStates();
+    for (const deadline = Date.now() + 15_000; switches.length < 2 && Date.now() < deadline; switches = await switchStates())
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(switches).toEqual(['Withhold your occupation=true', `Withhold my child's age=true`]);
     expect(await send(page, 'profile.get', {})).toEqual({ ok: true, value: expected });
   });
