@@ -120,6 +120,9 @@ const bare = (name: string) => name.replace(/['’]s$/, '').trim();
 /** The countries a town of 15,000+ people of this name is in, most populous first (none: not a town the data knows). */
 export const townsNamed = (name: string): readonly string[] => townCountries().get(bare(name).toLowerCase()) ?? [];
 
+/** Whether the place data knows the name: a city, region, country or code of the pools, or a town of 15,000+. */
+export const knownPlace = (name: string, pools: SubstitutePools): boolean => pools.placeKind?.(name) !== undefined || townsNamed(name).length > 0;
+
 /** The countries a place name may be in: the city or region the substitute pools know first, then towns by size. */
 function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
   const kind = pools.placeKind?.(bare(name));

@@ -30,7 +30,7 @@ import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
-import { messageCue, placeCountry, townsNamed } from './place-country';
+import { knownPlace, messageCue, placeCountry } from './place-country';
 import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
 import { DEFAULT_TREATMENT } from './default-treatment';
@@ -80,7 +80,7 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
   if (span.kind !== 'person' && span.kind !== 'organisation' && span.kind !== 'proper') return span;
   const type = pools.placeKind?.(span.text)?.type;
   if (type !== 'country' && type !== 'region') return span;
-  return givenName(span.text, pools) ? span : { ...span, kind: 'place' };
+  return nameLists(pools).given.has(span.text.toLowerCase()) ? span : { ...span, kind: 'place' };
 }
 
 /** Whether the writer capitalises names: a capitalised word inside a sentence, not after its end. */
@@ -98,22 +98,19 @@ const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|
 function lowerCaseWord(text: string, span: Span, pools: SubstitutePools): boolean {
   if (span.kind !== 'person' && span.kind !== 'place' && span.kind !== 'organisation' && span.kind !== 'proper') return false;
   if (!/^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text)) return false;
-  if (pools.placeKind?.(span.text) !== undefined || townsNamed(span.text).length > 0 || knownName(span.text, pools)) return false;
+  if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));
 }
 
-const nameSets = new WeakMap<SubstitutePools, Set<string>>();
-function knownName(text: string, pools: SubstitutePools): boolean {
-  let names = nameSets.get(pools);
-  if (!names) nameSets.set(pools, (names = new Set([...pools.givenNames, ...pools.familyNames].map((n) => n.toLowerCase()))));
-  return names.has(text.toLowerCase());
-}
-
-const givenNameSets = new WeakMap<SubstitutePools, Set<string>>();
-function givenName(text: string, pools: SubstitutePools): boolean {
-  let names = givenNameSets.get(pools);
-  if (!names) givenNameSets.set(pools, (names = new Set(pools.givenNames.map((n) => n.toLowerCase()))));
-  return names.has(text.toLowerCase());
+/** The pools' given names, and given and family names together, in lower case (made once per pools). */
+const nameSets = new WeakMap<SubstitutePools, { readonly given: Set<string>; readonly all: Set<string> }>();
+function nameLists(pools: SubstitutePools): { readonly given: Set<string>; readonly all: Set<string> } {
+  let sets = nameSets.get(pools);
+  if (!sets) {
+    const given = new Set(pools.givenNames.map((n) => n.toLowerCase()));
+    nameSets.set(pools, (sets = { given, all: new Set([...given, ...pools.familyNames.map((n) => n.toLowerCase())]) }));
+  }
+  return sets;
 }
 
 export function protectMessage(text: string, options: ProtectOptions): Protected {

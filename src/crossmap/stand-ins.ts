@@ -22,7 +22,7 @@ import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
-import { townsNamed } from './place-country';
+import { knownPlace } from './place-country';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
@@ -237,8 +237,7 @@ function organisationLike(text: string, draw: Draw, pick: (pool: readonly string
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
     const bare = token.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    const place = pools.placeKind?.(bare) !== undefined || townsNamed(bare).length > 0;
-    if (ORG_WORDS.has(bare.toLowerCase()) || (!/^\p{Lu}/u.test(token) && !place)) return token;
+    if (ORG_WORDS.has(bare.toLowerCase()) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
     return name(bare) + token.slice(bare.length);
   });
