@@ -116,8 +116,8 @@ export function MessageDefaults({ settings, onSettings }: MessageDefaultsProps) 
       </p>
       <ul class="hint treatment-meanings">
         <li>
-          <strong>Replace</strong>: the site gets a stand-in of the same kind (another name, another town of a similar size), and Veil can put your own words
-          back into the answer.
+          <strong>Replace</strong>: the site gets a stand-in of the same kind (another name, a town of the same region and a similar size), and Veil can put
+          your own words back into the answer.
         </li>
         <li>
           <strong>Generalize</strong>: the site gets only a public phrase for the kind of thing (“a health condition”), the same for everyone, so the detail
