@@ -140,16 +140,29 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
   return Object.fromEntries(Object.entries(out).map(([lang, o]) => [lang, { begins: o.begins.join('|'), ends: o.ends.join('|') }]));
 }
 
-const dir = join(root, 'data/tagger/train');
+/**
+ * What the tagger is trained on: the writers' training files, and the holdouts already run once and graded
+ * (development sets since; their messages, never their sends or grades). The newer holdouts stay out: they
+ * are the development sets the decoding is checked on (data/README.md).
+ */
+const SOURCES = (
+  process.env.TAGGER_SOURCES ?? 'data/tagger/train eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b'
+)
+  .split(/\s+/)
+  .filter(Boolean);
+const files = SOURCES.flatMap((source) =>
+  readdirSync(join(root, source))
+    .filter((f) => (source.startsWith('eval/') ? /^[a-z]{2}\.jsonl$/.test(f) : f.endsWith('.jsonl')))
+    .sort()
+    .map((f) => join(source, f)),
+);
 const lines: string[] = [];
 const written: Labelled[] = [];
 let messages = 0;
 let copies = 0;
 let tokens = 0;
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.jsonl'))
-  .sort()) {
-  for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+for (const file of files) {
+  for (const line of readFileSync(join(root, file), 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const m = JSON.parse(line) as Labelled;
     const r = row(m.lang, m.text, m.spans, m.keep);

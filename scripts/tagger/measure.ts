@@ -143,7 +143,12 @@ export async function measureHoldout(messages: readonly Labelled[], tag: Tagger[
     }
     for (const k of m.keep ?? []) {
       L.keep++;
-      if (changing.some((c) => c.start < k.end && k.start < c.end)) L.keepChanged++;
+      const by = changing.find((c) => c.start < k.end && k.start < c.end);
+      if (by) L.keepChanged++;
+      if (by && listMisses)
+        misses.push(
+          `${m.lang} KEEP "${k.text}" changed as ${by.kind} "${by.text}" in: ${m.text.slice(Math.max(0, k.start - 50), k.end + 50).replace(/\s+/g, ' ')}`,
+        );
     }
     if (m.general) {
       L.general++;

@@ -33,7 +33,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', '..'))
-CACHE = os.path.join(ROOT, '.cache', 'tagger')
+CACHE = os.environ.get('TAGGER_CACHE') or os.path.join(ROOT, '.cache', 'tagger')
 # TAGGER_OUT: write the trained taggers, the model, its meta and the reference there instead (to compare two builds).
 OUT = os.environ.get('TAGGER_OUT')
 MODEL_DIR = OUT or os.path.join(ROOT, 'public', 'models', 'veil-tagger')
@@ -48,7 +48,7 @@ DILATIONS = (1, 2, 4, 8)
 EPOCHS = int(os.environ.get('TAGGER_EPOCHS', '10'))
 BATCH = 32
 PERSONAL_WEIGHT = float(os.environ.get('TAGGER_PERSONAL_WEIGHT', '2.0'))  # a missed personal token costs more than a topic word marked
-KEEP_WEIGHT = 2.0  # a word that must stay (public figure, title, date asked about) marked costs more too
+KEEP_WEIGHT = float(os.environ.get('TAGGER_KEEP_WEIGHT', '4.0'))  # a word that must stay (public figure, title, date asked about) marked costs more too
 GENERAL_WEIGHT = 0.3  # the message-level head's share of the loss
 SMOOTHING = float(os.environ.get('TAGGER_SMOOTHING', '0'))  # label smoothing: probabilities that mean something, so the decoding threshold does
 WORD_SLOTS = (0, 9)  # src/crossmap/tagger/features.ts: the word's own ids

@@ -100,7 +100,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
-      .filter((span) => !lawReference(text, span) && !duration(text, span))
+      .filter((span) => !lawReference(text, span) && !duration(text, span) && !notAnAge(text, span))
       .map(({ source: _s, score: _c, ...span }) => span),
   );
 }
@@ -126,6 +126,33 @@ const TIME_UNIT =
 function duration(text: string, span: Span): boolean {
   return (
     span.kind === 'age' && TIME_UNIT.test(text.slice(span.end, span.end + 16)) && DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start))
+  );
+}
+
+/** What a number counts when it is not years: weeks, days, hours, a weight, a distance, a share, children, credits. */
+const OTHER_UNIT =
+  /^\s*(?:%|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|horas|heures|ore|stunden|hijos|filhos|figli|kinder|kids|children|enfants|créditos|creditos)\b)/iu;
+/** Years that are a tenure or a contribution record, or spent somewhere: "41 anni di contributi", "3 años ahí". */
+const YEARS_OF =
+  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:di|de|of)\s+(?:contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì)\b/iu;
+/** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª"). */
+const PART_BEFORE = /(?:\d|\d[.,:'])$/u;
+const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°]|\.(?:ª|º))/u;
+const ORDINAL = /^\d+(?:e|er|ère|ème|º|ª|°)$/iu;
+
+/**
+ * A number the tagger read as an age that the words around it say is something else (data/tagger/GUIDE.md,
+ * decision 5: durations, counts and quantities are not ages): 16 weeks, 70 km, 27.9%, 2 hijos, 41 anni di
+ * contributi, 9:30, 39,8 of fever, "la 2e". A stand-in there changes a fact the answer rests on and hides
+ * nothing about anyone's age. Decided on the earlier holdouts (development sets).
+ */
+function notAnAge(text: string, span: Span): boolean {
+  if (span.kind !== 'age' || !/\d/.test(span.text)) return false;
+  const after = text.slice(span.end, span.end + 40);
+  return (
+    (/^\d+(?:[.,]\d+)?$/.test(span.text) &&
+      (OTHER_UNIT.test(after) || YEARS_OF.test(after) || PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) || PART_AFTER.test(after))) ||
+    ORDINAL.test(span.text)
   );
 }
 

@@ -4,7 +4,7 @@
  * codebook, recoverable from the answer) or Generalize (a public phrase of its category). By default
  * identifiers are replaced and special categories generalized, so the site learns "a health condition", not
  * "type 1 diabetes", and the question stays answerable; what the answer depends on and names no one is kept
- * as typed, still marked (`DEFAULT_TREATMENT`, `keptByDefault`: amounts, countries and regions, bodies named by
+ * as typed, still marked (`DEFAULT_TREATMENT`, `keptByDefault`: amounts, a year alone, countries and regions, bodies named by
  * an acronym, a category the tagger is unsure of).
  *
  * ```ts

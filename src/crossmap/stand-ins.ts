@@ -176,6 +176,8 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   `substituteFor` then draws another of the same kind, which is what Replace writes);
  * - a decade phrase ("in my forties", "late 60s", "a 40-something"), already a generalization, coarser than
  *   the few years a numeric age moves;
+ * - a year alone ("in 2024"), already coarser than the days a date moves, which a tax year, a law in force or
+ *   an election depends on;
  * - an organisation named by an acronym alone ("IMSS", "ÖGK", "RAMQ"): national bodies, insurers and large
  *   firms, which everyone in a country deals with and which identify no one (data/tagger/GUIDE.md, decision
  *   12), while the answer depends on which body it is.
@@ -187,8 +189,12 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   }
   if (span.kind === 'age') return isDecadePhrase(span.text);
   if (span.kind === 'organisation') return ACRONYM.test(span.text.replace(/['’]s$/, ''));
+  if (span.kind === 'date') return YEAR_ALONE.test(span.text);
   return false;
 }
+
+/** A year alone ("in 2024", "depuis 2019"): it names no one, and a tax year, a law in force or an election depends on it. */
+const YEAR_ALONE = /^(?:19|20)\d{2}$/;
 
 /** A name of capital letters alone, two to six ("TK", "IMSS", "ÖGK"). */
 const ACRONYM = /^\p{Lu}{2,6}$/u;

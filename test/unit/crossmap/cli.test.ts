@@ -22,11 +22,16 @@ async function run(command: typeof map, args: Record<string, string>): Promise<R
 
 describe('veil map / veil recover', () => {
   it('maps each line as its own conversation, reproducibly with --seed, and recovers an answer', async () => {
-    const input = file('in.jsonl', [{ text: 'My son Leo (6) has asthma. Can he take ibuprofen? We live in Leeds.' }, '', { text: 'Nothing private here.' }]);
+    const input = file('in.jsonl', [
+      { text: 'My son Leo (6) has asthma. Which school should he go to? We live in Leeds.' },
+      '',
+      { text: 'Nothing private here.' },
+    ]);
     const [a, b] = await run(map, { input, seed: '4', mode: 'crossmap' });
     expect(await run(map, { input, seed: '4', mode: 'crossmap' })).toEqual([a, b]);
     expect(Object.keys(a!)).toEqual(['theme', 'dictionary', 'mapped']);
-    expect(a!.mapped).not.toMatch(/Leo|ibuprofen|asthma|Leeds/);
+    expect(a!.mapped).not.toMatch(/Leo|asthma|Leeds/);
+    expect(a!.mapped).toContain('Which school should he go to?');
     expect(b).toMatchObject({ dictionary: [], mapped: 'Nothing private here.' });
     const dictionary = a!.dictionary as { original: string; substitute: string }[];
     const answer = dictionary.map((d) => `About ${d.substitute}: fine.`).join(' ');

@@ -205,6 +205,32 @@ describe('generalizations are public phrases of the category', () => {
     ).toBe(false);
   });
 
+  it('a number whose words say it counts something else is not an age: weeks, km, %, children, contributions, a time, a decimal, an ordinal', () => {
+    const ages = (text: string, part: string, lang = 'en') => {
+      const start = text.indexOf(part);
+      return protect(text, 7, {
+        tagging: {
+          language: { code: lang, name: lang, read: true },
+          found: [{ start, end: start + part.length, text: part, kind: 'age', source: 'tagger', score: 0.9 }],
+          personal: [{ start: 0, end: text.length, p: 1 }],
+          general: 0,
+        },
+      }).marks.map((m) => m.text);
+    };
+    expect(ages('meine freundin ist 16 wochen schwanger', '16', 'de')).toEqual([]);
+    expect(ages("il habite à 70 km et je n'ai pas de voiture", '70', 'fr')).toEqual([]);
+    expect(ages('one card is at 27.9% APR', '27.9')).toEqual([]);
+    expect(ages('mi marido y yo tenemos 2 hijos de 7 y 9', '2', 'es')).toEqual([]);
+    expect(ages('ho 66 anni e 41 anni di contributi', '41', 'it')).toEqual([]);
+    expect(ages('la cita es a las 17:00 con la orientadora', '00', 'es')).toEqual([]);
+    expect(ages('elle a 39,8 de fièvre', '8', 'fr')).toEqual([]);
+    expect(ages("c'était la 2e fois", '2e', 'fr')).toEqual([]);
+    // Ages stay ages: the same numbers before years, or alone.
+    expect(ages('ho 66 anni e 41 anni di contributi', '66', 'it')).toEqual(['66']);
+    expect(ages('my son is 16 and has asthma', '16')).toEqual(['16']);
+    expect(ages('planning my mum’s 70th birthday', '70th')).toEqual(['70th']);
+  });
+
   it('a lower-case word read as a name, where the writer capitalises names, is an ordinary word unless the data knows it or a title precedes it', () => {
     const read = (text: string, parts: [string, 'person' | 'place' | 'organisation'][]) => protect(text, 7, { tagging: taggerRead(text, 'es', parts) });
     const text = 'Hola, me llamo Lucía y vivo en Toledo. ¿Me corriges la ortografía de esta carta para la Sra. Ortiz?';

@@ -137,6 +137,13 @@ describe('a place keeps its country', () => {
       expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
   });
 
+  it('a year alone is kept by default (already coarser than a shifted date); a full date, or a number that is not a year, is not', () => {
+    for (const year of ['2024', '1998', '2019']) expect(keptByDefault({ text: year, kind: 'date' }, pools), year).toBe(true);
+    for (const date of ['14 June 2024', '12/03/2024', 'March 2024', '1820', '2150', '24'])
+      expect(keptByDefault({ text: date, kind: 'date' }, pools), date).toBe(false);
+    expect(keptByDefault({ text: '2024', kind: 'id' }, pools)).toBe(false);
+  });
+
   it('an address keeps its shape and its town’s country; its street names are replaced', () => {
     for (const sub of standIns('Flat 3, 27 Cranbrook Road, Bristol BS6 7BP', 'place', 100)) {
       const m = /^Flat \d, \d\d (\p{Lu}[\p{L}'’-]*) Road, (.+) ([A-Z]{2}\d [A-Z\d][A-Z]{2})$/u.exec(sub);
