@@ -8,7 +8,7 @@ with PyTorch (Debian's python3-torch; build time only), and writes their average
   test/fixtures/tagger-reference.json    PyTorch's output on fixed messages (the ONNX output must match it)
 
 Each tagger: the feature ids of each token (src/crossmap/tagger/features.ts) index one hashed embedding table
-(int8, one scale per row); their sum goes through a convolution and four dilated residual convolutions (each
+(int8, one float16 scale per row); their sum goes through a convolution and four dilated residual convolutions (each
 token sees about 15 tokens either side), then a linear layer and a softmax over the labels; and from the most
 telling token (a max over the message), the probability that the message is a general question. The second
 ('gru') adds a bidirectional GRU over the convolutions' states and folds the ids into a table half the size.
@@ -119,13 +119,16 @@ def fold(ids, buckets):
 
 
 class Exported(nn.Module):
-    """The trained tagger with its embedding table in int8 (one symmetric scale per row): what ships."""
+    """The trained tagger with its embedding table in int8 (one symmetric float16 scale per row): what ships."""
 
     def __init__(self, model):
         super().__init__()
         w = model.emb.weight.detach()
-        scale = w.abs().max(1).values / 127.0
-        q = torch.where(scale[:, None] > 0, torch.round(w / scale.clamp(min=1e-12)[:, None]), torch.zeros_like(w))
+        # The scales in float16 (half the bytes of the table's largest part after the int8 rows); the rows are
+        # rounded against the float16 scale, so each value is as near to the trained one as the scale allows.
+        scale = (w.abs().max(1).values / 127.0).half()
+        wide = scale.float()
+        q = torch.where(wide[:, None] > 0, torch.round(w / wide.clamp(min=1e-12)[:, None]), torch.zeros_like(w))
         self.register_buffer('table', q.clamp(-127, 127).to(torch.int8))
         self.register_buffer('scale', scale)
         self.buckets = model.buckets
@@ -133,7 +136,7 @@ class Exported(nn.Module):
 
     def forward(self, ids):  # ids: [1, T, slots] int64 -> probabilities [1, T, labels], P(general) [1]
         ids = fold(ids, self.buckets)
-        x = (self.table[ids].to(torch.float32) * self.scale[ids].unsqueeze(-1)).sum(2).transpose(1, 2)
+        x = (self.table[ids].to(torch.float32) * self.scale[ids].to(torch.float32).unsqueeze(-1)).sum(2).transpose(1, 2)
         x = F.relu(self.inp(x))
         for conv in self.blocks:
             x = x + F.relu(conv(x))

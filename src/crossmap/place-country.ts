@@ -75,6 +75,20 @@ const NATIONAL: readonly [RegExp, string][] = [
   [/\b(?:CRA|OHIP|RAMQ|EI benefits)\b/, 'CA'],
 ];
 
+/**
+ * Whether `name` is, whole, one of the national bodies, benefits or numbers above ("Centrelink", "questura",
+ * "Bürgergeld"); a local office named with it ("Jobcenter Landkreis Wittenberg") is not.
+ */
+export function nationalName(name: string): boolean {
+  const bare = name.trim();
+  // As typed, or with its first letter in the other case ("Questura" at a sentence's start; "centrelink").
+  const first = bare.charAt(0);
+  const flipped = (first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase()) + bare.slice(1);
+  return nationalWhole().some((pattern) => pattern.test(bare) || pattern.test(flipped));
+}
+/** The names above, whole. */
+const nationalWhole = lazy(() => NATIONAL.map(([pattern]) => new RegExp(`^(?:${pattern.source})$`, 'u')));
+
 /** A town of data/towns.json: its country, its first-level region ("AU.07": Victoria) and its size class. */
 interface Town {
   readonly name: string;
@@ -124,10 +138,31 @@ export const townsNamed = (name: string): readonly string[] => townCountries().g
 export const knownPlace = (name: string, pools: SubstitutePools): boolean => pools.placeKind?.(name) !== undefined || townsNamed(name).length > 0;
 
 /** The countries a place name may be in: the city or region the substitute pools know first, then towns by size. */
-function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
+function countriesOfName(name: string, pools: SubstitutePools): readonly string[] {
   const kind = pools.placeKind?.(bare(name));
   const known = kind && 'country' in kind && kind.country ? [kind.country] : [];
   return [...new Set([...known, ...townsNamed(name)])];
+}
+
+/**
+ * The place a longer span names inside it, when the data does not know the whole: an address's town, after its
+ * last comma or postcode ("Grazer Straße 41/7, 8020 Graz": "Graz"; "6500 Bellinzona"), or a name the tagger read
+ * with the lower-case words after it ("Douala vendredi": "Douala"). Never a part of a longer name ("Faria Lima",
+ * "San Juan de Lurigancho": another place's name inside). Undefined when none is known.
+ */
+export function knownPart(name: string, pools: SubstitutePools): string | undefined {
+  const part = /[,\d]/.test(name)
+    ? /(?:^|,|\d)\s*([\p{L}'’. -]+?)\s*$/u.exec(name)?.[1]
+    : /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)(?:\s+\p{Ll}[\p{L}'’.-]*)+$/u.exec(name)?.[1];
+  return part && part !== name && countriesOfName(part, pools).length ? part : undefined;
+}
+
+/** The countries a place span may be in: its name's, else those of the place it names inside (`knownPart`). */
+function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
+  const whole = countriesOfName(name, pools);
+  if (whole.length) return whole;
+  const part = knownPart(name, pools);
+  return part ? countriesOfName(part, pools) : [];
 }
 
 export interface CountryCues {
@@ -147,7 +182,7 @@ export function placeCountry(name: string, pools: SubstitutePools, { cue, langua
 
 /**
  * The country the message points to: its currency, a national body or number it names, a place in it whose
- * country is clear (one candidate, or one where its language is spoken), a country it names, a place the person
+ * country is clear (one candidate, or one where its language is spoken), a country or a region it names, a place the person
  * shares in their profile ("Leeds, UK": the release states it). Undefined when none does.
  */
 export function messageCue(text: string, spans: readonly Span[], pools: SubstitutePools, language: string, shared: readonly string[] = []): string | undefined {
@@ -161,13 +196,36 @@ export function messageCue(text: string, spans: readonly Span[], pools: Substitu
     if (candidates.length === 1) return candidates[0];
     if (local.length === 1) return local[0];
   }
-  for (const word of text.match(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu) ?? []) {
-    const kind = pools.placeKind?.(word);
-    if (kind?.type === 'country' && kind.country) return kind.country;
+  // Two capitalised words, else the first alone ("United Kingdom"; "Ontario Health": "Ontario"), never a
+  // person's name ("Victoria Adams", "Jordan").
+  const person = (at: number) => spans.some((s) => s.kind === 'person' && s.start <= at && at < s.end);
+  const named = [...text.matchAll(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu)]
+    .filter((m) => !person(m.index!))
+    .map(([words]) => pools.placeKind?.(words) ?? pools.placeKind?.(words.split(' ')[0]!));
+  for (const type of ['country', 'region'] as const) {
+    // A country it names, else a region ("Sudbury" beside "Ontario": Canada's).
+    const kind = named.find((k) => k?.type === type && 'country' in k && k.country);
+    if (kind && 'country' in kind && kind.country) return kind.country;
   }
   for (const part of shared.flatMap((v) => v.split(/\s*,\s*/))) {
     const kind = pools.placeKind?.(part.trim());
     if (kind && 'country' in kind && kind.country) return kind.country;
   }
   return undefined;
+}
+
+/**
+ * The first-level region ("US.OH") a message's other places put a town of `country` in that the data does not
+ * know: the one region of every town of that country the message names that the data does know ("Montgomery
+ * County" beside "Dayton": Ohio, so its stand-in is an Ohio town and the state's law stays). Undefined when
+ * they name none, or towns of two regions.
+ */
+export function regionCue(span: Span, spans: readonly Span[], country: string, pools: SubstitutePools): string | undefined {
+  const regions = new Set<string>();
+  for (const other of spans) {
+    if (other.kind !== 'place' || other === span) continue;
+    const town = townIn(other.text, country) ?? townIn(knownPart(other.text, pools) ?? '', country);
+    if (town) regions.add(town.region);
+  }
+  return regions.size === 1 ? [...regions][0] : undefined;
 }

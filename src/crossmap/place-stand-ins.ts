@@ -70,13 +70,14 @@ function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick
 const everyday = lazy(() => new Set(lexiconList('place-common')));
 /**
  * Towns of each region, left out: everyday words, and names the place data reads as somewhere else (a country,
- * or a city or region of another country: "Canterbury" is New Zealand's region before it is Kent's town).
+ * a region, or a city of another country: "Canterbury" is New Zealand's region before it is Kent's town, and a
+ * town called "Delaware" reads as the state).
  */
 const regionBands = lazy(() => {
   const pools = substitutePools();
   const ours = (town: string, country: string) => {
     const kind = pools.placeKind?.(town);
-    return !kind || (kind.type !== 'country' && 'country' in kind && kind.country === country);
+    return !kind || (kind.type === 'city' && kind.country === country);
   };
   return new Map(
     [...townsByRegion()].map(([region, bands]) => {
@@ -114,7 +115,7 @@ type PickFrom = (pool: readonly string[]) => string | undefined;
  * for a travel code; an address keeps its shape (numbers redrawn, street names replaced, street words kept) and
  * its town's country: a town it knows becomes a town of the same country, a country named in it stays.
  */
-export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string): string | undefined {
+export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string, region?: string): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
   // A city of another country's name ("Latina" in an Italian message: not Spain's) is a town of that country.
   if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(text.replace(/['’]s$/, ''), kind, pick, pools);
@@ -124,14 +125,42 @@ export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: Subst
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
   if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
   if (/\d/.test(text)) return addressLike(text, draw, pick, pools, country);
+  // "Sudbury, Ontario", "Zamora, Michoacán": a town of the same region, the region as typed (as a region alone).
+  const withRegion = /^([^,]+),\s*([^,]+)$/.exec(text);
+  const regionType = withRegion ? pools.placeKind?.(withRegion[2]!.trim())?.type : undefined;
+  if (withRegion && (regionType === 'region' || regionType === 'state' || regionType === 'country')) {
+    const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, country, region);
+    return town ? `${town}, ${withRegion[2]!.trim()}` : undefined;
+  }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
   // a smaller town of its country (./place-country.ts), if anything says which.
   const inRegion = country ? sameRegion(text.replace(/['’]s$/, ''), country, pick) : undefined;
   if (inRegion) return inRegion;
+  // One the message's other towns put in a region (`regionCue`): a small town of that region.
+  const ofRegion = country && region?.startsWith(`${country}.`) ? regionBands().get(region) : undefined;
+  if (count(ofRegion) > MIN_OTHERS) {
+    const found = nearBand(ofRegion, (ofRegion?.length ?? 1) - 1, pick);
+    if (found) return found;
+  }
   const ofCountry = country ? pools.citiesByCountry?.get(country) : undefined;
-  return (count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
+  const inCountry = count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined;
+  // A country with few cities of 100,000 (Puerto Rico, Luxembourg): one of its smaller towns, not one abroad.
+  const ofTowns = country && !inCountry ? countryTowns().get(country) : undefined;
+  return inCountry ?? (count(ofTowns) > MIN_OTHERS ? nearBand(ofTowns, (ofTowns?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
 }
+
+/** The towns of each country (of every region: `regionBands`), by size class. */
+const countryTowns = lazy(() => {
+  const byCountry = new Map<string, string[][]>();
+  for (const [region, bands] of regionBands()) {
+    const country = region.slice(0, region.indexOf('.'));
+    const into = byCountry.get(country) ?? [[], [], []];
+    bands.forEach((band, size) => (into[size] ??= []).push(...band));
+    byCountry.set(country, into);
+  }
+  return byCountry;
+});
 
 const ADDRESS_WORD = "\\p{Lu}[\\p{L}'’-]*(?![\\p{L}\\p{N}])";
 /**

@@ -107,7 +107,17 @@ export const substitutePools = lazy((): SubstitutePools => {
   const countryLike = new Set(
     [...(countries as string[][]).flatMap(([, , name, short]) => [name!, short!]), ...Object.keys(PLACE_ALIASES)].map((n) => n.toLowerCase()),
   );
-  const cityRows = rows.filter(([name, , kind]) => kind === 'c' && plain(name!) && !countryLike.has(name!.toLowerCase()));
+  // A first-level region whose name another country's city bears ("Ontario": Canada's province, and a Californian
+  // city; "Victoria", "Paraná", "Valencia") is read as the region: millions live there, it is kept as typed, and
+  // read as the city it was moved to the other country ("laid off in Ontario" → a town in the US).
+  const regionCountry = new Map(rows.filter(([, , kind]) => kind === 'r').map(([name, , , country]) => [name!.toLowerCase(), country]));
+  const regionElsewhere = (name: string, country: string | undefined) => {
+    const other = regionCountry.get(name.toLowerCase());
+    return other !== undefined && other !== country;
+  };
+  const cityRows = rows.filter(
+    ([name, , kind, country]) => kind === 'c' && plain(name!) && !countryLike.has(name!.toLowerCase()) && !regionElsewhere(name!, country),
+  );
   const cities = cityRows.map(([name]) => name!);
   const BANDS = [100, 500, 1500, Infinity];
   const cityBands = BANDS.map((limit, i) => cities.filter((_, rank) => rank < limit && rank >= (BANDS[i - 1] ?? 0)));

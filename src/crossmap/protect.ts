@@ -30,7 +30,7 @@ import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
-import { knownPlace, messageCue, placeCountry } from './place-country';
+import { knownPlace, messageCue, placeCountry, regionCue } from './place-country';
 import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
 import { DEFAULT_TREATMENT } from './default-treatment';
@@ -82,6 +82,8 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
   if (type !== 'country' && type !== 'region') return span;
   return nameLists(pools).given.has(span.text.toLowerCase()) ? span : { ...span, kind: 'place' };
 }
+
+const withRegion = (region: string | undefined) => (region ? { region } : {});
 
 /** Whether the writer capitalises names: a capitalised word inside a sentence, not after its end. */
 const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
@@ -158,7 +160,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       mode: 'protect',
       ...(options.scope ? { scope: options.scope } : {}),
       ...(span.kind === 'person' ? personHint(text, span) : {}),
-      ...(span.kind === 'place' && country ? { country } : {}),
+      ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools)) } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;

@@ -22,7 +22,7 @@ import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
-import { knownPlace } from './place-country';
+import { knownPlace, nationalName } from './place-country';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
@@ -45,6 +45,8 @@ export interface SubstituteHint {
    * city's name that is also a town of this country, gets a town of this country.
    */
   readonly country?: string;
+  /** The first-level region the message's other towns put a town the data does not know in (`regionCue`). */
+  readonly region?: string;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -141,7 +143,7 @@ function generate(
       return family ? `${given} ${family}` : given;
     }
     case 'place':
-      return placeLike(text, draw, pick, pools, hint.country);
+      return placeLike(text, draw, pick, pools, hint.country, hint.region);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
@@ -180,7 +182,8 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   an election depends on;
  * - an organisation named by an acronym alone ("IMSS", "ÖGK", "RAMQ"): national bodies, insurers and large
  *   firms, which everyone in a country deals with and which identify no one (data/tagger/GUIDE.md, decision
- *   12), while the answer depends on which body it is.
+ *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
+ *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one.
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools): boolean {
   if (span.kind === 'place') {
@@ -188,10 +191,39 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     return type === 'country' || type === 'region';
   }
   if (span.kind === 'age') return isDecadePhrase(span.text);
-  if (span.kind === 'organisation') return ACRONYM.test(span.text.replace(/['’]s$/, ''));
+  if (span.kind === 'organisation') {
+    const name = span.text.replace(/['’]s$/, '');
+    return ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
+  }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text);
   return false;
 }
+
+/**
+ * A public authority named by what it is ("Department of Labor", "Instituciones Penitenciarias", "Superintendencia
+ * de Insolvencia", "Integrationsamt", "Inspecção-Geral do Trabalho"), with no town or region in its name: a
+ * country's or a state's, which identifies no one (data/tagger/GUIDE.md, decision 12) and which the answer is
+ * about. One named with a place ("Agenzia delle Entrate di Milano", "Jugendamt Neukölln") is a local office:
+ * replaced.
+ */
+function publicBody(name: string, pools: SubstitutePools): boolean {
+  if (!PUBLIC_BODY.test(name)) return false;
+  const parts = name.match(/\p{Lu}[\p{L}'’-]*/gu) ?? [];
+  return !parts.slice(1).some((part) => knownPlace(part, pools));
+}
+const PUBLIC_BODY = new RegExp(
+  [
+    // en: "Department of Labor", "Ministry of Justice", "Social Security Administration"
+    String.raw`^(?:the\s+)?(?:Department|Ministry|Bureau|Agency|Office|Inspectorate|Commission)\s+(?:of|for)\s`,
+    String.raw`\s(?:Administration|Ministry|Agency|Inspectorate)$`,
+    // es, pt, fr, it
+    String.raw`^(?:Ministerio|Ministério|Ministère|Ministero|Secretaría|Superintendencia|Superintendência|Agencia|Agência|Agence|Agenzia|Dirección General|Direção-Geral|Direcção-Geral|Direction générale|Direzione generale|Inspección|Inspeção|Inspecção|Inspection|Ispettorato|Instituciones Penitenciarias|Tesorería|Tesouraria|Defensoría|Defensoria|Défenseur|Procuraduría|Fiscalía|Servicio Nacional|Serviço Nacional|Service national|Servizio Nazionale|Prefettura|Préfecture)\b`,
+    // de: "Integrationsamt", "Ausländerbehörde", "Bundesagentur für Arbeit", "Landesamt für Finanzen"
+    String.raw`^(?:Bundes|Landes)\p{L}+`,
+    String.raw`^\p{Lu}\p{Ll}+(?:amt|behörde|ministerium)$`,
+  ].join('|'),
+  'u',
+);
 
 /** A year alone ("in 2024", "depuis 2019"): it names no one, and a tax year, a law in force or an election depends on it. */
 const YEAR_ALONE = /^(?:19|20)\d{2}$/;

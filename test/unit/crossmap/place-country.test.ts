@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newCodebook, protectMessage } from '../../../src/crossmap';
-import { messageCue, placeCountry, townIn, townsNamed } from '../../../src/crossmap/place-country';
+import { knownPart, messageCue, placeCountry, townIn, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools } from '../../../src/crossmap/pools';
 import type { Tagging } from '../../../src/crossmap/tagging';
 import { seededRandomSource } from '../../../src/dp/exact/random';
@@ -56,6 +56,35 @@ describe('which country a place is in', () => {
   });
 });
 
+describe('a place the data knows inside a longer span', () => {
+  it("an address's town, after its comma or postcode, or a name read with lower-case words after it", () => {
+    expect(knownPart('Grazer Straße 41/7, 8020 Graz', pools)).toBe('Graz');
+    expect(knownPart('6500 Bellinzona', pools)).toBe('Bellinzona');
+    expect(knownPart('Douala vendredi', pools)).toBe('Douala');
+  });
+
+  it('never a part of a longer name, which would be another place', () => {
+    // "Lima" and "San Juan" are towns, but not these places' towns.
+    expect(knownPart('Faria Lima', pools)).toBeUndefined();
+    expect(knownPart('San Juan de Lurigancho', pools)).toBeUndefined();
+    expect(knownPart('Hall in Tirol', pools)).toBeUndefined();
+    expect(knownPart('Leeds', pools)).toBeUndefined();
+  });
+
+  it('a region the message names points to its country, and is no foreign city of its name', () => {
+    expect(pools.placeKind?.('Ontario')).toMatchObject({ type: 'region', country: 'CA' });
+    expect(messageCue('My mom lives alone in Sudbury, Ontario Health never called', [], pools, 'en')).toBe('CA');
+    const name = [{ start: 15, end: 30, text: 'Victoria Nguyen', kind: 'person' as const }];
+    expect(messageCue('My daughter is Victoria Nguyen', name, pools, 'en')).toBeUndefined();
+  });
+
+  it('points the message, and the span itself, to its country', () => {
+    const spans = [{ start: 10, end: 39, text: 'Grazer Straße 41/7, 8020 Graz', kind: 'place' as const }];
+    expect(messageCue('Ich wohne Grazer Straße 41/7, 8020 Graz', spans, pools, 'de')).toBe('AT');
+    expect(placeCountry('Douala vendredi', pools, { language: 'fr' })).toBe('CM');
+  });
+});
+
 describe('a place stand-in stays in its country', () => {
   it('a town the city list does not know gets a town of its own country', () => {
     for (let seed = 1; seed <= 20; seed++) {
@@ -97,6 +126,33 @@ describe('a place stand-in stays in its country', () => {
       // The tagger may mark the postcode and town apart from the street: the town is still a town.
       const alone = sent('Ich wohne in der Lindenstraße 22, 04318 Leipzig.', 'de', ['Lindenstraße 22', '04318 Leipzig'], seed);
       expect(cityCountry(alone.marks[1]!.substitute.replace(/^\d+\s+/, ''), 'DE')).toBe('DE');
+    }
+  });
+
+  it("a town the data does not know takes the region of the message's other towns", () => {
+    const text = 'I live near Dayton; how does a legal name change work in Montgomery County?';
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent(text, 'en', ['Dayton', 'Montgomery County'], seed);
+      const stand = p.marks.find((m) => m.text === 'Montgomery County')!.substitute;
+      expect(townIn(stand, 'US')?.region).toBe('US.OH');
+      // Never a town that reads as a state or another place.
+      expect(pools.placeKind?.(stand)?.type ?? 'city').toBe('city');
+    }
+  });
+
+  it('a town of a country with few large cities becomes one of its smaller towns, not a town abroad', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('Mi abuela vive aquí en Mayagüez, ¿le cubre Medicare un cuidador?', 'es', ['Mayagüez'], seed);
+      expect(townIn(p.marks[0]!.substitute, 'PR')).toBeDefined();
+    }
+  });
+
+  it('a town named with its region keeps the region as typed and becomes a town of that region', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('My mom lives alone in Guelph, Ontario and has had three falls since May.', 'en', ['Guelph, Ontario'], seed);
+      const [town, region] = p.marks[0]!.substitute.split(', ');
+      expect(region).toBe('Ontario');
+      expect(townIn(town!, 'CA')?.region).toBe(townIn('Guelph', 'CA')!.region);
     }
   });
 });

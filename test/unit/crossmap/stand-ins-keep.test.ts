@@ -137,6 +137,34 @@ describe('a place keeps its country', () => {
       expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
   });
 
+  it('a public authority named by what it is is kept by default; one named with a place, or a firm, is replaced', () => {
+    for (const body of [
+      'Department of Labor',
+      'Instituciones Penitenciarias',
+      'Superintendencia de Insolvencia',
+      'Integrationsamt',
+      'Inspecção-Geral do Trabalho',
+      'Bundesagentur für Arbeit',
+    ])
+      expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
+    for (const own of [
+      'Jugendamt Neukölln',
+      'Préfecture de Lyon',
+      'Department of Housing Leeds',
+      'Spedition Kaltenbach',
+      'Acme Office',
+      'Office Depot Lisburn',
+    ])
+      expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
+  });
+
+  it('a national body or benefit named in full is kept by default; a local office named with it is replaced', () => {
+    for (const body of ['Centrelink', 'centrelink', 'Questura', 'Agenzia delle Entrate', 'Jobcenter', 'Bürgergeld'])
+      expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
+    for (const own of ['Jobcenter Landkreis Wittenberg', 'Questura di Bologna', 'Centrelink Townsville'])
+      expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
+  });
+
   it('a year alone is kept by default (already coarser than a shifted date); a full date, or a number that is not a year, is not', () => {
     for (const year of ['2024', '1998', '2019']) expect(keptByDefault({ text: year, kind: 'date' }, pools), year).toBe(true);
     for (const date of ['14 June 2024', '12/03/2024', 'March 2024', '1820', '2150', '24'])
