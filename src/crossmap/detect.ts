@@ -137,7 +137,7 @@ const YEARS_OF =
   /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:di|de|of)\s+(?:contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì)\b/iu;
 /** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª"). */
 const PART_BEFORE = /(?:\d|\d[.,:'])$/u;
-const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°]|\.(?:ª|º))/u;
+const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°])/u;
 const ORDINAL = /^\d+(?:e|er|ère|ème|º|ª|°)$/iu;
 
 /**

@@ -137,17 +137,17 @@ export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: Subst
   // a smaller town of its country (./place-country.ts), if anything says which.
   const inRegion = country ? sameRegion(text.replace(/['’]s$/, ''), country, pick) : undefined;
   if (inRegion) return inRegion;
-  // One the message's other towns put in a region (`regionCue`): a small town of that region.
-  const ofRegion = country && region?.startsWith(`${country}.`) ? regionBands().get(region) : undefined;
-  if (count(ofRegion) > MIN_OTHERS) {
-    const found = nearBand(ofRegion, (ofRegion?.length ?? 1) - 1, pick);
-    if (found) return found;
-  }
-  const ofCountry = country ? pools.citiesByCountry?.get(country) : undefined;
-  const inCountry = count(ofCountry) > MIN_OTHERS ? nearBand(ofCountry, (ofCountry?.length ?? 1) - 1, pick) : undefined;
-  // A country with few cities of 100,000 (Puerto Rico, Luxembourg): one of its smaller towns, not one abroad.
-  const ofTowns = country && !inCountry ? countryTowns().get(country) : undefined;
-  return inCountry ?? (count(ofTowns) > MIN_OTHERS ? nearBand(ofTowns, (ofTowns?.length ?? 1) - 1, pick) : undefined) ?? pick(pools.places);
+  if (!country) return pick(pools.places);
+  // Of the smallest places in reach, where more than MIN_OTHERS are: a town of the region the message's other
+  // towns are in (`regionCue`), else a city of the country, else (a country with few cities of 100,000: Puerto
+  // Rico, Luxembourg) one of its smaller towns; never one abroad while the country has any.
+  const smallest = (bands: readonly (readonly string[])[] | undefined) => (count(bands) > MIN_OTHERS ? nearBand(bands, bands!.length - 1, pick) : undefined);
+  return (
+    smallest(region?.startsWith(`${country}.`) ? regionBands().get(region) : undefined) ??
+    smallest(pools.citiesByCountry?.get(country)) ??
+    smallest(countryTowns().get(country)) ??
+    pick(pools.places)
+  );
 }
 
 /** The towns of each country (of every region: `regionBands`), by size class. */
