@@ -43,12 +43,12 @@ write(
   }),
 );
 
-// UN M49 countries: [m49, sub-region, M49 name, short name, capital, nationality].
+// UN M49 countries: [m49, sub-region, M49 name, short name, capital, nationality, ISO 3166 alpha-2].
 write(
   'm49-countries.json',
   read('m49-countries.csv')
     .filter((r) => r.sub_region_code)
-    .map((r) => [r.m49_code!, r.sub_region_code!, r.name_m49!, r.name_en_short!, r.capital!, r.nationality_en!]),
+    .map((r) => [r.m49_code!, r.sub_region_code!, r.name_m49!, r.name_en_short!, r.capital!, r.nationality_en!, r.iso_alpha2!]),
 );
 
 // Languages: [name, ISO 639-3, ISO 639-1, ISO 639-5 path].

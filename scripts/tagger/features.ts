@@ -116,28 +116,38 @@ function augmented(m: Labelled): Labelled | undefined {
  */
 const EDGE_SEEN = 30;
 const EDGE_RATE = 0.005;
-function edgeWords(messages: readonly Labelled[]): Record<string, { begins: string; ends: string }> {
-  const seen = new Map<string, { n: number; begins: number; ends: number }>();
+/**
+ * Also, per language, the plain words: seen at least once, never inside a labelled name, place,
+ * organisation or date, never a word that had to stay ("davon", "Geschichte", "tambien", "Pensionskasse"). The
+ * tagger's name, place, organisation or date span of that one word alone goes at run time
+ * (src/crossmap/protect.ts `plainWord`), unless a title precedes it or the name and place data know it.
+ */
+const NAMED: readonly SpanKind[] = ['person', 'place', 'organisation', 'date'];
+function edgeWords(messages: readonly Labelled[]): Record<string, { begins: string; ends: string; plain: string }> {
+  const seen = new Map<string, { n: number; begins: number; ends: number; named: boolean }>();
   for (const m of messages) {
     for (const w of words(m.text)) {
       const key = `${m.lang}:${w.key}`;
-      const s = seen.get(key) ?? { n: 0, begins: 0, ends: 0 };
+      const s = seen.get(key) ?? { n: 0, begins: 0, ends: 0, named: false };
       seen.set(key, s);
       s.n++;
-      const span = m.spans.find((x) => x.start < w.end && w.start < x.end);
+      const inside = (x: { start: number; end: number }) => x.start < w.end && w.start < x.end;
+      const span = m.spans.find(inside);
       if (span && span.start >= w.start) s.begins++;
       if (span && span.end <= w.end) s.ends++;
+      if (m.spans.some((x) => NAMED.includes(x.kind) && inside(x)) || (m.keep ?? []).some(inside)) s.named = true;
     }
   }
-  const out: Record<string, { begins: string[]; ends: string[] }> = {};
+  const out: Record<string, { begins: string[]; ends: string[]; plain: string[] }> = {};
   for (const [key, s] of [...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (s.n < EDGE_SEEN) continue;
     const [lang, word] = [key.slice(0, 2), key.slice(3)];
-    const o = (out[lang] ??= { begins: [], ends: [] });
+    const o = (out[lang] ??= { begins: [], ends: [], plain: [] });
+    if (!s.named && /\p{L}/u.test(word)) o.plain.push(word);
+    if (s.n < EDGE_SEEN) continue;
     if (s.begins <= s.n * EDGE_RATE) o.begins.push(word);
     if (s.ends <= s.n * EDGE_RATE) o.ends.push(word);
   }
-  return Object.fromEntries(Object.entries(out).map(([lang, o]) => [lang, { begins: o.begins.join('|'), ends: o.ends.join('|') }]));
+  return Object.fromEntries(Object.entries(out).map(([lang, o]) => [lang, { begins: o.begins.join('|'), ends: o.ends.join('|'), plain: o.plain.join('|') }]));
 }
 
 /**
@@ -146,7 +156,8 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
  * are the development sets the decoding is checked on (data/README.md).
  */
 const SOURCES = (
-  process.env.TAGGER_SOURCES ?? 'data/tagger/train eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b'
+  process.env.TAGGER_SOURCES ??
+  'data/tagger/train eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6'
 )
   .split(/\s+/)
   .filter(Boolean);

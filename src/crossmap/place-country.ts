@@ -199,8 +199,9 @@ export function messageCue(text: string, spans: readonly Span[], pools: Substitu
   // Two capitalised words, else the first alone ("United Kingdom"; "Ontario Health": "Ontario"), never a
   // person's name ("Victoria Adams", "Jordan").
   const person = (at: number) => spans.some((s) => s.kind === 'person' && s.start <= at && at < s.end);
+  // (Words in capitals only count where the tagger read a place: "GP", "HR", "IT" are no countries here.)
   const named = [...text.matchAll(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu)]
-    .filter((m) => !person(m.index!))
+    .filter((m) => !person(m.index!) && /\p{Ll}/u.test(m[0]))
     .map(([words]) => pools.placeKind?.(words) ?? pools.placeKind?.(words.split(' ')[0]!));
   for (const type of ['country', 'region'] as const) {
     // A country it names, else a region ("Sudbury" beside "Ontario": Canada's).

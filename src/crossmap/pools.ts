@@ -139,7 +139,15 @@ export const substitutePools = lazy((): SubstitutePools => {
   const stateCodes = rows.filter(([, , kind]) => kind === 's').map(([name]) => name!);
   for (const code of stateCodes) kinds.set(code.toLowerCase(), { type: 'state' });
   const countryNames = (countries as string[][]).map(([, , , short]) => short!).filter(plain);
-  for (const [, , name, short] of countries as string[][]) for (const n of [name!, short!]) kinds.set(n.toLowerCase(), { type: 'country' });
+  for (const [, , name, short, , , code] of countries as string[][])
+    for (const n of [name!, short!]) kinds.set(n.toLowerCase(), { type: 'country', ...(code ? { country: code } : {}) });
+  // A country's ISO code typed in capitals ("NZ", "DE"), where no US state has it ("CA" is California).
+  const codes = new Map(
+    (countries as string[][])
+      .map(([, , , , , , code]) => code!)
+      .filter((code) => /^[A-Z]{2}$/.test(code) && !kinds.has(code.toLowerCase()))
+      .map((code) => [code, { type: 'country', country: code } as const]),
+  );
   for (const alias of Object.keys(PLACE_ALIASES)) if (!kinds.has(alias.toLowerCase())) kinds.set(alias.toLowerCase(), { type: 'country' });
   // Countries by their names in the other languages the tagger reads ("Suisse", "Schweiz", "Alemania"), from the
   // browser's or Node's own Unicode data (Intl.DisplayNames), with their codes.
@@ -166,7 +174,7 @@ export const substitutePools = lazy((): SubstitutePools => {
     cityBands,
     citiesByCountry,
     citiesBySubregion,
-    placeKind: (name) => kinds.get(name.toLowerCase()),
+    placeKind: (name) => kinds.get(name.toLowerCase()) ?? codes.get(name),
     countries: countryNames,
     regions,
     regionsBySubregion,

@@ -37,6 +37,8 @@ import { DEFAULT_TREATMENT } from './default-treatment';
 import type { ProtectOptions, Treatment } from './protect-options';
 import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
+import { isPlainWord } from './tagger/tagger';
+import { words } from './words';
 import { isSpecialKind, type DictionaryEntry, type Span, type SpanKind } from './types';
 import { article, capitalizeAt, classPhrase, generalizationInPlace, inPlace } from './wording-in-place';
 
@@ -89,18 +91,49 @@ const withRegion = (region: string | undefined) => (region ? { region } : {});
 const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
+/** A sentence's first word follows this: the start, an end of sentence or line, a colon, quotes or a bracket. */
+const SENTENCE_START = /(?:^|[.!?…:;\n])[\s"'«»„“”(]*$/u;
+
 /**
- * A name, place or organisation the tagger read in one lower-case word, in a message whose writer capitalises
- * names, that neither the place data nor the name lists know and no title precedes ("isch", "ortografía",
- * "tangenziale", "salario"): an ordinary word, whose stand-in would break the sentence. Checked on the earlier
- * holdouts (development sets, stop 43): of 102 such spans, 87 touched no labelled name, place or organisation;
- * of the 15 that did, 13 were the kind word of an organisation whose name is marked apart ("la mairie de
- * Vannes"), 2 a name typed in lower case ("en providencia", "bei der voestalpine"), which now go as typed.
+ * Whether the tagger's name, place, organisation or date span is an ordinary word of the message's language:
+ * one word of three letters or more ("M." is an initial) that the training messages use, and never inside a
+ * labelled name, place, organisation or date nor as a word that had to stay ("davon", "Geschichte", "Bau",
+ * "tambien", "Preguntas": data/tagger-edges.json `plain`, scripts/tagger/features.ts), capitalised only where
+ * its language capitalises any such word (German nouns; a sentence's first word: "Preguntas:", "Devrais-je";
+ * elsewhere a capital says name: "my brother Will"), with no capitalised neighbour it would be one name with
+ * ("Jonas Bau", "Lar Forte"; "Mein Vater" opens a sentence), and no other date beside it ("vendredi passé").
  */
-function lowerCaseWord(text: string, span: Span, pools: SubstitutePools): boolean {
-  if (span.kind !== 'person' && span.kind !== 'place' && span.kind !== 'organisation' && span.kind !== 'proper') return false;
-  if (!/^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text)) return false;
+function ordinaryWord(text: string, span: Span, spans: readonly Span[], language: string): boolean {
+  const [word, ...more] = words(span.text);
+  if (!word || more.length || word.text !== span.text || span.text.length < 3 || !isPlainWord(language, word.key)) return false;
+  const before = text.slice(Math.max(0, span.start - 30), span.start);
+  const neighbour = /\p{Lu}[\p{L}.'’-]*\s$/u.exec(before);
+  if (language !== 'de' && /^\p{Lu}/u.test(span.text) && !SENTENCE_START.test(before)) return false;
+  if ((neighbour && !SENTENCE_START.test(before.slice(0, neighbour.index))) || /^\s\p{Lu}/u.test(text.slice(span.end, span.end + 2))) return false;
+  const beside = (o: Span) => o !== span && o.kind === 'date' && /^\s*$/.test(text.slice(Math.min(o.end, span.end), Math.max(o.start, span.start)));
+  return !(span.kind === 'date' && spans.some(beside));
+}
+
+/**
+ * A span the tagger read as a name, place, organisation or date that is none, whose stand-in would break the
+ * sentence: a name or organisation without a letter ("3" is a count; a place may be a house number), or a word
+ * that neither the place data nor the name lists know, no title precedes and the person's profile does not
+ * hold, and that is either
+ * - an ordinary word of its language (`ordinaryWord`: "davon", "Geschichte", "tambien"), or
+ * - a name, place or organisation typed in lower case by a writer who capitalises names ("isch",
+ *   "ortografía", "tangenziale"). Checked on the earlier holdouts (development sets, stop 43): of 102 such
+ *   spans, 87 touched no labelled name, place or organisation; of the 15 that did, 13 were the kind word of an
+ *   organisation whose name is marked apart ("la mairie de Vannes"), 2 a name typed in lower case ("en
+ *   providencia", "bei der voestalpine"), which now go as typed.
+ */
+function notAName(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, cased: boolean, options: ProtectOptions): boolean {
+  const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
+  if (!name && span.kind !== 'date') return false;
+  if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
+  const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
+  if (!lower && !ordinaryWord(text, span, spans, options.tagging.language.code)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
+  if ((options.profile ?? []).some((p) => lookupKey(p.value) === lookupKey(span.text))) return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));
 }
 
@@ -120,7 +153,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const cased = writesCapitals(text);
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
-    .filter((span) => !cased || knownEntry(options.codebook, span.text, options.scope) !== undefined || !lowerCaseWord(text, span, pools))
+    .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
     .map((span) => asPlace(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared);

@@ -125,11 +125,14 @@ export function decode(
 
 /** Per language, the words the training data never starts (or never ends) a span with (scripts/tagger/features.ts). */
 const EDGES = new Map(
-  Object.entries(edges as Record<string, { begins: string; ends: string }>).map(([lang, e]) => [
+  Object.entries(edges as Record<string, { begins: string; ends: string; plain: string }>).map(([lang, e]) => [
     lang,
-    { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')) },
+    { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')), plain: new Set(e.plain.split('|')) },
   ]),
 );
+
+/** Whether the training messages of `language` use the word (its `words()` key) only as an ordinary word (scripts/tagger/features.ts). */
+export const isPlainWord = (language: string, key: string): boolean => EDGES.get(language)?.plain.has(key) ?? false;
 
 /**
  * The tagger's spans without the words at their edges that the labelled data never marks there ("de", "her",

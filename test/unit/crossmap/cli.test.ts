@@ -40,7 +40,7 @@ describe('veil map / veil recover', () => {
   });
 
   it('protects by default: identifiers replaced, special categories generalized, marks and a dictionary per line', async () => {
-    const input = file('protect.jsonl', [{ text: 'My son Leo (7) has asthma and I got fired. We live in Leeds.' }]);
+    const input = file('protect.jsonl', [{ text: 'My son Leo (7) has asthma and I was fired. We live in Leeds.' }]);
     const [a] = await run(map, { input, seed: '4' });
     expect(Object.keys(a!)).toEqual(['text', 'marks', 'dictionary']);
     expect(a!.text).not.toMatch(/Leo|asthma|fired|Leeds|\b7\b/);
@@ -50,7 +50,7 @@ describe('veil map / veil recover', () => {
       ['Leo', 'replace'],
       ['7', 'replace'],
       ['asthma', 'generalize'],
-      ['got fired', 'generalize'],
+      ['was fired', 'generalize'],
       ['Leeds', 'replace'],
     ]);
     expect((a!.dictionary as { original: string }[]).map((d) => d.original)).toEqual(['Leo', '7', 'Leeds']);

@@ -54,6 +54,22 @@ describe('which country a place is in', () => {
     expect(messageCue('Das Jobcenter zahlt nicht', [], pools, 'de')).toBe('DE');
     expect(messageCue('I got a letter from the council', [], pools, 'en')).toBeUndefined();
   });
+
+  it("a country named in English, or by its ISO code in capitals where the tagger read a place, is the message's country", () => {
+    expect(messageCue('I moved to Austria last year and live in Leoben now', [], pools, 'en')).toBe('AT');
+    const nz = 'my employer in Cromwell will sponsor me, do I need to leave NZ while it is processed?';
+    const at = (part: string) => ({ start: nz.indexOf(part), end: nz.indexOf(part) + part.length, text: part, kind: 'place' as const });
+    expect(messageCue(nz, [at('Cromwell'), at('NZ')], pools, 'en')).toBe('NZ');
+    // In capitals elsewhere, a code is no country: "my GP", "HR said", "IT support".
+    expect(messageCue('my GP in Cromwell and HR at work said to ask IT', [at('Cromwell')], pools, 'en')).toBeUndefined();
+    // "CA" is California, as before.
+    expect(pools.placeKind?.('CA')?.type).toBe('state');
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent(nz, 'en', ['Cromwell', 'NZ'], seed);
+      expect(p.marks.find((m) => m.text === 'NZ')!.treatment).toBe('keep');
+      expect(cityCountry(p.marks.find((m) => m.text === 'Cromwell')!.substitute, 'NZ')).toBe('NZ');
+    }
+  });
 });
 
 describe('a place the data knows inside a longer span', () => {

@@ -22,7 +22,7 @@ const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protec
 };
 const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
 /** What the tagger read, as given: each part (its first occurrence) found as its kind, the whole text personal. */
-const taggerRead = (text: string, code: string, parts: [string, 'person' | 'place' | 'organisation' | 'age'][]) => ({
+const taggerRead = (text: string, code: string, parts: [string, 'person' | 'place' | 'organisation' | 'age' | 'date'][]) => ({
   language: { code, name: code, read: true },
   found: parts.map(([part, kind]) => ({
     start: text.indexOf(part),
@@ -263,6 +263,52 @@ describe('generalizations are public phrases of the category', () => {
     // A writer who types everything in lower case: case says nothing, the tagger decides.
     const all = 'hola, me corriges la ortografía de esta carta';
     expect(read(all, [['ortografía', 'person']]).marks.map((m) => m.text)).toEqual(['ortografía']);
+  });
+
+  it('a word its language uses only as an ordinary word, read as a name, place, organisation or date, is not marked; a count is no organisation', () => {
+    const read = (text: string, code: string, parts: [string, 'person' | 'place' | 'organisation' | 'date'][]) =>
+      protect(text, 7, { tagging: taggerRead(text, code, parts) }).marks.map((m) => m.text);
+    // German nouns anywhere ("Bau", "Vater", "Geschichte": in the training messages, never a name, place or date).
+    const de = 'Ok, lange Geschichte. Mein Vater ist streng, und ich brauche den Ausweis für die Arbeit auf dem Bau in Fürth.';
+    expect(
+      read(de, 'de', [
+        ['Geschichte', 'date'],
+        ['Vater', 'person'],
+        ['Bau', 'place'],
+        ['Fürth', 'place'],
+      ]),
+    ).toEqual(['Fürth']);
+    // Elsewhere, a sentence's first word or a lower-case one; a capital inside a sentence says name ("Will").
+    const es = 'Preguntas: ¿puedo dejar de pagar? tambien mi hermano Will dice que no.';
+    expect(
+      read(es, 'es', [
+        ['Preguntas', 'organisation'],
+        ['tambien', 'person'],
+        ['Will', 'person'],
+      ]),
+    ).toEqual(['Will']);
+    const en = 'Will my brother lose his job? he works at 3 shops in Leeds.';
+    expect(
+      read(en, 'en', [
+        ['Will', 'person'],
+        ['3', 'organisation'],
+        ['Leeds', 'place'],
+      ]),
+    ).toEqual(['Leeds']);
+    // A title before it, a capitalised neighbour (one name: "Jonas Bauer"), or the person's profile: still a name.
+    expect(read('Ich habe Frau Bau geschrieben.', 'de', [['Bau', 'person']])).toEqual(['Bau']);
+    expect(read('Mein Kollege Jonas Bau kommt morgen.', 'de', [['Bau', 'person']])).toEqual(['Bau']);
+    const mine = 'Ich arbeite am Bau.';
+    expect(
+      protect(mine, 7, { tagging: taggerRead(mine, 'de', [['Bau', 'place']]), profile: [{ field: 'Location', value: 'Bau' }] }).marks.map((m) => m.text),
+    ).toEqual(['Bau']);
+    // A word beside another date is part of it.
+    const fr = 'Il a été agressé vendredi passé, on lui a volé son téléphone.';
+    const passé = read(fr, 'fr', [
+      ['vendredi', 'date'],
+      ['passé', 'date'],
+    ]);
+    expect(passé).toContain('passé');
   });
 
   it('a country or region read as a name or organisation is a place, kept by default; a given name that is also a place stays a name', () => {
