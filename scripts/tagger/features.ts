@@ -117,10 +117,10 @@ function augmented(m: Labelled): Labelled | undefined {
 const EDGE_SEEN = 30;
 const EDGE_RATE = 0.005;
 /**
- * Also, per language, the plain words: seen at least once, never inside a labelled name, place,
- * organisation or date, never a word that had to stay ("davon", "Geschichte", "tambien", "Pensionskasse"). The
- * tagger's name, place, organisation or date span of that one word alone goes at run time
- * (src/crossmap/protect.ts `plainWord`), unless a title precedes it or the name and place data know it.
+ * Also, per language, the plain words: every word of the training messages never inside a labelled name, place,
+ * organisation or date and never a word that had to stay ("davon", "Geschichte", "tambien", "Pensionskasse"). The
+ * tagger's name, place, organisation or date span of that one word alone goes at run time, on the conditions of
+ * src/crossmap/protect.ts `ordinaryWord` and `notAName` (a title, a capitalised neighbour, the name and place data).
  */
 const NAMED: readonly SpanKind[] = ['person', 'place', 'organisation', 'date'];
 function edgeWords(messages: readonly Labelled[]): Record<string, { begins: string; ends: string; plain: string }> {
