@@ -17,7 +17,7 @@ import { detectLanguage } from '../../src/crossmap/language';
 import { tokenFeatures } from '../../src/crossmap/tagger/features';
 import { LABELS } from '../../src/crossmap/tagger/labels';
 import { openNodeTagger } from '../../src/crossmap/tagger/node';
-import { decode, NOTHING_BELOW, SPECIAL_SURE, trimEdges } from '../../src/crossmap/tagger/tagger';
+import { decode, NOTHING_BELOW, plainWords, SPECIAL_SURE, trimEdges } from '../../src/crossmap/tagger/tagger';
 
 interface Labelled {
   lang: string;
@@ -68,12 +68,19 @@ for (const nothing of [0.85, 0.9, 0.95]) {
     let generalChanged = 0;
     for (const { m, language, candidates, tokens, out } of read) {
       const tagging: Tagging = !out
-        ? { language, found: language.read ? candidates : candidates.filter((f) => f.source === 'shape' || f.source === 'pattern'), personal: [], general: 0 }
+        ? {
+            language,
+            found: language.read ? candidates : candidates.filter((f) => f.source === 'shape' || f.source === 'pattern'),
+            personal: [],
+            general: 0,
+            plain: plainWords(m.text, language.code),
+          }
         : {
             language,
             found: [...candidates, ...trimEdges(m.text, language.code, decode(m.text, tokens, out.probs, { nothing, sure }))],
             personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - out.probs[i * L]! })),
             general: out.general,
+            plain: plainWords(m.text, language.code),
           };
       const found = detectSpans(m.text, { tagging });
       const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;

@@ -15,6 +15,7 @@ import { candidateSpans } from '../../src/crossmap/candidates';
 import { lexiconList } from '../../src/crossmap/word-lists';
 import { words } from '../../src/crossmap/words';
 import { FEATURE_SLOTS, tokenFeatures } from '../../src/crossmap/tagger/features';
+import { frontCode } from '../../src/crossmap/tagger/front-code';
 import { isDev } from './split';
 import { labelIndex, LABELS } from '../../src/crossmap/tagger/labels';
 import type { SpanKind } from '../../src/core/span-kinds';
@@ -121,6 +122,7 @@ const EDGE_RATE = 0.005;
  * organisation or date and never a word that had to stay ("davon", "Geschichte", "tambien", "Pensionskasse"). The
  * tagger's name, place, organisation or date span of that one word alone goes at run time, on the conditions of
  * src/crossmap/protect.ts `ordinaryWord` and `notAName` (a title, a capitalised neighbour, the name and place data).
+ * Written front-coded (src/crossmap/tagger/front-code.ts), in sorted order.
  */
 const NAMED: readonly SpanKind[] = ['person', 'place', 'organisation', 'date'];
 function edgeWords(messages: readonly Labelled[]): Record<string, { begins: string; ends: string; plain: string }> {
@@ -147,7 +149,7 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
     if (s.begins <= s.n * EDGE_RATE) o.begins.push(word);
     if (s.ends <= s.n * EDGE_RATE) o.ends.push(word);
   }
-  return Object.fromEntries(Object.entries(out).map(([lang, o]) => [lang, { begins: o.begins.join('|'), ends: o.ends.join('|'), plain: o.plain.join('|') }]));
+  return Object.fromEntries(Object.entries(out).map(([lang, o]) => [lang, { begins: o.begins.join('|'), ends: o.ends.join('|'), plain: frontCode(o.plain) }]));
 }
 
 /**

@@ -37,7 +37,6 @@ import { DEFAULT_TREATMENT } from './default-treatment';
 import type { ProtectOptions, Treatment } from './protect-options';
 import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
-import { isPlainWord } from './tagger/tagger';
 import { words } from './words';
 import { isSpecialKind, type DictionaryEntry, type Span, type SpanKind } from './types';
 import { article, capitalizeAt, classPhrase, generalizationInPlace, inPlace } from './wording-in-place';
@@ -98,14 +97,14 @@ const SENTENCE_START = /(?:^|[.!?…:;\n])[\s"'«»„“”(]*$/u;
  * Whether the tagger's name, place, organisation or date span is an ordinary word of the message's language:
  * one word of three letters or more ("M." is an initial) that the training messages use, and never inside a
  * labelled name, place, organisation or date nor as a word that had to stay ("davon", "Geschichte", "Bau",
- * "tambien", "Preguntas": data/tagger-edges.json `plain`, scripts/tagger/features.ts), capitalised only where
+ * "tambien", "Preguntas": ./tagging.ts `plain`), capitalised only where
  * its language capitalises any such word (German nouns; a sentence's first word: "Preguntas:", "Devrais-je";
  * elsewhere a capital says name: "my brother Will"), with no capitalised neighbour it would be one name with
  * ("Jonas Bau", "Lar Forte"; "Mein Vater" opens a sentence), and no other date beside it ("vendredi passé").
  */
-function ordinaryWord(text: string, span: Span, spans: readonly Span[], language: string): boolean {
+function ordinaryWord(text: string, span: Span, spans: readonly Span[], { language: { code: language }, plain }: Tagging): boolean {
   const [word, ...more] = words(span.text);
-  if (!word || more.length || word.text !== span.text || span.text.length < 3 || !isPlainWord(language, word.key)) return false;
+  if (!word || more.length || word.text !== span.text || span.text.length < 3 || !plain.includes(word.key)) return false;
   const before = text.slice(Math.max(0, span.start - 30), span.start);
   const neighbour = /\p{Lu}[\p{L}.'’-]*\s$/u.exec(before);
   if (language !== 'de' && /^\p{Lu}/u.test(span.text) && !SENTENCE_START.test(before)) return false;
@@ -131,7 +130,7 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   if (!name && span.kind !== 'date') return false;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
-  if (!lower && !ordinaryWord(text, span, spans, options.tagging.language.code)) return false;
+  if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
   if ((options.profile ?? []).some((p) => lookupKey(p.value) === lookupKey(span.text))) return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));

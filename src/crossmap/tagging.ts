@@ -20,6 +20,12 @@ export interface Tagging {
   readonly personal: readonly { readonly start: number; readonly end: number; readonly p: number }[];
   /** How likely the whole message is a general question, with nothing personal in it (0 when not read). */
   readonly general: number;
+  /**
+   * The message's words (their `words()` keys) that the training messages of its language use only as ordinary
+   * words, never inside a labelled name, place, organisation or date (data/tagger-edges.json `plain`); none when
+   * not read. Read where the tagger runs, so the list is bundled once (../protect.ts `ordinaryWord` reads this).
+   */
+  readonly plain: readonly string[];
 }
 
 /**

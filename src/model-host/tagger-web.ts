@@ -4,7 +4,8 @@
  * that runtime, so transformers.js and the tagger share it), on WASM, one thread, no proxy worker.
  */
 import * as ort from 'onnxruntime-web/webgpu';
-import { ortTagModel, type OrtLike, type TagModel } from '../crossmap/tagger/tagger';
+import { ortTagModel, type OrtLike } from '../crossmap/tagger/ort';
+import type { TagModel } from '../crossmap/tagger/tagger';
 
 export async function openWebTagger(bytes: Uint8Array, wasmUrl: string): Promise<TagModel & { release(): Promise<void> }> {
   ort.env.wasm.wasmPaths = { wasm: wasmUrl };

@@ -13,7 +13,8 @@ import { join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { TAGGER_FILE } from './files';
 import { detectLanguage } from '../language';
-import { createTagger, ortTagModel, type OrtLike, type Tagger } from './tagger';
+import { ortTagModel, type OrtLike } from './ort';
+import { createTagger, type Tagger } from './tagger';
 
 const MODELS = resolve(import.meta.dirname, '../../../public/models');
 

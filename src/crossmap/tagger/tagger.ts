@@ -15,10 +15,11 @@
  */
 import edges from '../../../data/tagger-edges.json';
 import { candidateSpans } from '../candidates';
+import { frontDecode } from './front-code';
 import type { Found } from '../settle';
 import type { Tagging } from '../tagging';
 import { words } from '../words';
-import { FEATURE_SLOTS, tokenFeatures } from './features';
+import { tokenFeatures } from './features';
 import { isSpecialKind } from '../types';
 import { LABELS, labelKind } from './labels';
 
@@ -48,9 +49,10 @@ export function createTagger(runtime: TagRuntime): Tagger {
 
 export async function tagMessage(text: string, { model, language: identify }: TagRuntime): Promise<Tagging> {
   const [language, candidates] = await Promise.all([identify(text), candidateSpans(text)]);
-  if (!language.read) return { language, found: candidates.filter((f) => f.source === 'shape' || f.source === 'pattern'), personal: [], general: 0 };
+  if (!language.read) return { language, found: candidates.filter((f) => f.source === 'shape' || f.source === 'pattern'), personal: [], general: 0, plain: [] };
+  const plain = plainWords(text, language.code);
   const { tokens, ids } = tokenFeatures(text, language.code, candidates);
-  if (tokens.length === 0) return { language, found: candidates, personal: [], general: 0 };
+  if (tokens.length === 0) return { language, found: candidates, personal: [], general: 0, plain };
   const { probs, general } = await model(ids, tokens.length);
   const L = LABELS.length;
   if (probs.length !== tokens.length * L) throw new Error(`the tagger answered ${probs.length} values for ${tokens.length} tokens`);
@@ -59,6 +61,7 @@ export async function tagMessage(text: string, { model, language: identify }: Ta
     found: [...candidates, ...trimEdges(text, language.code, decode(text, tokens, probs))],
     personal: tokens.map((t, i) => ({ start: t.start, end: t.end, p: 1 - probs[i * L]! })),
     general,
+    plain,
   };
 }
 
@@ -127,12 +130,15 @@ export function decode(
 const EDGES = new Map(
   Object.entries(edges as Record<string, { begins: string; ends: string; plain: string }>).map(([lang, e]) => [
     lang,
-    { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')), plain: new Set(e.plain.split('|')) },
+    { begins: new Set(e.begins.split('|')), ends: new Set(e.ends.split('|')), plain: new Set(frontDecode(e.plain)) },
   ]),
 );
 
-/** Whether the training messages of `language` use the word (its `words()` key) only as an ordinary word (scripts/tagger/features.ts). */
-export const isPlainWord = (language: string, key: string): boolean => EDGES.get(language)?.plain.has(key) ?? false;
+/** The words of `text` (their `words()` keys) that the training messages of `language` use only as ordinary words (scripts/tagger/features.ts). */
+export function plainWords(text: string, language: string): string[] {
+  const plain = EDGES.get(language)?.plain;
+  return plain ? [...new Set(words(text).map((w) => w.key))].filter((key) => plain.has(key)) : [];
+}
 
 /**
  * The tagger's spans without the words at their edges that the labelled data never marks there ("de", "her",
@@ -194,34 +200,6 @@ export function wholeWords(text: string, found: readonly Found[]): Found[] {
     }
   }
   return out;
-}
-
-/** The part of an ONNX Runtime module (onnxruntime-web in a browser, onnxruntime-node in Node) the tagger uses. */
-export interface OrtLike {
-  Tensor: new (type: 'int64', data: BigInt64Array, dims: readonly number[]) => unknown;
-  InferenceSession: { create(bytes: Uint8Array, options?: object): Promise<OrtSession> };
-}
-interface OrtSession {
-  run(feeds: Record<string, unknown>): Promise<Record<string, { data: unknown }>>;
-  release?(): Promise<void>;
-}
-
-/** The tagger model over an ONNX Runtime session made from the model file's bytes. */
-export async function ortTagModel(ort: OrtLike, bytes: Uint8Array, options: object = {}): Promise<TagModel & { release(): Promise<void> }> {
-  const session = await ort.InferenceSession.create(bytes, options);
-  const run = async (ids: Int32Array, tokens: number) => {
-    const input = new ort.Tensor(
-      'int64',
-      BigInt64Array.from(ids, (v) => BigInt(v)),
-      [1, tokens, FEATURE_SLOTS],
-    );
-    const out = await session.run({ ids: input });
-    const probs = out.probs?.data;
-    const general = out.general?.data;
-    if (!(probs instanceof Float32Array) || !(general instanceof Float32Array)) throw new Error('the tagger model gave no probabilities');
-    return { probs, general: general[0]! };
-  };
-  return Object.assign(run, { release: async () => session.release?.() });
 }
 
 /**

@@ -8,6 +8,7 @@ import { newCodebook, protectMessage } from '../../../src/crossmap';
 import { knownPart, messageCue, placeCountry, townIn, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools } from '../../../src/crossmap/pools';
 import type { Tagging } from '../../../src/crossmap/tagging';
+import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 
 const pools = substitutePools();
@@ -24,7 +25,7 @@ function tagging(text: string, code: string, places: readonly string[]): Tagging
     const start = text.indexOf(p);
     return { start, end: start + p.length, text: p, kind: 'place' as const, source: 'tagger' as const, score: 1 };
   });
-  return { language: { code, name: code, read: true }, found, personal: [{ start: 0, end: text.length, p: 1 }], general: 0 };
+  return { language: { code, name: code, read: true }, found, personal: [{ start: 0, end: text.length, p: 1 }], general: 0, plain: plainWords(text, code) };
 }
 
 function sent(text: string, code: string, places: readonly string[], seed: number) {

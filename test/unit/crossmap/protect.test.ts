@@ -13,6 +13,7 @@ import {
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
+import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';
 
@@ -34,6 +35,7 @@ const taggerRead = (text: string, code: string, parts: [string, 'person' | 'plac
   })),
   personal: [{ start: 0, end: text.length, p: 1 }],
   general: 0,
+  plain: plainWords(text, code),
 });
 const female = new Set(lexiconList('substitute-given-female'));
 const male = new Set(lexiconList('substitute-given-male'));
@@ -151,6 +153,7 @@ describe('generalizations are public phrases of the category', () => {
           found: [{ start, end: start + part.length, text: part, kind, source: 'tagger', score }],
           personal: [{ start: 0, end: text.length, p: 1 }],
           general: 0,
+          plain: [],
         },
       });
     };
@@ -191,6 +194,7 @@ describe('generalizations are public phrases of the category', () => {
           found: [{ start, end: start + part.length, text: part, kind: 'age', source: 'tagger', score: 0.9 }],
           personal: [{ start: 0, end: text.length, p: 1 }],
           general: 0,
+          plain: [],
         },
       });
     };
@@ -214,6 +218,7 @@ describe('generalizations are public phrases of the category', () => {
           found: [{ start, end: start + part.length, text: part, kind: 'age', source: 'tagger', score: 0.9 }],
           personal: [{ start: 0, end: text.length, p: 1 }],
           general: 0,
+          plain: [],
         },
       }).marks.map((m) => m.text);
     };

@@ -12,7 +12,8 @@ import { townIn } from '../../../src/crossmap/place-country';
 import { GENERAL_AT } from '../../../src/crossmap/tagging';
 import { tokenFeatures } from '../../../src/crossmap/tagger/features';
 import { LABELS } from '../../../src/crossmap/tagger/labels';
-import { trimEdges, wholeWords } from '../../../src/crossmap/tagger/tagger';
+import { frontCode, frontDecode } from '../../../src/crossmap/tagger/front-code';
+import { plainWords, trimEdges, wholeWords } from '../../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import { nodeTagger } from './tagging';
 
@@ -68,6 +69,7 @@ describe('one table settles overlaps', () => {
       found,
       personal: [{ start: 0, end: text.length, p }],
       general,
+      plain: [],
     });
     expect(detectSpans(text, { tagging: tagging(0.9) }).map((s) => s.kind)).toEqual(['medication', 'date', 'email']);
     expect(detectSpans(text, { tagging: tagging(0.2) }).map((s) => s.kind)).toEqual(['email']);
@@ -103,6 +105,15 @@ describe("the tagger's spans are whole words on one line", () => {
     // Inside a span such words stay; a language without the data keeps the spans as they are.
     expect(trimEdges(text, 'es', [t(text, 'hernia de disco')]).map((f) => f.text)).toEqual(['hernia de disco']);
     expect(trimEdges(text, 'nl', [t(text, 'no')]).map((f) => f.text)).toEqual(['no']);
+  });
+  it("read the message's plain words where the tagger runs: the words its language's training messages use only as ordinary words", () => {
+    const words = ['10mg', '10ml', 'asthma', 'asthmatic', 'asthmatically', 'ate', 'über', 'übrigens'];
+    expect(frontCode(words)).toBe('010mg|3l|0asthma|6tic|9ally|1te|0über|2rigens');
+    expect(frontDecode(frontCode(words))).toEqual(words);
+    expect(frontDecode('')).toEqual([]);
+    expect(plainWords('Davon weiß ich nichts, sagt Jonas aus Kassel.', 'de')).toEqual(expect.arrayContaining(['davon']));
+    expect(plainWords('Davon weiß ich nichts, sagt Jonas aus Kassel.', 'de')).not.toContain('kassel');
+    expect(plainWords('Davon weiß ich nichts', 'nl')).toEqual([]);
   });
 });
 

@@ -6,9 +6,16 @@
 import { candidateSpans } from '../../../src/crossmap/candidates';
 import type { Tagging } from '../../../src/crossmap/tagging';
 import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
+import { plainWords } from '../../../src/crossmap/tagger/tagger';
 
 export function listTagging(text: string): Tagging {
-  return { language: { code: 'en', name: 'English', read: true }, found: candidateSpans(text), personal: [{ start: 0, end: text.length, p: 1 }], general: 0 };
+  return {
+    language: { code: 'en', name: 'English', read: true },
+    found: candidateSpans(text),
+    personal: [{ start: 0, end: text.length, p: 1 }],
+    general: 0,
+    plain: plainWords(text, 'en'),
+  };
 }
 
 export const listTag = async (text: string): Promise<Tagging> => listTagging(text);
