@@ -100,19 +100,24 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
-      .filter((span) => !lawReference(text, span) && !duration(text, span) && !notAnAge(text, span))
+      .filter((span) => !lawReference(text, span) && !duration(text, span) && !notAnAge(text, span) && !timePart(text, span))
       .map(({ source: _s, score: _c, ...span }) => span),
   );
 }
 
-/** Words that cite a law's article, section or number ("art. 28", "section 80D", "§ 558", "Lei 11.343", "DPR 309/90"). */
-const LAW_WORD =
-  /(?:§§?|\bs{1,2}\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto|decree|regulation|paragraph|paragraf|absatz|abs)\.?)\s*(?:n[º°o.]\s*)?$/iu;
+/**
+ * Words that cite a law's article, section or number ("art. 28", "section 80D", "§ 558", "Lei n.º 13/2023", "DPR
+ * 309/90", "L. 300/1970", "Provimento 73").
+ */
+const LAW_CITE = String.raw`(?:§§?|\bs{1,2}\.|\bl\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto(?:-lei)?|decree|regulation|paragraph|paragraf|absatz|abs|provimento|portaria|circolare|resolu[cç][aã]o|resoluci[oó]n)\.?)\s*(?:n\.?\s?[º°o]\.?\s*|n\.\s*)?`;
+const LAW_WORD = new RegExp(`${LAW_CITE}$`, 'iu');
+/** A law cited inside a span the tagger read as an ID or a date ("art. 7 della L. 300/1970"). */
+const LAW_INSIDE = new RegExp(`${LAW_CITE}\\d`, 'iu');
 const NUMBER_KINDS: readonly SpanKind[] = ['id', 'date', 'money', 'age', 'phone'];
 
 /** Words that open a duration ("for 8 months", "depuis 4 ans", "da 10 anni", "hace 6 años", "há 5 anos", "seit 3 Jahren"). */
 const DURATION_BEFORE =
-  /\b(?:for|over|since|after|durante|hace|desde hace|há|depuis|pendant|seit|vor|nach|da|per|dopo|después de|depois de|após|the (?:last|past))\s+$/iu;
+  /\b(?:for|over|since|after|durante|hace|desde hace|há|depuis|pendant|seit|vor|nach|da|per|dopo|después de|depois de|após|the (?:last|past)|(?:worked|lived|served|spent|been)(?: there| here)?|estuve|trabajé|viví|trabalhei|vivi|morei|fiquei|ho lavorato|ho vissuto|lavoro|travaillé|vécu|gearbeitet|gelebt)\s+$/iu;
 /** A unit of time right after the number. */
 const TIME_UNIT =
   /^\s*(?:years?|yrs?|months?|weeks?|days?|años|anos|ans|anni|jahren?|monate?n?|meses|mois|mesi|settimane|semanas|semaines|wochen|tage?n?|días|dias|jours|giorni)\b/iu;
@@ -132,9 +137,22 @@ function duration(text: string, span: Span): boolean {
 /** What a number counts when it is not years: weeks, days, hours, a weight, a distance, a share, children, credits. */
 const OTHER_UNIT =
   /^\s*(?:%|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|horas|heures|ore|stunden|hijos|filhos|figli|kinder|kids|children|enfants|créditos|creditos)\b)/iu;
-/** Years that are a tenure or a contribution record, or spent somewhere: "41 anni di contributi", "3 años ahí". */
+/**
+ * Years that are a tenure or a contribution record, or spent somewhere: "41 anni di contributi", "3 años ahí",
+ * "6 años en una empresa", "8 Jahre bei Siemens", "5 years in the UK".
+ */
 const YEARS_OF =
-  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:di|de|of)\s+(?:contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì)\b/iu;
+  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:di|de|of)\s+(?:contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
+/**
+ * Words before a number that make it a limit, not anyone's age: "till 18", "from 55", "avant 18 ans", "ab 16",
+ * "menores de 18", "fino ai 14 anni", "a partir dos 65" (the age a rule starts or ends at, which the answer is
+ * about; a stand-in would cite another rule).
+ */
+const LIMIT_BEFORE =
+  /\b(?:until|till|til|before|from|after|over|under|above|below|at least|bis|ab|vor|unter|über|avant|après|dès|jusqu['’]à|moins de|plus de|à partir de|hasta|antes de|después de|a partir de|menores de|menor de|mayores de|mayor de|más de|menos de|fino a|fino ai|prima dei|dopo i|sotto i|sopra i|oltre i|entro i|a partire dai|minori di|maggiori di|até|antes dos|depois dos|a partir dos|menores de|maiores de|maior de|mais de)(?:\s+(?:the\s+age\s+of|age|l['’]âge\s+de|la\s+edad\s+de|los|las|dem|zum|i|ai|gli|a|os|as|dos|das|de))?\s+$/iu;
+/** Pregnancy words: "4 months pregnant", "enceinte de 4 mois" count the pregnancy, not anyone's age. */
+const PREGNANT = /\b(?:pregnant|enceinte|schwanger|embarazada|grávida|gravida|incinta)\b/iu;
+const MONTH_UNIT = /^\s*(?:months?|mois|meses|mesi|monate?n?)\b/iu;
 /** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª"). */
 const PART_BEFORE = /(?:\d|\d[.,:'])$/u;
 const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°])/u;
@@ -149,6 +167,9 @@ const ORDINAL = /^\d+(?:e|er|ère|ème|º|ª|°)$/iu;
 function notAnAge(text: string, span: Span): boolean {
   if (span.kind !== 'age' || !/\d/.test(span.text)) return false;
   const after = text.slice(span.end, span.end + 40);
+  const before = text.slice(Math.max(0, span.start - 30), span.start);
+  if (/^\d+$/.test(span.text) && LIMIT_BEFORE.test(before)) return true;
+  if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
   return (
     (/^\d+(?:[.,]\d+)?$/.test(span.text) &&
       (OTHER_UNIT.test(after) || YEARS_OF.test(after) || PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) || PART_AFTER.test(after))) ||
@@ -161,7 +182,17 @@ function notAnAge(text: string, span: Span): boolean {
  * ID, date or age: a stand-in would cite another law (graded: "section 80D" → "64D", "Lei 11.343" → "7.713").
  */
 function lawReference(text: string, span: Span): boolean {
-  return NUMBER_KINDS.includes(span.kind) && /^\d/.test(span.text) && LAW_WORD.test(text.slice(Math.max(0, span.start - 24), span.start));
+  if (!NUMBER_KINDS.includes(span.kind)) return false;
+  return (/^\d/.test(span.text) && LAW_WORD.test(text.slice(Math.max(0, span.start - 24), span.start))) || LAW_INSIDE.test(span.text);
+}
+
+/**
+ * Digits that are part of a time ("00" or "6" of "6:00", "30" of "9h30"): a clock time is no place, name or
+ * age, and a stand-in for part of it writes an impossible time ("6:77").
+ */
+function timePart(text: string, span: Span): boolean {
+  if (span.kind === 'phone' || !/^\d{1,2}$/.test(span.text)) return false;
+  return /\d[:h]$/iu.test(text.slice(Math.max(0, span.start - 2), span.start)) || /^[:h]\d{2}(?!\d)/iu.test(text.slice(span.end, span.end + 4));
 }
 
 /**

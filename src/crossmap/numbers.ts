@@ -4,26 +4,15 @@
  * (so two amounts keep their ratio), an age moves by a few years, and e-mail addresses, phone numbers and
  * IDs get fresh characters of the same kinds. All randomness comes from the caller's draw function.
  */
-// prettier-ignore
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
+import { monthName, monthWord } from './months';
 /** A uniform integer in [0, n). */
 export type Draw = (n: number) => number;
 
-function monthIndex(word: string): number {
-  return MONTHS.findIndex((m) => m.startsWith(word.toLowerCase().replace(/\.$/, '').slice(0, 3)));
-}
-
-function renderMonth(like: string, index: number): string {
-  const full = MONTHS[index]!;
-  const bare = like.replace(/\.$/, '').toLowerCase();
-  // An abbreviation stays one: three letters, or "Sept" for September only ("Sept 4" → "Dec 19", not "Dece").
-  const word = MONTHS.includes(bare) ? full : full === 'september' && bare.length === 4 ? 'sept' : full.slice(0, 3);
-  const cased = like[0] === like[0]!.toUpperCase() ? word[0]!.toUpperCase() + word.slice(1) : word;
-  return like.endsWith('.') ? `${cased}.` : cased;
-}
-
 function ordinal(day: number, like: string): string {
+  // "3." (German), "1º" (Spanish, Portuguese), "1er" (French, the first only) keep their mark.
+  const mark = /[.º°]$/.exec(like)?.[0];
+  if (mark) return `${day}${mark}`;
+  if (/\der$/i.test(like)) return day === 1 ? '1er' : String(day);
   if (!/(st|nd|rd|th)$/i.test(like)) return String(day);
   const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
   return `${day}${suffix}`;
@@ -44,7 +33,7 @@ export function weekShift(days: number): number {
  * weekday alone: the shift within a week, so the distance stays under a week), "the 14th" → "the 2nd", "2019"
  * → "2020" (a year or two), "April" → "June" (about a month per 30 days).
  */
-function shiftNamedDate(text: string, days: number): string | undefined {
+function shiftNamedDate(text: string, days: number, language: string): string | undefined {
   const weekday = /^((?:next|this|last|coming)\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:(\s+the\s+)(\d{1,2})(st|nd|rd|th))?$/i.exec(text);
   if (weekday) {
     if (weekday[4]) {
@@ -67,33 +56,37 @@ function shiftNamedDate(text: string, days: number): string | undefined {
     return ordinal(moved, 'th');
   }
   if (/^(?:19|20)\d{2}$/.test(text)) return String(Number(text) + Math.sign(days || 1) * (1 + (Math.abs(days) % 2)));
-  if (/^[A-Za-z]+\.?$/.test(text) && monthIndex(text) >= 0 && text.length >= 3) {
+  const month = /^\p{L}+\.?$/u.test(text) && text.length >= 3 ? monthWord(text, language) : undefined;
+  if (month) {
     const months = Math.round(days / 30) || Math.sign(days) || 1;
-    return renderMonth(text, (((monthIndex(text) + months) % 12) + 12) % 12);
+    return monthName(month, (((month.month + months) % 12) + 12) % 12, text);
   }
   return undefined;
 }
 
-/** `text` moved by `days`, in its own format; undefined when it is not a date this module reads. */
-export function shiftDate(text: string, days: number): string | undefined {
-  const named = shiftNamedDate(text, days);
+/**
+ * `text` moved by `days`, in its own format and language (a month's name stays in the message's `language`:
+ * ./months.ts); undefined when it is not a date this module reads.
+ */
+export function shiftDate(text: string, days: number, language = 'en'): string | undefined {
+  const named = shiftNamedDate(text, days, language);
   if (named !== undefined) return named;
   // A date that names its weekday moves by whole weeks, so the weekday stays right. A range "Nov 3-5" moves as a whole.
   const weekday = /^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i.exec(text);
   if (weekday) {
-    const rest = shiftDate(text.slice(weekday[0].length), weekShift(days));
+    const rest = shiftDate(text.slice(weekday[0].length), weekShift(days), language);
     return rest === undefined ? undefined : weekday[0] + rest;
   }
   const range = /^(.*?)(\d{1,2})\s?([-–])\s?(\d{1,2})$/.exec(text);
-  if (range && /[A-Za-z]/.test(range[1]!)) {
-    const first = shiftDate(`${range[1]}${range[2]}`, days);
+  if (range && /\p{L}/u.test(range[1]!)) {
+    const first = shiftDate(`${range[1]}${range[2]}`, days, language);
     const length = Number(range[4]) - Number(range[2]);
     const day = first && /(\d{1,2})$/.exec(first);
     return day ? `${first}${range[3]}${Number(day[1]) + length}` : undefined;
   }
   const dayMonth = /^(\d{1,2})\/(\d{1,2})$/.exec(text);
   if (dayMonth) {
-    const shifted = shiftDate(`${text}/2001`, days);
+    const shifted = shiftDate(`${text}/2001`, days, language);
     return shifted?.replace(/\/\d{4}$/, '');
   }
   const move = (y: number, m: number, d: number) => {
@@ -117,21 +110,25 @@ export function shiftDate(text: string, days: number): string | undefined {
     return `${a}${m[2]}${b}${m[2]}${y}`;
   }
   // "3 March 2024", "3rd of March", "March 3rd, 2024", "March 2024".
-  m = /^(\d{1,2}(?:st|nd|rd|th)?)(\s+(?:of\s+)?)([A-Za-z]+\.?)(,?\s+)?(\d{4})?$/.exec(text);
-  if (m && monthIndex(m[3]!) >= 0) {
-    const r = move(m[5] ? Number(m[5]) : 2001, monthIndex(m[3]!), parseInt(m[1]!, 10));
-    return `${ordinal(r.d, m[1]!)}${m[2]}${renderMonth(m[3]!, r.m)}${m[5] ? `${m[4] ?? ' '}${r.y}` : ''}`;
+  // "3 de marzo de 2024", "3. März 2024", "3 mars 2024".
+  m = /^(\d{1,2}(?:st|nd|rd|th|er|\.|º|°)?)(\s+(?:of\s+|de\s+)?)(\p{L}+\.?)(,?\s+(?:de\s+|del\s+)?)?(\d{4})?$/u.exec(text);
+  let month = m ? monthWord(m[3]!, language) : undefined;
+  if (m && month) {
+    const r = move(m[5] ? Number(m[5]) : 2001, month.month, parseInt(m[1]!, 10));
+    return `${ordinal(r.d, m[1]!)}${m[2]}${monthName(month, r.m, m[3]!)}${m[5] ? `${m[4] ?? ' '}${r.y}` : ''}`;
   }
-  m = /^([A-Za-z]+\.?)(\s+)(\d{1,2}(?:st|nd|rd|th)?)(?:(,?\s+)(\d{4}))?$/.exec(text);
-  if (m && monthIndex(m[1]!) >= 0) {
-    const r = move(m[5] ? Number(m[5]) : 2001, monthIndex(m[1]!), parseInt(m[3]!, 10));
-    return `${renderMonth(m[1]!, r.m)}${m[2]}${ordinal(r.d, m[3]!)}${m[5] ? `${m[4]}${r.y}` : ''}`;
+  m = /^(\p{L}+\.?)(\s+)(\d{1,2}(?:st|nd|rd|th)?)(?:(,?\s+)(\d{4}))?$/u.exec(text);
+  month = m ? monthWord(m[1]!, language) : undefined;
+  if (m && month) {
+    const r = move(m[5] ? Number(m[5]) : 2001, month.month, parseInt(m[3]!, 10));
+    return `${monthName(month, r.m, m[1]!)}${m[2]}${ordinal(r.d, m[3]!)}${m[5] ? `${m[4]}${r.y}` : ''}`;
   }
-  m = /^([A-Za-z]+\.?)(\s+)(\d{4})$/.exec(text);
-  if (m && monthIndex(m[1]!) >= 0) {
+  m = /^(\p{L}+\.?)(\s+(?:de\s+|del\s+)?)(\d{4})$/u.exec(text);
+  month = m ? monthWord(m[1]!, language) : undefined;
+  if (m && month) {
     const months = Math.round(days / 30) || 1;
-    const total = Number(m[3]) * 12 + monthIndex(m[1]!) + months;
-    return `${renderMonth(m[1]!, ((total % 12) + 12) % 12)}${m[2]}${Math.floor(total / 12)}`;
+    const total = Number(m[3]) * 12 + month.month + months;
+    return `${monthName(month, ((total % 12) + 12) % 12, m[1]!)}${m[2]}${Math.floor(total / 12)}`;
   }
   return undefined;
 }

@@ -115,7 +115,8 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
 
 /**
  * A span the tagger read as a name, place, organisation or date that is none, whose stand-in would break the
- * sentence: a name or organisation without a letter ("3" is a count; a place may be a house number), or a word
+ * sentence: a name or organisation without a letter ("3" is a count; a place may be a house number), a one-word
+ * name with a digit ("B2"), or a word
  * that neither the place data nor the name lists know, no title precedes and the person's profile does not
  * hold, and that is either
  * - an ordinary word of its language (`ordinaryWord`: "davon", "Geschichte", "tambien"), or
@@ -129,6 +130,8 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
   if (!name && span.kind !== 'date') return false;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
+  // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
+  if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
@@ -190,6 +193,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
     const hint: SubstituteHint = {
       mode: 'protect',
+      language: options.tagging.language.code,
       ...(options.scope ? { scope: options.scope } : {}),
       ...(span.kind === 'person' ? personHint(text, span) : {}),
       ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools)) } : {}),

@@ -21,7 +21,7 @@
 import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
-import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate } from './numbers';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, wordsNumber } from './numbers';
 import { knownPlace, nationalName } from './place-country';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
@@ -47,6 +47,8 @@ export interface SubstituteHint {
   readonly country?: string;
   /** The first-level region the message's other towns put a town the data does not know in (`regionCue`). */
   readonly region?: string;
+  /** The message's language (its code): a moved date names its month in it (./months.ts). */
+  readonly language?: string;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -147,7 +149,7 @@ function generate(
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)));
+      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)), hint.language);
     case 'money':
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
@@ -180,6 +182,10 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   the few years a numeric age moves;
  * - a year alone ("in 2024"), already coarser than the days a date moves, which a tax year, a law in force or
  *   an election depends on;
+ * - a teenager's age from 14 to 17 (`lawfulYear`): each of those years is a legal line somewhere (criminal
+ *   responsibility at 14, consent at 14 to 16, work and leaving school at 15 or 16, driving at 16 or 17,
+ *   majority at 18), so a stand-in a year off answers for another law (graded on the development holdouts:
+ *   "ich bin 17, trans" sent as 16, "im 16 and trans" as 17, both judged broken);
  * - an organisation named by an acronym alone ("IMSS", "ÖGK", "RAMQ"): national bodies, insurers and large
  *   firms, which everyone in a country deals with and which identify no one (data/tagger/GUIDE.md, decision
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
@@ -190,13 +196,20 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const type = pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type;
     return type === 'country' || type === 'region';
   }
-  if (span.kind === 'age') return isDecadePhrase(span.text);
+  if (span.kind === 'age') return isDecadePhrase(span.text) || lawfulYear(span.text);
   if (span.kind === 'organisation') {
     const name = span.text.replace(/['’]s$/, '');
     return ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text);
   return false;
+}
+
+/** A number age ("16", "17-year-old", "(15)", "sixteen") from 14 to 17. */
+function lawfulYear(text: string): boolean {
+  const lead = /^\(?(\d{1,2})(?!\d)/.exec(text)?.[1] ?? String(wordsNumber(text.split(/[\s-]/)[0] ?? '') ?? '');
+  const n = Number(lead);
+  return lead !== '' && n >= 14 && n <= 17;
 }
 
 /**

@@ -236,6 +236,66 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('planning my mum’s 70th birthday', '70th')).toEqual(['70th']);
   });
 
+  it('a limit, months of a pregnancy, years spent somewhere, part of a clock time or a law cited in the span are no one’s age, ID or date', () => {
+    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person', lang = 'en') => {
+      const start = text.indexOf(part);
+      return protect(text, 7, {
+        tagging: {
+          language: { code: lang, name: lang, read: true },
+          found: [{ start, end: start + part.length, text: part, kind, source: 'tagger', score: 0.9 }],
+          personal: [{ start: 0, end: text.length, p: 1 }],
+          general: 0,
+          plain: [],
+        },
+      });
+    };
+    const marked = (...args: Parameters<typeof read>) => read(...args).marks.map((m) => m.text);
+    // The age a rule starts or ends at.
+    expect(marked("they say there's nothing they can do till 18. is that true?", '18', 'age')).toEqual([]);
+    expect(marked('can I cash in my pension from 55?', '55', 'age')).toEqual([]);
+    expect(marked('ont-ils le droit de me mettre à la porte avant 18 ans ?', '18', 'age', 'fr')).toEqual([]);
+    expect(marked('¿qué pasa con los menores de 18 años?', '18', 'age', 'es')).toEqual([]);
+    expect(marked('darf man ab 16 Jahren alleine wohnen?', '16', 'age', 'de')).toEqual([]);
+    expect(marked('posso andare in pensione a partire dai 67 anni?', '67', 'age', 'it')).toEqual([]);
+    // Months of a pregnancy, years spent at a firm or in a country.
+    expect(marked("je suis enceinte de 4 mois, c'est normal ?", '4', 'age', 'fr')).toEqual([]);
+    expect(marked("I'm 5 months pregnant", '5', 'age')).toEqual([]);
+    expect(marked('estuve 6 años en una metalúrgica y me echaron', '6', 'age', 'es')).toEqual([]);
+    expect(marked('ich war 8 Jahre bei Siemens', '8', 'age', 'de')).toEqual([]);
+    // Digits of a clock time, and a law cited inside what the tagger read as an ID.
+    expect(read('turno delle ore 6:00. Ha facoltà di', '00', 'place', 'it').text).toContain('ore 6:00.');
+    expect(marked('alle 9:30 in tribunale', '9', 'date', 'it')).toEqual([]);
+    expect(marked("ai sensi dell'art. 7 della L. 300/1970, l'assenza", "dell'art. 7 della L. 300/1970", 'id', 'it')).toEqual([]);
+    expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '13/2023', 'id', 'pt')).toEqual([]);
+    expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '73', 'id', 'pt')).toEqual([]);
+    // A one-word name has no digit (a visa class), a longer span may hold an address.
+    expect(marked('refused again under 214(b) for B1/B2, second time now', 'B2', 'person')).toEqual([]);
+    // Still ages, IDs, dates: a person's age, their own number, a time's day.
+    expect(marked('my son is 16 and has been in trouble since 14', '16', 'age')).toEqual(['16']);
+    expect(marked('mi hijo de 19 años fue detenido', '19', 'age', 'es')).toEqual(['19']);
+    expect(marked('ma fille de 4 mois a de la fièvre', '4', 'age', 'fr')).toEqual(['4']);
+    expect(marked('my case number is 300/1970 at the court', '300/1970', 'id')).toEqual(['300/1970']);
+    expect(marked('the hearing is on 12.12.2024 at 9:30', '12.12.2024', 'date')).toEqual(['12.12.2024']);
+  });
+
+  it('a teenager’s age from 14 to 17 is kept as typed, as each year is a legal line; Replace moves it, other ages move by default', () => {
+    const at = (text: string, part: string, lang = 'en') =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) }).marks.find((m) => m.text === part);
+    for (const [text, part, lang] of [
+      ['Hallo, ich bin 17, trans und meine Eltern', '17', 'de'],
+      ['im 16 and my parents', '16', 'en'],
+      ['mon fils (15) a une convocation', '15', 'fr'],
+      ['my fourteen-year-old got caught', 'fourteen-year-old', 'en'],
+    ] as const)
+      expect(at(text, part, lang)?.treatment).toBe('keep');
+    for (const [text, part] of [
+      ['my daughter is 13 and', '13'],
+      ['my son is 18 and', '18'],
+      ['my son is 19 and', '19'],
+    ] as const)
+      expect(at(text, part)?.treatment).toBe('replace');
+  });
+
   it('a lower-case word read as a name, where the writer capitalises names, is an ordinary word unless the data knows it or a title precedes it', () => {
     const read = (text: string, parts: [string, 'person' | 'place' | 'organisation'][]) => protect(text, 7, { tagging: taggerRead(text, 'es', parts) });
     const text = 'Hola, me llamo Lucía y vivo en Toledo. ¿Me corriges la ortografía de esta carta para la Sra. Ortiz?';
@@ -445,6 +505,18 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('Saturday 18 October', 45)).toMatch(/^Saturday \d+ \w+$/);
     // An abbreviated month stays abbreviated.
     expect(shiftDate('Sept 4', 100)).toMatch(/^(?:Dec|Jan) \d+$/);
+    // A month keeps its language and form: never an English month in a French, German or Portuguese message.
+    expect(shiftDate('4 mars 2025', 47, 'fr')).toBe('20 avril 2025');
+    expect(shiftDate('3. März 2024', 47, 'de')).toBe('19. April 2024');
+    expect(shiftDate('12 de marzo de 2024', 47, 'es')).toBe('28 de abril de 2024');
+    expect(shiftDate('5 febbraio', 47, 'it')).toBe('24 marzo');
+    expect(shiftDate('1er avril', 47, 'fr')).toBe('18 mai');
+    expect(shiftDate('jul 2024', 47, 'pt')).toBe('set 2024');
+    expect(shiftDate('févr.', 180, 'fr')).toBe('août');
+    expect(shiftDate('nov.', 30, 'es')).toBe('dic.');
+    expect(shiftDate('März', 60, 'de')).toBe('Mai');
+    // An abbreviation of another language is no month ("ago" is Spanish for August only).
+    expect(shiftDate('3 ago', 47, 'en')).toBeUndefined();
   });
 });
 
