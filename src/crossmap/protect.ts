@@ -178,7 +178,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country or region, a decade of age ("in my forties":
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
-    const kept = span.shared === true || (span.phrase === undefined && keptByDefault(span, pools));
+    const kept = span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16)));
     const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language }) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
     const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;

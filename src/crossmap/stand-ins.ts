@@ -182,7 +182,8 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   the few years a numeric age moves;
  * - a year alone ("in 2024"), already coarser than the days a date moves, which a tax year, a law in force or
  *   an election depends on;
- * - a teenager's age from 14 to 17 (`lawfulYear`): each of those years is a legal line somewhere (criminal
+ * - a teenager's age from 14 to 17 (`lawfulYear`; `after`, the text after the span, says it is no baby's
+ *   "14 months"): each of those years is a legal line somewhere (criminal
  *   responsibility at 14, consent at 14 to 16, work and leaving school at 15 or 16, driving at 16 or 17,
  *   majority at 18), so a stand-in a year off answers for another law (graded on the development holdouts:
  *   "ich bin 17, trans" sent as 16, "im 16 and trans" as 17, both judged broken);
@@ -191,12 +192,12 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
  *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one.
  */
-export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools): boolean {
+export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = ''): boolean {
   if (span.kind === 'place') {
     const type = pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type;
     return type === 'country' || type === 'region';
   }
-  if (span.kind === 'age') return isDecadePhrase(span.text) || lawfulYear(span.text);
+  if (span.kind === 'age') return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after));
   if (span.kind === 'organisation') {
     const name = span.text.replace(/['’]s$/, '');
     return ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
@@ -205,7 +206,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   return false;
 }
 
-/** A number age ("16", "17-year-old", "(15)", "sixteen") from 14 to 17. */
+/** A number age ("16", "17-year-old", "(15)", "sixteen") from 14 to 17; not a baby's "14 months" (`BABY_UNIT` after it). */
+const BABY_UNIT = /^\s*(?:months?|weeks?|days?|mois|semaines?|jours|meses|semanas|días|dias|mesi|settimane|giorni|monate?n?|wochen|tage?n?)\b/iu;
 function lawfulYear(text: string): boolean {
   const lead = /^\(?(\d{1,2})(?!\d)/.exec(text)?.[1] ?? String(wordsNumber(text.split(/[\s-]/)[0] ?? '') ?? '');
   const n = Number(lead);

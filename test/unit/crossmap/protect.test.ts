@@ -292,6 +292,7 @@ describe('generalizations are public phrases of the category', () => {
       ['my daughter is 13 and', '13'],
       ['my son is 18 and', '18'],
       ['my son is 19 and', '19'],
+      ['my baby is 14 months old and', '14'],
     ] as const)
       expect(at(text, part)?.treatment).toBe('replace');
   });
