@@ -100,8 +100,8 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
-      .filter((span) => !lawReference(text, span) && !duration(text, span) && !notAnAge(text, span) && !timePart(text, span))
-      .map(({ source: _s, score: _c, ...span }) => span),
+      .filter((span) => !lawReference(text, span) && !duration(text, span) && !notAnAge(text, span) && !timeOrShare(text, span))
+      .map(({ source: _s, score: _c, ...span }) => withOrdinal(text, span)),
   );
 }
 
@@ -187,12 +187,28 @@ function lawReference(text: string, span: Span): boolean {
 }
 
 /**
- * Digits that are part of a time ("00" or "6" of "6:00", "30" of "9h30"): a clock time is no place, name or
- * age, and a stand-in for part of it writes an impossible time ("6:77").
+ * A clock time or a share ("6:00", "9h30", "7am", "19 Uhr", "70%"), or digits of one: a clock time is no
+ * place, name or age, a share is a rate the answer is computed from, and a stand-in for either writes another
+ * question or an impossible time ("6:77", "05%").
  */
-function timePart(text: string, span: Span): boolean {
-  if (span.kind === 'phone' || !/^\d{1,2}$/.test(span.text)) return false;
-  return /\d[:h]$/iu.test(text.slice(Math.max(0, span.start - 2), span.start)) || /^[:h]\d{2}(?!\d)/iu.test(text.slice(span.end, span.end + 4));
+function timeOrShare(text: string, span: Span): boolean {
+  if (span.kind === 'phone') return false;
+  if (/^\d{1,2}\s?[ap]\.?m\.?$|^\d+(?:[.,]\d+)?\s?%$/iu.test(span.text)) return true;
+  if (!/^\d{1,3}(?:[.,]\d+)?$/.test(span.text)) return false;
+  const after = text.slice(span.end, span.end + 8);
+  if (/^\s?%/.test(after)) return true;
+  if (!/^\d{1,2}$/.test(span.text)) return false;
+  return (
+    /\d[:h]$/iu.test(text.slice(Math.max(0, span.start - 2), span.start)) ||
+    /^[:h]\d{2}(?!\d)/iu.test(after) ||
+    /^\s?(?:[ap]\.?m\b\.?|uhr\b|h\b|o['’]clock)/iu.test(after)
+  );
+}
+
+/** A number span that stops before its ordinal suffix ("3" of "3rd") takes it in, so a stand-in writes its own. */
+function withOrdinal(text: string, span: Span): Span {
+  const suffix = /\d$/.test(span.text) ? /^(?:st|nd|rd|th)(?![\p{L}\p{N}])/iu.exec(text.slice(span.end, span.end + 3)) : null;
+  return suffix ? { ...span, end: span.end + 2, text: span.text + suffix[0] } : span;
 }
 
 /**

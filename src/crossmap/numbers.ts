@@ -215,7 +215,7 @@ export function wordsNumber(text: string): number | undefined {
   return one > 0 && one < 10 ? ten * 10 + one : undefined;
 }
 
-function ordinalSuffix(n: number): string {
+export function ordinalSuffix(n: number): string {
   return n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
 }
 

@@ -49,9 +49,9 @@ const count = (bands: readonly (readonly string[])[] | undefined) => bands?.redu
 /**
  * A city of the same country ("Leeds" → "Nottingham", never a city in Japan), of the same size band where the
  * country's band has enough (MIN_IN_BAND), else of the nearest bands. A country with too few cities in the data
- * (MIN_OTHERS or fewer besides the original: Riga, Dublin, Montevideo) falls back to the cities of its M49
- * sub-region (Northern Europe, South America), the nearest grouping the data has; its law then differs, as it
- * must for the stand-in to hide the city at all. A sub-region with no other city (Melanesia: Port Moresby
+ * (MIN_OTHERS or fewer besides the original: Bamako, Riga) falls back to the country's largest towns
+ * (data/towns.json), and with too few of those to the cities of its M49 sub-region, the nearest grouping the data
+ * has; its law then differs, as it must for the stand-in to hide the city at all. A sub-region with no other city (Melanesia: Port Moresby
  * alone) falls back to a city of the same size band anywhere.
  */
 function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
@@ -60,6 +60,12 @@ function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick
   const ofCountry = kind.country ? pools.citiesByCountry?.get(kind.country) : undefined;
   if (count(ofCountry) > MIN_OTHERS) {
     const found = nearBand(ofCountry, kind.band, pick);
+    if (found) return found;
+  }
+  // Few cities of 100,000 but towns the data knows (Bamako, Mali): one of the country's largest towns.
+  const towns = kind.country ? countryTowns().get(kind.country) : undefined;
+  if (count(towns) > MIN_OTHERS) {
+    const found = nearBand(towns, 0, pick);
     if (found) return found;
   }
   const ofSubregion = kind.subregion ? pools.citiesBySubregion?.get(kind.subregion) : undefined;
@@ -115,8 +121,19 @@ type PickFrom = (pool: readonly string[]) => string | undefined;
  * for a travel code; an address keeps its shape (numbers redrawn, street names replaced, street words kept) and
  * its town's country: a town it knows becomes a town of the same country, a country named in it stays.
  */
-export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: SubstitutePools, country?: string, region?: string): string | undefined {
+export function placeLike(
+  text: string,
+  draw: Draw,
+  pick: PickFrom,
+  pools: SubstitutePools,
+  country?: string,
+  region?: string,
+  regionNamed?: boolean,
+): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
+  // "Kanton Luzern", "province of Ontario": a region of its country, though its capital shares the name.
+  const ofCountry = regionNamed ? (country ?? (kind && 'country' in kind ? kind.country : undefined)) : undefined;
+  if (ofCountry && (pools.regionsByCountry?.get(ofCountry)?.length ?? 0) > MIN_OTHERS) return regionLike({ type: 'region', country: ofCountry }, pick, pools);
   // A city of another country's name ("Latina" in an Italian message: not Spain's) is a town of that country.
   if (kind?.type === 'city' && (!country || !kind.country || kind.country === country)) return cityLike(text.replace(/['’]s$/, ''), kind, pick, pools);
   // "the UK" → "the Netherlands", not "the Singapore".
@@ -133,6 +150,12 @@ export function placeLike(text: string, draw: Draw, pick: PickFrom, pools: Subst
     return town ? `${town}, ${withRegion[2]!.trim()}` : undefined;
   }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
+  // "Kelowna BC", "Perth WA": the city's stand-in, the region's code as typed.
+  const withCode = /^(.+?)\s+([A-Z]{2,3})$/.exec(text);
+  if (withCode && pools.placeKind?.(withCode[1]!)?.type === 'city') {
+    const town = placeLike(withCode[1]!, draw, pick, pools, country, region);
+    return town ? `${town} ${withCode[2]}` : undefined;
+  }
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
   // a smaller town of its country (./place-country.ts), if anything says which.
   const inRegion = country ? sameRegion(text.replace(/['’]s$/, ''), country, pick) : undefined;

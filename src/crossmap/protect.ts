@@ -37,7 +37,7 @@ import { DEFAULT_TREATMENT } from './default-treatment';
 import type { ProtectOptions, Treatment } from './protect-options';
 import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
-import { words } from './words';
+import { textBefore, words } from './words';
 import { isSpecialKind, type DictionaryEntry, type Span, type SpanKind } from './types';
 import { article, capitalizeAt, classPhrase, generalizationInPlace, inPlace } from './wording-in-place';
 
@@ -74,17 +74,27 @@ export interface Protected {
 
 /**
  * A span read as a name or an organisation whose whole text is a country or a region the place data knows
- * ("Belgique", "États-Unis" read as a surname or a company) is that place, unless it is also a given name
+ * ("Belgique", "États-Unis" read as a surname or a company), or as a sensitive matter whose whole text is a
+ * country, is that place, unless it is also a given name
  * ("Georgia", "Jordan": a person's name is never kept for looking like a place).
  */
 function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
-  if (span.kind !== 'person' && span.kind !== 'organisation' && span.kind !== 'proper') return span;
+  const named = span.kind === 'person' || span.kind === 'organisation' || span.kind === 'proper';
+  // A country read as a sensitive matter ("en Suisse" as religion) is the place it names; where the country is
+  // how the matter is said ("from Syria": immigration, ethnicity), it stays that matter.
+  const special = isSpecialKind(span.kind) && span.kind !== 'immigration' && span.kind !== 'ethnicity';
+  if (!named && !special) return span;
   const type = pools.placeKind?.(span.text)?.type;
-  if (type !== 'country' && type !== 'region') return span;
-  return nameLists(pools).given.has(span.text.toLowerCase()) ? span : { ...span, kind: 'place' };
+  if (type !== 'country' && (type !== 'region' || special)) return span;
+  if (nameLists(pools).given.has(span.text.toLowerCase())) return span;
+  const { form: _f, unsure: _u, phrase: _p, ...place } = span as S & { phrase?: unknown };
+  return { ...place, kind: 'place' } as unknown as S;
 }
 
 const withRegion = (region: string | undefined) => (region ? { region } : {});
+/** Words that name what follows a region: a canton, province, state or Land, not its capital's city. */
+const REGION_BEFORE =
+  /\b(?:kanton|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du))\s+$/iu;
 
 /** Whether the writer capitalises names: a capitalised word inside a sentence, not after its end. */
 const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
@@ -178,7 +188,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country or region, a decade of age ("in my forties":
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
-    const kept = span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16)));
+    const kept =
+      span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start)));
     const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language }) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
     const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
@@ -197,6 +208,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(options.scope ? { scope: options.scope } : {}),
       ...(span.kind === 'person' ? personHint(text, span) : {}),
       ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools)) } : {}),
+      ...(span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start)) ? { regionNamed: true } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;

@@ -49,6 +49,8 @@ export interface SubstituteHint {
   readonly region?: string;
   /** The message's language (its code): a moved date names its month in it (./months.ts). */
   readonly language?: string;
+  /** The word before names the place a region ("Kanton Luzern", "province of Ontario"): a region stands in. */
+  readonly regionNamed?: boolean;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -145,7 +147,7 @@ function generate(
       return family ? `${given} ${family}` : given;
     }
     case 'place':
-      return placeLike(text, draw, pick, pools, hint.country, hint.region);
+      return placeLike(text, draw, pick, pools, hint.country, hint.region, hint.regionNamed);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
@@ -192,10 +194,14 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
  *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one.
  */
-export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = ''): boolean {
+export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
   if (span.kind === 'place') {
-    const type = pools.placeKind?.(span.text.replace(/['’]s$/, ''))?.type;
-    return type === 'country' || type === 'region';
+    const name = span.text.replace(/['’]s$/, '');
+    const type = pools.placeKind?.(name)?.type;
+    // "au Québec", "en Valais": French names a city with "à", a region or country with "au", "aux" or "en"; a
+    // region whose city is spelt the same but for its accents is the region.
+    const regionByArticle = REGION_ARTICLE.test(before) && pools.placeKind?.(name.normalize('NFD').replace(/\p{M}/gu, ''))?.type === 'region';
+    return type === 'country' || type === 'region' || regionByArticle;
   }
   if (span.kind === 'age') return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after));
   if (span.kind === 'organisation') {
@@ -205,6 +211,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   if (span.kind === 'date') return YEAR_ALONE.test(span.text);
   return false;
 }
+
+const REGION_ARTICLE = /(?:^|\s)(?:au|aux|en)\s+$/iu;
 
 /** A number age ("16", "17-year-old", "(15)", "sixteen") from 14 to 17; not a baby's "14 months" (`BABY_UNIT` after it). */
 const BABY_UNIT = /^\s*(?:months?|weeks?|days?|mois|semaines?|jours|meses|semanas|días|dias|mesi|settimane|giorni|monate?n?|wochen|tage?n?)\b/iu;

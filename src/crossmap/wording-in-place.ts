@@ -13,6 +13,7 @@ import { IDENTIFIER_WORDING, UNSURE, WORDING } from './generalization-phrases';
 import { conditionClass } from './health-classes';
 import { isSpecialKind, type PhraseForm, type Span } from './types';
 import { textBefore } from './words';
+import { ordinalSuffix } from './numbers';
 
 const DETERMINER = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an)\s+$/iu;
 /** "is that neuropathy?": "that" as a pronoun, not a determiner. */
@@ -193,7 +194,12 @@ export function inPlace(text: string, span: Span, substitute: string): string {
   let s = substitute;
   if (DETERMINER.test(textBefore(text, span.start))) s = s.replace(ARTICLE, '');
   s = capitalizeAt(text, span.start, s);
+  // "3rd" redrawn as an ID ("9rd", "0sr"): the suffix follows the new number ("9th").
+  const was = /\d(st|nd|rd|th)$/i.exec(span.text)?.[1];
+  if (was) s = s.replace(/^(\d+)\p{L}{0,2}$/u, (_, n: string) => n + sameCaseSuffix(ordinalSuffix(Number(n)), was));
   const possessive = /['’]s$/.exec(span.text)?.[0] ?? '';
   if (possessive && !s.endsWith(possessive)) s += possessive;
   return s;
 }
+
+const sameCaseSuffix = (suffix: string, like: string) => (like === like.toUpperCase() ? suffix.toUpperCase() : suffix);

@@ -236,7 +236,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('planning my mum’s 70th birthday', '70th')).toEqual(['70th']);
   });
 
-  it('a limit, months of a pregnancy, years spent somewhere, part of a clock time or a law cited in the span are no one’s age, ID or date', () => {
+  it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
     const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person', lang = 'en') => {
       const start = text.indexOf(part);
       return protect(text, 7, {
@@ -265,6 +265,60 @@ describe('generalizations are public phrases of the category', () => {
     // Digits of a clock time, and a law cited inside what the tagger read as an ID.
     expect(read('turno delle ore 6:00. Ha facoltà di', '00', 'place', 'it').text).toContain('ore 6:00.');
     expect(marked('alle 9:30 in tribunale', '9', 'date', 'it')).toEqual([]);
+    expect(marked('me marcan a las 7am y hasta a mi trabajo', '7am', 'date', 'es')).toEqual([]);
+    expect(marked('they call at 9 pm every night', '9', 'age')).toEqual([]);
+    expect(marked('ich muss um 19 Uhr dort sein', '19', 'age', 'de')).toEqual([]);
+    // An ordinal's suffix follows the number written in its place ("3rd" never becomes "9rd").
+    const suffix = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'));
+    for (const [part, kind] of [
+      ['3', 'id'],
+      ['3rd', 'id'],
+      ['21st', 'age'],
+    ] as const) {
+      const sent = read('our 3rd transfer failed on my 21st birthday', part, kind).text;
+      const ordinals = [...sent.matchAll(/(\d+)(st|nd|rd|th)\b/g)];
+      expect(ordinals.length, sent).toBe(2);
+      for (const [, n, was] of ordinals) expect(was, sent).toBe(suffix(Number(n)));
+    }
+    // A canton, province or state named as one gets a region of its country, not its capital's city's stand-in.
+    const cantons = substitutePools().regionsByCountry!.get('CH')!;
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const text = 'habe den Ausweis F im Kanton Luzern, darf ich den Kanton wechseln?';
+      const start = text.indexOf('Luzern');
+      const sent = protect(text, seed, {
+        tagging: {
+          language: { code: 'de', name: 'de', read: true },
+          found: [{ start, end: start + 6, text: 'Luzern', kind: 'place', source: 'tagger', score: 0.9 }],
+          personal: [{ start: 0, end: text.length, p: 1 }],
+          general: 0,
+          plain: [],
+        },
+      }).text;
+      expect(
+        cantons.some((c) => sent.includes(`im Kanton ${c},`)),
+        sent,
+      ).toBe(true);
+    }
+    // French names a province with "au" and its city with "à": the province is kept, the city replaced.
+    for (const [text, kept] of [
+      ["J'habite au Québec depuis 2019, ai-je droit à la RAMQ ?", true],
+      ["J'habite à Québec depuis 2019, ai-je droit à la RAMQ ?", false],
+    ] as const) {
+      const start = text.indexOf('Québec');
+      const sent = protect(text, 1, {
+        tagging: {
+          language: { code: 'fr', name: 'fr', read: true },
+          found: [{ start, end: start + 6, text: 'Québec', kind: 'place', source: 'tagger', score: 0.9 }],
+          personal: [{ start: 0, end: text.length, p: 1 }],
+          general: 0,
+          plain: [],
+        },
+      }).text;
+      expect(sent.includes('Québec'), sent).toBe(kept);
+    }
+    // A share the answer is computed from.
+    expect(marked("mi paga il 70% o l'80% del guadagno", '70%', 'id', 'it')).toEqual([]);
+    expect(marked('they take 25 % of my wages', '25', 'age')).toEqual([]);
     expect(marked("ai sensi dell'art. 7 della L. 300/1970, l'assenza", "dell'art. 7 della L. 300/1970", 'id', 'it')).toEqual([]);
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '13/2023', 'id', 'pt')).toEqual([]);
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '73', 'id', 'pt')).toEqual([]);
