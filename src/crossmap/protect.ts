@@ -38,6 +38,7 @@ import type { ProtectOptions, Treatment } from './protect-options';
 import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
 import { textBefore, words } from './words';
+import { weekdayIn } from './weekdays';
 import { isSpecialKind, type DictionaryEntry, type Span, type SpanKind } from './types';
 import { article, capitalizeAt, classPhrase, generalizationInPlace, inPlace } from './wording-in-place';
 
@@ -90,6 +91,23 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
   const { form: _f, unsure: _u, phrase: _p, ...place } = span as S & { phrase?: unknown };
   return { ...place, kind: 'place' } as unknown as S;
 }
+
+/**
+ * A weekday read as another kind ("Thurs" as a place, "mardi" as a matter) is a date: its stand-in is a weekday,
+ * never "a place". A person's name is left alone ("Friday", "Sun" are names too), as are the short forms that are
+ * ordinary words ("Sat", "Sun", "Mon").
+ */
+function asWeekday<S extends Span>(span: S): S {
+  if (span.kind === 'date' || span.kind === 'person') return span;
+  const bare = span.text.replace(/[.,]$/, '');
+  const full = weekdayIn(bare);
+  const whole = full !== undefined && bare.split(/\s+/).length === 1;
+  if (!whole && !WEEKDAY_SHORT.test(bare)) return span;
+  const { form: _f, unsure: _u, phrase: _p, ...date } = span as S & { phrase?: unknown };
+  return { ...date, kind: 'date' } as unknown as S;
+}
+/** English weekdays shortened, but not those that are words of their own. */
+const WEEKDAY_SHORT = /^(?:Tues?|Wed|Thu(?:rs?)?|Fri)$/i;
 
 const withRegion = (region: string | undefined) => (region ? { region } : {});
 /** Words that name what follows a region: a canton, province, state or Land, not its capital's city. */
@@ -166,7 +184,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asPlace(span, pools));
+    .map((span) => asWeekday(asPlace(span, pools)));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared);
   const marks: Mark[] = [];

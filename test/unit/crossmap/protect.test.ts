@@ -449,6 +449,40 @@ describe('generalizations are public phrases of the category', () => {
     expect(p.text).toContain('en Belgique et aux États-Unis');
   });
 
+  it('a weekday read as a place or organisation is a date, never "a place"; a name that is also a weekday stays a name', () => {
+    const text = "I won't be in Thurs or Fri, my colleague Sun covers, and the Leeds office is shut.";
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['Thurs', 'place'],
+        ['Fri', 'organisation'],
+        ['Sun', 'person'],
+        ['Leeds', 'place'],
+      ]),
+    });
+    expect(p.marks.map((m) => [m.text, m.kind])).toEqual([
+      ['Thurs', 'date'],
+      ['Fri', 'date'],
+      ['Sun', 'person'],
+      ['Leeds', 'place'],
+    ]);
+    expect(p.text).not.toContain('a place');
+    expect(p.text).not.toContain('Sun');
+    expect(p.text).not.toContain('Leeds');
+    // In another language, its weekday in full: another weekday of that language.
+    const de = 'Kann ich am Donnerstag in Fürth zum Arzt?';
+    const q = protect(de, 7, {
+      tagging: taggerRead(de, 'de', [
+        ['Donnerstag', 'place'],
+        ['Fürth', 'place'],
+      ]),
+    });
+    expect(q.marks.map((m) => [m.text, m.kind])).toEqual([
+      ['Donnerstag', 'date'],
+      ['Fürth', 'place'],
+    ]);
+    expect(q.text).toMatch(/^Kann ich am (?:Montag|Dienstag|Mittwoch|Freitag|Samstag|Sonntag) in /);
+  });
+
   it('never join the items of a list into one', () => {
     const p = protect('my history:\n- asthma\n- eczema');
     expect(p.text).toMatch(/^my history:\n- an? [^\n]+ condition[^\n]*\n- an? [^\n]+ condition[^\n]*$/);
