@@ -192,7 +192,8 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  * - an organisation named by an acronym alone ("IMSS", "ÖGK", "RAMQ"): national bodies, insurers and large
  *   firms, which everyone in a country deals with and which identify no one (data/tagger/GUIDE.md, decision
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
- *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one.
+ *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one;
+ * - a festival named alone ("Ramadan", "Diwali", "Noël"): a public date (`FESTIVAL`).
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
   if (span.kind === 'place') {
@@ -209,6 +210,7 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     return ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text);
+  if (span.kind === 'religion') return FESTIVAL.test(span.text);
   return false;
 }
 
@@ -246,6 +248,16 @@ const PUBLIC_BODY = new RegExp(
     String.raw`^\p{Lu}\p{Ll}+(?:amt|behörde|ministerium)$`,
   ].join('|'),
   'u',
+);
+
+/**
+ * A festival or holiday named alone ("Ramadan", "before Diwali", "à Noël"): a public date, which the answer often
+ * turns on (fasting in pregnancy, a deadline), and names no one's faith by itself (data/tagger/GUIDE.md, decision
+ * 17); a practice or a faith said of someone ("fasting for Ramadan", "I'm Muslim") is marked and generalized.
+ */
+const FESTIVAL = new RegExp(
+  String.raw`^(?:(?:the|le|la|l'|il|lo|el|o|a|der|die|das|zu|à|au)\s*)?(?:Ramadan|Ramadán|Ramadã|Ramazan|Eid(?:[\s-]al[\s-](?:Fitr|Adha))?|A[iï]d(?:[\s-]el[\s-](?:Fitr|Kebir|Adha))?|Bayram|Diwali|Deepavali|Holi|Navratri|Christmas|Xmas|Easter|Lent|Advent|Hanukkah|Chanukah|Passover|Pesach|Yom Kippur|Rosh Hashanah|Vesak|Pentecost|Weihnachten|Ostern|Fastenzeit|Pfingsten|No[eë]l|P[aâ]ques|Car[eê]me|Pentec[oô]te|Navidad|Pascua|Cuaresma|Semana Santa|Pentecost[eé]s|Natal|P[aá]scoa|Quaresma|Natale|Pasqua|Quaresima|Pentecoste)$`,
+  'iu',
 );
 
 /** A year alone ("in 2024", "depuis 2019"): it names no one, and a tax year, a law in force or an election depends on it. */

@@ -191,6 +191,13 @@ describe('a place keeps its country', () => {
     expect(keptByDefault({ text: '2024', kind: 'id' }, pools)).toBe(false);
   });
 
+  it('a festival named alone is a public date, kept by default; a faith or a practice said of someone is not', () => {
+    for (const festival of ['Ramadan', 'il Ramadan', 'Diwali', 'Eid al-Adha', 'Noël', 'Pâques', 'Weihnachten', 'Semana Santa', 'Páscoa'])
+      expect(keptByDefault({ text: festival, kind: 'religion' }, pools), festival).toBe(true);
+    for (const faith of ['fasting for Ramadan', 'Muslim', 'musulmana', 'at mass', 'Hindu', 'Ramadan fast'])
+      expect(keptByDefault({ text: faith, kind: 'religion' }, pools), faith).toBe(false);
+  });
+
   it('an address keeps its shape and its town’s country; its street names are replaced', () => {
     for (const sub of standIns('Flat 3, 27 Cranbrook Road, Bristol BS6 7BP', 'place', 100)) {
       const m = /^Flat \d, \d\d (\p{Lu}[\p{L}'’-]*) Road, (.+) ([A-Z]{2}\d [A-Z\d][A-Z]{2})$/u.exec(sub);
