@@ -193,7 +193,8 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   firms, which everyone in a country deals with and which identify no one (data/tagger/GUIDE.md, decision
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
  *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one;
- * - a festival named alone ("Ramadan", "Diwali", "Noël"): a public date (`FESTIVAL`).
+ * - a festival named alone ("Ramadan", "Diwali", "Noël"): a public date (`FESTIVAL`);
+ * - an "ID" of two to six capital letters alone ("AOK", "PECA"): an acronym, as no number a person holds is only letters.
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
   if (span.kind === 'place') {
@@ -211,6 +212,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
+  // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
+  if (span.kind === 'id') return ACRONYM.test(span.text);
   return false;
 }
 

@@ -191,6 +191,11 @@ describe('a place keeps its country', () => {
     expect(keptByDefault({ text: '2024', kind: 'id' }, pools)).toBe(false);
   });
 
+  it('an ID of capital letters alone is an acronym, kept by default; one with a digit is a number someone holds', () => {
+    for (const acronym of ['AOK', 'PECA', 'SVS']) expect(keptByDefault({ text: acronym, kind: 'id' }, pools), acronym).toBe(true);
+    for (const id of ['AB123456', 'K482915736', '300/1970', 'jessie_rose', 'Jessie']) expect(keptByDefault({ text: id, kind: 'id' }, pools), id).toBe(false);
+  });
+
   it('a festival named alone is a public date, kept by default; a faith or a practice said of someone is not', () => {
     for (const festival of ['Ramadan', 'il Ramadan', 'Diwali', 'Eid al-Adha', 'Noël', 'Pâques', 'Weihnachten', 'Semana Santa', 'Páscoa'])
       expect(keptByDefault({ text: festival, kind: 'religion' }, pools), festival).toBe(true);
