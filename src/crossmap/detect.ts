@@ -100,7 +100,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
-      .filter((span) => !lawReference(text, span) && !duration(text, span) && !notAnAge(text, span) && !timeOrShare(text, span))
+      .filter((span) => !lawReference(text, span) && !lawTitle(text, span) && !duration(text, span) && !notAnAge(text, span) && !timeOrShare(text, span))
       .map(({ source: _s, score: _c, ...span }) => withOrdinal(text, span)),
   );
 }
@@ -182,6 +182,19 @@ function notAnAge(text: string, span: Span): boolean {
  * A number right after a law's article or section word is the law's, public and the topic, never a person's
  * ID, date or age: a stand-in would cite another law (graded: "section 80D" → "64D", "Lei 11.343" → "7.713").
  */
+/**
+ * Words of a law's title ("Divorce Act", "Ley de Arrendamientos Urbanos", "Loi Alur"): a public text the question
+ * is about, whatever the tagger read them as. The title word is capitalised ("Act", "Ley"); a number stays for
+ * `lawReference`.
+ */
+function lawTitle(text: string, span: Span): boolean {
+  if (NUMBER_KINDS.includes(span.kind) || /\d/.test(span.text)) return false;
+  return LAW_AFTER.test(text.slice(span.end, span.end + 16)) || LAW_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
+}
+const LAW_AFTER = /^(?:[^\S\n]+\p{Lu}\p{L}*){0,3}[^\S\n]+(?:Act|Acts|Law|Bill|Code|Gesetz|Gesetzes|Verordnung)\b/u;
+const LAW_BEFORE =
+  /\b(?:Ley|Lei|Loi|Legge|Código|Codice|Code)(?:[^\S\n]+(?:de|do|da|dos|das|des|du|della|delle|del|sobre|sur|sull[ae']?|sul|on|of))?[^\S\n]+(?:\p{Lu}\p{L}*[^\S\n]+){0,3}$/u;
+
 function lawReference(text: string, span: Span): boolean {
   if (!NUMBER_KINDS.includes(span.kind)) return false;
   return (/^\d/.test(span.text) && LAW_WORD.test(text.slice(Math.max(0, span.start - 24), span.start))) || LAW_INSIDE.test(span.text);

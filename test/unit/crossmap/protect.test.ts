@@ -237,7 +237,7 @@ describe('generalizations are public phrases of the category', () => {
   });
 
   it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
-    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person', lang = 'en') => {
+    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person' | 'legal', lang = 'en') => {
       const start = text.indexOf(part);
       return protect(text, 7, {
         tagging: {
@@ -322,6 +322,10 @@ describe('generalizations are public phrases of the category', () => {
     expect(marked("ai sensi dell'art. 7 della L. 300/1970, l'assenza", "dell'art. 7 della L. 300/1970", 'id', 'it')).toEqual([]);
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '13/2023', 'id', 'pt')).toEqual([]);
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '73', 'id', 'pt')).toEqual([]);
+    // Words of a law's title, whatever they were read as; a name before a signature's "State Code" line is still a name.
+    expect(marked('según la Ley de Arrendamientos Urbanos usted dispone de un mes', 'Arrendamientos', 'person', 'es')).toEqual([]);
+    expect(marked('can I relocate the kids under the Divorce Act? we split in 2021', 'Divorce', 'legal')).toEqual([]);
+    expect(marked('Kindly advise.\nTosin Bamidele\nState Code LA/22B/4', 'Tosin Bamidele', 'person')).toEqual(['Tosin Bamidele']);
     // The second part of a law's number alone is the law's too.
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '2023', 'id', 'pt')).toEqual([]);
     expect(marked("ai sensi dell'art. 7 della L. 300/1970, l'assenza", '1970', 'date', 'it')).toEqual([]);
