@@ -7,6 +7,8 @@
  *   r  a first-level region (US state, Canadian province, German Land, …) where at least
  *      MIN_REGION_POPULATION people live in its cities and towns, kept only when every region of that name
  *      lies in one sub-region ("Punjab" stays, "Central" and "Western" go);
+ *   l  a region above by its name in another of the six languages Veil reads ("Andalucía", "Baviera"): read as
+ *      the region when a message names it, never drawn as a stand-in nor looked for by the word lists;
  *   s  a US state's two-letter code, the form "Chicago, IL" uses (GeoNames' US admin1 codes are the
  *      postal codes).
  * A name made only of everyday geography words ("South West", "Centre", "Delta") is left out of both: in
@@ -86,9 +88,54 @@ for (const { name, subs, country } of [...regions.values()].sort((a, b) => a.nam
   else ambiguous++;
 }
 
+// The same regions by their names in the six languages Veil reads ("Andalucía", "Niederösterreich", "Baviera"),
+// from iso3166-2-db's names of each subdivision (keyed by its GeoNames admin1 code). A name that is already a
+// city or region is left as the data has it, and so is every name of a region named after its city or town
+// ("Wien", "Lisboa", "Luzern"), which stays the town it is mostly typed for. A town of that name elsewhere does not count: millions
+// mean Andalucía's region, a few thousand the Colombian town.
+const keptCodes = new Map<string, string>();
+for (const { code, name } of admin1) {
+  const entry = regions.get(key(name));
+  if (entry && entry.subs.size === 1 && entry.country === code.split('.')[0] && (people.get(code) ?? 0) === entry.people) keptCodes.set(code, name);
+}
+const known = new Set(records.map((r) => key(r[0])));
+// Towns of each country (data/towns.json, scripts/model/import-towns.ts): a region's name that is a town of its own
+// country ("Luzern", "St. Gallen") is typed for the town.
+const townsOf = new Set(
+  (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../data/towns.json'), 'utf8')) as { towns: string[] }).towns.map((t) => {
+    const [name, country] = t.split('|');
+    return `${country}|${key(name!)}`;
+  }),
+);
+const cityKeys = new Set(records.filter((r) => r[2] === 'c').map((r) => key(r[0])));
+/** "Kanton Zürich", "Setúbal District", "Région Bretagne": the name people type is the rest. */
+const AFFIX =
+  /^(?:(?:Autonome|Autonomous|Autonomia)\s+)?(?:Kanton|Canton(?: of| de| du| des)?|Cantón(?: de| del)?|Cantone(?: di| del| dei)?|Land|Région|Regione?(?: autonoma)?|Región(?: Autónoma)?(?: de)?|Gemeinschaft|Comunidad(?: Autónoma)?(?: de)?|Distrito(?: de)?|Provincia(?: de| di)?|Província(?: de| do| da)?|Province of|State of|Estado(?: de| do)?)\s+|\s+(?:District|Region|Province|Canton)$/u;
+let localized = 0;
+const added = new Set<string>();
+for (const language of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
+  const world = require(`iso3166-2-db/i18n/${language}.json`) as Record<string, { regions: { name: string; admin: string }[] }>;
+  for (const [country, { regions: subdivisions }] of Object.entries(world)) {
+    for (const { name, admin } of subdivisions ?? []) {
+      const english = keptCodes.get(`${country}.${admin}`);
+      if (!english || cityKeys.has(key(english)) || townsOf.has(`${country}|${key(english)}`)) continue;
+      for (const variant of new Set([name, name.replace(AFFIX, '')])) {
+        const k = key(variant);
+        // Deduplicated as spelt: "Lombardía" and "Lombardia" are both typed (a place is looked up as written).
+        if (!k || generic(k) || known.has(k) || added.has(variant.toLowerCase()) || townsOf.has(`${country}|${k}`)) continue;
+        added.add(variant.toLowerCase());
+        records.push([variant, subRegionOf.get(country)!, 'l', country]);
+        localized++;
+      }
+    }
+  }
+}
+
 // US state codes.
 for (const { code } of admin1) if (/^US\.[A-Z]{2}$/.test(code)) records.push([code.slice(3), '021', 's', 'US']);
 
 writeFileSync(resolve(import.meta.dirname, '../../data/places.json'), `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
 const count = (kind: string) => records.filter((r) => r[2] === kind).length;
-console.log(`places.json: ${count('c')} cities, ${count('r')} regions (${ambiguous} names in several sub-regions left out), ${count('s')} US state codes`);
+console.log(
+  `places.json: ${count('c')} cities, ${count('r')} regions, ${localized} other languages' names of them (${ambiguous} names in several sub-regions left out), ${count('s')} US state codes`,
+);

@@ -136,6 +136,11 @@ export const substitutePools = lazy((): SubstitutePools => {
   const regionsByCountry = new Map([...grouped(regionRows, ([, , , country]) => country)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
   for (const [name, subregion, , country] of regionRows)
     kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
+  // A region by its name in another language Veil reads ("Andalucía", "Niederösterreich"): read as the region,
+  // never drawn (a stand-in stays in the data's own names).
+  for (const [name, subregion, kind, country] of rows)
+    if (kind === 'l' && !kinds.has(name!.toLowerCase()))
+      kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
   const stateCodes = rows.filter(([, , kind]) => kind === 's').map(([name]) => name!);
   for (const code of stateCodes) kinds.set(code.toLowerCase(), { type: 'state' });
   const countryNames = (countries as string[][]).map(([, , , short]) => short!).filter(plain);

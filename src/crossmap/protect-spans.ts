@@ -10,6 +10,8 @@
 import { valueMatches } from '../core/typed-facts';
 import { detectSpans } from './detect';
 import { detectInConversation } from './mapper';
+import { knownPlace } from './place-country';
+import { substitutePools } from './pools';
 import type { ProtectOptions } from './protect-options';
 import { isSpecialKind, type Span } from './types';
 
@@ -29,7 +31,8 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
       if (!overlaps(span)) spans.push(span);
     }
   }
-  for (const s of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook })) if (!overlaps(s)) spans.push(s);
+  for (const found of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook }))
+    for (const s of placeParts(found)) if (!overlaps(s)) spans.push(s);
   spans.sort((a, b) => a.start - b.start);
   // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark;
   // never across a line break (a list's items are separate facts).
@@ -41,4 +44,21 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
     } else merged.push(s);
   }
   return merged;
+}
+
+/** A word joining two places in a route or a list ("Leeds to Falmouth", "Lyon et Grenoble", "von Graz nach Linz"). */
+const JOIN = /^(.*?\p{Lu}[\p{L}.'’-]*)(\s+(?:to|and|or|from|via|nach|und|oder|bis|à|et|ou|vers|a|y|o|e|hacia|per)\s+)(\p{Lu}.*)$/u;
+
+/**
+ * A place mark that is two places joined by a route or list word ("Leeds to Falmouth") is two places, each
+ * with its own stand-in of its own country; a place of that shape the data knows ("Trinidad and Tobago",
+ * "Castilla y León") stays one.
+ */
+function placeParts<S extends Span>(span: S): S[] {
+  if (span.kind !== 'place') return [span];
+  const m = JOIN.exec(span.text);
+  if (!m || knownPlace(span.text, substitutePools())) return [span];
+  const first = m[1]!;
+  const at = span.start + first.length + m[2]!.length;
+  return [{ ...span, end: span.start + first.length, text: first }, ...placeParts({ ...span, start: at, text: m[3]! })];
 }

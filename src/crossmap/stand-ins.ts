@@ -103,9 +103,11 @@ export function substituteFor(
   };
   // A number's stand-in is drawn again (from the same span's stream) when another pair has it already, so the
   // answer reads back to one original.
-  let drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+  // A place named inside an organisation ("Comune di Milano") takes the stand-in the place already has.
+  const standIn = (name: string) => knownEntry(state, name, hint.scope)?.substitute;
+  let drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint, standIn);
   for (let again = 0; again < 16 && drawn !== undefined && substituteTaken(state, drawn); again++)
-    drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint);
+    drawn = generate(span.kind, span.text, state.theme, draw, pick, pools, hint, standIn);
   const substitute = drawn ?? lastResort(span.kind, span.text, draw, pick, pools);
   const entry: DictionaryEntry = { original: span.text.replace(/['’]s$/, ''), substitute, kind: span.kind, ...(hint.scope ? { scope: hint.scope } : {}) };
   return { state: { ...state, entries: withEntry(state.entries, entry) }, substitute };
@@ -119,12 +121,13 @@ function generate(
   pick: (pool: readonly string[]) => string | undefined,
   pools: SubstitutePools,
   hint: SubstituteHint = {},
+  standIn: (name: string) => string | undefined = () => undefined,
 ): string | undefined {
   const decoys = pools.specialDecoys?.[kind];
   if (hint.mode === 'protect' && decoys) return pick(decoys);
-  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools);
+  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools, standIn);
   // A profile value or an always-map term with a name in it ("Project Orion") keeps its shape, names replaced.
-  if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools);
+  if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools, standIn);
   const role = themeRole(kind);
   if (role) {
     const theme = THEMES.find((t) => t.id === themeId) ?? THEMES[0]!;
@@ -271,24 +274,27 @@ const ACRONYM = /^\p{Lu}{2,6}$/u;
 
 const ORG_WORDS = new Set<string>([
   ...ORGANISATION_CUES,
-  'of',
-  'the',
-  'and',
-  'for',
-  'de',
-  'la',
-  'du',
-  'y',
-  'und',
-  'general',
-  'university',
-  'royal',
-  'national',
-  'city',
-  'county',
-  'state',
-  'community',
-  'memorial',
+  ...'of the and for de la du y und general university royal national city county state community memorial'.split(' '),
+  // The kind words of organisations in the other five languages Veil reads: a "Hospital Universitario" or a
+  // "Comune di" stays one, its names alone replaced.
+  ...(
+    'der die das des dem den im am zum zur für Klinikum Krankenhaus Klinik Kliniken Praxis Schule Grundschule ' +
+    'Gymnasium Realschule Gesamtschule Mittelschule Berufsschule Hochschule Universität Kita Kindergarten Sparkasse Volksbank ' +
+    'Raiffeisenbank Versicherung Krankenkasse Amt Stadt Gemeinde Landratsamt Bezirksamt Jobcenter Agentur Arbeit Gericht ' +
+    'Amtsgericht Landgericht Arbeitsgericht Sozialgericht Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
+    'Zentrum Evangelisches Katholisches Städtisches ' +
+    'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
+    'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
+    'Église Mosquée Fondation Pharmacie Cabinet Crèche ' +
+    'del las los el y San Santa Santo Clínica Centro Salud Universitario Universitaria Universidad Colegio Escuela Instituto ' +
+    'Banco Caja Seguros Ayuntamiento Municipalidad Alcaldía Juzgado Policía Iglesia Fundación Farmacia Regional ' +
+    'di della dello delle dei degli e Ospedale Policlinico Azienda Ospedaliera Sanitaria Scuola Liceo Istituto Università ' +
+    'Banca Cassa Assicurazioni Comune Questura Prefettura Tribunale Polizia Chiesa Fondazione Farmacia Studio Legale ' +
+    'do da dos das São Saúde Posto Escola Colégio Universidade Faculdade Caixa Câmara Municipal Prefeitura Vara Polícia ' +
+    'Igreja Fundação Farmácia Família'
+  )
+    .toLowerCase()
+    .split(' '),
 ]);
 
 /**
@@ -298,8 +304,17 @@ const ORG_WORDS = new Set<string>([
  * tells its names from its words: every run of words that are not kind words becomes one family name
  * ("klinikum wolfsburg" → "Hartley"), so none of its words is sent.
  */
-function organisationLike(text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string | undefined {
+function organisationLike(
+  text: string,
+  draw: Draw,
+  pick: (pool: readonly string[]) => string | undefined,
+  pools: SubstitutePools,
+  standIn: (name: string) => string | undefined,
+): string | undefined {
   const name = (bare: string) => pick(pools.familyNames) ?? scramble(bare, draw);
+  // A word the conversation already has a stand-in for ("Milano" in "Comune di Milano", after "a Milano") takes
+  // that one: one town, one stand-in. (Not every name that is a town somewhere is one: "Olson", "Lehner".)
+  const town = (bare: string) => standIn(bare) ?? name(bare);
   // Runs of words that are not kind words, each one name; kind words and what is between them kept; a name
   // before it when every word is a kind word ("the Hospital").
   const byRuns = () => {
@@ -315,7 +330,7 @@ function organisationLike(text: string, draw: Draw, pick: (pool: readonly string
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
     if (ORG_WORDS.has(bare.toLowerCase()) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
-    return name(bare) + token.slice(bare.length);
+    return town(bare) + token.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
   return replacedAny ? out : byRuns();

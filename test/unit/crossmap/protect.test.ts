@@ -617,6 +617,20 @@ describe('substitutes keep what the answer depends on', () => {
 });
 
 describe('consistency and recovery', () => {
+  it('two places the tagger reads as one ("Leeds to Falmouth") are two marks with stand-ins of their own; a place of that shape the data knows stays one', () => {
+    const text = 'We are moving from Leeds to Falmouth, then von Graz nach Linz; my cousin lives in Trinidad and Tobago.';
+    const sent = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['Leeds to Falmouth', 'place'],
+        ['Graz nach Linz', 'place'],
+        ['Trinidad and Tobago', 'place'],
+      ]),
+    });
+    expect(sent.marks.map((m) => m.text)).toEqual(['Leeds', 'Falmouth', 'Graz', 'Linz', 'Trinidad and Tobago']);
+    expect(sent.text, sent.text).toMatch(/ to .+, then von .+ nach .+; my cousin lives in Trinidad and Tobago\.$/);
+    for (const town of ['Leeds', 'Falmouth', 'Graz', 'Linz']) expect(sent.text).not.toContain(town);
+  });
+
   it('gives a span the same substitute in every message of a conversation, however often recomputed', () => {
     const random = seededRandomSource(3);
     const codebook = newCodebook(random);

@@ -137,13 +137,53 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('a region typed in another language Veil reads is the region: kept by default, never drawn as a stand-in; a town named with it gets a town of that region', () => {
+    const seen = new Set(['Andalucía', 'Niederösterreich', 'Baviera', 'Lombardia', 'Lombardía', 'Cataluña', 'Kastilien-La Mancha', 'Tessin']);
+    for (const region of seen) {
+      expect(kind(region)?.type, region).toBe('region');
+      expect(keptByDefault({ text: region, kind: 'place' }, pools), region).toBe(true);
+    }
+    expect(kind('Andalucía')?.type === 'region' && kind('Andalucía')).toMatchObject({ country: 'ES' });
+    // Named after its town, a region's other-language name stays the town ("Luzern", "Wien").
+    for (const town of ['Luzern', 'Wien', 'Lisboa']) expect(kind(town)?.type, town).not.toBe('region');
+    for (const sub of standIns('Ohio', 'place', 100)) expect(seen.has(sub) || kind(sub)?.type === 'region').toBe(true);
+    expect(pools.regions!.some((r) => seen.has(r))).toBe(false);
+    for (const sub of standIns('Sevilla, Andalucía', 'place', 30)) {
+      expect(sub, sub).toMatch(/, Andalucía$/);
+      expect(townIn(sub.replace(/, Andalucía$/, ''), 'ES')?.region ?? `ES.${cityOf(sub.replace(/, Andalucía$/, ''))?.country}`, sub).toBe(
+        townIn('Sevilla', 'ES')!.region,
+      );
+    }
+  });
+
+  it('an organisation keeps its kind words in the six languages; a town it is named after takes the stand-in the town already has', () => {
+    for (const [org, words] of [
+      ['Hospital Universitario Virgen del Rocío', ['Hospital Universitario', ' del ']],
+      ['Comune di Bergamo', ['Comune di ']],
+      ['Vara de Família de Campinas', ['Vara de Família de ']],
+      ['Klinikum Wolfsburg', ['Klinikum ']],
+    ] as const) {
+      for (const sub of standIns(org, 'organisation', 20)) {
+        for (const w of words) expect(sub, `${org} → ${sub}`).toContain(w);
+        for (const w of org.split(' ').filter((w) => /^\p{Lu}/u.test(w) && !words.some((k) => k.includes(w))))
+          expect(sub.split(' '), `${org} → ${sub}`).not.toContain(w);
+      }
+    }
+    for (let seed = 0; seed < 20; seed++) {
+      let book = newCodebook(seededRandomSource(9000 + seed));
+      const town = standIn(book, 'Bergamo', 'place');
+      book = town.codebook;
+      expect(standIn(book, 'Comune di Bergamo', 'organisation').substitute).toBe(`Comune di ${town.substitute}`);
+    }
+  });
+
   it('an organisation typed in lower case sends none of its words but its kind words, nor a town typed in lower case in a capitalised one', () => {
     for (const org of ['voestalpine', 'klinikum wolfsburg', 'st mary hospital', 'edeka markt', 'Klinikum wolfsburg']) {
       for (const sub of standIns(org, 'organisation', 30)) {
         const words = org
           .toLowerCase()
           .split(' ')
-          .filter((w) => !['hospital'].includes(w));
+          .filter((w) => !['hospital', 'klinikum'].includes(w));
         for (const w of words) expect(sub.toLowerCase().split(/\s+/), `${org} → ${sub}`).not.toContain(w);
       }
     }
