@@ -23,6 +23,12 @@ const PERSON_SLOT =
   /(?:^|[^\p{L}])(?!(?:it|that|this|which|what|there)\b)\p{L}+(?:['’]s|['’]m|['’]re|\s+(?:am|is|are|was|were|be|been|being|as))\s+(?:a|an)\s+$/iu;
 const COPULA =
   /(?:^|[^\p{L}])(?:am|i['’]m|im|is|['’]s|are|['’]re|was|were|be|been|being|feel|feels|feeling|felt|seem|seems|became|become|stay|stayed|remain|remains|get|got|getting)\s+(?:(?:so|very|really|still|now|just|only|not|also|openly|always|never|actually|basically|currently|newly|recently)\s+)?$/iu;
+/**
+ * "it's asthma", "the diagnosis was diabetes", "Is metformin safe…?": a thing's copula, or a question's, where the
+ * category's noun reads (not "I'm").
+ */
+const THING_COPULA =
+  /(?:^|[.!?]\s*|\n\s*)(?:is|was|are|were|isn['’]t|wasn['’]t|aren['’]t)\s+$|(?:^|[^\p{L}])(?:it|that|this|which|what|there|problem|issue|diagnosis|reason|cause|question|thing|result|condition|one)(?:['’]s|\s+(?:is|was|are|were|be|been|being|might be|could be|may be|must be|seems|seemed))\s+(?:\p{L}+\s+)?$/iu;
 const POSSESSIVE_START = /^(my|his|her|their|our|your)\s+/i;
 const ARTICLE = /^(?:a|an|the)\s+/i;
 const PAST = /^(?:came|got|went|was|were|lost|took|did|broke|tore|had|left|pled|drank|began|made|put|told|found|cut|hurt|quit|overdosed|\p{L}+ed)\b/iu;
@@ -160,7 +166,10 @@ export function generalizationInPlace(
     default:
       if (PERSON_SLOT.test(lead) && !/ing$/i.test(body)) return keep(wording.person.replace(ARTICLE, ''));
       // "I'm bleeding", "she's vomiting": a participle after a copula reads as a state.
-      if (COPULA.test(lead) && !DETERMINER.test(lead)) return keep(/ing$/i.test(body) || !/^(?:a|an)\s/i.test(wording.noun) ? wording.pred : wording.noun);
+      // "I'm pregnant", "he got sacked" → "I'm dealing with a pregnancy-related matter", never "I'm a
+      // pregnancy-related matter"; "it's asthma" → "it's a health condition".
+      if (COPULA.test(lead) && !DETERMINER.test(lead))
+        return keep(/ing$/i.test(body) || !/^(?:a|an)\s/i.test(wording.noun) || !THING_COPULA.test(lead) ? wording.pred : wording.noun);
       return keep(nounInPlace(wording.noun, lead, wording.countable));
   }
 }

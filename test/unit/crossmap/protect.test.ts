@@ -14,6 +14,7 @@ import {
 import { lexiconList } from '../../../src/crossmap/word-lists';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
+import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';
 
@@ -528,6 +529,17 @@ describe('generalizations are public phrases of the category', () => {
       ['what are the side effects in kids?', 'what are the side effects in kids?'],
     ];
     for (const [text, expected] of cases) expect(protect(text).text).toContain(expected);
+    // A span the tagger marks comes with no grammatical form: after a person's copula it reads as the category's
+    // state, never its noun ("I am a work problem"); after a thing's copula or in a question, as the noun.
+    for (const [text, part, kind, expected] of [
+      ['I am unemployed since the spring', 'unemployed', 'employment', 'out of a job'],
+      ['my wife is pregnant, can we get help?', 'pregnant', 'pregnancy', 'dealing with a pregnancy-related matter'],
+      ['the doctor said it is asthma', 'asthma', 'health', 'a health condition'],
+      ['Is diabetes worse in winter?', 'diabetes', 'health', 'a health condition'],
+    ] as const) {
+      const start = text.indexOf(part);
+      expect(generalizationInPlace(text, { start, end: start + part.length, text: part, kind }), text).toBe(expected);
+    }
   });
 });
 
