@@ -22,7 +22,7 @@ import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, wordsNumber } from './numbers';
-import { knownPlace, nationalName } from './place-country';
+import { knownPlace, nationalName, townsNamed } from './place-country';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
@@ -238,9 +238,17 @@ function lawfulYear(text: string): boolean {
  * replaced.
  */
 function publicBody(name: string, pools: SubstitutePools): boolean {
-  if (!PUBLIC_BODY.test(name)) return false;
   const parts = name.match(/\p{Lu}[\p{L}'’-]*/gu) ?? [];
-  return !parts.slice(1).some((part) => knownPlace(part, pools));
+  if (PUBLIC_BODY.test(name)) return !parts.slice(1).some((part) => knownPlace(part, pools));
+  // Named after its country or region, with no town in its name ("Service Canada", "Social Security
+  // Scotland", "AOK Bayern", "Campus France"): a national or regional body, or a firm as large.
+  // A code in capitals ("SA", "BG", "HR") is a company's form or a court's, not a country.
+  const type = (words: string) => (/\p{Ll}/u.test(words) ? pools.placeKind?.(words)?.type : undefined);
+  const runs = parts.flatMap((_, i) => [1, 2, 3].map((n) => parts.slice(i, i + n).join(' ')));
+  const pieces = parts.flatMap((part) => part.split('-'));
+  return (
+    runs.some((run) => type(run) === 'country' || type(run) === 'region') && !pieces.some((piece) => type(piece) === 'city' || townsNamed(piece).length > 0)
+  );
 }
 const PUBLIC_BODY = new RegExp(
   [

@@ -204,9 +204,18 @@ describe('a place keeps its country', () => {
       'Integrationsamt',
       'Inspecção-Geral do Trabalho',
       'Bundesagentur für Arbeit',
+      // Named after its country or region, no town in its name: a national or regional body.
+      'Service Canada',
+      'Social Security Scotland',
+      'Campus France',
+      'AOK Bayern',
     ])
       expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
     for (const own of [
+      'AOK Bayern – Direktion Memmingen-Unterallgäu',
+      'BG Graz-West',
+      'Bernasconi Impianti SA',
+      'Transportes Ugarte SL',
       'Jugendamt Neukölln',
       'Préfecture de Lyon',
       'Department of Housing Leeds',
