@@ -25,7 +25,8 @@
  * ("type 1 diabetes"), an eponym without "disease"/"syndrome" ("Crohn's"), "X infection" for "X infectious
  * disease", and LAY below (hand-written lay names, each pointing at an ontology label). A key that two labels
  * share with different classes takes the broader class. Sleep disorders get no class (MISDESCRIBED below).
- * Medicines: the CC0 drug list has names only (no ATC code or class), so there are none.
+ * Medicines: the CC0 drug list has names only (no ATC code or class); their classes come from WordNet
+ * (scripts/model/import-medication-classes.ts).
  *
  *   npx tsx scripts/build-health-classes.ts [../shared/data/health-cc0]
  */

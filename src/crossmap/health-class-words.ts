@@ -57,6 +57,29 @@ const CLASS_WORDS: Readonly<Record<string, Words>> = {
   'a skin condition': ['Hauterkrankung', 'maladie de peau', 'enfermedad de la piel', 'doença de pele', 'malattia della pelle'],
   'a kidney or bladder cancer': ['Nieren- oder Blasenkrebs', 'cancer du rein ou de la vessie', 'cáncer de riñón o vejiga', 'câncer de rim ou bexiga', 'tumore di rene o vescica'],
   'a kidney or urinary condition': ['Nieren- oder Harnwegserkrankung', 'maladie des reins ou des voies urinaires', 'enfermedad renal o urinaria', 'doença renal ou urinária', 'malattia di reni o vie urinarie'],
+  // Medicines' classes (./medication-classes.ts, data/medication-classes.json).
+  'a blood thinner': ['Blutverdünner', 'anticoagulant', 'anticoagulante', 'anticoagulante', 'anticoagulante'],
+  'a blood-pressure medicine': ['Blutdruckmittel', 'médicament contre la tension', 'medicamento para la tensión', 'remédio para pressão', 'farmaco per la pressione'],
+  'a cancer medicine': ['Krebsmedikament', 'médicament anticancéreux', 'medicamento contra el cáncer', 'medicamento contra o câncer', 'farmaco antitumorale'],
+  'a cholesterol medicine': ['Cholesterinsenker', 'médicament contre le cholestérol', 'medicamento para el colesterol', 'remédio para colesterol', 'farmaco per il colesterolo'],
+  'a diabetes medicine': ['Diabetesmedikament', 'antidiabétique', 'antidiabético', 'remédio para diabetes', 'farmaco antidiabetico'],
+  'a diuretic': ['Diuretikum', 'diurétique', 'diurético', 'diurético', 'diuretico'],
+  'a heart-rhythm medicine': ['Medikament gegen Herzrhythmusstörungen', 'antiarythmique', 'antiarrítmico', 'antiarrítmico', 'antiaritmico'],
+  'a painkiller': ['Schmerzmittel', 'antidouleur', 'analgésico', 'analgésico', 'antidolorifico'],
+  'a sedative': ['Beruhigungsmittel', 'calmant', 'sedante', 'calmante', 'calmante'],
+  'a steroid': ['Kortisonpräparat', 'corticoïde', 'corticoide', 'corticoide', 'cortisonico'],
+  'a stimulant': ['Stimulans', 'stimulant', 'estimulante', 'estimulante', 'stimolante'],
+  'an anti-inflammatory medicine': ['Entzündungshemmer', 'anti-inflammatoire', 'antiinflamatorio', 'anti-inflamatório', 'antinfiammatorio'],
+  'an anti-seizure medicine': ['Antiepileptikum', 'antiépileptique', 'antiepiléptico', 'antiepiléptico', 'antiepilettico'],
+  'an antibiotic': ['Antibiotikum', 'antibiotique', 'antibiótico', 'antibiótico', 'antibiotico'],
+  'an antidepressant': ['Antidepressivum', 'antidépresseur', 'antidepresivo', 'antidepressivo', 'antidepressivo'],
+  'an antihistamine': ['Antihistaminikum', 'antihistaminique', 'antihistamínico', 'anti-histamínico', 'antistaminico'],
+  'an antiparasitic medicine': ['Mittel gegen Parasiten', 'antiparasitaire', 'antiparasitario', 'antiparasitário', 'antiparassitario'],
+  'an antipsychotic': ['Antipsychotikum', 'antipsychotique', 'antipsicótico', 'antipsicótico', 'antipsicotico'],
+  'an antiviral': ['antivirales Medikament', 'antiviral', 'antiviral', 'antiviral', 'antivirale'],
+  'an asthma medicine': ['Asthmamedikament', 'médicament contre l’asthme', 'medicamento para el asma', 'remédio para asma', "farmaco per l'asma"],
+  'an immunosuppressant': ['Immunsuppressivum', 'immunosuppresseur', 'inmunosupresor', 'imunossupressor', 'immunosoppressore'],
+  'an opioid': ['Opioid', 'opioïde', 'opioide', 'opioide', 'oppioide'],
 };
 
 const LANGUAGES = ['de', 'fr', 'es', 'pt', 'it'] as const;
@@ -67,5 +90,5 @@ export function classWords(phrase: string, language: string): string | undefined
   return at < 0 ? undefined : CLASS_WORDS[phrase]?.[at];
 }
 
-/** Every class phrase this file translates (for the test that none of data/health-classes.json is missing). */
+/** Every class phrase this file translates (for the test that none of data/health-classes.json or data/medication-classes.json is missing). */
 export const TRANSLATED = Object.keys(CLASS_WORDS);

@@ -34,7 +34,8 @@
  * are never used, as their subtypes repeat their name. Counts in the ontology are not prevalence: in "a metabolic
  * condition" diabetes is by far the likeliest reading.
  *
- * No medicine classes: the CC0 data (NLM drug-portal names) has names only, no ATC code or drug class.
+ * Medicines: the CC0 data (NLM drug-portal names) has names only, no ATC code or drug class; their classes come
+ * from WordNet instead (./medication-classes.ts).
  *
  * Pure: no browser APIs, importable in Node and browsers.
  */

@@ -36,8 +36,9 @@ export interface ProtectOptions extends DetectOptions {
   /** The substitute pools (default: the shipped ones, ./index.ts). */
   readonly pools?: SubstitutePools;
   /**
-   * How far a health condition is generalized: to its Disease Ontology class ('class', the default: "a lung or
-   * airway condition") or to its category only ('category': "a health condition").
+   * How far a health condition or a medicine is generalized: to its class ('class', the default: "a lung or
+   * airway condition", "an antidepressant") or to its category only ('category': "a health condition", "a
+   * prescription medicine").
    */
   readonly healthLevel?: 'class' | 'category';
   /** 'compose': written in Veil's private compose box, whose stand-ins are its own (./stand-ins.ts); absent: typed in the site's box. */

@@ -10,6 +10,7 @@
  * ```
  */
 import { IDENTIFIER_WORDING, UNSURE, WORDING } from './generalization-phrases';
+import { medicationClass } from './medication-classes';
 import { conditionClass } from './health-classes';
 import { isSpecialKind, type PhraseForm, type Span } from './types';
 import { textBefore } from './words';
@@ -134,9 +135,17 @@ export function generalizationInPlace(
   // A health condition's class (./health-classes.ts) in the category's place: "a person with a lung or airway condition".
   const wording = span.unsure
     ? UNSURE
-    : classNoun
-      ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` }
-      : WORDING[span.kind];
+    : classNoun && span.kind === 'medication'
+      ? {
+          ...WORDING.medication,
+          noun: classNoun,
+          pred: `on ${classNoun}`,
+          verb: [`take ${classNoun}`, `took ${classNoun}`, `taking ${classNoun}`] as const,
+          person: `a person on ${classNoun}`,
+        }
+      : classNoun
+        ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` }
+        : WORDING[span.kind];
   const form: PhraseForm = span.form ?? 'noun';
   const body = span.text.slice(possessive.length);
   switch (form) {
@@ -176,11 +185,15 @@ export function generalizationInPlace(
 
 /**
  * A health condition's class in the Disease Ontology (./health-classes.ts: "asthma" → "a lung or airway
- * condition"), so the answer stays about the right part of the body; undefined (the category's own phrase, "a
- * health condition") for a condition the ontology does not know, or a span that is not a noun ("my knee hurts").
+ * condition"), so the answer stays about the right part of the body, and a medicine's therapeutic class
+ * (./medication-classes.ts: "sertraline" → "an antidepressant"); undefined (the category's own phrase, "a health
+ * condition", "a prescription medicine") for one the data does not know, or a span that is not a noun ("my knee
+ * hurts").
  */
 export function classPhrase(span: Span): string | undefined {
-  if (span.kind !== 'health' || (span.form ?? 'noun') !== 'noun') return undefined;
+  if ((span.form ?? 'noun') !== 'noun') return undefined;
+  if (span.kind === 'medication') return medicationClass(span.text);
+  if (span.kind !== 'health') return undefined;
   const words = span.text.replace(POSSESSIVE_START, '').split(/[\s-]+/);
   // "severe asthma", "stage 3 breast cancer", "asthma attacks", "Asthma-Anfälle": the longest run of its words
   // the ontology knows.

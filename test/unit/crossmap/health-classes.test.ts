@@ -1,6 +1,7 @@
 /** The class a health condition is generalized to (src/crossmap/health-classes.ts, data/health-classes.json). */
 import { describe, expect, it } from 'vitest';
 import data from '../../../data/health-classes.json';
+import medicines from '../../../data/medication-classes.json';
 import { conditionClass, normaliseTerm } from '../../../src/crossmap/health-classes';
 import { classWords, TRANSLATED } from '../../../src/crossmap/health-class-words';
 
@@ -146,8 +147,10 @@ describe('data/health-classes.json', () => {
 });
 
 describe('a class in the other languages the tagger reads', () => {
-  it('every class phrase of the data is translated into all five, and nothing else is', () => {
-    const phrases = [...new Set((data.classes as string[][]).map((c) => c[2]!))].sort();
+  it('every class phrase of the data (conditions and medicines) is translated into all five, and nothing else is', () => {
+    const phrases = [
+      ...new Set([...(data.classes as string[][]).map((c) => c[2]!), ...(medicines.classes as [string, number][]).map(([phrase]) => phrase)]),
+    ].sort();
     expect([...TRANSLATED].sort()).toEqual(phrases);
     for (const phrase of phrases) for (const lang of ['de', 'fr', 'es', 'pt', 'it']) expect(classWords(phrase, lang)).toMatch(/\p{L}/u);
     expect(classWords('a lung or airway condition', 'de')).toBe('Lungen- oder Atemwegserkrankung');

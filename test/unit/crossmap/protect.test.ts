@@ -93,9 +93,10 @@ describe('protectMessage', () => {
 });
 
 describe('generalizations are public phrases of the category', () => {
-  it('depend on the kind only, never on the words of the span (a health condition: on its broad class)', () => {
+  it('depend on the kind only, never on the words of the span (a health condition or a medicine: on its broad class)', () => {
     const same: Record<string, string[]> = {
-      medication: ['metformin', 'sertraline', 'ibuprofen'],
+      // Medicines WordNet gives no class (./medication-classes.test.ts): the category's phrase.
+      medication: ['lithium', 'Ozempic', 'semaglutide'],
       'mental-health': ['depression', 'schizophrenia', 'PTSD'],
       religion: ['Islam', 'Judaism', 'Buddhism'],
     };
@@ -110,6 +111,10 @@ describe('generalizations are public phrases of the category', () => {
       new Set(['I have questions about a lung or airway condition at work.']),
     );
     expect(protect('I have questions about bleeding at work.').text).toBe('I have questions about a health condition at work.');
+    // A medicine becomes its class, the same for every medicine of the class.
+    expect(new Set(['sertraline', 'fluoxetine', 'Prozac'].map((t) => protect(`I have questions about ${t} at work.`).text))).toEqual(
+      new Set(['I have questions about an antidepressant at work.']),
+    );
     for (const kind of SPECIAL_KINDS) expect(generalizationFor(kind)).toMatch(/^(?:a|an|my|\p{Ll})/u);
     expect(generalizationFor('email')).toBeNull();
     expect(generalizationFor('person')).toBeNull();
@@ -117,7 +122,7 @@ describe('generalizations are public phrases of the category', () => {
 
   it('tell different spans of one category apart by letters, in order, so a comparison stays one', () => {
     expect(protect('Is sertraline or fluoxetine better? I already take sertraline.').text).toBe(
-      'Is a prescription medicine A or a prescription medicine B better? I already take a prescription medicine A.',
+      'Is an antidepressant A or an antidepressant B better? I already take an antidepressant A.',
     );
     expect(protect('Is lupus or coeliac disease worse?').text).toBe('Is an immune system condition A or an immune system condition B worse?');
   });
@@ -508,9 +513,9 @@ describe('generalizations are public phrases of the category', () => {
       ['I relapsed last week.', 'I used substances last week.'],
       ['Ask my PO if I can travel.', 'Ask my case officer if I can travel.'],
       ['Depression runs in my family.', 'A mental-health condition runs in my family.'],
-      ['I take an antidepressant daily.', 'I take a prescription medicine daily.'],
+      ['I take an antidepressant daily.', 'I take an antidepressant daily.'],
       ['We overstayed our visa.', 'We had an immigration problem.'],
-      ['We use a Ventolin inhaler daily.', 'We use a prescription medicine daily.'],
+      ['We use a Ventolin inhaler daily.', 'We use an asthma medicine daily.'],
       ['they gave me tamsulosin', 'they gave me a prescription medicine'],
       ["I'm a type 2 diabetic.", "I'm a person with a metabolic condition."],
       ['Is it safe to travel as a gay couple?', 'as an LGBTQ+ couple?'],
