@@ -110,7 +110,7 @@ const townsOf = new Set(
 const cityKeys = new Set(records.filter((r) => r[2] === 'c').map((r) => key(r[0])));
 /** "Kanton Zürich", "Setúbal District", "Région Bretagne": the name people type is the rest. */
 const AFFIX =
-  /^(?:(?:Autonome|Autonomous|Autonomia)\s+)?(?:Kanton|Canton(?: of| de| du| des)?|Cantón(?: de| del)?|Cantone(?: di| del| dei)?|Land|Région|Regione?(?: autonoma)?|Región(?: Autónoma)?(?: de)?|Gemeinschaft|Comunidad(?: Autónoma)?(?: de)?|Distrito(?: de)?|Provincia(?: de| di)?|Província(?: de| do| da)?|Province of|State of|Estado(?: de| do)?)\s+|\s+(?:District|Region|Province|Canton)$/u;
+  /^(?:(?:Autonome|Autonomous|Autonomia)\s+)?(?:Kanton|Canton(?: of| de| du| des)?|Cantón(?: de| del)?|Cantone(?: di| del| dei)?|Land|Région(?: de| du| des)?|Regione?(?: autonoma)?(?: di| del| della)?|Región(?: Autónoma)?(?: de| del)?|Gemeinschaft|Comunidad(?: Autónoma)?(?: de)?|Distrito(?: de)?|Provincia(?: de| di)?|Província(?: de| do| da)?|Province of|State of|Estado(?: de| do)?)\s+|\s+(?:District|Province|Canton|Region)$/u;
 let localized = 0;
 const added = new Set<string>();
 for (const language of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
@@ -119,7 +119,11 @@ for (const language of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
     for (const { name, admin } of subdivisions ?? []) {
       const english = keptCodes.get(`${country}.${admin}`);
       if (!english || cityKeys.has(key(english)) || townsOf.has(`${country}|${key(english)}`)) continue;
-      for (const variant of new Set([name, name.replace(AFFIX, '')])) {
+      // The name without its "Kanton", "Région de", "Region"…, where what is left is a name, not an adjective
+      // ("Région wallonne", "Flemish Region", "South Bohemian Region" stay whole).
+      const bare = name.replace(AFFIX, '').replace(/^d['’]/, '');
+      const named = /^\p{Lu}/u.test(bare) && !/(?:ish|ian|ische|ese)$/.test(bare);
+      for (const variant of new Set([name, ...(named ? [bare] : [])])) {
         const k = key(variant);
         // Deduplicated as spelt: "Lombardía" and "Lombardia" are both typed (a place is looked up as written).
         if (!k || generic(k) || known.has(k) || added.has(variant.toLowerCase()) || townsOf.has(`${country}|${k}`)) continue;

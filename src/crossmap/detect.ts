@@ -110,8 +110,11 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
  * 309/90", "L. 300/1970", "Provimento 73").
  */
 const LAW_CITE = String.raw`(?:§§?|\bs{1,2}\.|\bl\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto(?:-lei)?|decree|regulation|paragraph|paragraf|absatz|abs|provimento|portaria|circolare|resolu[cç][aã]o|resoluci[oó]n)\.?)\s*(?:n\.?\s?[º°o]\.?\s*|n\.\s*)?`;
-/** …with the first part of its number before it too ("1970" of "L. 300/1970", "2023" of "Lei n.º 13/2023"). */
-const LAW_WORD = new RegExp(`${LAW_CITE}(?:\\d+[/.-])?$`, 'iu');
+/**
+ * …with the first part of its number before it too ("1970" of "L. 300/1970", "2023" of "Lei n.º 13/2023"; "1" of
+ * "section 216(1)", "2" of "Section 13B(2)").
+ */
+const LAW_WORD = new RegExp(`${LAW_CITE}(?:\\d+[a-z]{0,3}(?:\\([0-9a-z]{1,4}\\))*[/.(-])?$`, 'iu');
 /** A law cited inside a span the tagger read as an ID or a date ("art. 7 della L. 300/1970"). */
 const LAW_INSIDE = new RegExp(`${LAW_CITE}\\d`, 'iu');
 const NUMBER_KINDS: readonly SpanKind[] = ['id', 'date', 'money', 'age', 'phone'];

@@ -18,6 +18,9 @@ import towns from '../../data/towns.json';
 import { lazy } from '../domains/phrases';
 import type { SubstitutePools } from './pools';
 import type { Span } from './types';
+import { words as wordsOf } from './words';
+
+const wordKey = (word: string) => wordsOf(word)[0]?.key ?? word.toLowerCase();
 
 /** Where each language is mostly spoken (ISO 3166 alpha-2): a shared name's likelier country for a message in it. */
 const SPOKEN: Readonly<Record<string, readonly string[]>> = {
@@ -58,9 +61,10 @@ const NATIONAL: readonly [RegExp, string][] = [
   [/\b(?:NHS|HMRC|DVLA|DWP|Universal Credit|council tax|GP surgery)\b/, 'GB'],
   [/\b(?:HSE|PPS number|Gardaí|Garda|Revenue\.ie|Intreo)\b/, 'IE'],
   [/\b(?:IRS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card)\b/, 'US'],
+  // Austria's and Switzerland's before Germany's: "Krankenkasse" and "Finanzamt" are theirs too.
+  [/\b(?:AMS|ÖGK|Mindestsicherung|LKH|PVA|Bezirkshauptmannschaft|e-card)\b/, 'AT'],
+  [/\b(?:AHV|RAV|IV-Stelle|Grüezi|Kanton|Gemeindeverwaltung|SEM)\b/, 'CH'],
   [/\b(?:Jobcenter|Bürgergeld|Krankenkasse|Finanzamt|Ausländerbehörde|Schufa|Arbeitsagentur|Agentur für Arbeit|Hartz)\b/, 'DE'],
-  [/\b(?:AMS|ÖGK|Mindestsicherung)\b/, 'AT'],
-  [/\b(?:AHV|RAV|IV-Stelle)\b/, 'CH'],
   [/\b(?:CAF|CPAM|URSSAF|Pôle emploi|France Travail|préfecture|RSA|APL|Sécu)\b/, 'FR'],
   [/\b(?:CPAS|ONEM|mutuelle belge)\b/, 'BE'],
   [/\b(?:INPS|questura|Agenzia delle Entrate|codice fiscale|ASL|NASpI|reddito di cittadinanza|assegno unico)\b/, 'IT'],
@@ -185,7 +189,14 @@ export function placeCountry(name: string, pools: SubstitutePools, { cue, langua
  * country is clear (one candidate, or one where its language is spoken), a country or a region it names, a place the person
  * shares in their profile ("Leeds, UK": the release states it). Undefined when none does.
  */
-export function messageCue(text: string, spans: readonly Span[], pools: SubstitutePools, language: string, shared: readonly string[] = []): string | undefined {
+export function messageCue(
+  text: string,
+  spans: readonly Span[],
+  pools: SubstitutePools,
+  language: string,
+  shared: readonly string[] = [],
+  plain: readonly string[] = [],
+): string | undefined {
   for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
   for (const [pattern, code] of NATIONAL) if (pattern.test(text)) return code;
   const spoken = SPOKEN[language] ?? [];
@@ -199,9 +210,14 @@ export function messageCue(text: string, spans: readonly Span[], pools: Substitu
   // Two capitalised words, else the first alone ("United Kingdom"; "Ontario Health": "Ontario"), never a
   // person's name ("Victoria Adams", "Jordan").
   const person = (at: number) => spans.some((s) => s.kind === 'person' && s.start <= at && at < s.end);
+  // One word opening a sentence, or one the language uses as an ordinary word, names no region ("Mon loyer…":
+  // French "my", not Myanmar's Mon State).
+  const ordinary = new Set(plain);
+  const everyday = (words: string, at: number) =>
+    !words.includes(' ') && (ordinary.has(wordKey(words)) || /(?:^|[.!?:]\s*|\n\s*)["'“(]?$/u.test(text.slice(Math.max(0, at - 4), at)));
   // (Words in capitals only count where the tagger read a place: "GP", "HR", "IT" are no countries here.)
   const named = [...text.matchAll(/\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?/gu)]
-    .filter((m) => !person(m.index!) && /\p{Ll}/u.test(m[0]))
+    .filter((m) => !person(m.index!) && /\p{Ll}/u.test(m[0]) && !everyday(m[0], m.index!))
     .map(([words]) => pools.placeKind?.(words) ?? pools.placeKind?.(words.split(' ')[0]!));
   for (const type of ['country', 'region'] as const) {
     // A country it names, else a region ("Sudbury" beside "Ontario": Canada's).

@@ -186,7 +186,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
     .map((span) => asWeekday(asPlace(span, pools)));
   const language = options.tagging.language.code;
-  const cue = messageCue(text, spans, pools, language, options.shared);
+  const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];

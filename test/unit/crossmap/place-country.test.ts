@@ -56,6 +56,33 @@ describe('which country a place is in', () => {
     expect(messageCue('I got a letter from the council', [], pools, 'en')).toBeUndefined();
   });
 
+  it("Austria's and Switzerland's bodies point there before words they share with Germany; a language's ordinary word is no region", () => {
+    expect(messageCue('Die Krankenkasse zahlt nicht, ich lag im LKH Feldkirch', [], pools, 'de')).toBe('AT');
+    expect(messageCue('Grüezi, darf ich den Kanton wechseln? Meine Krankenkasse sagt nein', [], pools, 'de')).toBe('CH');
+    expect(messageCue('Die Krankenkasse zahlt nicht', [], pools, 'de')).toBe('DE');
+    // "Mon loyer": French "my", not Myanmar's Mon State (read so before, it moved a Belgian town to Myanmar).
+    const text = 'Mon loyer est de 890 € par mois. Il peut faire ça ?';
+    expect(messageCue(text, [], pools, 'fr', [], plainWords(text, 'fr'))).toBeUndefined();
+  });
+
+  it('knows the smaller towns of countries that share a language with a larger neighbour, and each name of a town named in two languages', () => {
+    for (const [town, country] of [
+      ['Kufstein', 'AT'],
+      ['Rankweil', 'AT'],
+      ['Ottignies', 'BE'],
+      ['Biel', 'CH'],
+      ['Bienne', 'CH'],
+    ] as const) {
+      expect(townsNamed(town), town).toContain(country);
+      expect(placeCountry(town, pools, { language: country === 'BE' ? 'fr' : 'de' }), town).toBe(country);
+    }
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('wir wohnen in kufstein, soll ich ins Krankenhaus fahren?', 'de', ['kufstein'], seed);
+      const stand = p.marks.find((m) => m.text === 'kufstein')!.substitute;
+      expect(cityCountry(stand, 'AT'), stand).toBe('AT');
+    }
+  });
+
   it("a country named in English, or by its ISO code in capitals where the tagger read a place, is the message's country", () => {
     expect(messageCue('I moved to Austria last year and live in Leoben now', [], pools, 'en')).toBe('AT');
     const nz = 'my employer in Cromwell will sponsor me, do I need to leave NZ while it is processed?';

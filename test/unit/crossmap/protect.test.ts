@@ -335,6 +335,9 @@ describe('generalizations are public phrases of the category', () => {
     // The second part of a law's number alone is the law's too.
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '2023', 'id', 'pt')).toEqual([]);
     expect(marked("ai sensi dell'art. 7 della L. 300/1970, l'assenza", '1970', 'date', 'it')).toEqual([]);
+    // A subsection in brackets is the law's too ("216(1)" sent as "216(2)" cited another rule: graded broken).
+    expect(marked('it was refused under section 40(1) of IRPR', '1', 'age')).toEqual([]);
+    expect(marked('can we get waiver under Section 13B(2) of Hindu Marriage Act?', '2', 'age')).toEqual([]);
     // A one-word name has no digit (a visa class), a longer span may hold an address.
     expect(marked('refused again under 214(b) for B1/B2, second time now', 'B2', 'person')).toEqual([]);
     // Still ages, IDs, dates: a person's age, their own number, a time's day.
