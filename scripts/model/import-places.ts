@@ -9,6 +9,8 @@
  *      lies in one sub-region ("Punjab" stays, "Central" and "Western" go);
  *   l  a region above by its name in another of the six languages Veil reads ("Andalucía", "Baviera"): read as
  *      the region when a message names it, never drawn as a stand-in nor looked for by the word lists;
+ *   n  a city by its name in another of those languages, where its region is named after it ("Wien", "Zurigo",
+ *      "Ginevra"; the fifth field is the city): read as that city, never drawn, not looked for by the word lists;
  *   s  a US state's two-letter code, the form "Chicago, IL" uses (GeoNames' US admin1 codes are the
  *      postal codes).
  * A name made only of everyday geography words ("South West", "Centre", "Delta") is left out of both: in
@@ -56,7 +58,7 @@ for (const r of parseCsv(readFileSync(join(shared, 'm49-countries.csv'), 'utf8')
 const key = (name: string) => tokens(name).join(' ');
 const generic = (k: string) => k.split(' ').every((word) => GENERIC.has(word));
 
-const records: [string, string, string, string][] = [];
+const records: [string, string, string, string, string?][] = [];
 
 // Cities: the most populous city of each name, kept when it has MIN_POPULATION people.
 const biggest = new Map<string, City>();
@@ -108,9 +110,21 @@ const townsOf = new Set(
   }),
 );
 const cityKeys = new Set(records.filter((r) => r[2] === 'c').map((r) => key(r[0])));
+const cityNamed = new Map(records.filter((r) => r[2] === 'c').map((r) => [`${r[3]}|${key(r[0])}`, r[0]] as const));
+let cityNames = 0;
+/** Edit distance at most half the longer name's length. */
+function near(a: string, b: string): boolean {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]! <= Math.max(a.length, b.length) / 2;
+}
 /** "Kanton Zürich", "Setúbal District", "Région Bretagne": the name people type is the rest. */
 const AFFIX =
-  /^(?:(?:Autonome|Autonomous|Autonomia)\s+)?(?:Kanton|Canton(?: of| de| du| des)?|Cantón(?: de| del)?|Cantone(?: di| del| dei)?|Land|Région(?: de| du| des)?|Regione?(?: autonoma)?(?: di| del| della)?|Región(?: Autónoma)?(?: de| del)?|Gemeinschaft|Comunidad(?: Autónoma)?(?: de)?|Distrito(?: de)?|Provincia(?: de| di)?|Província(?: de| do| da)?|Province of|State of|Estado(?: de| do)?)\s+|\s+(?:District|Province|Canton|Region)$/u;
+  /^(?:(?:Autonome|Autonomous|Autonomia)\s+)?(?:Kanton|Canton(?: of| de| du| des)?|Cantón(?: de| del)?|Cantone(?: di| del| dei)?|Land|Région(?: de| du| des)?|Regione?(?: autonoma)?(?: di| del| della)?|Región(?: Autónoma)?(?: de| del)?|Gemeinschaft|Comunidad(?: Autónoma)?(?: de)?|Distrito(?: de)?|Provincia(?: de| di)?|Província(?: de| do| da)?|Province of|State of|Estado(?: de| do)?|État(?: de| du| d’)?)\s+|\s+(?:District|Province|Canton|Region)$/u;
 let localized = 0;
 const added = new Set<string>();
 for (const language of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
@@ -118,11 +132,26 @@ for (const language of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
   for (const [country, { regions: subdivisions }] of Object.entries(world)) {
     for (const { name, admin } of subdivisions ?? []) {
       const english = keptCodes.get(`${country}.${admin}`);
-      if (!english || cityKeys.has(key(english)) || townsOf.has(`${country}|${key(english)}`)) continue;
+      if (!english) continue;
       // The name without its "Kanton", "Région de", "Region"…, where what is left is a name, not an adjective
       // ("Région wallonne", "Flemish Region", "South Bohemian Region" stay whole).
       const bare = name.replace(AFFIX, '').replace(/^d['’]/, '');
       const named = /^\p{Lu}/u.test(bare) && !/(?:ish|ian|ische|ese)$/.test(bare);
+      // A region named after its city ("Wien", "Zurigo", "Ginevra", "Lisboa"): its name alone is the city's in
+      // that language, kind `n` with the city it names.
+      const city = cityNamed.get(`${country}|${key(english)}`);
+      if (city) {
+        const k = key(bare);
+        // Only a name of the city itself, spelt near the city's ("Wien", "Zurigo", "Oporto"): not the region's own
+        // name ("Cairo Governorate", "Communauté de Madrid") nor a title gone astray ("Saccharification" for Braga).
+        if (named && k && k !== key(city) && near(k, key(city)) && !known.has(k) && !added.has(bare.toLowerCase())) {
+          added.add(bare.toLowerCase());
+          records.push([bare, subRegionOf.get(country)!, 'n', country, city]);
+          cityNames++;
+        }
+        continue;
+      }
+      if (cityKeys.has(key(english)) || townsOf.has(`${country}|${key(english)}`)) continue;
       for (const variant of new Set([name, ...(named ? [bare] : [])])) {
         const k = key(variant);
         // Deduplicated as spelt: "Lombardía" and "Lombardia" are both typed (a place is looked up as written).
@@ -141,5 +170,5 @@ for (const { code } of admin1) if (/^US\.[A-Z]{2}$/.test(code)) records.push([co
 writeFileSync(resolve(import.meta.dirname, '../../data/places.json'), `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
 const count = (kind: string) => records.filter((r) => r[2] === kind).length;
 console.log(
-  `places.json: ${count('c')} cities, ${count('r')} regions, ${localized} other languages' names of them (${ambiguous} names in several sub-regions left out), ${count('s')} US state codes`,
+  `places.json: ${count('c')} cities, ${count('r')} regions, ${localized} other languages' names of them, ${cityNames} of cities they are named after (${ambiguous} names in several sub-regions left out), ${count('s')} US state codes`,
 );

@@ -55,7 +55,7 @@ const count = (bands: readonly (readonly string[])[] | undefined) => bands?.redu
  * alone) falls back to a city of the same size band anywhere.
  */
 function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
-  const inRegion = kind.country ? sameRegion(name, kind.country, pick) : undefined;
+  const inRegion = kind.country ? sameRegion(kind.named ?? name, kind.country, pick) : undefined;
   if (inRegion) return inRegion;
   const ofCountry = kind.country ? pools.citiesByCountry?.get(kind.country) : undefined;
   if (count(ofCountry) > MIN_OTHERS) {

@@ -40,7 +40,7 @@ export interface SubstitutePools {
 /** What kind of place a place name is; a city with its size band (0 = most populous). */
 export type PlaceKind =
   /** A city keeps its country (ISO 3166 alpha-2) and, where the country has cities enough, its size band. */
-  | { readonly type: 'city'; readonly band: number; readonly country?: string; readonly subregion?: string }
+  | { readonly type: 'city'; readonly band: number; readonly country?: string; readonly subregion?: string; readonly named?: string }
   /** A region keeps its country ("Ohio" → another US state), else its M49 sub-region, so its law and climate stay near. */
   | { readonly type: 'region'; readonly subregion?: string; readonly country?: string }
   | { readonly type: 'country'; readonly country?: string }
@@ -98,6 +98,20 @@ function displayNames(lang: string): (code: string) => string | undefined {
   };
 }
 
+/** Short forms of country names in the six languages Veil reads, where the data has only the full name. */
+const COUNTRY_SHORT: readonly (readonly [string, string])[] = [
+  ['EUA', 'US'],
+  ['EE.UU.', 'US'],
+  ['EE. UU.', 'US'],
+  ['EEUU', 'US'],
+  ['USA', 'US'],
+  ['U.S.', 'US'],
+  ['U.S.A.', 'US'],
+  ['R.U.', 'GB'],
+  ['R.-U.', 'GB'],
+  ['BRD', 'DE'],
+];
+
 export const substitutePools = lazy((): SubstitutePools => {
   const everyday = new Set(lexiconList('place-common'));
   const plain = (name: string) => /^[\p{L} -]+$/u.test(name) && !everyday.has(name);
@@ -136,6 +150,12 @@ export const substitutePools = lazy((): SubstitutePools => {
   const regionsByCountry = new Map([...grouped(regionRows, ([, , , country]) => country)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
   for (const [name, subregion, , country] of regionRows)
     kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
+  // A city by its name in another language Veil reads ("Wien", "Zurigo"): read as the city, never drawn.
+  for (const [name, , kind, , city] of rows) {
+    // (`named`: the data's own name, by which its towns and region are found.)
+    const same = kind === 'n' && city ? kinds.get(city.toLowerCase()) : undefined;
+    if (same?.type === 'city' && !kinds.has(name!.toLowerCase())) kinds.set(name!.toLowerCase(), { ...same, named: city! });
+  }
   // A region by its name in another language Veil reads ("Andalucía", "Niederösterreich"): read as the region,
   // never drawn (a stand-in stays in the data's own names).
   for (const [name, subregion, kind, country] of rows)
@@ -163,6 +183,9 @@ export const substitutePools = lazy((): SubstitutePools => {
       if (name && !kinds.has(name.toLowerCase())) kinds.set(name.toLowerCase(), { type: 'country', country: code });
     }
   }
+  // Countries by the short forms the six languages write ("EUA", "EE. UU.", "BRD"): a country, kept by default;
+  // read as a code, "EUA" was sent as the airport "SHA".
+  for (const [short, code] of COUNTRY_SHORT) if (!kinds.has(short.toLowerCase())) kinds.set(short.toLowerCase(), { type: 'country', country: code });
   const travelCodes = TRAVEL_CODES.split('|');
   for (const code of travelCodes) kinds.set(code.toLowerCase(), { type: 'travel' });
   const female = lexiconList('substitute-given-female');

@@ -211,7 +211,9 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   if (span.kind === 'age') return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after));
   if (span.kind === 'organisation') {
     const name = span.text.replace(/['’]s$/, '');
-    return ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
+    // A country the tagger read as an organisation ("EE. UU", its last dot outside the span).
+    const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
+    return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);

@@ -63,7 +63,7 @@ export const table = lazy(() => {
   const commonPlaces = new Set(lexiconList('place-common').map((n) => n.toLowerCase()));
   const place = (name: string) => add(name, 'place', commonPlaces.has(name.toLowerCase()) || name.length <= 4);
   for (const [, , name, short, capital] of countries as string[][]) for (const p of [stripQualifier(name!), short!, capital!]) place(p);
-  for (const [name, , kind] of places as string[][]) if (kind !== 's' && kind !== 'l' && name!.length > 2) place(name!);
+  for (const [name, , kind] of places as string[][]) if (kind !== 's' && kind !== 'l' && kind !== 'n' && name!.length > 2) place(name!);
   // "UK", "US", "USA": in capitals only ("us" is a pronoun).
   for (const alias of Object.keys(PLACE_ALIASES))
     if (!alias.includes(' ') && alias.length <= 3) map.set(alias, { kind: 'place', capitalOnly: true, allCaps: true });

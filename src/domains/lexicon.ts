@@ -40,9 +40,9 @@ const placeTable = lazy(() => {
 /** Cities, first-level regions and US state codes → M49 sub-region (data/places.json, from GeoNames). */
 const placeKinds = lazy(() => {
   const table = { c: new PhraseTable<string>(), r: new PhraseTable<string>(), s: new Set<string>() };
-  for (const [name, sub, kind] of places as [string, string, 'c' | 'r' | 'l' | 's'][]) {
+  for (const [name, sub, kind] of places as [string, string, 'c' | 'r' | 'l' | 'n' | 's'][]) {
     if (kind === 's') table.s.add(name);
-    else table[kind === 'l' ? 'r' : kind].add(name, sub);
+    else table[kind === 'l' ? 'r' : kind === 'n' ? 'c' : kind].add(name, sub);
   }
   return table;
 });

@@ -156,6 +156,25 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('a city by its name in another language is that city: a stand-in of its own region; a country by its short form is a country, kept', () => {
+    for (const [name, city] of [
+      ['Wien', 'Vienna'],
+      ['Zurigo', 'Zürich'],
+      ['Lisboa', 'Lisbon'],
+      ['Oporto', 'Porto'],
+    ] as const) {
+      expect(kind(name)).toMatchObject({ type: 'city', country: kind(city)!.type === 'city' ? (kind(city) as { country: string }).country : '' });
+      const region = townIn(city, cityOf(city)!.country!)?.region;
+      for (const sub of standIns(name, 'place', 20)) expect(townIn(sub, cityOf(city)!.country!)?.region, `${name} → ${sub}`).toBe(region);
+    }
+    for (const short of ['EUA', 'EE. UU.', 'BRD']) {
+      expect(kind(short)?.type, short).toBe('country');
+      expect(keptByDefault({ text: short, kind: 'place' }, pools), short).toBe(true);
+    }
+    // Read as an organisation, its last dot outside the span: still a country, kept.
+    expect(keptByDefault({ text: 'EE. UU', kind: 'organisation' }, pools)).toBe(true);
+  });
+
   it('an organisation keeps its kind words in the six languages; a town it is named after takes the stand-in the town already has', () => {
     for (const [org, words] of [
       ['Hospital Universitario Virgen del Rocío', ['Hospital Universitario', ' del ']],
