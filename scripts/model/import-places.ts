@@ -22,6 +22,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { editDistance } from '../../src/core/edit-distance';
 import { tokens } from '../../src/domains/text';
 import { parseCsv } from './csv';
 
@@ -112,16 +113,6 @@ const townsOf = new Set(
 const cityKeys = new Set(records.filter((r) => r[2] === 'c').map((r) => key(r[0])));
 const cityNamed = new Map(records.filter((r) => r[2] === 'c').map((r) => [`${r[3]}|${key(r[0])}`, r[0]] as const));
 let cityNames = 0;
-/** Edit distance at most half the longer name's length. */
-function near(a: string, b: string): boolean {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]! <= Math.max(a.length, b.length) / 2;
-}
 /** "Kanton Zürich", "Setúbal District", "Région Bretagne": the name people type is the rest. */
 const AFFIX =
   /^(?:(?:Autonome|Autonomous|Autonomia)\s+)?(?:Kanton|Canton(?: of| de| du| des)?|Cantón(?: de| del)?|Cantone(?: di| del| dei)?|Land|Région(?: de| du| des)?|Regione?(?: autonoma)?(?: di| del| della)?|Región(?: Autónoma)?(?: de| del)?|Gemeinschaft|Comunidad(?: Autónoma)?(?: de)?|Distrito(?: de)?|Provincia(?: de| di)?|Província(?: de| do| da)?|Province of|State of|Estado(?: de| do)?|État(?: de| du| d’)?)\s+|\s+(?:District|Province|Canton|Region)$/u;
@@ -144,7 +135,8 @@ for (const language of ['en', 'de', 'fr', 'es', 'it', 'pt']) {
         const k = key(bare);
         // Only a name of the city itself, spelt near the city's ("Wien", "Zurigo", "Oporto"): not the region's own
         // name ("Cairo Governorate", "Communauté de Madrid") nor a title gone astray ("Saccharification" for Braga).
-        if (named && k && k !== key(city) && near(k, key(city)) && !known.has(k) && !added.has(bare.toLowerCase())) {
+        const half = Math.floor(Math.max(k.length, key(city).length) / 2);
+        if (named && k && k !== key(city) && editDistance(k, key(city), half) <= half && !known.has(k) && !added.has(bare.toLowerCase())) {
           added.add(bare.toLowerCase());
           records.push([bare, subRegionOf.get(country)!, 'n', country, city]);
           cityNames++;

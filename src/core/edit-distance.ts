@@ -7,7 +7,8 @@
  * editDistance('ibuprofin', 'ibuprofen', 1);  // 1
  * ```
  *
- * Pure module: used by the message tagger (misspelled terms) and the CLI (misspelled profile fields).
+ * Pure module: used by the message tagger (misspelled terms), the CLI (misspelled profile fields) and
+ * scripts/model/import-places.ts (a city's name in another language, spelt near its own).
  */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
