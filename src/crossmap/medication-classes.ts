@@ -25,6 +25,7 @@
  */
 import data from '../../data/medication-classes.json';
 import { lazy } from '../domains/phrases';
+import { longestKnownRun } from './words';
 
 interface Data {
   /** [phrase with its article, number of terms] */
@@ -71,13 +72,9 @@ export function medicationClass(text: string): string | undefined {
     .replace(/^(?:my|his|her|their|our|your|the|a|an)\s+/, '')
     .split(/[\s/]+/)
     .filter((w) => !/\d/.test(w));
-  for (let n = words.length; n >= 1; n--) {
-    for (let i = 0; i + n <= words.length; i++) {
-      for (const candidate of spellings(words.slice(i, i + n).join(' '))) {
-        const found = lookup().get(candidate);
-        if (found) return found;
-      }
-    }
-  }
-  return undefined;
+  return longestKnownRun(words, (run) =>
+    spellings(run)
+      .map((candidate) => lookup().get(candidate))
+      .find(Boolean),
+  );
 }

@@ -13,7 +13,7 @@ import { IDENTIFIER_WORDING, UNSURE, WORDING } from './generalization-phrases';
 import { medicationClass } from './medication-classes';
 import { conditionClass } from './health-classes';
 import { isSpecialKind, type PhraseForm, type Span } from './types';
-import { textBefore } from './words';
+import { longestKnownRun, textBefore } from './words';
 import { ordinalSuffix } from './numbers';
 
 const DETERMINER = /(?:^|[^\p{L}])(my|his|her|their|our|your|its|the|this|that|a|an)\s+$/iu;
@@ -197,13 +197,7 @@ export function classPhrase(span: Span): string | undefined {
   const words = span.text.replace(POSSESSIVE_START, '').split(/[\s-]+/);
   // "severe asthma", "stage 3 breast cancer", "asthma attacks", "Asthma-Anfälle": the longest run of its words
   // the ontology knows.
-  for (let n = words.length; n >= 1; n--) {
-    for (let i = 0; i + n <= words.length; i++) {
-      const found = conditionClass(words.slice(i, i + n).join(' '));
-      if (found) return found.phrase;
-    }
-  }
-  return undefined;
+  return longestKnownRun(words, (run) => conditionClass(run)?.phrase);
 }
 
 /** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */

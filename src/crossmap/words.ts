@@ -40,3 +40,17 @@ export function textBefore(text: string, at: number): string {
   const space = text.slice(at - 80, at).search(/\s/);
   return text.slice(space < 0 ? at - 80 : at - 80 + space, at);
 }
+
+/**
+ * What `find` knows of the longest run of consecutive `words`, the leftmost first among runs of one length
+ * ("severe asthma attacks": "severe asthma attacks", then "severe asthma", "asthma attacks", then "asthma"…).
+ */
+export function longestKnownRun<T>(words: readonly string[], find: (run: string) => T | undefined): T | undefined {
+  for (let n = words.length; n >= 1; n--) {
+    for (let i = 0; i + n <= words.length; i++) {
+      const found = find(words.slice(i, i + n).join(' '));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
