@@ -126,25 +126,27 @@ const EDGE_RATE = 0.005;
  */
 const NAMED: readonly SpanKind[] = ['person', 'place', 'organisation', 'date'];
 function edgeWords(messages: readonly Labelled[]): Record<string, { begins: string; ends: string; plain: string }> {
-  const seen = new Map<string, { n: number; begins: number; ends: number; named: boolean }>();
+  const seen = new Map<string, { n: number; begins: number; ends: number; inside: number; alone: boolean }>();
   for (const m of messages) {
     for (const w of words(m.text)) {
       const key = `${m.lang}:${w.key}`;
-      const s = seen.get(key) ?? { n: 0, begins: 0, ends: 0, named: false };
+      const s = seen.get(key) ?? { n: 0, begins: 0, ends: 0, inside: 0, alone: false };
       seen.set(key, s);
       s.n++;
       const inside = (x: { start: number; end: number }) => x.start < w.end && w.start < x.end;
       const span = m.spans.find(inside);
       if (span && span.start >= w.start) s.begins++;
       if (span && span.end <= w.end) s.ends++;
-      if (m.spans.some((x) => NAMED.includes(x.kind) && inside(x)) || (m.keep ?? []).some(inside)) s.named = true;
+      const named = [...m.spans.filter((x) => NAMED.includes(x.kind)), ...(m.keep ?? [])].filter(inside);
+      if (named.length) s.inside++;
+      if (named.some((x) => x.start >= w.start && x.end <= w.end)) s.alone = true;
     }
   }
   const out: Record<string, { begins: string[]; ends: string[]; plain: string[] }> = {};
   for (const [key, s] of [...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const [lang, word] = [key.slice(0, 2), key.slice(3)];
     const o = (out[lang] ??= { begins: [], ends: [], plain: [] });
-    if (!s.named && /\p{L}/u.test(word)) o.plain.push(word);
+    if (!s.alone && s.inside < s.n && s.inside * 3 <= s.n * 2 && /\p{L}/u.test(word)) o.plain.push(word);
     if (s.n < EDGE_SEEN) continue;
     if (s.begins <= s.n * EDGE_RATE) o.begins.push(word);
     if (s.ends <= s.n * EDGE_RATE) o.ends.push(word);
@@ -159,7 +161,7 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
  */
 const SOURCES = (
   process.env.TAGGER_SOURCES ??
-  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12'
+  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14'
 )
   .split(/\s+/)
   .filter(Boolean);

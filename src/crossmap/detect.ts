@@ -157,8 +157,8 @@ const LIMIT_BEFORE =
 /** Pregnancy words: "4 months pregnant", "enceinte de 4 mois" count the pregnancy, not anyone's age. */
 const PREGNANT = /\b(?:pregnant|enceinte|schwanger|embarazada|grávida|gravida|incinta)\b/iu;
 const MONTH_UNIT = /^\s*(?:months?|mois|meses|mesi|monate?n?)\b/iu;
-/** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª"). */
-const PART_BEFORE = /(?:\d|\d[.,:'])$/u;
+/** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª", "blew .09"). */
+const PART_BEFORE = /(?:\d|\d[.,:']|(?:^|\s)[.,])$/u;
 const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°])/u;
 const ORDINAL = /^\d+(?:e|er|ère|ème|º|ª|°)$/iu;
 

@@ -58,6 +58,7 @@ const CLASS_WORDS: Readonly<Record<string, Words>> = {
   'a kidney or bladder cancer': ['Nieren- oder Blasenkrebs', 'cancer du rein ou de la vessie', 'cáncer de riñón o vejiga', 'câncer de rim ou bexiga', 'tumore di rene o vescica'],
   'a kidney or urinary condition': ['Nieren- oder Harnwegserkrankung', 'maladie des reins ou des voies urinaires', 'enfermedad renal o urinaria', 'doença renal ou urinária', 'malattia di reni o vie urinarie'],
   // Medicines' classes (./medication-classes.ts, data/medication-classes.json).
+  'an addiction': ['Sucht', 'addiction', 'adicción', 'vício', 'dipendenza'],
   'a blood thinner': ['Blutverdünner', 'anticoagulant', 'anticoagulante', 'anticoagulante', 'anticoagulante'],
   'a blood-pressure medicine': ['Blutdruckmittel', 'médicament contre la tension', 'medicamento para la tensión', 'remédio para pressão', 'farmaco per la pressione'],
   'a cancer medicine': ['Krebsmedikament', 'médicament anticancéreux', 'medicamento contra el cáncer', 'medicamento contra o câncer', 'farmaco antitumorale'],

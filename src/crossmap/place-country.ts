@@ -234,15 +234,24 @@ export function messageCue(
 /**
  * The first-level region ("US.OH") a message's other places put a town of `country` in that the data does not
  * know: the one region of every town of that country the message names that the data does know ("Montgomery
- * County" beside "Dayton": Ohio, so its stand-in is an Ohio town and the state's law stays). Undefined when
- * they name none, or towns of two regions.
+ * County" beside "Dayton": Ohio, so its stand-in is an Ohio town and the state's law stays). With no other town
+ * marked, a city of 250,000 people or more the message names as typed, outside any mark ("Surulere" beside "the
+ * Lagos State Tenancy Law": Lagos, so a tenancy question keeps its state's law). Undefined when they name none,
+ * or towns of two regions.
  */
-export function regionCue(span: Span, spans: readonly Span[], country: string, pools: SubstitutePools): string | undefined {
+export function regionCue(span: Span, spans: readonly Span[], country: string, pools: SubstitutePools, text = ''): string | undefined {
   const regions = new Set<string>();
   for (const other of spans) {
     if (other.kind !== 'place' || other === span) continue;
     const town = townIn(other.text, country) ?? townIn(knownPart(other.text, pools) ?? '', country);
     if (town) regions.add(town.region);
+  }
+  if (!regions.size) {
+    for (const m of text.matchAll(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?/gu)) {
+      if (spans.some((s) => s.start < m.index! + m[0].length && m.index! < s.end)) continue;
+      const town = townIn(m[0], country) ?? townIn(m[0].split(/\s/)[0]!, country);
+      if (town?.size === 0) regions.add(town.region);
+    }
   }
   return regions.size === 1 ? [...regions][0] : undefined;
 }

@@ -146,14 +146,18 @@ export function placeLike(
   const withRegion = /^([^,]+),\s*([^,]+)$/.exec(text);
   const regionType = withRegion ? pools.placeKind?.(withRegion[2]!.trim())?.type : undefined;
   if (withRegion && (regionType === 'region' || regionType === 'state' || regionType === 'country')) {
-    const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, country, region);
+    const code = regionType === 'state' ? withRegion[2]!.trim() : undefined;
+    const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, code ? 'US' : country, code ? `US.${code}` : region);
     return town ? `${town}, ${withRegion[2]!.trim()}` : undefined;
   }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
-  // "Kelowna BC", "Perth WA": the city's stand-in, the region's code as typed.
+  // "Kelowna BC", "Perth WA", "Doral FL": the town's stand-in, the region's code as typed; after a US state's code,
+  // a town of that state (GeoNames' first-level regions of the US are the states' codes).
   const withCode = /^(.+?)\s+([A-Z]{2,3})$/.exec(text);
-  if (withCode && pools.placeKind?.(withCode[1]!)?.type === 'city') {
-    const town = placeLike(withCode[1]!, draw, pick, pools, country, region);
+  const city = withCode && pools.placeKind?.(withCode[1]!)?.type === 'city';
+  const state = withCode && !city && pools.placeKind?.(withCode[2]!)?.type === 'state';
+  if (withCode && (state || city)) {
+    const town = placeLike(withCode[1]!, draw, pick, pools, state ? 'US' : country, state ? `US.${withCode[2]}` : region);
     return town ? `${town} ${withCode[2]}` : undefined;
   }
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:

@@ -225,7 +225,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       language: options.tagging.language.code,
       ...(options.scope ? { scope: options.scope } : {}),
       ...(span.kind === 'person' ? personHint(text, span) : {}),
-      ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools)) } : {}),
+      ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools, text)) } : {}),
       ...(span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start)) ? { regionNamed: true } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;

@@ -183,6 +183,10 @@ export function generalizationInPlace(
   }
 }
 
+/** Gambling and betting words in the six languages the tagger reads. */
+const GAMBLING =
+  /gambl|\bbet(?:s|ting)?\b|casino|\bslots?\b|poker|wette|\bzock|spielsucht|glücksspiel|apuesta|ludopat|tragaperras|apostas?\b|\bjogo|azzardo|scommess|\bparis\b|\bjeux?\b|\bjuego|\bgioco/iu;
+
 /**
  * A health condition's class in the Disease Ontology (./health-classes.ts: "asthma" → "a lung or airway
  * condition"), so the answer stays about the right part of the body, and a medicine's therapeutic class
@@ -193,6 +197,8 @@ export function generalizationInPlace(
 export function classPhrase(span: Span): string | undefined {
   if ((span.form ?? 'noun') !== 'noun') return undefined;
   if (span.kind === 'medication') return medicationClass(span.text);
+  // Gambling is filed with substance use (data/tagger/GUIDE.md), but "substance use" says another problem.
+  if (span.kind === 'substance') return GAMBLING.test(span.text) ? 'an addiction' : undefined;
   if (span.kind !== 'health') return undefined;
   const words = span.text.replace(POSSESSIVE_START, '').split(/[\s-]+/);
   // "severe asthma", "stage 3 breast cancer", "asthma attacks", "Asthma-Anfälle": the longest run of its words

@@ -236,6 +236,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('la cita es a las 17:00 con la orientadora', '00', 'es')).toEqual([]);
     expect(ages('elle a 39,8 de fièvre', '8', 'fr')).toEqual([]);
     expect(ages("c'était la 2e fois", '2e', 'fr')).toEqual([]);
+    expect(ages('got done for drink driving, blew .09, first offence', '09')).toEqual([]);
     // Ages stay ages: the same numbers before years, or alone.
     expect(ages('ho 66 anni e 41 anni di contributi', '66', 'it')).toEqual(['66']);
     expect(ages('my son is 16 and has asthma', '16')).toEqual(['16']);

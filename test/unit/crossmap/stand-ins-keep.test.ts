@@ -104,6 +104,18 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('a town with a US state\'s code is a town of that state, the code as typed ("Doral FL", "Doral, FL")', () => {
+    for (const place of ['Doral FL', 'Doral, FL', 'Smallville TX']) {
+      const state = place.slice(-2);
+      for (const sub of standIns(place, 'place', 50)) {
+        const [, town, code] = /^(.+?),? ([A-Z]{2})$/.exec(sub) ?? [];
+        expect(code, `${place} → ${sub}`).toBe(state);
+        expect(townIn(town!, 'US')?.region, `${place} → ${sub}`).toBe(`US.${state}`);
+        expect(town).not.toBe(place.replace(/,? [A-Z]{2}$/, ''));
+      }
+    }
+  });
+
   it('a region gets a region of the same country', () => {
     for (const [region, country] of [
       ['Ohio', 'US'],
