@@ -146,7 +146,7 @@ export function placeLike(
   const withRegion = /^([^,]+),\s*([^,]+)$/.exec(text);
   const regionType = withRegion ? pools.placeKind?.(withRegion[2]!.trim())?.type : undefined;
   if (withRegion && (regionType === 'region' || regionType === 'state' || regionType === 'country')) {
-    const code = regionType === 'state' ? withRegion[2]!.trim() : undefined;
+    const code = regionType === 'state' && usTown(withRegion[1]!.trim(), pools) ? withRegion[2]!.trim() : undefined;
     const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, code ? 'US' : country, code ? `US.${code}` : region);
     return town ? `${town}, ${withRegion[2]!.trim()}` : undefined;
   }
@@ -155,9 +155,12 @@ export function placeLike(
   // a town of that state (GeoNames' first-level regions of the US are the states' codes).
   const withCode = /^(.+?)\s+([A-Z]{2,3})$/.exec(text);
   const city = withCode && pools.placeKind?.(withCode[1]!)?.type === 'city';
-  const state = withCode && !city && pools.placeKind?.(withCode[2]!)?.type === 'state';
-  if (withCode && (state || city)) {
-    const town = placeLike(withCode[1]!, draw, pick, pools, state ? 'US' : country, state ? `US.${withCode[2]}` : region);
+  const state = withCode && !city && pools.placeKind?.(withCode[2]!)?.type === 'state' && usTown(withCode[1]!, pools);
+  // A town the data knows ("Mandurah WA"): a town of its own country and region.
+  const known = withCode && !city && !state ? townsNamed(withCode[1]!) : [];
+  if (withCode && (state || city || known.length)) {
+    const townCountry = state ? 'US' : known.length ? (country && known.includes(country) ? country : known[0]) : country;
+    const town = placeLike(withCode[1]!, draw, pick, pools, townCountry, state ? `US.${withCode[2]}` : region);
     return town ? `${town} ${withCode[2]}` : undefined;
   }
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
@@ -175,6 +178,17 @@ export function placeLike(
     smallest(countryTowns().get(country)) ??
     pick(pools.places)
   );
+}
+
+/**
+ * Whether a town typed before a code that is also a US state's ("WA", "NT", "SA" are Australian states too) can
+ * be read as a US town: the data knows it in the US, or knows it nowhere and is no city ("Perth, WA" is
+ * Australia's; "Doral, FL" Florida's).
+ */
+function usTown(name: string, pools: SubstitutePools): boolean {
+  if (pools.placeKind?.(name)?.type === 'city') return false;
+  const countries = townsNamed(name);
+  return countries.length === 0 || countries.includes('US');
 }
 
 /** The towns of each country (of every region: `regionBands`), by size class. */

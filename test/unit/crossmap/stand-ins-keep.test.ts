@@ -104,6 +104,18 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('a city or town known abroad, with a code that is also a US state\'s, stays in its country ("Perth, WA", "Mandurah WA")', () => {
+    for (const sub of standIns('Perth, WA', 'place', 50)) {
+      const [, town, code] = /^(.+), ([A-Z]{2})$/.exec(sub) ?? [];
+      expect(code, sub).toBe('WA');
+      expect(inCountry(town!, 'AU'), sub).toBe(true);
+    }
+    for (const sub of standIns('Mandurah WA', 'place', 50)) {
+      expect(sub, sub).toMatch(/ WA$/);
+      expect(townIn(sub.replace(/ WA$/, ''), 'AU')?.region, sub).toBe('AU.08');
+    }
+  });
+
   it('a town with a US state\'s code is a town of that state, the code as typed ("Doral FL", "Doral, FL")', () => {
     for (const place of ['Doral FL', 'Doral, FL', 'Smallville TX']) {
       const state = place.slice(-2);
