@@ -146,8 +146,8 @@ export function placeLike(
   const withRegion = /^([^,]+),\s*([^,]+)$/.exec(text);
   const regionType = withRegion ? pools.placeKind?.(withRegion[2]!.trim())?.type : undefined;
   if (withRegion && (regionType === 'region' || regionType === 'state' || regionType === 'country')) {
-    const code = regionType === 'state' && usTown(withRegion[1]!.trim(), pools) ? withRegion[2]!.trim() : undefined;
-    const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, code ? 'US' : country, code ? `US.${code}` : region);
+    const us = usState(withRegion[1]!.trim(), withRegion[2]!.trim(), pools);
+    const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, us?.country ?? country, us?.region ?? region);
     return town ? `${town}, ${withRegion[2]!.trim()}` : undefined;
   }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
@@ -155,12 +155,11 @@ export function placeLike(
   // a town of that state (GeoNames' first-level regions of the US are the states' codes).
   const withCode = /^(.+?)\s+([A-Z]{2,3})$/.exec(text);
   const city = withCode && pools.placeKind?.(withCode[1]!)?.type === 'city';
-  const state = withCode && !city && pools.placeKind?.(withCode[2]!)?.type === 'state' && usTown(withCode[1]!, pools);
+  const us = withCode ? usState(withCode[1]!, withCode[2]!, pools) : undefined;
   // A town the data knows ("Mandurah WA"): a town of its own country and region.
-  const known = withCode && !city && !state ? townsNamed(withCode[1]!) : [];
-  if (withCode && (state || city || known.length)) {
-    const townCountry = state ? 'US' : known.length ? (country && known.includes(country) ? country : known[0]) : country;
-    const town = placeLike(withCode[1]!, draw, pick, pools, townCountry, state ? `US.${withCode[2]}` : region);
+  const known = withCode && !city && !us ? townsNamed(withCode[1]!) : [];
+  if (withCode && (us || city || known.length)) {
+    const town = placeLike(withCode[1]!, draw, pick, pools, us?.country ?? (known.length ? ownCountry(known, country) : country), us?.region ?? region);
     return town ? `${town} ${withCode[2]}` : undefined;
   }
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
@@ -190,6 +189,12 @@ function usTown(name: string, pools: SubstitutePools): boolean {
   const countries = townsNamed(name);
   return countries.length === 0 || countries.includes('US');
 }
+/** The country and first-level region of a town typed before a US state's code ("Doral FL": US, US.FL), when `usTown`. */
+function usState(name: string, code: string, pools: SubstitutePools): { country: string; region: string } | undefined {
+  return pools.placeKind?.(code)?.type === 'state' && usTown(name, pools) ? { country: 'US', region: `US.${code}` } : undefined;
+}
+/** The country of a town the data knows in `countries`: the message's when the town is there too, else the first. */
+const ownCountry = (countries: readonly string[], country: string | undefined) => (country && countries.includes(country) ? country : countries[0]);
 
 /** The towns of each country (of every region: `regionBands`), by size class. */
 const countryTowns = lazy(() => {
@@ -232,8 +237,7 @@ function addressLike(text: string, draw: Draw, pick: PickFrom, pools: Substitute
       const named = kind ? [] : townsNamed(name);
       if ((!kind && !named.length) || kind?.type === 'travel') continue;
       // A town the data knows by name keeps its country: the message's, when the town is there too.
-      const townCountry = country && named.includes(country) ? country : named[0];
-      const stand = kind?.type === 'country' ? name : placeLike(name, draw, pick, pools, townCountry);
+      const stand = kind?.type === 'country' ? name : placeLike(name, draw, pick, pools, ownCountry(named, country));
       if (stand) towns.push({ start: at, end: words[n - 1]!.end, text: stand });
       break;
     }
