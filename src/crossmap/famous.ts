@@ -13,9 +13,16 @@ import { lazy } from '../domains/phrases';
 const lists = lazy(() => ({ full: new Set(famous.full.split('|')), single: new Set(famous.single.split('|')) }));
 const key = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+const ELIDED = /^(?:d|l|dell|dall|nell|sull|all|degl|qu)['’](?=\p{Lu})/iu;
+
 /** Public people's names in `text`: a full name (two to four words), or one capitalised name WordNet knows. */
 export function famousSpans(text: string): { start: number; end: number; kind: 'famous' | 'famous-name' }[] {
-  const words = [...text.matchAll(/\p{L}[\p{L}'’.-]*/gu)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
+  // A name after an elided article or preposition ("d'Albert Camus", "dell'Alighieri", "l'Ulysse") starts after
+  // the apostrophe.
+  const words = [...text.matchAll(/\p{L}[\p{L}'’.-]*/gu)].map((m) => {
+    const elided = ELIDED.exec(m[0])?.[0].length ?? 0;
+    return { start: m.index! + elided, end: m.index! + m[0].length, text: m[0].slice(elided) };
+  });
   const { full, single } = lists();
   const out: { start: number; end: number; kind: 'famous' | 'famous-name' }[] = [];
   for (let i = 0; i < words.length; i++) {

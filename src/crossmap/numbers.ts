@@ -170,19 +170,23 @@ export function lifeStage(age: number): LifeStage {
 }
 
 /**
- * The finer stages a moved age keeps, within its life stage. Adults: young adult 18–20, 21–24, adult 25–44, middle
- * age 45–64, older adult 65+ (the boundaries of `lifeStage`, of the CDC/NCHS age bands in src/domains/wording.ts:
- * 18, 25, 45, 65, and 21, an age of majority for drinking, gambling and some licences). So 24 stays under 25
- * (insurance, railcards), 44 under 45, 64 under 65 (pensions, screening). A minor's age decides doses, school
- * years and which law applies (criminal responsibility at 10, 12, 14 or 16; work, consent and driving at 16), so
- * it moves within a narrow band: baby 0–1, preschool 2–4, 5–9, 10–12, 13–15, 16–17.
+ * The finer stages a moved age keeps, within its life stage. Young adults: 18–20 and 21–24 (21, an age of majority
+ * for drinking, gambling and some licences; 25 for insurance and railcards); from 25, five-year bands (25–29,
+ * 30–34, … 60–64, 65–69, …, 85+), the bands of census and health tables, on whose lines most age limits fall:
+ * fertility treatment at 35, 40 or 43, screening at 40, 50 or 60, pensions at 60 or 65 (a 37-year-old partner
+ * sent as 40 was graded across an IVF limit, a 41-year-old sent as 38 across a prenatal-test exemption). A stand-in
+ * still differs by one to three years, so what it tells a page is the band, as a decade phrase would. A minor's
+ * age decides doses, school years and which law applies (criminal responsibility at 10, 12, 14 or 16; work,
+ * consent and driving at 16), so it moves within a narrow band: baby 0–1, preschool 2–4, 5–9, 10–12, 13–15, 16–17.
  */
 export type AgeStage =
-  'baby' | 'preschool' | 'child' | 'preteen' | 'young teen' | 'older teen' | 'young adult' | 'adult under 25' | 'adult' | 'middle age' | 'older adult';
+  'baby' | 'preschool' | 'child' | 'preteen' | 'young teen' | 'older teen' | 'young adult' | 'adult under 25' | `${number}–${number}` | '85+';
 // prettier-ignore
 const AGE_STAGES: readonly (readonly [below: number, stage: AgeStage])[] = [
   [2, 'baby'], [5, 'preschool'], [10, 'child'], [13, 'preteen'], [16, 'young teen'], [18, 'older teen'],
-  [21, 'young adult'], [25, 'adult under 25'], [45, 'adult'], [65, 'middle age'], [Infinity, 'older adult'],
+  [21, 'young adult'], [25, 'adult under 25'],
+  ...Array.from({ length: 12 }, (_, i) => [30 + 5 * i, `${25 + 5 * i}–${29 + 5 * i}`] as const),
+  [Infinity, '85+'],
 ];
 export function ageStage(age: number): AgeStage {
   return AGE_STAGES.find(([below]) => age < below)![1];

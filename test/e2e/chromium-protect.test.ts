@@ -64,7 +64,7 @@ describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId
     expect(await frame.locator('.message-learns').textContent()).toMatch(/replaced by stand-ins.*only by (its|their) kind/);
     // With what was measured, in plain numbers (src/ui/measured-message.ts).
     expect(await frame.getByTestId('message-measured').textContent()).toMatch(
-      /^Measured on 150 messages Veil had never seen: about 1 in 26 .* no longer answering the question for 56/,
+      /^Measured on 150 messages Veil had never seen: about 1 in 28 .* no longer answering the question for 38/,
     );
     const first = (await sentText())!;
     for (const original of ['Priya', 'diabetes', 'Leeds', ' 7 ']) expect(first).not.toContain(original);
@@ -145,12 +145,12 @@ describe('topic hints', () => {
   it('a sentence the encoder reads as sensitive, with nothing in it the tagger marks, is pointed out in the panel and sent as typed unless edited', async () => {
     const page = await veil.browser.context.newPage();
     await openFixture(page, 'chatgpt');
-    await typeInto(page, 'chatgpt', 'The doctor rang, the results were not what we hoped. What should I ask them?');
+    await typeInto(page, 'chatgpt', 'The doctor rang, the news was not what we hoped. What should I ask them?');
     await page.keyboard.press('Enter');
     const frame = await panelReady(page);
     const hint = frame.locator('.message-hints');
     await hint.waitFor({ timeout: 15_000 });
-    expect(await hint.textContent()).toMatch(/“The doctor rang, the results were not what we hoped\.” \(maybe a health matter\)/);
+    expect(await hint.textContent()).toMatch(/“The doctor rang, the news was not what we hoped\.” \(maybe a health matter\)/);
     await screenshot(page, 'protect-review-topic-hint');
     await frame.getByRole('button', { name: 'Cancel' }).click();
     await page.close();

@@ -129,9 +129,10 @@ export function MessageDefaults({ settings, onSettings }: MessageDefaultsProps) 
       </ul>
       <p class="hint">
         Sensitive matters are generalized by default: a stand-in there would change your question (another illness than yours). Amounts are kept as typed by
-        default, still marked: the answer is computed from them, and a stand-in amount gives a wrong result. So are a year alone (“in 2024”: a tax year or a law
-        in force depends on it), countries, states and provinces, and bodies named by an acronym (“IMSS”, “HMRC”), which the answer depends on and which name no
-        one, and anything Veil marks without being sure it is sensitive. Veil misses some things; whatever it does not mark goes as you typed it.
+        default, still marked: the answer is computed from them, and a stand-in amount gives a wrong result. So are a year or a month alone (“in 2024”, “in
+        September”: a tax year, a law in force or an intake depends on it), courts named by their type (“the Circuit Court”), countries, states and provinces,
+        and bodies named by an acronym (“IMSS”, “HMRC”), which the answer depends on and which name no one, and anything Veil marks without being sure it is
+        sensitive. Veil misses some things; whatever it does not mark goes as you typed it.
       </p>
       <p class="hint" data-testid="defaults-measured">
         {measuredDefaultsLine()}

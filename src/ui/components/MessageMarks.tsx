@@ -81,8 +81,9 @@ export function MessageMarks({
           <p class="muted">
             {draftSeen ? "The site's own box has already shown it your draft as you typed it; Veil changes what it is sent and keeps. " : ''}Names, towns,
             dates, ages and ID numbers get stand-ins (Veil reads them back in the answer; a town's stand-in is in the same state or region, else the same
-            country); sensitive matters are sent only by their kind. Amounts, a year alone, countries, states and provinces, and bodies named by an acronym are
-            kept as typed, as the answer depends on them, and so is what Veil is not sure is sensitive: choose for each below.
+            country); sensitive matters are sent only by their kind. Amounts, a year or a month alone, countries, states and provinces, bodies named by an
+            acronym and courts named by their type are kept as typed, as the answer depends on them, and so is what Veil is not sure is sensitive: choose for
+            each below.
           </p>
           <ul class="review-marks">
             {marks.slice(0, LISTED).map((mark) => (

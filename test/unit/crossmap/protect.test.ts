@@ -176,6 +176,20 @@ describe('generalizations are public phrases of the category', () => {
     expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.9, 'en', {}).text).toBe('I have a lung or airway condition and a cough.');
   });
 
+  it('a place span that is only the word for a kind of place names none and goes as typed', () => {
+    const text = 'Darf ich mit dem F-Ausweis den Kanton wechseln, wenn ich nach Zürich ziehe?';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'de', [
+        ['Kanton', 'place'],
+        ['Zürich', 'place'],
+      ]),
+    });
+    expect(p.marks.map((m) => m.text)).toEqual(['Zürich']);
+    expect(p.text).toContain('den Kanton wechseln');
+    const en = 'Can I move to another county before the hearing?';
+    expect(protect(en, 7, { tagging: taggerRead(en, 'en', [['county', 'place']]) }).text).toBe(en);
+  });
+
   it('keeps what the answer is computed from: amounts as typed (marked, Replace on choice), a law cited by number never marked', () => {
     const text = 'My rent is £875 and the landlord wants £960 from 3 March. Is that allowed under section 13 of the Housing Act?';
     const p = protect(text);

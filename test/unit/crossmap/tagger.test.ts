@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newCodebook, protect } from '../../../src/crossmap';
 import { candidateSpans } from '../../../src/crossmap/candidates';
+import { famousSpans } from '../../../src/crossmap/famous';
 import { detectSpans } from '../../../src/crossmap/detect';
 import { PRECEDENCE, settle, type Found } from '../../../src/crossmap/settle';
 import { townIn } from '../../../src/crossmap/place-country';
@@ -38,6 +39,14 @@ describe('the tagger model', () => {
       expect(worst, m.text).toBeLessThanOrEqual(reference.tolerance);
     }
     await model.release();
+  });
+});
+
+describe("the tagger's public-figure hint", () => {
+  it('finds a public figure after an elided article or preposition', () => {
+    const text = "un résumé de L'Étranger d'Albert Camus, et Dante dell'Alighieri";
+    expect(famousSpans(text).map((s) => [text.slice(s.start, s.end), s.kind])).toContainEqual(['Albert Camus', 'famous']);
+    expect(famousSpans('Who was Marie Curie?')).toEqual([{ start: 8, end: 19, kind: 'famous' }]);
   });
 });
 
