@@ -50,6 +50,10 @@ const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
   [/\bARS\b/, 'AR'],
   [/\bCLP\b/, 'CL'],
   [/\bZAR\b/, 'ZA'],
+  // The Maghreb's currencies after an amount ("120 000 DA", "3000 dh", "450 DT"): a French message from there.
+  [/\d\s?(?:DA|DZD)\b/, 'DZ'],
+  [/\d\s?(?:DH|MAD|dhs?)\b/, 'MA'],
+  [/\d\s?(?:DT|TND)\b/, 'TN'],
 ];
 
 /**

@@ -120,6 +120,9 @@ const PLACE_KIND_WORD =
 
 /** Whether the writer capitalises names: a capitalised word inside a sentence, not after its end. */
 const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
+/** A title or a degree's abbreviation alone, in the six languages ("Ing.", "Lic.", "Dott.ssa", "Mme"). */
+const TITLE_ALONE =
+  /^(?:mr|mrs|ms|miss|mx|dr|dra|prof|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
 /** A sentence's first word follows this: the start, an end of sentence or line, a colon, quotes or a bracket. */
@@ -147,8 +150,10 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
 
 /**
  * A span the tagger read as a name, place, organisation or date that is none, whose stand-in would break the
- * sentence: a name or organisation without a letter ("3" is a count; a place may be a house number), a one-word
- * name with a digit ("B2"), or a word
+ * sentence: an e-mail address without an "@" or a phone number with fewer than three digits ("Ext." of a
+ * signature line had become an invented address), a name or organisation without a letter ("3" is a count; a
+ * place may be a house number), a one-word name with a digit ("B2"), a title read as a name of its own ("Ing."),
+ * the word for a kind of place read as a place ("den Kanton wechseln"), or a word
  * that neither the place data nor the name lists know, no title precedes and the person's profile does not
  * hold, and that is either
  * - an ordinary word of its language (`ordinaryWord`: "davon", "Geschichte", "tambien"), or
@@ -159,12 +164,14 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  *   providencia", "bei der voestalpine"), which now go as typed.
  */
 function notAName(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, cased: boolean, options: ProtectOptions): boolean {
+  if (span.kind === 'email') return !span.text.includes('@');
+  if (span.kind === 'phone') return (span.text.match(/\d/g)?.length ?? 0) < 3;
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
   if (!name && span.kind !== 'date') return false;
+  if (span.kind === 'person' && TITLE_ALONE.test(span.text)) return true;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
   // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
   if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;
-  // A place span that is only the word for a kind of place ("den Kanton wechseln", "the county") names none.
   if (span.kind === 'place' && PLACE_KIND_WORD.test(span.text)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;

@@ -54,6 +54,11 @@ describe('which country a place is in', () => {
     expect(messageCue('O INSS negou meu benefício', [], pools, 'pt')).toBe('BR');
     expect(messageCue('Das Jobcenter zahlt nicht', [], pools, 'de')).toBe('DE');
     expect(messageCue('I got a letter from the council', [], pools, 'en')).toBeUndefined();
+    // The Maghreb's currencies after an amount: a French message from there, not from France.
+    expect(messageCue('mon pere peut etre mon garant avec 120 000 DA par mois ?', [], pools, 'fr')).toBe('DZ');
+    expect(messageCue('je paie 3500 dh de loyer', [], pools, 'fr')).toBe('MA');
+    expect(messageCue('un salaire de 1200 DT', [], pools, 'fr')).toBe('TN');
+    expect(messageCue('je vais da Marco', [], pools, 'it')).toBeUndefined();
   });
 
   it("Austria's and Switzerland's bodies point there before words they share with Germany; a language's ordinary word is no region", () => {

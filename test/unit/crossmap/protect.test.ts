@@ -190,6 +190,26 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(en, 7, { tagging: taggerRead(en, 'en', [['county', 'place']]) }).text).toBe(en);
   });
 
+  it('a span without the shape of its kind goes as typed: an e-mail address without "@", a phone number without digits, a title alone', () => {
+    const text = 'Quedo atento. Atte. Ing. Marco Reséndiz, Núm. de empleado 40718 | Ext. 2231 mresendiz@grupo.com.mx';
+    const at = (part: string, kind: 'person' | 'email' | 'phone') => {
+      const start = text.indexOf(part);
+      return { start, end: start + part.length, text: part, kind, source: 'tagger' as const, score: 0.9 };
+    };
+    const p = protect(text, 7, {
+      tagging: {
+        language: { code: 'es', name: 'Spanish', read: true },
+        found: [at('Ing', 'person'), at('Marco Reséndiz', 'person'), at('Ext', 'email'), at('2231', 'phone'), at('mresendiz@grupo.com.mx', 'email')],
+        personal: [{ start: 0, end: text.length, p: 1 }],
+        general: 0,
+        plain: [],
+      },
+    });
+    expect(p.marks.map((m) => m.text)).toEqual(['Marco Reséndiz', '2231', 'mresendiz@grupo.com.mx']);
+    expect(p.text).toContain('Atte. Ing. ');
+    expect(p.text).toContain('| Ext. ');
+  });
+
   it('keeps what the answer is computed from: amounts as typed (marked, Replace on choice), a law cited by number never marked', () => {
     const text = 'My rent is £875 and the landlord wants £960 from 3 March. Is that allowed under section 13 of the Housing Act?';
     const p = protect(text);
