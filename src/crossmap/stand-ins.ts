@@ -219,9 +219,15 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
-  if (span.kind === 'id') return ACRONYM.test(span.text);
+  // A bill's or a law's number ("SF 496", "Bill C-21", "Ley 1098") is the law the answer is about, no one's.
+  if (span.kind === 'id') return ACRONYM.test(span.text) || (LAW_NUMBER.test(span.text) && LAW_BEFORE.test(`${before}${span.text}`));
   return false;
 }
+
+/** A law's or bill's number, after what names it as one: a bill's letters ("SF", "HB", "AB"), "Bill", "Act", "Ley", "Loi", "Gesetz"… */
+const LAW_NUMBER = /^(?:(?:[HS][BFR]|AB|SF|HF|LD|H\.R\.|S\.)\s?)?[A-Z]?-?\d{1,5}(?:[/-]\d{2,4})?$/u;
+const LAW_BEFORE =
+  /(?:\b(?:[HS][BFR]|AB|SF|HF|LD)|\bH\.R\.|\b(?:Bill|Act|Ley|Loi|Lei|Legge|Gesetz|Decreto|Décret|Decree|Proposition|Prop\.)(?:\s+(?:No\.?|n[°º.]|nr\.?|número|numero))?)\s*(?:[HS][BFR]|AB|SF|HF|LD|H\.R\.|S\.)?\s?[A-Z]?-?\d{1,5}(?:[/-]\d{2,4})?$/u;
 
 const REGION_ARTICLE = /(?:^|\s)(?:au|aux|en)\s+$/iu;
 

@@ -16,6 +16,8 @@ export const PLACE_ALIASES: Readonly<Record<string, string>> = {
   taiwan: '030', taiwanese: '030', 'hong kong': '030', macau: '030', kosovo: '039', kosovar: '039', uae: '145',
   emirati: '145', filipino: '035', filipina: '035', kiwi: '053', aussie: '053', congolese: '202', drc: '202',
   'dr congo': '202', 'new zealander': '053', 'puerto rican': '419',
+  // A country named by its main island: "bail in trinidad" is Trinidad and Tobago's law, not Bolivia's town's.
+  trinidad: '419', tobago: '419',
 };
 
 /** Alias → ISO 639-3 code of data/languages.json. */

@@ -120,6 +120,16 @@ describe('a place the data knows inside a longer span', () => {
     expect(knownPart('Leeds', pools)).toBeUndefined();
   });
 
+  it('a country named by its main island is the country, kept as typed, not a town of its name elsewhere', () => {
+    expect(pools.placeKind?.('Trinidad')?.type).toBe('country');
+    const text = 'my brother got arrested in Chaguanas, wat bail is usual for that in trinidad?';
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent(text, 'en', ['Chaguanas', 'trinidad'], seed);
+      expect(p.marks.find((m) => m.text === 'trinidad')!.treatment).toBe('keep');
+      expect(cityCountry(p.marks.find((m) => m.text === 'Chaguanas')!.substitute, 'TT')).toBe('TT');
+    }
+  });
+
   it('a region the message names points to its country, and is no foreign city of its name', () => {
     expect(pools.placeKind?.('Ontario')).toMatchObject({ type: 'region', country: 'CA' });
     expect(messageCue('My mom lives alone in Sudbury, Ontario Health never called', [], pools, 'en')).toBe('CA');

@@ -309,6 +309,22 @@ describe('a place keeps its country', () => {
     for (const id of ['AB123456', 'K482915736', '300/1970', 'jessie_rose', 'Jessie']) expect(keptByDefault({ text: id, kind: 'id' }, pools), id).toBe(false);
   });
 
+  it("a bill's or a law's number, after what names it, is the law asked about: kept by default; a number after anything else is not", () => {
+    const kept = (text: string, before: string) => keptByDefault({ text, kind: 'id' }, pools, '', before);
+    expect(kept('496', 'with the new state law (SF ')).toBe(true);
+    expect(kept('SF 496', 'with the new state law (')).toBe(true);
+    expect(kept('C-21', 'since Bill ')).toBe(true);
+    expect(kept('1098', 'según la Ley ')).toBe(true);
+    expect(kept('2021-1017', 'la Loi n° ')).toBe(true);
+    for (const [id, before] of [
+      ['496', 'my case number is '],
+      ['K482915736', 'Versichertennummer: '],
+      ['0087731', 'Employee ID '],
+      ['4471', 'the Bill I got says '],
+    ] as const)
+      expect(kept(id, before), id).toBe(false);
+  });
+
   it('a festival named alone is a public date, kept by default; a faith or a practice said of someone is not', () => {
     for (const festival of ['Ramadan', 'il Ramadan', 'Diwali', 'Eid al-Adha', 'Noël', 'Pâques', 'Weihnachten', 'Semana Santa', 'Páscoa'])
       expect(keptByDefault({ text: festival, kind: 'religion' }, pools), festival).toBe(true);
