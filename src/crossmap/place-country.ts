@@ -204,13 +204,19 @@ export function messageCue(
   for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
   for (const [pattern, code] of NATIONAL) if (pattern.test(text)) return code;
   const spoken = SPOKEN[language] ?? [];
+  // The country most of its places point to: each place whose country is clear (one candidate, or one where its
+  // language is spoken) and each US state's code counts once; a tie goes to the first named. ("Springs", a
+  // South African town, read inside "Desert Springs Rehab" beside "Chandler" and "AZ": the US.)
+  const votes = new Map<string, number>();
   for (const span of spans) {
     if (span.kind !== 'place') continue;
     const candidates = countriesOf(span.text, pools);
     const local = candidates.filter((c) => spoken.includes(c));
-    if (candidates.length === 1) return candidates[0];
-    if (local.length === 1) return local[0];
+    const country = usStateCode(span.text, pools) ? 'US' : candidates.length === 1 ? candidates[0] : local.length === 1 ? local[0] : undefined;
+    if (country) votes.set(country, (votes.get(country) ?? 0) + 1);
   }
+  const most = [...votes].reduce<[string, number] | undefined>((best, vote) => (!best || vote[1] > best[1] ? vote : best), undefined);
+  if (most) return most[0];
   // Two capitalised words, else the first alone ("United Kingdom"; "Ontario Health": "Ontario"), never a
   // person's name ("Victoria Adams", "Jordan").
   const person = (at: number) => spans.some((s) => s.kind === 'person' && s.start <= at && at < s.end);
@@ -235,10 +241,15 @@ export function messageCue(
   return undefined;
 }
 
+/** A US state's two-letter code typed in capitals ("AZ", "TX"); not "WA", which is Western Australia's too. */
+export const usStateCode = (text: string, pools: SubstitutePools): boolean =>
+  /^[A-Z]{2}$/.test(text) && text !== 'WA' && pools.placeKind?.(text)?.type === 'state';
+
 /**
  * The first-level region ("US.OH") a message's other places put a town of `country` in that the data does not
- * know: the one region of every town of that country the message names that the data does know ("Montgomery
- * County" beside "Dayton": Ohio, so its stand-in is an Ohio town and the state's law stays). With no other town
+ * know: the one region of every town of that country the message names that the data does know, or of a US
+ * state's code it names ("Montgomery County" beside "Dayton", or beside "OH": Ohio, so its stand-in is an Ohio
+ * town and the state's law stays). With no other town
  * marked, a city of 250,000 people or more the message names as typed, outside any mark ("Surulere" beside "the
  * Lagos State Tenancy Law": Lagos, so a tenancy question keeps its state's law). Undefined when they name none,
  * or towns of two regions.
@@ -247,6 +258,8 @@ export function regionCue(span: Span, spans: readonly Span[], country: string, p
   const regions = new Set<string>();
   for (const other of spans) {
     if (other.kind !== 'place' || other === span) continue;
+    // A US state's code names its region (GeoNames' first-level regions of the US are the codes): "AZ".
+    if (country === 'US' && usStateCode(other.text, pools)) regions.add(`US.${other.text}`);
     const town = townIn(other.text, country) ?? townIn(knownPart(other.text, pools) ?? '', country);
     if (town) regions.add(town.region);
   }

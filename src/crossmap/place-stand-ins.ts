@@ -210,10 +210,13 @@ const countryTowns = lazy(() => {
 
 const ADDRESS_WORD = "\\p{Lu}[\\p{L}'’-]*(?![\\p{L}\\p{N}])";
 /**
- * A run of capitalised words after a comma, or after a postcode that opens the span or follows a comma ("…,
- * 4000-123 Porto", "04318 Leipzig"): where an address names its town.
+ * A run of capitalised words after a comma, or after a postcode that opens the span or follows a comma or a space
+ * ("…, 4000-123 Porto", "04318 Leipzig", "rue Saint-Gilles 47 à 4000 Liège"): where an address names its town.
  */
-const TOWN_RUN = new RegExp(`(?:,\\s*(?:\\d{4}-\\d{3}\\s+|\\d{4,5}\\s+)?|^(?:\\d{4}-\\d{3}|\\d{4,5})\\s+)(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`, 'gu');
+const TOWN_RUN = new RegExp(
+  `(?:,\\s*(?:\\d{4}-\\d{3}\\s+|\\d{4,5}\\s+)?|(?:^|\\s)(?:\\d{4}-\\d{3}|\\d{4,5})\\s+)(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`,
+  'gu',
+);
 
 /**
  * An address or a postcode: same shape, nothing of the original but its street words and its country. A town

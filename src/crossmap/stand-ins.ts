@@ -181,9 +181,11 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
 /**
  * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could
  * not keep:
- * - a country, or a first-level region (a state, province, canton, Land): millions live there, and its law,
- *   benefits and schools are what the answer is about (a person replaces one only by choosing Replace;
- *   `substituteFor` then draws another of the same kind, which is what Replace writes);
+ * - a country, or a first-level region (a state, province, canton, Land; a US state by its code, "AZ"):
+ *   millions live there, and its law, benefits and schools are what the answer is about (a person replaces one
+ *   only by choosing Replace; `substituteFor` then draws another of the same kind, which is what Replace writes);
+ * - a bill's, a law's or an article's number after what names it ("SF 496", "artigo 367.º", "§ 573"), whatever
+ *   the tagger read it as: the law asked about;
  * - a decade phrase ("in my forties", "late 60s", "a 40-something"), already a generalization, coarser than
  *   the few years a numeric age moves;
  * - a year alone ("in 2024"), already coarser than the days a date moves, which a tax year, a law in force or
@@ -201,13 +203,17 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  * - an "ID" of two to six capital letters alone ("AOK", "PECA"): an acronym, as no number a person holds is only letters.
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
+  // A bill's, a law's or an article's number ("SF 496", "Bill C-21", "Ley 1098", "artigo 367.º") is the law the
+  // answer is about, no one's, whatever the tagger read it as.
+  if (LAW_NUMBER.test(span.text) && LAW_BEFORE.test(`${before}${span.text}`)) return true;
   if (span.kind === 'place') {
     const name = span.text.replace(/['’]s$/, '');
     const type = pools.placeKind?.(name)?.type;
     // "au Québec", "en Valais": French names a city with "à", a region or country with "au", "aux" or "en"; a
     // region whose city is spelt the same but for its accents is the region.
     const regionByArticle = REGION_ARTICLE.test(before) && pools.placeKind?.(name.normalize('NFD').replace(/\p{M}/gu, ''))?.type === 'region';
-    return type === 'country' || type === 'region' || regionByArticle;
+    // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about.
+    return type === 'country' || type === 'region' || type === 'state' || regionByArticle;
   }
   if (span.kind === 'age') return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after));
   if (span.kind === 'organisation') {
@@ -219,15 +225,15 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
-  // A bill's or a law's number ("SF 496", "Bill C-21", "Ley 1098") is the law the answer is about, no one's.
-  if (span.kind === 'id') return ACRONYM.test(span.text) || (LAW_NUMBER.test(span.text) && LAW_BEFORE.test(`${before}${span.text}`));
+  if (span.kind === 'id') return ACRONYM.test(span.text);
   return false;
 }
 
-/** A law's or bill's number, after what names it as one: a bill's letters ("SF", "HB", "AB"), "Bill", "Act", "Ley", "Loi", "Gesetz"… */
-const LAW_NUMBER = /^(?:(?:[HS][BFR]|AB|SF|HF|LD|H\.R\.|S\.)\s?)?[A-Z]?-?\d{1,5}(?:[/-]\d{2,4})?$/u;
-const LAW_BEFORE =
-  /(?:\b(?:[HS][BFR]|AB|SF|HF|LD)|\bH\.R\.|\b(?:Bill|Act|Ley|Loi|Lei|Legge|Gesetz|Decreto|Décret|Decree|Proposition|Prop\.)(?:\s+(?:No\.?|n[°º.]|nr\.?|número|numero))?)\s*(?:[HS][BFR]|AB|SF|HF|LD|H\.R\.|S\.)?\s?[A-Z]?-?\d{1,5}(?:[/-]\d{2,4})?$/u;
+/** A law's, bill's or article's number, after what names it as one: a bill's letters ("SF", "HB", "AB"), "Bill", "Act", "Ley", "Loi", "Gesetz", "Article", "artigo", "§"… */
+const LAW_NUMBER_BODY = String.raw`(?:(?:[HS][BFR]|AB|SF|HF|LD|H\.R\.|S\.)\s?)?[A-Z]?-?\d{1,5}(?:[/-]\d{2,4})?`;
+const LAW_NUMBER = new RegExp(`^${LAW_NUMBER_BODY}$`, 'u');
+const LAW_WORD = String.raw`\b(?:[HS][BFR]|AB|SF|HF|LD)|\bH\.R\.|\b(?:Bill|Act|Ley|Loi|Lei|Legge|Gesetz|Decreto|Décret|Decree|Proposition|Prop\.|[Aa]rt(?:icle|ículo|igo|icolo|ikel)?\.?|[Ss]ection|Sec\.|Paragraph|Absatz|Abs\.)(?:\s+(?:No\.?|n[°º.]|nr\.?|número|numero))?|§§?`;
+const LAW_BEFORE = new RegExp(`(?:${LAW_WORD})\\s*${LAW_NUMBER_BODY}$`, 'u');
 
 const REGION_ARTICLE = /(?:^|\s)(?:au|aux|en)\s+$/iu;
 

@@ -134,11 +134,24 @@ const EDGES = new Map(
   ]),
 );
 
-/** The words of `text` (their `words()` keys) that the training messages of `language` use only as ordinary words (scripts/tagger/features.ts). */
+/**
+ * The words of `text` (their `words()` keys) that the training messages of `language` use only as ordinary words
+ * (scripts/tagger/features.ts), and in German the compounds whose last part of six letters or more is one
+ * ("Sicherheitskontrolle": "kontrolle"), but for the endings of names of towns, streets and institutions.
+ */
 export function plainWords(text: string, language: string): string[] {
   const plain = EDGES.get(language)?.plain;
-  return plain ? [...new Set(words(text).map((w) => w.key))].filter((key) => plain.has(key)) : [];
+  if (!plain) return [];
+  const compound = (key: string) =>
+    language === 'de' && key.length >= 10 && !NAME_ENDING.test(key) && [...Array(key.length - 9).keys()].some((i) => plain.has(key.slice(i + 4)));
+  return [...new Set(words(text).map((w) => w.key))].filter((key) => plain.has(key) || compound(key));
 }
+/**
+ * Endings of German names of towns, streets and institutions that are also words ("-hausen", "-straße", "-schule",
+ * "-klinik"): a compound with them names one ("Ziehenschule", "Lindenstraße").
+ */
+const NAME_ENDING =
+  /(?:hausen|kirchen|hofen|stetten|weiler|brunn|stadt|dorf|burg|berg|heim|feld|bach|furt|felden|ingen|stra(?:ß|ss)e|allee|gasse|platz|siedlung|viertel|schule|gymnasium|klinik|klinikum|krankenhaus|spital|kindergarten|universität|hochschule|akademie|apotheke|praxis|kirche|gemeinde|zentrum|center)$/u;
 
 /**
  * The tagger's spans without the words at their edges that the labelled data never marks there ("de", "her",

@@ -199,6 +199,31 @@ describe('a place stand-in stays in its country', () => {
     }
   });
 
+  it("a US state's code is kept as typed, points the message to the US and its towns to that state, over a town abroad it names in passing", () => {
+    // "Springs" (a South African town) read inside "Desert Springs Rehab": one place against "Chandler" and "AZ".
+    const text = 'got a DUI in maricopa county. applying to be a CNA at Desert Springs Rehab in Chandler. can i get it set aside in AZ';
+    const at = (part: string) => ({ start: text.indexOf(part), end: text.indexOf(part) + part.length, text: part, kind: 'place' as const });
+    expect(messageCue(text, ['maricopa county', 'Springs', 'Chandler', 'AZ'].map(at), pools, 'en')).toBe('US');
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent(text, 'en', ['maricopa county', 'Springs', 'Chandler', 'AZ'], seed);
+      expect(p.marks.find((m) => m.text === 'AZ')!.treatment).toBe('keep');
+      expect(townIn(p.marks.find((m) => m.text === 'maricopa county')!.substitute, 'US')?.region).toBe('US.AZ');
+    }
+    // Alone beside a town the data does not know, the code still names the state.
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('we rent in Pinewood Flats, AZ is strict on evictions?', 'en', ['Pinewood Flats', 'AZ'], seed);
+      expect(townIn(p.marks.find((m) => m.text === 'Pinewood Flats')!.substitute, 'US')?.region).toBe('US.AZ');
+    }
+  });
+
+  it('an address with its postcode after a word, not a comma, keeps its town in its country', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('Mon proprio veut m’expulser de mon appart rue Saint-Gilles 47 à 4000 Liège.', 'fr', ['rue Saint-Gilles 47 à 4000 Liège'], seed);
+      const town = /\d{4}\s+(.+)$/u.exec(p.marks[0]!.substitute)?.[1];
+      expect(town && cityCountry(town, 'BE'), p.marks[0]!.substitute).toBe('BE');
+    }
+  });
+
   it('a town of a country with few large cities becomes one of its smaller towns, not a town abroad', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('Mi abuela vive aquí en Mayagüez, ¿le cubre Medicare un cuidador?', 'es', ['Mayagüez'], seed);

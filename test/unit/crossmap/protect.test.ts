@@ -449,6 +449,14 @@ describe('generalizations are public phrases of the category', () => {
         ['Fürth', 'place'],
       ]),
     ).toEqual(['Fürth']);
+    // A compound of one ("Sicherheitskontrolle": "Kontrolle" is plain) had become an invented surname.
+    const flug = 'Was müssen wir bei der Sicherheitskontrolle in Frankfurt beachten?';
+    expect(
+      read(flug, 'de', [
+        ['Sicherheitskontrolle', 'person'],
+        ['Frankfurt', 'place'],
+      ]),
+    ).toEqual(['Frankfurt']);
     // Elsewhere, a sentence's first word or a lower-case one; a capital inside a sentence says name ("Will").
     const es = 'Preguntas: ¿puedo dejar de pagar? tambien mi hermano Will dice que no.';
     expect(

@@ -309,18 +309,23 @@ describe('a place keeps its country', () => {
     for (const id of ['AB123456', 'K482915736', '300/1970', 'jessie_rose', 'Jessie']) expect(keptByDefault({ text: id, kind: 'id' }, pools), id).toBe(false);
   });
 
-  it("a bill's or a law's number, after what names it, is the law asked about: kept by default; a number after anything else is not", () => {
+  it("a bill's, a law's or an article's number, after what names it, is the law asked about: kept by default; a number after anything else is not", () => {
     const kept = (text: string, before: string) => keptByDefault({ text, kind: 'id' }, pools, '', before);
     expect(kept('496', 'with the new state law (SF ')).toBe(true);
     expect(kept('SF 496', 'with the new state law (')).toBe(true);
     expect(kept('C-21', 'since Bill ')).toBe(true);
     expect(kept('1098', 'según la Ley ')).toBe(true);
     expect(kept('2021-1017', 'la Loi n° ')).toBe(true);
+    // An article's number, whatever the tagger read it as ("367" of "artigo 367.º" had been read as a place).
+    expect(keptByDefault({ text: '367', kind: 'place' }, pools, '.º do Código do Trabalho', 'nos termos do artigo ')).toBe(true);
+    expect(keptByDefault({ text: '573', kind: 'id' }, pools, ' BGB', 'nach § ')).toBe(true);
+    expect(keptByDefault({ text: '21', kind: 'date' }, pools, ' notice', 'I got a Section ')).toBe(true);
     for (const [id, before] of [
       ['496', 'my case number is '],
       ['K482915736', 'Versichertennummer: '],
       ['0087731', 'Employee ID '],
       ['4471', 'the Bill I got says '],
+      ['12', 'we live at number '],
     ] as const)
       expect(kept(id, before), id).toBe(false);
   });

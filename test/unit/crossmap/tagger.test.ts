@@ -123,6 +123,11 @@ describe("the tagger's spans are whole words on one line", () => {
     expect(plainWords('Davon weiß ich nichts, sagt Jonas aus Kassel.', 'de')).toEqual(expect.arrayContaining(['davon']));
     expect(plainWords('Davon weiß ich nichts, sagt Jonas aus Kassel.', 'de')).not.toContain('kassel');
     expect(plainWords('Davon weiß ich nichts', 'nl')).toEqual([]);
+    // A German compound whose last part is a plain word is one too; not a town's ending, nor in another language.
+    expect(plainWords('Was gilt bei der Sicherheitskontrolle?', 'de')).toContain('sicherheitskontrolle');
+    expect(plainWords('Wir wohnen in Niederkirchen', 'de')).not.toContain('niederkirchen');
+    expect(plainWords('Sie geht auf die Ziehenschule', 'de')).not.toContain('ziehenschule');
+    expect(plainWords('the Sicherheitskontrolle', 'en')).not.toContain('sicherheitskontrolle');
   });
 });
 
