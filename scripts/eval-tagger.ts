@@ -4,8 +4,8 @@
  * earlier holdouts were each measured once and then became development sets (the decoding was chosen on the first
  * two: scripts/tagger/decoding.ts); the first five (eval/tagger-holdout/ to -4b) are training data since stop 44,
  * -5 and -6 since stop 46, -7, -7b and -8 since stop 49, -11 and -12 since stop 52, -13 and -14 since stop 54,
- * -15 and -16 since stop 55; -9, -10 and -17 are development sets now (-17 measured stop 55's first landing);
- * -19 waits unrun for the next landing; `--dir` runs any of them.
+ * -15 and -16 since stop 55, -17 since stop 56; -9, -10, -18 and -19 are development sets now (-19 measured stop
+ * 56's first landing, -20 its second); -21 waits unrun for the next landing; `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
  * - **retention** (as eval-crossmap.ts and the issue count it): a labelled personal span whose text is still
