@@ -16,7 +16,7 @@
 import { normalizeText } from '../domains/text';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
-import { GATE, GENERAL_AT, KIND_SURE, personalScore, type Tagging } from './tagging';
+import { GATE, GENERAL_AT, KIND_SURE, NAME_SURE, personalScore, type Tagging } from './tagging';
 import { isSpecialKind, type Span, type SpanKind } from './types';
 
 export interface DetectOptions {
@@ -29,6 +29,9 @@ export interface DetectOptions {
   /** What the tagger read in this text (./tagger/tagger.ts `tagMessage`). */
   readonly tagging: Tagging;
 }
+
+/** The kinds of the tagger's spans that `NAME_SURE` applies to. */
+const NAMED: ReadonlySet<SpanKind> = new Set(['person', 'place', 'organisation', 'proper']);
 
 /** Phrases of the profile or the always-map list, found anywhere, any case. */
 function exactSpans(text: string, terms: readonly string[], kind: (term: string) => SpanKind): Span[] {
@@ -94,7 +97,8 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
         (c) => c.source !== 'tagger' && c.kind === f.kind && c.start <= f.start && c.end >= f.end && c.end - c.start > f.end - f.start,
       );
       const span = wider ? { ...wider, source: 'tagger' as const, score: f.score } : f;
-      if (f.score >= GATE.tagger) found.push(isSpecialKind(f.kind) && f.score < KIND_SURE ? { ...span, unsure: true } : span);
+      const unsure = isSpecialKind(f.kind) ? f.score < KIND_SURE : NAMED.has(f.kind) && f.score < NAME_SURE;
+      if (f.score >= GATE.tagger) found.push(unsure ? { ...span, unsure: true } : span);
     } else if (personalScore(tagging, f.start, f.end) >= GATE[f.source]) found.push(f);
   }
   return mergeRuns(
@@ -115,6 +119,8 @@ const LAW_CITE = String.raw`(?:§§?|\bs{1,2}\.|\bl\.|\b(?:arts?|artt|articles?|
  * "section 216(1)", "2" of "Section 13B(2)").
  */
 const LAW_WORD = new RegExp(`${LAW_CITE}(?:\\d+[a-z]{0,3}(?:\\([0-9a-z]{1,4}\\))*[/.(-])?$`, 'iu');
+/** A law's citing word and nothing else ("Decreto", "Art.", "§"). */
+const LAW_WORD_ALONE = new RegExp(`^${LAW_CITE}$`, 'iu');
 /** A law cited inside a span the tagger read as an ID or a date ("art. 7 della L. 300/1970"). */
 const LAW_INSIDE = new RegExp(`${LAW_CITE}\\d`, 'iu');
 const NUMBER_KINDS: readonly SpanKind[] = ['id', 'date', 'money', 'age', 'phone'];
@@ -192,7 +198,10 @@ function notAnAge(text: string, span: Span): boolean {
  */
 function lawTitle(text: string, span: Span): boolean {
   if (NUMBER_KINDS.includes(span.kind) || /\d/.test(span.text)) return false;
-  return LAW_AFTER.test(text.slice(span.end, span.end + 16)) || LAW_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
+  const after = text.slice(span.end, span.end + 16);
+  // The citing word alone before its number ("Decreto" of "Decreto nº 8.727/2016", read as a name).
+  if (LAW_WORD_ALONE.test(span.text) && /^\s*(?:n\.?\s?[º°o]\.?|nr\.?|no\.)?\s*\d/iu.test(after)) return true;
+  return LAW_AFTER.test(after) || LAW_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
 }
 const LAW_AFTER = /^(?:[^\S\n]+\p{Lu}\p{L}*){0,3}[^\S\n]+(?:Act|Acts|Law|Bill|Code|Gesetz|Gesetzes|Verordnung)\b/u;
 const LAW_BEFORE =

@@ -19,7 +19,7 @@ export function distinctLetters(text: string, spans: readonly (Span & { phrase?:
   const byPhrase = new Map<string, string[]>();
   // Two conditions of different classes are told apart by their classes already.
   const phraseOf = (span: Span & { phrase?: string }) =>
-    span.phrase ?? (span.unsure ? 'unsure' : isSpecialKind(span.kind) ? ((classLevel ? classPhrase(span) : undefined) ?? span.kind) : undefined);
+    span.phrase ?? (!isSpecialKind(span.kind) ? undefined : span.unsure ? 'unsure' : ((classLevel ? classPhrase(span) : undefined) ?? span.kind));
   for (const span of spans) {
     const phrase = phraseOf(span);
     if (phrase === undefined) continue;

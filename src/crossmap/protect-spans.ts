@@ -39,12 +39,29 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
   const merged: (Span & { phrase?: string; shared?: true })[] = [];
   for (const s of spans) {
     const prev = merged.at(-1);
-    if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[ \t-]+$/.test(text.slice(prev.end, s.start))) {
+    const gap = prev ? text.slice(prev.end, s.start) : '';
+    if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[ \t-]+$/.test(gap)) {
       merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: s.kind, ...(s.form ? { form: s.form } : {}) };
+    } else if (
+      prev?.kind === 'place' &&
+      prev.phrase === undefined &&
+      !prev.shared &&
+      NAMED_ON.has(s.kind) &&
+      TOWN_ON.test(gap) &&
+      /^\p{Lu}\S*$/u.test(s.text)
+    ) {
+      // One town whose name says what it lies on ("Pfaffenhofen an der Ilm", "Newcastle upon Tyne",
+      // "Châlons-en-Champagne" typed with spaces): one place, one stand-in.
+      merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: 'place' };
     } else merged.push(s);
   }
   return merged;
 }
+
+/** What a town's name says it lies on or by, between its two parts ("an der", "am", "upon", "sur", "do"). */
+const TOWN_ON = /^\s+(?:an\s+der|am|an|ob\s+der|in\s+der|im|upon|on|on\s+the|sur|sous|lès|do|del|sul|sull[ae])\s+$/iu;
+/** What the second part of such a name can have been read as. */
+const NAMED_ON = new Set(['place', 'person', 'proper', 'organisation']);
 
 /** A word joining two places in a route or a list ("Leeds to Falmouth", "Lyon et Grenoble", "von Graz nach Linz"). */
 const JOIN = /^(.*?\p{Lu}[\p{L}.'’-]*)(\s+(?:to|and|or|from|via|nach|und|oder|bis|à|et|ou|vers|a|y|o|e|hacia|per)\s+)(\p{Lu}.*)$/u;

@@ -180,6 +180,18 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));
 }
 
+/**
+ * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
+ * place data or the name lists know it ("Kufstein", "Müller"): then it is replaced as any other.
+ */
+function surelyNamed<S extends Span>(span: S, pools: SubstitutePools): S {
+  if (!span.unsure || isSpecialKind(span.kind)) return span;
+  const known = knownPlace(span.text, pools) || words(span.text).some((w) => nameLists(pools).all.has(w.text.toLowerCase()));
+  if (!known) return span;
+  const { unsure: _u, ...sure } = span;
+  return sure as S;
+}
+
 /** The pools' given names, and given and family names together, in lower case (made once per pools). */
 const nameSets = new WeakMap<SubstitutePools, { readonly given: Set<string>; readonly all: Set<string> }>();
 function nameLists(pools: SubstitutePools): { readonly given: Set<string>; readonly all: Set<string> } {
@@ -197,7 +209,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asWeekday(asPlace(span, pools)));
+    .map((span) => asWeekday(asPlace(surelyNamed(span, pools), pools)));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
   const marks: Mark[] = [];
@@ -215,7 +227,10 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const id = `${span.start}-${span.end}`;
     const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
     const worded = generalizationInPlace(text, span, span.phrase, healthClass);
-    const local = span.phrase === undefined && worded !== null ? localWording(span.kind, language, letters.get(span), healthClass, span.unsure) : undefined;
+    const local =
+      span.phrase === undefined && worded !== null
+        ? localWording(span.kind, language, letters.get(span), healthClass, span.unsure && isSpecialKind(span.kind))
+        : undefined;
     const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country or region, a decade of age ("in my forties":
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).

@@ -215,7 +215,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about.
     return type === 'country' || type === 'region' || type === 'state' || regionByArticle;
   }
-  if (span.kind === 'age') return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after));
+  if (span.kind === 'age')
+    return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after)) || (AGE_LINE_BEFORE.test(before) && lawfulYear(span.text, 21));
   if (span.kind === 'organisation') {
     const name = span.text.replace(/['’]s$/, '');
     // A country the tagger read as an organisation ("EE. UU", its last dot outside the span).
@@ -239,11 +240,25 @@ const REGION_ARTICLE = /(?:^|\s)(?:au|aux|en)\s+$/iu;
 
 /** A number age ("16", "17-year-old", "(15)", "sixteen") from 14 to 17; not a baby's "14 months" (`BABY_UNIT` after it). */
 const BABY_UNIT = /^\s*(?:months?|weeks?|days?|mois|semaines?|jours|meses|semanas|días|dias|mesi|settimane|giorni|monate?n?|wochen|tage?n?)\b/iu;
-function lawfulYear(text: string): boolean {
+function lawfulYear(text: string, last = 17): boolean {
   const lead = /^\(?(\d{1,2})(?!\d)/.exec(text)?.[1] ?? String(wordsNumber(text.split(/[\s-]/)[0] ?? '') ?? '');
   const n = Number(lead);
-  return lead !== '' && n >= 14 && n <= 17;
+  return lead !== '' && n >= 14 && n <= last;
 }
+
+/**
+ * Words that make the age after them one the writer or someone waits to reach ("when I turn 18", "até eu fazer
+ * 18", "hasta que cumpla 18", "bis ich 18 bin", "jusqu'à mes 18 ans"): from 14 to 21 such an age is a line of the
+ * law (majority at 18 to 21, drinking at 18 to 21), and a stand-in a year or two off answers for another law
+ * ("esperar até eu fazer 18" sent as 20, graded broken on the twentieth holdout). A limit alone ("till 18", "under
+ * 21") is no one's age and is not marked at all (./detect.ts `LIMIT_BEFORE`).
+ */
+const AGE_VERB = String.raw`(?:turns?|turning|fazer|fizer|completar|cumplir|cumpla|cumple|compiere|compio|compie)`;
+const AGE_LINE_BEFORE = new RegExp(
+  String.raw`\b(?:${AGE_VERB}|(?:until|till|til|before|once|bis|avant|jusqu['’]à|hasta|até|ate|fino a|prima)(?:\s+que)?` +
+    String.raw`(?:\s+(?:i|he|she|they|you|we|ich|er|sie|wir|eu|ele|ela|yo|él|ella|non)(?:['’]?m|['’]s|['’]re| am| is| are)?)?(?:\s+${AGE_VERB})?(?:\s+(?:mes|ses|tes|ai|dei))?)\s+$`,
+  'iu',
+);
 
 /**
  * A public authority named by what it is ("Department of Labor", "Instituciones Penitenciarias", "Superintendencia

@@ -26,7 +26,9 @@ export interface Span {
   readonly form?: PhraseForm;
   /**
    * A special category the tagger marked without being sure of which (./tagging.ts `KIND_SURE`): generalized as
-   * "a personal matter", since a wrong category misleads ("je pleure" sent as "substance use").
+   * "a personal matter", since a wrong category misleads ("je pleure" sent as "substance use"). Or a name, place
+   * or organisation it was unsure of (`NAME_SURE`) that neither the place data nor the name lists know. Either is
+   * kept as typed by default, and stays marked.
    */
   readonly unsure?: true;
 }

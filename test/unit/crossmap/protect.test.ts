@@ -366,6 +366,8 @@ describe('generalizations are public phrases of the category', () => {
     // Words of a law's title, whatever they were read as; a name before a signature's "State Code" line is still a name.
     expect(marked('según la Ley de Arrendamientos Urbanos usted dispone de un mes', 'Arrendamientos', 'person', 'es')).toEqual([]);
     expect(marked('can I relocate the kids under the Divorce Act? we split in 2021', 'Divorce', 'legal')).toEqual([]);
+    expect(marked('citando o Decreto nº 8.727/2016, se ele ainda estiver valendo', 'Decreto', 'person', 'pt')).toEqual([]);
+    expect(marked('mein Vater Decreto hat 2016 geheiratet', 'Decreto', 'person', 'de')).toEqual(['Decreto']);
     expect(marked('Kindly advise.\nTosin Bamidele\nState Code LA/22B/4', 'Tosin Bamidele', 'person')).toEqual(['Tosin Bamidele']);
     // The second part of a law's number alone is the law's too.
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '2023', 'id', 'pt')).toEqual([]);
@@ -383,7 +385,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(marked('the hearing is on 12.12.2024 at 9:30', '12.12.2024', 'date')).toEqual(['12.12.2024']);
   });
 
-  it('a teenager’s age from 14 to 17 is kept as typed, as each year is a legal line; Replace moves it, other ages move by default', () => {
+  it('a teenager’s age from 14 to 17 is kept as typed, as each year is a legal line; Replace moves it, other ages move by default; so does an age of 14 to 21 the writer waits to reach ("until I turn 18")', () => {
     const at = (text: string, part: string, lang = 'en') =>
       protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) }).marks.find((m) => m.text === part);
     for (const [text, part, lang] of [
@@ -391,15 +393,62 @@ describe('generalizations are public phrases of the category', () => {
       ['im 16 and my parents', '16', 'en'],
       ['mon fils (15) a une convocation', '15', 'fr'],
       ['my fourteen-year-old got caught', 'fourteen-year-old', 'en'],
+      ['they say to wait until I turn 18 in March', '18', 'en'],
+      ['a minha namorada diz pra esperar ate eu fazer 18 em março', '18', 'pt'],
+      ['once she turns 21 in singapore', '21', 'en'],
+      ['hasta que cumpla 18 no puedo', '18', 'es'],
     ] as const)
       expect(at(text, part, lang)?.treatment).toBe('keep');
     for (const [text, part] of [
       ['my daughter is 13 and', '13'],
       ['my son is 18 and', '18'],
       ['my son is 19 and', '19'],
+      ['I turn 40 next week and', '40'],
       ['my baby is 14 months old and', '14'],
     ] as const)
       expect(at(text, part)?.treatment).toBe('replace');
+  });
+
+  it('a name, place or organisation the tagger is unsure of is kept as typed and stays marked, unless the data knows it', () => {
+    const text = 'Ich soll bis Ende des Monats zahlen, sagt Frau Obermaier aus Kufstein, sonst geht es zum Generalkonsulat.';
+    const tagging = taggerRead(text, 'de', [
+      ['Monats', 'organisation'],
+      ['Obermaier', 'person'],
+      ['Kufstein', 'place'],
+      ['Generalkonsulat', 'organisation'],
+    ]);
+    const scores: Record<string, number> = { Monats: 0.08, Obermaier: 0.95, Kufstein: 0.12, Generalkonsulat: 0.41 };
+    const p = protect(text, 7, { tagging: { ...tagging, found: tagging.found.map((f) => ({ ...f, score: scores[f.text]! })) } });
+    const treatment = (part: string) => p.marks.find((m) => m.text === part)?.treatment;
+    expect(treatment('Monats')).toBe('keep');
+    expect(p.text).toContain('bis Ende des Monats zahlen');
+    // Sure enough, or a town the data knows, though the tagger was unsure: replaced.
+    expect(treatment('Obermaier')).toBe('replace');
+    expect(treatment('Kufstein')).toBe('replace');
+    expect(treatment('Generalkonsulat')).toBe('replace');
+    // Replace is offered and writes a stand-in.
+    const chosen = protect(text, 7, {
+      tagging: { ...tagging, found: tagging.found.map((f) => ({ ...f, score: scores[f.text]! })) },
+      choices: { [mark(p, 'Monats').id]: 'replace' },
+    });
+    expect(chosen.text).not.toContain('des Monats');
+  });
+
+  it('a town whose name says what it lies on is one place with one stand-in, though read as two', () => {
+    const text = 'Mein Vermieter in Pfaffenhofen an der Ilm droht mit Räumung; wir sind aus Newcastle upon Tyne hergezogen.';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'de', [
+        ['Pfaffenhofen', 'place'],
+        ['Ilm', 'person'],
+        ['Newcastle', 'place'],
+        ['Tyne', 'place'],
+      ]),
+    });
+    expect(p.marks.filter((m) => m.kind === 'place').map((m) => [m.text, m.treatment])).toEqual([
+      ['Pfaffenhofen an der Ilm', 'replace'],
+      ['Newcastle upon Tyne', 'replace'],
+    ]);
+    expect(p.text).not.toMatch(/Pfaffenhofen| an der |Newcastle|upon/);
   });
 
   it('a lower-case word read as a name, where the writer capitalises names, is an ordinary word unless the data knows it or a title precedes it', () => {
