@@ -32,8 +32,12 @@ const SPOKEN: Readonly<Record<string, readonly string[]>> = {
   en: ['GB', 'US', 'IE', 'CA', 'AU', 'NZ', 'IN', 'ZA', 'NG', 'KE', 'GH', 'SG', 'PH', 'JM'],
 };
 
-/** One language, mostly one country: a town the data does not know, in a message with no other pointer. */
-const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = { de: 'DE', fr: 'FR', it: 'IT' };
+/**
+ * One language, mostly one country: a town the data does not know, in a message with no other pointer. Not
+ * French, which more people speak outside France than in it (a district of Abidjan or Conakry had been sent as
+ * a French town).
+ */
+const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = { de: 'DE', it: 'IT' };
 
 const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
   [/£/, 'GB'],
@@ -116,7 +120,26 @@ const townsByName = lazy(() => {
   }
   return byName;
 });
-const townCountries = lazy(() => new Map([...townsByName()].map(([name, list]) => [name, list.map((t) => t.country)])));
+/**
+ * The towns by name, and by the first part of a hyphenated name where that part names no other town ("Brive" for
+ * "Brive-la-Gaillarde", "Oujda" for "Oujda-Angad": the short name people type; "Saint" or "Boulogne" start
+ * several and name none). For the country of a place already marked only: such a part is often an ordinary word
+ * too ("novo", "grande", "court"), so it does not make a word a place the data knows (`townsNamed`).
+ */
+const townsLookup = lazy(() => {
+  const byName = new Map(townsByName());
+  const parts = new Map<string, Town[] | null>();
+  for (const [name, list] of townsByName()) {
+    const part = /^([^\s-]{4,})-/u.exec(name)?.[1];
+    if (!part || byName.has(part)) continue;
+    parts.set(part, parts.has(part) ? null : list);
+  }
+  for (const [part, list] of parts) if (list) byName.set(part, list);
+  return byName;
+});
+const countriesByName = (byName: Map<string, Town[]>) => new Map([...byName].map(([name, list]) => [name, list.map((t) => t.country)]));
+const townCountries = lazy(() => countriesByName(townsByName()));
+const townOrPartCountries = lazy(() => countriesByName(townsLookup()));
 
 /** The towns of each first-level region, by size class (largest first), for a stand-in in the same region. */
 export const townsByRegion = lazy(() => {
@@ -133,7 +156,7 @@ export const townsByRegion = lazy(() => {
 
 /** The town of this name in this country (the most populous one), if the data knows it. */
 export const townIn = (name: string, country: string): Town | undefined =>
-  townsByName()
+  townsLookup()
     .get(bare(name).toLowerCase())
     ?.find((t) => t.country === country);
 
@@ -149,7 +172,7 @@ export const knownPlace = (name: string, pools: SubstitutePools): boolean => poo
 function countriesOfName(name: string, pools: SubstitutePools): readonly string[] {
   const kind = pools.placeKind?.(bare(name));
   const known = kind && 'country' in kind && kind.country ? [kind.country] : [];
-  return [...new Set([...known, ...townsNamed(name)])];
+  return [...new Set([...known, ...(townOrPartCountries().get(bare(name).toLowerCase()) ?? [])])];
 }
 
 /**
@@ -178,14 +201,52 @@ export interface CountryCues {
   readonly cue?: string;
   /** The language the tagger read the message in. */
   readonly language: string;
+  /** The message names two countries or more (`countriesNamed`). */
+  readonly several?: boolean;
 }
 
-/** The country the place `name` is in (see the file's comment), or undefined when nothing says. */
-export function placeCountry(name: string, pools: SubstitutePools, { cue, language }: CountryCues): string | undefined {
+/**
+ * The country the place `name` is in (see the file's comment), or undefined when nothing says. In a message
+ * naming two countries or more ("abito a Luino e lavoro a Mendrisio", "sono di Rosario, Argentina …
+ * nato a Padula"), a town the data does not know could be in any of them: nothing says which.
+ */
+export function placeCountry(name: string, pools: SubstitutePools, { cue, language, several = false }: CountryCues): string | undefined {
   const candidates = countriesOf(name, pools);
   if (cue && candidates.includes(cue)) return cue;
   const spoken = SPOKEN[language] ?? [];
-  return candidates.find((c) => spoken.includes(c)) ?? candidates[0] ?? cue ?? LANGUAGE_COUNTRY[language];
+  return candidates.find((c) => spoken.includes(c)) ?? candidates[0] ?? (several ? undefined : (cue ?? LANGUAGE_COUNTRY[language]));
+}
+
+/** The one country a place span points to: a country by name, a US state's code, a town of one country (or of one where the language is spoken). */
+function pointsTo(span: Span, pools: SubstitutePools, spoken: readonly string[]): string | undefined {
+  if (usStateCode(span.text, pools)) return 'US';
+  const candidates = countriesOf(span.text, pools);
+  const local = candidates.filter((c) => spoken.includes(c));
+  return candidates.length === 1 ? candidates[0] : local.length === 1 ? local[0] : undefined;
+}
+
+/**
+ * A city of 100,000 people or more the data knows, named at the end of an organisation's name ("commissariat
+ * central de Conakry", "Jobcenter Gelsenkirchen"): where that body is.
+ */
+function cityInName(span: Span, pools: SubstitutePools): string | undefined {
+  if (span.kind !== 'organisation') return undefined;
+  const last = /(\p{Lu}[\p{L}'’-]+)$/u.exec(span.text)?.[1];
+  const kind = last && last !== span.text ? pools.placeKind?.(last) : undefined;
+  return kind?.type === 'city' && 'country' in kind ? kind.country : undefined;
+}
+
+/**
+ * The countries a message names as places ("Italia e Svizzera", "Rosario, Argentina … in Italia"), each once. Only
+ * by their names: a town read wrongly ("Springs" of "Desert Springs Rehab", a South African town) names none.
+ */
+export function countriesNamed(spans: readonly Span[], pools: SubstitutePools): Set<string> {
+  const out = new Set<string>();
+  for (const span of spans) {
+    const kind = span.kind === 'place' ? pools.placeKind?.(bare(span.text)) : undefined;
+    if (kind?.type === 'country' && 'country' in kind && kind.country) out.add(kind.country);
+  }
+  return out;
 }
 
 /**
@@ -207,12 +268,10 @@ export function messageCue(
   // The country most of its places point to: each place whose country is clear (one candidate, or one where its
   // language is spoken) and each US state's code counts once; a tie goes to the first named. ("Springs", a
   // South African town, read inside "Desert Springs Rehab" beside "Chandler" and "AZ": the US.)
+  // A city at the end of a body's name counts too ("commissariat central de Conakry").
   const votes = new Map<string, number>();
   for (const span of spans) {
-    if (span.kind !== 'place') continue;
-    const candidates = countriesOf(span.text, pools);
-    const local = candidates.filter((c) => spoken.includes(c));
-    const country = usStateCode(span.text, pools) ? 'US' : candidates.length === 1 ? candidates[0] : local.length === 1 ? local[0] : undefined;
+    const country = span.kind === 'place' ? pointsTo(span, pools, spoken) : cityInName(span, pools);
     if (country) votes.set(country, (votes.get(country) ?? 0) + 1);
   }
   const most = [...votes].reduce<[string, number] | undefined>((best, vote) => (!best || vote[1] > best[1] ? vote : best), undefined);

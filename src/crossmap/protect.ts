@@ -30,7 +30,7 @@ import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
-import { knownPlace, messageCue, placeCountry, regionCue } from './place-country';
+import { countriesNamed, knownPlace, messageCue, placeCountry, regionCue } from './place-country';
 import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
 import { DEFAULT_TREATMENT } from './default-treatment';
@@ -212,6 +212,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     .map((span) => asWeekday(asPlace(surelyNamed(span, pools), pools)));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
+  const several = countriesNamed(spans, pools).size > 1;
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
@@ -236,7 +237,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
     const kept =
       span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start)));
-    const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language }) : undefined;
+    const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language, several }) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
     const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
     // A special category the tagger is unsure of (`Span.unsure`: right about 4 times in 10 on the development

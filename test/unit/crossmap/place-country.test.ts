@@ -176,6 +176,44 @@ describe('a place stand-in stays in its country', () => {
     expect(p.text).toContain(mark.generalization!);
   });
 
+  it('in a message naming two countries, a town the data does not know is generalized, not moved to either', () => {
+    const text = 'Sono di Rosario, Argentina. Il mio bisnonno è nato a Padula nel 1889, posso avere la cittadinanza in Italia?';
+    const p = sent(text, 'it', ['Rosario', 'Argentina', 'Padula', 'Italia'], 3);
+    const padula = p.marks.find((m) => m.text === 'Padula')!;
+    expect(padula.treatment).toBe('generalize');
+    expect(p.text).not.toContain('Padula');
+    // One country only: the message's.
+    for (let seed = 1; seed <= 10; seed++) {
+      const one = sent('Il mio bisnonno è nato a Padula nel 1889, posso avere la cittadinanza in Italia?', 'it', ['Padula', 'Italia'], seed);
+      expect(cityCountry(one.marks.find((m) => m.text === 'Padula')!.substitute, 'IT')).toBe('IT');
+    }
+  });
+
+  it('a town typed by the first part of its hyphenated name is that town, where no other town starts so', () => {
+    expect(placeCountry('brive', pools, { language: 'fr' })).toBe('FR');
+    expect(placeCountry('Oujda', pools, { language: 'fr' })).toBe('MA');
+    // Several towns start "Saint-" or "Boulogne-": the part names none. And a part alone does not make a word a
+    // town the data knows ("novo" of "emprego novo" stays an ordinary word).
+    expect(placeCountry('Boulogne', pools, { language: 'en' })).toBeUndefined();
+    expect(townsNamed('novo')).toEqual([]);
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent("j'ai 17 ans et j'habite a brive, je peux aller au planning familial sans mes parents ?", 'fr', ['brive'], seed);
+      expect(cityCountry(p.marks.find((m) => m.text === 'brive')!.substitute, 'FR')).toBe('FR');
+    }
+  });
+
+  it('a French message points to no country by its language alone; a city ending a body’s name points to its country', () => {
+    const alone = sent('Je suis à Yopougon. Est-ce que je suis obligé de payer la caution de mon frère ?', 'fr', ['Yopougon'], 3);
+    expect(alone.marks.find((m) => m.text === 'Yopougon')!.treatment).toBe('generalize');
+    const text = 'Mon cousin a été arrêté hier à Kaloum, il est au commissariat central de Conakry.';
+    const spans = [
+      { start: text.indexOf('Kaloum'), end: text.indexOf('Kaloum') + 6, text: 'Kaloum', kind: 'place' as const },
+      { start: text.indexOf('commissariat'), end: text.length - 1, text: 'commissariat central de Conakry', kind: 'organisation' as const },
+    ];
+    expect(messageCue(text, spans, pools, 'fr')).toBe('GN');
+    expect(placeCountry('Kaloum', pools, { cue: 'GN', language: 'fr' })).toBe('GN');
+  });
+
   it("an address keeps its town's country, with the postcode before the town", () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('Ich wohne in der Lindenstraße 22, 04318 Leipzig, Miete 780 €.', 'de', ['Lindenstraße 22, 04318 Leipzig'], seed);
