@@ -5,8 +5,8 @@
  * two: scripts/tagger/decoding.ts); the first five (eval/tagger-holdout/ to -4b) are training data since stop 44,
  * -5 and -6 since stop 46, -7, -7b and -8 since stop 49, -11 and -12 since stop 52, -13 and -14 since stop 54,
  * -15 and -16 since stop 55, -17 since stop 56, -18 since stop 57; -9, -10, -19, -20 and -21 are development sets
- * now (-19 measured stop 56's first landing, -20 its second, -21 stop 57's first, -22 its second); no holdout waits
- * unrun; `--dir` runs any of them.
+ * now (-19 measured stop 56's first landing, -20 its second, -21 stop 57's first, -22 its second); -23 waits unrun
+ * for the next landing; `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
  * - **retention** (as eval-crossmap.ts and the issue count it): a labelled personal span whose text is still
