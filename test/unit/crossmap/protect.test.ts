@@ -411,14 +411,15 @@ describe('generalizations are public phrases of the category', () => {
 
   it('a name, place or organisation the tagger is unsure of is kept as typed and stays marked, unless the data knows it', () => {
     const text = 'Ich soll bis Ende des Monats zahlen, sagt Frau Obermaier aus Kufstein, sonst geht es zum Generalkonsulat.';
-    const tagging = taggerRead(text, 'de', [
+    const read = taggerRead(text, 'de', [
       ['Monats', 'organisation'],
       ['Obermaier', 'person'],
       ['Kufstein', 'place'],
       ['Generalkonsulat', 'organisation'],
     ]);
     const scores: Record<string, number> = { Monats: 0.08, Obermaier: 0.95, Kufstein: 0.12, Generalkonsulat: 0.41 };
-    const p = protect(text, 7, { tagging: { ...tagging, found: tagging.found.map((f) => ({ ...f, score: scores[f.text]! })) } });
+    const tagging = { ...read, found: read.found.map((f) => ({ ...f, score: scores[f.text]! })) };
+    const p = protect(text, 7, { tagging });
     const treatment = (part: string) => p.marks.find((m) => m.text === part)?.treatment;
     expect(treatment('Monats')).toBe('keep');
     expect(p.text).toContain('bis Ende des Monats zahlen');
@@ -427,10 +428,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(treatment('Kufstein')).toBe('replace');
     expect(treatment('Generalkonsulat')).toBe('replace');
     // Replace is offered and writes a stand-in.
-    const chosen = protect(text, 7, {
-      tagging: { ...tagging, found: tagging.found.map((f) => ({ ...f, score: scores[f.text]! })) },
-      choices: { [mark(p, 'Monats').id]: 'replace' },
-    });
+    const chosen = protect(text, 7, { tagging, choices: { [mark(p, 'Monats').id]: 'replace' } });
     expect(chosen.text).not.toContain('des Monats');
   });
 
