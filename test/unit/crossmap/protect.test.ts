@@ -278,7 +278,7 @@ describe('generalizations are public phrases of the category', () => {
   });
 
   it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
-    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person' | 'legal', lang = 'en') => {
+    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person' | 'legal' | 'phone', lang = 'en') => {
       const start = text.indexOf(part);
       return protect(text, 7, {
         tagging: {
@@ -377,6 +377,14 @@ describe('generalizations are public phrases of the category', () => {
     expect(marked('can we get waiver under Section 13B(2) of Hindu Marriage Act?', '2', 'age')).toEqual([]);
     // A one-word name has no digit (a visa class), a longer span may hold an address.
     expect(marked('refused again under 214(b) for B1/B2, second time now', 'B2', 'person')).toEqual([]);
+    // A kind with a shape where the words have none: an ID or phone without a digit, an acronym read as a date, age
+    // or amount; a date in words is still a date, an ID with digits still an ID.
+    expect(marked('can she still claim assistance from OWWA? she is 53', 'OWWA', 'date')).toEqual([]);
+    expect(marked('Can I count my RRSP? I live in Halifax btw.', 'RRSP', 'age')).toEqual([]);
+    expect(marked('my PTPTN loan is in arrears since June', 'PTPTN', 'id')).toEqual([]);
+    expect(marked('call me on my work line please', 'work line', 'phone')).toEqual([]);
+    expect(marked('the interview is next Thursday morning', 'next Thursday', 'date')).toEqual(['next Thursday']);
+    expect(marked('my PTPTN number is AB1234 since June', 'AB1234', 'id')).toEqual(['AB1234']);
     // Still ages, IDs, dates: a person's age, their own number, a time's day.
     expect(marked('my son is 16 and has been in trouble since 14', '16', 'age')).toEqual(['16']);
     expect(marked('mi hijo de 19 años fue detenido', '19', 'age', 'es')).toEqual(['19']);
