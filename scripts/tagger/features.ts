@@ -161,7 +161,7 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
  */
 const SOURCES = (
   process.env.TAGGER_SOURCES ??
-  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14 eval/tagger-holdout-15 eval/tagger-holdout-16 eval/tagger-holdout-17 eval/tagger-holdout-18 eval/tagger-holdout-19'
+  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14 eval/tagger-holdout-15 eval/tagger-holdout-16 eval/tagger-holdout-17 eval/tagger-holdout-18 eval/tagger-holdout-19 eval/tagger-holdout-20'
 )
   .split(/\s+/)
   .filter(Boolean);

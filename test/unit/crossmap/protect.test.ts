@@ -426,7 +426,8 @@ describe('generalizations are public phrases of the category', () => {
       ['Generalkonsulat', 'organisation'],
     ]);
     const scores: Record<string, number> = { Monats: 0.08, Obermaier: 0.95, Kufstein: 0.12, Generalkonsulat: 0.41 };
-    const tagging = { ...read, found: read.found.map((f) => ({ ...f, score: scores[f.text]! })) };
+    // No ordinary-word list (data/tagger-edges.json, remade at each training): the score alone decides here.
+    const tagging = { ...read, plain: [], found: read.found.map((f) => ({ ...f, score: scores[f.text]! })) };
     const p = protect(text, 7, { tagging });
     const treatment = (part: string) => p.marks.find((m) => m.text === part)?.treatment;
     expect(treatment('Monats')).toBe('keep');
@@ -458,7 +459,9 @@ describe('generalizations are public phrases of the category', () => {
   });
 
   it('a lower-case word read as a name, where the writer capitalises names, is an ordinary word unless the data knows it or a title precedes it', () => {
-    const read = (text: string, parts: [string, 'person' | 'place' | 'organisation'][]) => protect(text, 7, { tagging: taggerRead(text, 'es', parts) });
+    // No ordinary-word list (data/tagger-edges.json, remade at each training): case alone is what this checks.
+    const read = (text: string, parts: [string, 'person' | 'place' | 'organisation'][]) =>
+      protect(text, 7, { tagging: { ...taggerRead(text, 'es', parts), plain: [] } });
     const text = 'Hola, me llamo Lucía y vivo en Toledo. ¿Me corriges la ortografía de esta carta para la Sra. Ortiz?';
     const p = read(text, [
       ['Lucía', 'person'],
