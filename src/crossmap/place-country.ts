@@ -185,15 +185,24 @@ export function knownPart(name: string, pools: SubstitutePools): string | undefi
   const part = /[,\d]/.test(name)
     ? /(?:^|,|\d)\s*([\p{L}'’. -]+?)\s*$/u.exec(name)?.[1]
     : /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)(?:\s+\p{Ll}[\p{L}'’.-]*)+$/u.exec(name)?.[1];
-  return part && part !== name && countriesOfName(part, pools).length ? part : undefined;
+  if (part && part !== name && countriesOfName(part, pools).length) return part;
+  // A city and its district, joined ("Graz-Liebenau", "Berlin-Neukölln"): the city.
+  const city = /^(\p{Lu}[\p{L}'’.]+)-\p{Lu}[\p{L}'’.-]*$/u.exec(name)?.[1];
+  return city && pools.placeKind?.(city)?.type === 'city' ? city : undefined;
 }
 
-/** The countries a place span may be in: its name's, else those of the place it names inside (`knownPart`). */
+/**
+ * The countries a place span may be in: its name's, else those of the place it names inside (`knownPart`), else
+ * the country of a region's code after a town ("Toowoomba Qld", "Red Deer AB"; a US state's: "Doral FL").
+ */
 function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
   const whole = countriesOfName(name, pools);
   if (whole.length) return whole;
   const part = knownPart(name, pools);
-  return part ? countriesOfName(part, pools) : [];
+  if (part) return countriesOfName(part, pools);
+  const code = /\s(\p{L}{2,3})$/u.exec(name)?.[1];
+  const kind = code ? pools.placeKind?.(code) : undefined;
+  return kind?.type === 'state' ? ['US'] : kind?.type === 'region' && kind.country ? [kind.country] : [];
 }
 
 export interface CountryCues {

@@ -210,11 +210,12 @@ const countryTowns = lazy(() => {
 
 const ADDRESS_WORD = "\\p{Lu}[\\p{L}'’-]*(?![\\p{L}\\p{N}])";
 /**
- * A run of capitalised words after a comma, or after a postcode that opens the span or follows a comma or a space
- * ("…, 4000-123 Porto", "04318 Leipzig", "rue Saint-Gilles 47 à 4000 Liège"): where an address names its town.
+ * A run of capitalised words that opens the span, follows a comma, or follows a postcode that opens the span or
+ * follows a comma or a space ("Aberystwyth SY23 1EH", "…, 4000-123 Porto", "04318 Leipzig", "rue Saint-Gilles 47 à
+ * 4000 Liège"): where an address names its town.
  */
 const TOWN_RUN = new RegExp(
-  `(?:,\\s*(?:\\d{4}-\\d{3}\\s+|\\d{4,5}\\s+)?|(?:^|\\s)(?:\\d{4}-\\d{3}|\\d{4,5})\\s+)(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`,
+  `(?:^|,\\s*(?:\\d{4}-\\d{3}\\s+|\\d{4,5}\\s+)?|(?:^|\\s)(?:\\d{4}-\\d{3}|\\d{4,5})\\s+)(${ADDRESS_WORD}(?:\\s+${ADDRESS_WORD}){0,3})`,
   'gu',
 );
 

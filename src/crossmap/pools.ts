@@ -112,6 +112,20 @@ const COUNTRY_SHORT: readonly (readonly [string, string])[] = [
   ['BRD', 'DE'],
 ];
 
+const TRAVEL: PlaceKind = { type: 'travel' };
+
+/**
+ * Canada's provinces and territories and Australia's states by their ISO 3166-2 codes (ISO 3166-2:CA, :AU), as
+ * people write them after a town ("Prince George, BC") or alone ("in NSW"); GeoNames' first-level codes for the
+ * two are numbers, so data/places.json has none. In capitals, or the longer ones as a word ("Qld"; not "Vic", a Catalan town);
+ * never "WA", "SA", "NT" (a US state, Saudi or South Africa, and a territory of each country).
+ */
+const REGION_CODES: readonly (readonly [string, string])[] = [
+  ...['ON', 'QC', 'BC', 'AB', 'MB', 'SK', 'NS', 'NB', 'NL', 'PE', 'YT', 'NU'].map((code) => [code, 'CA'] as const),
+  ...['NSW', 'QLD', 'VIC', 'TAS', 'ACT'].map((code) => [code, 'AU'] as const),
+];
+const REGION_CODE_WORDS = new Set(['Nsw', 'Qld', 'Tas']);
+
 export const substitutePools = lazy((): SubstitutePools => {
   const everyday = new Set(lexiconList('place-common'));
   const plain = (name: string) => /^[\p{L} -]+$/u.test(name) && !everyday.has(name);
@@ -186,8 +200,13 @@ export const substitutePools = lazy((): SubstitutePools => {
   // Countries by the short forms the six languages write ("EUA", "EE. UU.", "BRD"): a country, kept by default;
   // read as a code, "EUA" was sent as the airport "SHA".
   for (const [short, code] of COUNTRY_SHORT) if (!kinds.has(short.toLowerCase())) kinds.set(short.toLowerCase(), { type: 'country', country: code });
+  // A travel code only as typed, in capitals: "Vic" (Victoria), "Man", "Sea" are no airports.
   const travelCodes = TRAVEL_CODES.split('|');
-  for (const code of travelCodes) kinds.set(code.toLowerCase(), { type: 'travel' });
+  const travel = new Set(travelCodes);
+  const subregionOf = new Map((countries as string[][]).map(([, subregion, , , , , code]) => [code!, subregion!]));
+  const regionCodes = new Map<string, PlaceKind>(
+    REGION_CODES.map(([code, country]) => [code, { type: 'region', country, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }]),
+  );
   const female = lexiconList('substitute-given-female');
   const male = lexiconList('substitute-given-male');
   const gendered = new Set([...female, ...male]);
@@ -202,7 +221,9 @@ export const substitutePools = lazy((): SubstitutePools => {
     cityBands,
     citiesByCountry,
     citiesBySubregion,
-    placeKind: (name) => kinds.get(name.toLowerCase()) ?? codes.get(name),
+    placeKind: (name) =>
+      regionCodes.get(REGION_CODE_WORDS.has(name) ? name.toUpperCase() : name) ??
+      (travel.has(name) ? TRAVEL : (kinds.get(name.toLowerCase()) ?? codes.get(name))),
     countries: countryNames,
     regions,
     regionsBySubregion,

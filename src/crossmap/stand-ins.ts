@@ -155,7 +155,7 @@ function generate(
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date':
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw) : shiftDate(text, sign(draw) * (20 + draw(300)), hint.language);
+      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw, hint.language) : shiftDate(text, sign(draw) * (20 + draw(300)), hint.language);
     case 'money':
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
@@ -218,7 +218,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   if (span.kind === 'age')
     return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after)) || (AGE_LINE_BEFORE.test(before) && lawfulYear(span.text, 21));
   if (span.kind === 'organisation') {
-    const name = span.text.replace(/['’]s$/, '');
+    // "l'USLC", "dell'INPS", "d'ANEF": the body, after an elided article.
+    const name = span.text.replace(/['’]s$/, '').replace(/^(?:l|d|dell|dall|nell|sull|all)['’](?=\p{Lu})/iu, '');
     // A country the tagger read as an organisation ("EE. UU", its last dot outside the span).
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
@@ -332,24 +333,27 @@ const ACRONYM = /^\p{Lu}{2,6}$/u;
 
 const ORG_WORDS = new Set<string>([
   ...ORGANISATION_CUES,
-  ...'of the and for de la du y und general university royal national city county state community memorial'.split(' '),
+  ...'of the and for de la du y und general university royal national city county state community memorial jobcentre plus'.split(' '),
   // The kind words of organisations in the other five languages Veil reads: a "Hospital Universitario" or a
   // "Comune di" stays one, its names alone replaced.
   ...(
     'der die das des dem den im am zum zur für Klinikum Krankenhaus Klinik Kliniken Praxis Schule Grundschule ' +
     'Gymnasium Realschule Gesamtschule Mittelschule Berufsschule Hochschule Universität Kita Kindergarten Sparkasse Volksbank ' +
     'Raiffeisenbank Versicherung Krankenkasse Amt Stadt Gemeinde Landratsamt Bezirksamt Jobcenter Agentur Arbeit Gericht ' +
-    'Amtsgericht Landgericht Arbeitsgericht Sozialgericht Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
+    'Amtsgericht Landgericht Arbeitsgericht Sozialgericht Bezirksgericht Landesgericht Oberlandesgericht Verwaltungsgericht ' +
+    'Familiengericht Finanzamt Bezirkshauptmannschaft Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
     'Zentrum Evangelisches Katholisches Städtisches ' +
     'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
     'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
-    'Église Mosquée Fondation Pharmacie Cabinet Crèche ' +
+    'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale ' +
     'del las los el y San Santa Santo Clínica Centro Salud Universitario Universitaria Universidad Colegio Escuela Instituto ' +
-    'Banco Caja Seguros Ayuntamiento Municipalidad Alcaldía Juzgado Policía Iglesia Fundación Farmacia Regional ' +
+    'Banco Caja Seguros Ayuntamiento Municipalidad Alcaldía Juzgado Policía Iglesia Fundación Farmacia Regional Inspección ' +
+    'Trabajo Empleo Seguridad Social ' +
     'di della dello delle dei degli e Ospedale Policlinico Azienda Ospedaliera Sanitaria Scuola Liceo Istituto Università ' +
-    'Banca Cassa Assicurazioni Comune Questura Prefettura Tribunale Polizia Chiesa Fondazione Farmacia Studio Legale ' +
+    'Banca Cassa Assicurazioni Comune Questura Prefettura Tribunale Polizia Chiesa Fondazione Farmacia Studio Legale per ' +
+    'Impiego Lavoro Ispettorato ' +
     'do da dos das São Saúde Posto Escola Colégio Universidade Faculdade Caixa Câmara Municipal Prefeitura Vara Polícia ' +
-    'Igreja Fundação Farmácia Família'
+    'Igreja Fundação Farmácia Família Inspeção Inspecção Trabalho Emprego Segurança Social'
   )
     .toLowerCase()
     .split(' '),

@@ -20,13 +20,17 @@ const WEEKDAYS: readonly (readonly string[])[] = [
   ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
 ];
 
+/** The language of each row of `WEEKDAYS`. */
+const CODES = ['en', 'de', 'fr', 'es', 'pt', 'it'];
+
 /**
  * A date Veil cannot shift ("Montag", "la semaine dernière"): a weekday becomes another weekday of its language
- * (its case kept); anything else stays as written (a relative date says little, and an object of a theme in
- * its place would break the sentence).
+ * (its case kept), the message's where the word is of several ("domingo" in Portuguese stays Portuguese);
+ * anything else stays as written (a relative date says little, and an object of a theme in its place would
+ * break the sentence).
  */
-export function undatable(text: string, draw: Draw): string {
-  const found = weekdayIn(text);
+export function undatable(text: string, draw: Draw, language?: string): string {
+  const found = weekdayIn(text, language);
   if (!found) return text;
   const other = WEEKDAYS[found.language]![(found.day + 1 + draw(6)) % 7]!;
   return text.replace(WEEKDAY_PATTERNS[found.language]![found.day]!, (word) =>
@@ -37,11 +41,15 @@ export function undatable(text: string, draw: Draw): string {
 /** Each weekday as a whole word, any case (compiled once). */
 const WEEKDAY_PATTERNS = WEEKDAYS.map((days) => days.map(wordPattern));
 
-/** The first weekday `text` names: its language (an index of `WEEKDAYS`, 0 English) and its day. */
-export function weekdayIn(text: string): { language: number; day: number } | undefined {
-  for (const [language, patterns] of WEEKDAY_PATTERNS.entries()) {
-    const day = patterns.findIndex((p) => p.test(text));
-    if (day >= 0) return { language, day };
+/**
+ * The first weekday `text` names: its language (an index of `WEEKDAYS`, 0 English) and its day; in the
+ * message's `language` first, where it reads one ("sábado" is Spanish and Portuguese).
+ */
+export function weekdayIn(text: string, language?: string): { language: number; day: number } | undefined {
+  const own = CODES.indexOf(language ?? '');
+  for (const row of own > 0 ? [own, ...WEEKDAY_PATTERNS.keys()] : WEEKDAY_PATTERNS.keys()) {
+    const day = WEEKDAY_PATTERNS[row]!.findIndex((p) => p.test(text));
+    if (day >= 0) return { language: row, day };
   }
   return undefined;
 }

@@ -112,6 +112,16 @@ describe('a place the data knows inside a longer span', () => {
     expect(knownPart('Douala vendredi', pools)).toBe('Douala');
   });
 
+  it('a city joined to its district is the city, in its country over the message’s other country', () => {
+    expect(knownPart('Graz-Liebenau', pools)).toBe('Graz');
+    expect(knownPart('Berlin-Neukölln', pools)).toBe('Berlin');
+    expect(knownPart('Saint-Gilles', pools)).toBeUndefined();
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('Meine Ex wohnt in Maribor, ich in Graz-Liebenau.', 'de', ['Maribor', 'Graz-Liebenau'], seed);
+      expect(cityCountry(p.marks.find((m) => m.text === 'Graz-Liebenau')!.substitute!, 'AT'), p.text).toBe('AT');
+    }
+  });
+
   it('never a part of a longer name, which would be another place', () => {
     // "Lima" and "San Juan" are towns, but not these places' towns.
     expect(knownPart('Faria Lima', pools)).toBeUndefined();
@@ -252,6 +262,25 @@ describe('a place stand-in stays in its country', () => {
       const p = sent('we rent in Pinewood Flats, AZ is strict on evictions?', 'en', ['Pinewood Flats', 'AZ'], seed);
       expect(townIn(p.marks.find((m) => m.text === 'Pinewood Flats')!.substitute, 'US')?.region).toBe('US.AZ');
     }
+  });
+
+  it("a Canadian province's or an Australian state's code is a region of its country: kept, and its towns stay there", () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('what is he looking at for drink driving in NSW? it happened in Wagga', 'en', ['NSW', 'Wagga'], seed);
+      expect(p.marks.find((m) => m.text === 'NSW')!.treatment).toBe('keep');
+      expect(cityCountry(p.marks.find((m) => m.text === 'Wagga')!.substitute!, 'AU'), p.text).toBe('AU');
+      for (const [place, country] of [
+        ['Toowoomba Qld', 'AU'],
+        ['Upper Nettlecombe, BC', 'CA'],
+      ] as const) {
+        const q = sent(`We live in ${place} and my son is 7.`, 'en', [place], seed);
+        const mark = q.marks.find((m) => m.text === place)!;
+        expect(mark.treatment, q.text).toBe('replace');
+        expect(cityCountry(mark.substitute!.replace(/, BC$/, ''), country), q.text).toBe(country);
+      }
+    }
+    // Only in capitals, or the longer codes as a word: "On" and "Act" are words.
+    for (const word of ['On', 'Act', 'bc']) expect(pools.placeKind?.(word)?.type, word).not.toBe('region');
   });
 
   it('an address with its postcode after a word, not a comma, keeps its town in its country', () => {

@@ -383,6 +383,9 @@ describe('generalizations are public phrases of the category', () => {
     expect(marked('Can I count my RRSP? I live in Halifax btw.', 'RRSP', 'age')).toEqual([]);
     expect(marked('my PTPTN loan is in arrears since June', 'PTPTN', 'id')).toEqual([]);
     expect(marked('call me on my work line please', 'work line', 'phone')).toEqual([]);
+    expect(marked("l'erogazione dell'ADI è sospesa da gennaio", 'ADI', 'person', 'it')).toEqual([]);
+    expect(marked('FORTUNATO CARMELA, via Roma 3', 'FORTUNATO CARMELA', 'person', 'it')).toEqual(['FORTUNATO CARMELA']);
+    expect(marked('my boss JAMIESON said no', 'JAMIESON', 'person')).toEqual(['JAMIESON']);
     expect(marked('the interview is next Thursday morning', 'next Thursday', 'date')).toEqual(['next Thursday']);
     expect(marked('my PTPTN number is AB1234 since June', 'AB1234', 'id')).toEqual(['AB1234']);
     // Still ages, IDs, dates: a person's age, their own number, a time's day.

@@ -128,6 +128,12 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('a travel code is one only as typed, in capitals: "LHR" gets another code, "Vic" or "Man" no airport', () => {
+    const codes = new Set(pools.travelCodes);
+    for (const sub of standIns('LHR', 'place', 30)) expect(codes.has(sub), sub).toBe(true);
+    for (const word of ['Vic', 'Man', 'sea']) for (const sub of standIns(word, 'place', 30)) expect(codes.has(sub), `${word} → ${sub}`).toBe(false);
+  });
+
   it('a region gets a region of the same country', () => {
     for (const [region, country] of [
       ['Ohio', 'US'],
@@ -205,6 +211,12 @@ describe('a place keeps its country', () => {
       ['Comune di Bergamo', ['Comune di ']],
       ['Vara de Família de Campinas', ['Vara de Família de ']],
       ['Klinikum Wolfsburg', ['Klinikum ']],
+      // A public office's kind, which the answer is about, with its town replaced.
+      ["Centro per l'Impiego di Lecce", ["Centro per l'Impiego di "]],
+      ['Inspección de Trabajo de Vigo', ['Inspección de Trabajo de ']],
+      ["l'Inspection du Travail de Douala", ["l'Inspection du Travail de "]],
+      ['Greenock Jobcentre Plus', [' Jobcentre Plus']],
+      ['Bezirksgericht Graz-Ost', ['Bezirksgericht ']],
     ] as const) {
       for (const sub of standIns(org, 'organisation', 20)) {
         for (const w of words) expect(sub, `${org} → ${sub}`).toContain(w);
@@ -234,8 +246,9 @@ describe('a place keeps its country', () => {
   });
 
   it('an organisation named by an acronym alone is kept by default (a national body or a large firm); one with a name is replaced', () => {
-    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI']) expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
-    for (const own of ['Sunnyridge Farms', 'Amrita Hospital Kochi', 'Imss', 'ACME Plumbing', 'X'])
+    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI', "l'USLC", 'dell’INPS', "d'ANEF"])
+      expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
+    for (const own of ['Sunnyridge Farms', 'Amrita Hospital Kochi', 'Imss', 'ACME Plumbing', 'X', "l'Ospedale", "d'Amico"])
       expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
   });
 
@@ -350,6 +363,14 @@ describe('a place keeps its country', () => {
       expect(inCountry(m![1]!, 'US'), sub).toBe(true);
       expect(pools.stateCodes).toContain(m![2]);
     }
+    // A town that opens the span, before its postcode: a town of its country, not a family name.
+    for (const sub of standIns('Aberystwyth SY23 1EH', 'place', 100)) {
+      const m = /^(.+) ([A-Z]{2}\d\d? [A-Z\d][A-Z]{2})$/u.exec(sub);
+      expect(m, sub).not.toBeNull();
+      expect(inCountry(m![1]!, 'GB'), sub).toBe(true);
+    }
+    // A street that opens the span is no town.
+    for (const sub of standIns('Oxford Road 12', 'place', 50)) expect(sub).toMatch(/^(?!Oxford )\S+ Road \d\d$/);
     // A country named in the address stays.
     for (const sub of standIns('12 London Road, Leeds, England', 'place', 50)) expect(sub).toMatch(/^\d\d \S+ Road, .+, England$/);
   });
