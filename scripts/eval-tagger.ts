@@ -6,7 +6,7 @@
  * -5 and -6 since stop 46, -7, -7b and -8 since stop 49, -11 and -12 since stop 52, -13 and -14 since stop 54,
  * -15 and -16 since stop 55, -17 since stop 56, -18 since stop 57, -19 and -20 since stop 58; -9, -10 and -21 to
  * -24 are development sets now (-21 measured stop 57's first landing, -22 its second, -23 stop 58's first, -24 its
- * second, -25 stop 59's landing); -26 waits unrun for the next landing; `--dir` runs any of them.
+ * second, -25 stop 59's landing); -26 and -27 wait unrun for the next landings; `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
  * - **retention** (as eval-crossmap.ts and the issue count it): a labelled personal span whose text is still
