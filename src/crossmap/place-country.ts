@@ -200,9 +200,12 @@ function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
   if (whole.length) return whole;
   const part = knownPart(name, pools);
   if (part) return countriesOfName(part, pools);
-  const code = /\s(\p{L}{2,3})$/u.exec(name)?.[1];
+  // A code as people type one, in capitals ("Doral FL"; "Qld" as a word): never an ordinary word that is a state's
+  // code in lower case ("… de", "… la", "… in": Delaware, Louisiana, Indiana).
+  const code = /\s(\p{Lu}\p{L}{1,2})$/u.exec(name)?.[1];
   const kind = code ? pools.placeKind?.(code) : undefined;
-  return kind?.type === 'state' ? ['US'] : kind?.type === 'region' && kind.country ? [kind.country] : [];
+  if (kind?.type === 'state') return code === code!.toUpperCase() ? ['US'] : [];
+  return kind?.type === 'region' && kind.country ? [kind.country] : [];
 }
 
 export interface CountryCues {

@@ -279,6 +279,9 @@ describe('a place stand-in stays in its country', () => {
         expect(cityCountry(mark.substitute!.replace(/, BC$/, ''), country), q.text).toBe(country);
       }
     }
+    // A word after a town that is a state's code only in lower case names no state ("de" is no Delaware).
+    expect(placeCountry('Upper Nettlecombe de', pools, { language: 'pt', several: true })).toBeUndefined();
+    expect(placeCountry('Smallville TX', pools, { language: 'en', several: true })).toBe('US');
     // Only in capitals, or the longer codes as a word: "On" and "Act" are words.
     for (const word of ['On', 'Act', 'bc']) expect(pools.placeKind?.(word)?.type, word).not.toBe('region');
   });
