@@ -122,9 +122,8 @@ const TRAVEL: PlaceKind = { type: 'travel' };
  */
 const REGION_CODES: readonly (readonly [string, string])[] = [
   ...['ON', 'QC', 'BC', 'AB', 'MB', 'SK', 'NS', 'NB', 'NL', 'PE', 'YT', 'NU'].map((code) => [code, 'CA'] as const),
-  ...['NSW', 'QLD', 'VIC', 'TAS', 'ACT'].map((code) => [code, 'AU'] as const),
+  ...['NSW', 'QLD', 'VIC', 'TAS', 'ACT', 'Nsw', 'Qld', 'Tas'].map((code) => [code, 'AU'] as const),
 ];
-const REGION_CODE_WORDS = new Set(['Nsw', 'Qld', 'Tas']);
 
 export const substitutePools = lazy((): SubstitutePools => {
   const everyday = new Set(lexiconList('place-common'));
@@ -200,13 +199,16 @@ export const substitutePools = lazy((): SubstitutePools => {
   // Countries by the short forms the six languages write ("EUA", "EE. UU.", "BRD"): a country, kept by default;
   // read as a code, "EUA" was sent as the airport "SHA".
   for (const [short, code] of COUNTRY_SHORT) if (!kinds.has(short.toLowerCase())) kinds.set(short.toLowerCase(), { type: 'country', country: code });
-  // A travel code only as typed, in capitals: "Vic" (Victoria), "Man", "Sea" are no airports.
+  // Codes only as typed, before any name: a travel code in capitals ("Vic" (Victoria), "Man", "Sea" are no
+  // airports), a province's or state's code (`REGION_CODES`; "VIC" is Victoria before it is a station).
   const travelCodes = TRAVEL_CODES.split('|');
-  const travel = new Set(travelCodes);
   const subregionOf = new Map((countries as string[][]).map(([, subregion, , , , , code]) => [code!, subregion!]));
-  const regionCodes = new Map<string, PlaceKind>(
-    REGION_CODES.map(([code, country]) => [code, { type: 'region', country, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }]),
-  );
+  const typed = new Map<string, PlaceKind>([
+    ...travelCodes.map((code) => [code, TRAVEL] as const),
+    ...REGION_CODES.map(
+      ([code, country]) => [code, { type: 'region', country, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }] as const,
+    ),
+  ]);
   const female = lexiconList('substitute-given-female');
   const male = lexiconList('substitute-given-male');
   const gendered = new Set([...female, ...male]);
@@ -221,9 +223,7 @@ export const substitutePools = lazy((): SubstitutePools => {
     cityBands,
     citiesByCountry,
     citiesBySubregion,
-    placeKind: (name) =>
-      regionCodes.get(REGION_CODE_WORDS.has(name) ? name.toUpperCase() : name) ??
-      (travel.has(name) ? TRAVEL : (kinds.get(name.toLowerCase()) ?? codes.get(name))),
+    placeKind: (name) => typed.get(name) ?? kinds.get(name.toLowerCase()) ?? codes.get(name),
     countries: countryNames,
     regions,
     regionsBySubregion,
