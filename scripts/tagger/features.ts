@@ -157,11 +157,13 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
 /**
  * What the tagger is trained on: the writers' training files, and the holdouts already run once and graded
  * (development sets since; their messages, never their sends or grades). The newer holdouts stay out: they
- * are the development sets the decoding is checked on (data/README.md).
+ * are the development sets the decoding is checked on (data/README.md). The order is the order the shipped
+ * model was trained in (each directory's files by name): training shuffles with a fixed seed, so the same
+ * files in another order train another model.
  */
 const SOURCES = (
   process.env.TAGGER_SOURCES ??
-  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14 eval/tagger-holdout-15 eval/tagger-holdout-16 eval/tagger-holdout-17 eval/tagger-holdout-18 eval/tagger-holdout-19 eval/tagger-holdout-20'
+  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14 eval/tagger-holdout-15 eval/tagger-holdout-16 eval/tagger-holdout-17 eval/tagger-holdout-18 eval/tagger-holdout-19 eval/tagger-holdout-20 data/tagger/stop59 eval/tagger-holdout-21'
 )
   .split(/\s+/)
   .filter(Boolean);
