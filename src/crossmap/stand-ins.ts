@@ -200,6 +200,7 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
  *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one;
  * - a festival named alone ("Ramadan", "Diwali", "Noël"): a public date (`FESTIVAL`);
+ * - a date in a year before 1900 (`HISTORICAL`): a historical date, which a general question turns on;
  * - an "ID" of two to six capital letters alone ("AOK", "PECA"): an acronym, as no number a person holds is only letters.
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
@@ -224,7 +225,7 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
-  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text);
+  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   if (span.kind === 'id') return ACRONYM.test(span.text);
@@ -314,6 +315,8 @@ const FESTIVAL = new RegExp(
 
 /** A year alone ("in 2024", "depuis 2019"): it names no one, and a tax year, a law in force or an election depends on it. */
 const YEAR_ALONE = /^(?:19|20)\d{2}$/;
+/** A date with a year from 1000 to 1899 and none later, and a day or month with it (four digits alone may be a time: "at 1820"). */
+const HISTORICAL = /^(?!\d+$)(?!.*\b(?:19|20)\d{2}\b).*\b1[0-8]\d{2}\b/su;
 
 /**
  * A month named alone, with no day or year ("in September", "fin juin", "a dicembre", "Oktober"): one month in

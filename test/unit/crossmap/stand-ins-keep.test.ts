@@ -317,6 +317,13 @@ describe('a place keeps its country', () => {
     expect(keptByDefault({ text: '2024', kind: 'id' }, pools)).toBe(false);
   });
 
+  it('a date before 1900 is history, kept by default; one with a later year, or four digits alone, moves', () => {
+    for (const date of ['December 30, 1896', 'le 14 juillet 1789', '9 de abril de 1810', '18. März 1848', '1/1/1801'])
+      expect(keptByDefault({ text: date, kind: 'date' }, pools), date).toBe(true);
+    for (const date of ['December 30, 1996', '1820', 'from 1890 to 1925', '14 June 2024'])
+      expect(keptByDefault({ text: date, kind: 'date' }, pools), date).toBe(false);
+  });
+
   it('an ID of capital letters alone is an acronym, kept by default; one with a digit is a number someone holds', () => {
     for (const acronym of ['AOK', 'PECA', 'SVS']) expect(keptByDefault({ text: acronym, kind: 'id' }, pools), acronym).toBe(true);
     for (const id of ['AB123456', 'K482915736', '300/1970', 'jessie_rose', 'Jessie']) expect(keptByDefault({ text: id, kind: 'id' }, pools), id).toBe(false);
