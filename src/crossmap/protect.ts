@@ -93,6 +93,26 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
 }
 
 /**
+ * A route between two cities read as one place ("Lima-Caracas", "Roma – Tunisi"): two places, each with a stand-in
+ * of its own country, so the answer (a flight, a distance, a crossing) is still between two countries' cities.
+ * Only when both parts are cities the place data knows, in two countries, and the whole is no town.
+ */
+function routeParts<S extends Span>(span: S, pools: SubstitutePools): S[] {
+  if (span.kind !== 'place') return [span];
+  const m = /^(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)*)( ?[-–—] ?)(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)*)$/u.exec(span.text);
+  if (!m || pools.placeKind?.(span.text) !== undefined) return [span];
+  const [, from, dash, to] = m as unknown as [string, string, string, string];
+  const [a, b] = [pools.placeKind?.(from), pools.placeKind?.(to)];
+  // Two cities of one country ("Berlin-Neukölln", a city and its district) stay one place of that country.
+  if (a?.type !== 'city' || b?.type !== 'city' || a.country === b.country) return [span];
+  const second = span.start + from.length + dash.length;
+  return [
+    { ...span, end: span.start + from.length, text: from },
+    { ...span, start: second, text: to },
+  ];
+}
+
+/**
  * A weekday read as another kind ("Thurs" as a place, "mardi" as a matter) is a date: its stand-in is a weekday,
  * never "a place". A person's name is left alone ("Friday", "Sun" are names too), as are the short forms that are
  * ordinary words ("Sat", "Sun", "Mon").
@@ -209,7 +229,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asWeekday(asPlace(surelyNamed(span, pools), pools)));
+    .map((span) => asWeekday(asPlace(surelyNamed(span, pools), pools)))
+    .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
   const several = countriesNamed(spans, pools).size > 1;

@@ -122,6 +122,19 @@ describe('a place the data knows inside a longer span', () => {
     }
   });
 
+  it('a route between two cities read as one place is two places, each a city of its own country', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('cuanto cuesta mas o menos un vuelo Lima-Caracas?', 'es', ['Lima-Caracas'], seed);
+      const [from, to] = [p.marks.find((m) => m.text === 'Lima')!, p.marks.find((m) => m.text === 'Caracas')!];
+      expect(cityCountry(from.substitute!, 'PE'), p.text).toBe('PE');
+      expect(cityCountry(to.substitute!, 'VE'), p.text).toBe('VE');
+      expect(p.text).toContain(`${from.substitute}-${to.substitute}?`);
+    }
+    // A town whose name has a dash, and a city with its district, stay one place.
+    for (const town of ['Garmisch-Partenkirchen', 'Berlin-Neukölln'])
+      expect(sent(`wohne in ${town}`, 'de', [town], 1).marks.map((m) => m.text)).toEqual([town]);
+  });
+
   it('never a part of a longer name, which would be another place', () => {
     // "Lima" and "San Juan" are towns, but not these places' towns.
     expect(knownPart('Faria Lima', pools)).toBeUndefined();
