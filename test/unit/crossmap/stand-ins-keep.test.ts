@@ -150,7 +150,7 @@ describe('a place keeps its country', () => {
   });
 
   it('a country is kept by default; Replace (chosen) writes another country', () => {
-    for (const country of ['Nigeria', 'Japan', 'UK', 'England', 'Scotland']) {
+    for (const country of ['Nigeria', 'Japan', 'UK', 'England', 'Scotland', 'States']) {
       expect(keptByDefault({ text: country, kind: 'place' }, pools), country).toBe(true);
       for (const sub of standIns(country, 'place', 30)) {
         expect(kind(sub)?.type).toBe('country');
