@@ -304,6 +304,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
           };
     }
     substitute = inPlace(text, span, substitute);
+    // A stand-in that is the text itself ("yesterday", "l'été prochain": a date with nothing to move) changes
+    // nothing: the review says it is kept as typed, not replaced.
+    if (treatment === 'replace' && substitute === span.text && options.choices?.[id] === undefined) treatment = 'keep';
     if (treatment === 'replace') {
       codebook = next;
       replaced.push(span);

@@ -21,7 +21,7 @@
 import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
-import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, wordsNumber } from './numbers';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from './numbers';
 import { knownPlace, nationalName, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
@@ -153,9 +153,12 @@ function generate(
     case 'place':
       return placeLike(text, draw, pick, pools, hint.country, hint.region, hint.regionNamed);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
-    case 'date':
+    case 'date': {
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw, hint.language) : shiftDate(text, sign(draw) * (20 + draw(300)), hint.language);
+      if ((weekdayIn(text)?.language ?? 0) > 0) return undatable(text, draw, hint.language);
+      const days = sign(draw) * (20 + draw(300));
+      return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
+    }
     case 'money':
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
