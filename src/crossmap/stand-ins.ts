@@ -351,7 +351,7 @@ const ORG_WORDS = new Set<string>([
     'Zentrum Evangelisches Katholisches Städtisches ' +
     'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
     'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
-    'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale ' +
+    'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale Santé ' +
     'del las los el y San Santa Santo Clínica Centro Salud Universitario Universitaria Universidad Colegio Escuela Instituto ' +
     'Banco Caja Seguros Ayuntamiento Municipalidad Alcaldía Juzgado Policía Iglesia Fundación Farmacia Regional Inspección ' +
     'Trabajo Empleo Seguridad Social ' +
@@ -364,6 +364,13 @@ const ORG_WORDS = new Set<string>([
     .toLowerCase()
     .split(' '),
 ]);
+
+/** A word as the kind words list has it: lower case, without a possessive "'s" or an elided article ("l'impiego", "d'Emploi"). */
+const kindWord = (token: string) =>
+  token
+    .replace(/['’]s?$/, '')
+    .replace(/^(?:l|d|dell|dall|nell|sull|all|qu)['’](?=\p{L})/iu, '')
+    .toLowerCase();
 
 /**
  * An organisation of the same kind (protect mode, not themed): its kind words kept ("Hospital", "Bank",
@@ -383,20 +390,16 @@ function organisationLike(
   // A word the conversation already has a stand-in for ("Milano" in "Comune di Milano", after "a Milano") takes
   // that one: one town, one stand-in. (Not every name that is a town somewhere is one: "Olson", "Lehner".)
   const town = (bare: string) => standIn(bare) ?? name(bare);
-  // Runs of words that are not kind words, each one name; kind words and what is between them kept; a name
-  // before it when every word is a kind word ("the Hospital").
-  const byRuns = () => {
-    const out = text
-      .replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '').toLowerCase()) ? token : '\u0000'))
-      .replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
-    return out !== text ? out : `${name(text)} ${text}`;
-  };
+  // Runs of words that are not kind words, each one name; kind words and what is between them kept. Every word a
+  // kind word ("the Hospital", "centro per l'impiego"): a kind of organisation, no one's name, sent as typed.
+  const byRuns = () =>
+    text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(kindWord(token)) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
     const bare = token.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    if (ORG_WORDS.has(bare.toLowerCase()) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
+    if (ORG_WORDS.has(kindWord(token)) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
     return town(bare) + token.slice(bare.length);
   });

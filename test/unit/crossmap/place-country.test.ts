@@ -51,7 +51,7 @@ describe('which country a place is in', () => {
     expect(placeCountry('Paris', pools, { language: 'en' })).toBe('FR');
     expect(placeCountry('Rome', pools, { language: 'en' })).toBe('IT');
     expect(placeCountry('Paris', pools, { language: 'en', cue: 'US' })).toBe('US');
-    expect(messageCue('my sister lives in Paris', [{ start: 19, end: 24, text: 'Paris', kind: 'place', source: 'tagger' }], pools, 'en')).toBe('FR');
+    expect(messageCue('my sister lives in Paris', [{ start: 19, end: 24, text: 'Paris', kind: 'place' }], pools, 'en')).toBe('FR');
     // A town of the spoken language's countries larger than a small town is meant ("San Pedro" in Spanish).
     expect(placeCountry('San Pedro', pools, { language: 'es' })).not.toBe('PH');
   });
