@@ -1,19 +1,21 @@
 /**
- * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-26/ (written by
+ * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-27/ (written by
  * writers who never saw the training data, the detector or the other holdouts; run once, never tuned on). The
  * earlier holdouts were each measured once and then became development sets (the decoding was chosen on the first
  * two: scripts/tagger/decoding.ts); the first five (eval/tagger-holdout/ to -4b) are training data since stop 44,
  * -5 and -6 since stop 46, -7, -7b and -8 since stop 49, -11 and -12 since stop 52, -13 and -14 since stop 54,
  * -15 and -16 since stop 55, -17 since stop 56, -18 since stop 57, -19 and -20 since stop 58, -21 since stop 60;
- * -9, -10 and -22 to -25 are development sets now (-22 measured stop 57's second landing, -23 stop 58's first, -24
- * its second, -25 stop 59's landing); -26 measured stop 60's landing; -27 and -28 wait unrun for the next
- * landings; `--dir` runs any of them.
+ * -9, -10 and -22 to -26 are development sets now (-22 measured stop 57's second landing, -23 stop 58's first, -24
+ * its second, -25 stop 59's landing, -26 stop 60's, a development set since); -27 measured stop 61's landing;
+ * -28 waits unrun for the next; `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
  * - **retention** (as eval-crossmap.ts and the issue count it): a labelled personal span whose text is still
  *   in what is sent, none of its letters changed. Counted twice: the misses, and with the spans Veil keeps on
  *   purpose (an amount, a year alone, a country or region, an age as a decade: "in my forties", an acronym, an unsure
- *   category or name, a value the person shares), which are said apart;
+ *   category or name, a value the person shares; since stop 61 also a relative date, "yesterday", and an
+ *   organisation named by kind words alone, whose stand-in would be the text itself and which Veil now marks
+ *   kept: until then they were counted changed though sent as typed), which are said apart;
  *   **partly**: spans only some of whose letters were changed ("Marcus Whitfield" → "Marcus Okafor");
  * - **recall** (a labelled span covered by marks) and **precision** (a mark that overlaps a labelled span), by
  *   kind and by language;
@@ -22,7 +24,7 @@
  * - the peers (compromise, OpenRedaction: ./eval-peers.ts) on the same spans, detection only.
  *
  *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
- *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-26] [--sent FILE] [--misses]
+ *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-27] [--sent FILE] [--misses]
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory?, sentKeepSpecial? }` per line
  * (`sentCategory`: the same send with health conditions generalized to "a health condition" only;
@@ -40,7 +42,7 @@ import { formatPeerFigures, peerBaselines } from './eval-peers';
 const { values } = parseArgs({
   strict: false,
   options: {
-    dir: { type: 'string', default: 'eval/tagger-holdout-26' },
+    dir: { type: 'string', default: 'eval/tagger-holdout-27' },
     sent: { type: 'string' },
     misses: { type: 'boolean', default: false },
     peers: { type: 'boolean', default: true },

@@ -84,10 +84,26 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
     const day = first && /(\d{1,2})$/.exec(first);
     return day ? `${first}${range[3]}${Number(day[1]) + length}` : undefined;
   }
-  const dayMonth = /^(\d{1,2})\/(\d{1,2})$/.exec(text);
-  if (dayMonth) {
-    const shifted = shiftDate(`${text}/2001`, days, language);
-    return shifted?.replace(/\/\d{4}$/, '');
+  // "15/04", and "9.5." or "14.3" (a day and month the German way, the last dot often outside the span).
+  const dayMonth = /^(\d{1,2})([/.])(\d{1,2})(\.?)$/.exec(text);
+  if (dayMonth && (dayMonth[2] === '/' || (Number(dayMonth[1]) <= 31 && Number(dayMonth[3]) <= 12))) {
+    const [, d, sep, mo, end] = dayMonth as unknown as [string, string, string, string, string];
+    const shifted = shiftDate(`${d}${sep}${mo}${sep}2001`, days, language);
+    return shifted === undefined ? undefined : shifted.replace(/[/.]\d{4}$/, '') + end;
+  }
+  // "02/2024": a month and year, moved by about a month per 30 days.
+  const monthYear = /^(\d{1,2})([/.-])((?:19|20)\d{2})$/.exec(text);
+  if (monthYear && Number(monthYear[1]) >= 1 && Number(monthYear[1]) <= 12) {
+    const total = Number(monthYear[3]) * 12 + Number(monthYear[1]) - 1 + (Math.round(days / 30) || Math.sign(days) || 1);
+    return `${pad((total % 12) + 1, monthYear[1]!)}${monthYear[2]}${Math.floor(total / 12)}`;
+  }
+  // "dia 20", "el día 3", "am 14.", "le 5": a day of the month after the word for it, moved as "the 14th" is.
+  const dayWord = /^((?:(?:el|o)\s+)?d[ií]a\s+|le\s+|am\s+|il\s+|(?:il\s+)?giorno\s+|the\s+)(\d{1,2})(\.?)$/iu.exec(text);
+  if (dayWord && Number(dayWord[2]) >= 1 && Number(dayWord[2]) <= 31) {
+    const d = Number(dayWord[2]);
+    let moved = ((((d - 1 + days) % 28) + 28) % 28) + 1;
+    if (moved === d) moved = (d % 28) + 1;
+    return `${dayWord[1]}${moved}${dayWord[3]}`;
   }
   const move = (y: number, m: number, d: number) => {
     const date = new Date(Date.UTC(y, m, d + days));
@@ -131,6 +147,31 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
     return `${monthName(month, ((total % 12) + 12) % 12, m[1]!)}${m[2]}${Math.floor(total / 12)}`;
   }
   return undefined;
+}
+
+/**
+ * The dates inside a span `shiftDate` does not read whole, each moved by the same `days`, the words around them as
+ * typed: "15th January along" (a word the tagger took in), "10 février au 2 mars" (a range of two dates, which
+ * keeps its length). Only pieces with a day or month number; a year alone stays, as it does as a span of its own
+ * (./stand-ins.ts `keptByDefault`). Undefined when there is no such piece.
+ */
+export function shiftDatesWithin(text: string, days: number, language = 'en'): string | undefined {
+  const words = [...text.matchAll(/\S+/g)].map((w) => ({ start: w.index, end: w.index + w[0].length }));
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < words.length; i++) {
+    for (let j = words.length; j > i; j--) {
+      const piece = text.slice(words[i]!.start, words[j - 1]!.end).replace(/[,;:!?)]+$/u, '');
+      if (!/\d/.test(piece) || /^\d{4}$/.test(piece)) continue;
+      const moved = shiftDate(piece, days, language);
+      if (moved === undefined || moved === piece) continue;
+      out += text.slice(last, words[i]!.start) + moved;
+      last = words[i]!.start + piece.length;
+      i = j - 1;
+      break;
+    }
+  }
+  return last === 0 ? undefined : out + text.slice(last);
 }
 
 /** `text` (an amount with its currency) scaled by `factor`, keeping its significant digits and format. */

@@ -226,7 +226,26 @@ export function placeCountry(name: string, pools: SubstitutePools, { cue, langua
   const candidates = countriesOf(name, pools);
   if (cue && candidates.includes(cue)) return cue;
   const spoken = SPOKEN[language] ?? [];
-  return candidates.find((c) => spoken.includes(c)) ?? candidates[0] ?? (several ? undefined : (cue ?? LANGUAGE_COUNTRY[language]));
+  return (
+    worldCity(name, candidates, spoken, pools) ??
+    candidates.find((c) => spoken.includes(c)) ??
+    candidates[0] ??
+    (several ? undefined : (cue ?? LANGUAGE_COUNTRY[language]))
+  );
+}
+
+/**
+ * One of the world's 500 largest cities (the place data's first two size bands), the one meant over the small
+ * towns of its name where the message's language is spoken ("Rome", "Paris" in English: Italy's and France's, not
+ * Georgia's or Texas's; `candidates` most populous first). Undefined when a town of the language's countries is
+ * larger than a small town, or none is there.
+ */
+function worldCity(name: string, candidates: readonly string[], spoken: readonly string[], pools: SubstitutePools): string | undefined {
+  const [first] = candidates;
+  const kind = pools.placeKind?.(bare(name));
+  if (!first || spoken.includes(first) || kind?.type !== 'city' || kind.band > 1 || kind.country !== first) return undefined;
+  const local = candidates.filter((c) => spoken.includes(c));
+  return local.length > 0 && local.every((c) => (townIn(name, c)?.size ?? 2) === 2) ? first : undefined;
 }
 
 /** The one country a place span points to: a country by name, a US state's code, a town of one country (or of one where the language is spoken). */
@@ -234,7 +253,7 @@ function pointsTo(span: Span, pools: SubstitutePools, spoken: readonly string[])
   if (usStateCode(span.text, pools)) return 'US';
   const candidates = countriesOf(span.text, pools);
   const local = candidates.filter((c) => spoken.includes(c));
-  return candidates.length === 1 ? candidates[0] : local.length === 1 ? local[0] : undefined;
+  return candidates.length === 1 ? candidates[0] : (worldCity(span.text, candidates, spoken, pools) ?? (local.length === 1 ? local[0] : undefined));
 }
 
 /**

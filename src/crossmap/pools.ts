@@ -105,6 +105,8 @@ const COUNTRY_SHORT: readonly (readonly [string, string])[] = [
   ['EE. UU.', 'US'],
   ['EEUU', 'US'],
   ['USA', 'US'],
+  // "the States", "aux States" (Québec), "nos States": the US as people say it.
+  ['States', 'US'],
   ['U.S.', 'US'],
   ['U.S.A.', 'US'],
   ['R.U.', 'GB'],

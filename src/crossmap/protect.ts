@@ -30,7 +30,7 @@ import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
-import { countriesNamed, knownPlace, messageCue, placeCountry, regionCue } from './place-country';
+import { countriesNamed, knownPlace, messageCue, placeCountry, regionCue, townIn, townsNamed } from './place-country';
 import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
 import { DEFAULT_TREATMENT } from './default-treatment';
@@ -90,6 +90,46 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
   if (nameLists(pools).given.has(span.text.toLowerCase())) return span;
   const { form: _f, unsure: _u, phrase: _p, ...place } = span as S & { phrase?: unknown };
   return { ...place, kind: 'place' } as unknown as S;
+}
+
+/**
+ * A route between two cities read as one place ("Lima-Caracas", "Roma – Tunisi"): two places, each with a stand-in
+ * of its own country, so the answer (a flight, a distance, a crossing) is still between two countries' cities.
+ * Only when both parts are cities the place data knows, in two countries or two regions of one, and the whole is no town.
+ */
+function routeParts<S extends Span>(span: S, pools: SubstitutePools): S[] {
+  if (span.kind !== 'place') return [span];
+  const m = /^(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)*)( ?[-–—] ?)(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)*)$/u.exec(span.text);
+  if (!m || pools.placeKind?.(span.text) !== undefined) return [span];
+  const [, from, dash, to] = m as unknown as [string, string, string, string];
+  const [a, b] = [pools.placeKind?.(from), pools.placeKind?.(to)];
+  if (a?.type !== 'city' || b?.type !== 'city') return [span];
+  // Two cities of one country are a route when they lie in two of its regions ("Roma-Milano"); in one region
+  // ("Berlin-Neukölln", a city and its district) they stay one place of that country.
+  if (a.country === b.country) {
+    const [ta, tb] = a.country ? [townIn(from, a.country), townIn(to, a.country)] : [];
+    if (!ta || !tb || ta.region === tb.region) return [span];
+  }
+  const second = span.start + from.length + dash.length;
+  return [
+    { ...span, end: span.start + from.length, text: from },
+    { ...span, start: second, text: to },
+  ];
+}
+
+/**
+ * A place or name the tagger read with the ordinary words after it ("Sarnia served us", "Luzern gefunden",
+ * "Cosenza pensano"), where the writer capitalises names: the name alone, as a stand-in for the whole would drop
+ * those words from the message. Not when the whole is a place the data knows, nor when a word after it is a
+ * name or town of the data's ("Ana de souza": a family name typed in lower case is still hers).
+ */
+function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased: boolean): S {
+  if (!cased || (span.kind !== 'place' && span.kind !== 'person')) return span;
+  const m = /^(\p{Lu}.*?[\p{L}\p{N}.])((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u.exec(span.text);
+  if (!m || knownPlace(span.text, pools)) return span;
+  const tail = m[2]!.trim().split(/\s+/);
+  if (tail.some((w) => townsNamed(w).length > 0 || nameLists(pools).all.has(w.toLowerCase()))) return span;
+  return { ...span, end: span.start + m[1]!.length, text: m[1]! };
 }
 
 /**
@@ -209,7 +249,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asWeekday(asPlace(surelyNamed(span, pools), pools)));
+    .map((span) => asWeekday(asPlace(surelyNamed(withoutLowerTail(span, pools, cased), pools), pools)))
+    .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
   const several = countriesNamed(spans, pools).size > 1;
@@ -283,6 +324,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
           };
     }
     substitute = inPlace(text, span, substitute);
+    // A stand-in that is the text itself ("yesterday", "l'été prochain": a date with nothing to move) changes
+    // nothing: the review says it is kept as typed, not replaced.
+    if (treatment === 'replace' && substitute === span.text && options.choices?.[id] === undefined) treatment = 'keep';
     if (treatment === 'replace') {
       codebook = next;
       replaced.push(span);

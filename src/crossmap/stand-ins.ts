@@ -21,7 +21,7 @@
 import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
-import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, wordsNumber } from './numbers';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from './numbers';
 import { knownPlace, nationalName, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
@@ -153,9 +153,12 @@ function generate(
     case 'place':
       return placeLike(text, draw, pick, pools, hint.country, hint.region, hint.regionNamed);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
-    case 'date':
+    case 'date': {
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      return (weekdayIn(text)?.language ?? 0) > 0 ? undatable(text, draw, hint.language) : shiftDate(text, sign(draw) * (20 + draw(300)), hint.language);
+      if ((weekdayIn(text)?.language ?? 0) > 0) return undatable(text, draw, hint.language);
+      const days = sign(draw) * (20 + draw(300));
+      return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
+    }
     case 'money':
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
@@ -200,6 +203,7 @@ const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
  *   12), while the answer depends on which body it is; likewise a national body or benefit named in full
  *   ("Centrelink", "Agenzia delle Entrate": ./place-country.ts `nationalName`), but not a local office of one;
  * - a festival named alone ("Ramadan", "Diwali", "Noël"): a public date (`FESTIVAL`);
+ * - a date in a year before 1900 (`HISTORICAL`): a historical date, which a general question turns on;
  * - an "ID" of two to six capital letters alone ("AOK", "PECA"): an acronym, as no number a person holds is only letters.
  */
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
@@ -224,7 +228,7 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
-  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text);
+  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   if (span.kind === 'id') return ACRONYM.test(span.text);
@@ -314,6 +318,8 @@ const FESTIVAL = new RegExp(
 
 /** A year alone ("in 2024", "depuis 2019"): it names no one, and a tax year, a law in force or an election depends on it. */
 const YEAR_ALONE = /^(?:19|20)\d{2}$/;
+/** A date with a year from 1000 to 1899 and none later, and a day or month with it (four digits alone may be a time: "at 1820"). */
+const HISTORICAL = /^(?!\d+$)(?!.*\b(?:19|20)\d{2}\b).*\b1[0-8]\d{2}\b/su;
 
 /**
  * A month named alone, with no day or year ("in September", "fin juin", "a dicembre", "Oktober"): one month in
@@ -345,7 +351,7 @@ const ORG_WORDS = new Set<string>([
     'Zentrum Evangelisches Katholisches Städtisches ' +
     'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
     'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
-    'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale ' +
+    'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale Santé ' +
     'del las los el y San Santa Santo Clínica Centro Salud Universitario Universitaria Universidad Colegio Escuela Instituto ' +
     'Banco Caja Seguros Ayuntamiento Municipalidad Alcaldía Juzgado Policía Iglesia Fundación Farmacia Regional Inspección ' +
     'Trabajo Empleo Seguridad Social ' +
@@ -358,6 +364,13 @@ const ORG_WORDS = new Set<string>([
     .toLowerCase()
     .split(' '),
 ]);
+
+/** A word as the kind words list has it: lower case, without a possessive "'s" or an elided article ("l'impiego", "d'Emploi"). */
+const kindWord = (token: string) =>
+  token
+    .replace(/['’]s?$/, '')
+    .replace(/^(?:l|d|dell|dall|nell|sull|all|qu)['’](?=\p{L})/iu, '')
+    .toLowerCase();
 
 /**
  * An organisation of the same kind (protect mode, not themed): its kind words kept ("Hospital", "Bank",
@@ -377,20 +390,16 @@ function organisationLike(
   // A word the conversation already has a stand-in for ("Milano" in "Comune di Milano", after "a Milano") takes
   // that one: one town, one stand-in. (Not every name that is a town somewhere is one: "Olson", "Lehner".)
   const town = (bare: string) => standIn(bare) ?? name(bare);
-  // Runs of words that are not kind words, each one name; kind words and what is between them kept; a name
-  // before it when every word is a kind word ("the Hospital").
-  const byRuns = () => {
-    const out = text
-      .replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(token.replace(/['’]s?$/, '').toLowerCase()) ? token : '\u0000'))
-      .replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
-    return out !== text ? out : `${name(text)} ${text}`;
-  };
+  // Runs of words that are not kind words, each one name; kind words and what is between them kept. Every word a
+  // kind word ("the Hospital", "centro per l'impiego"): a kind of organisation, no one's name, sent as typed.
+  const byRuns = () =>
+    text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(kindWord(token)) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
     const bare = token.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    if (ORG_WORDS.has(bare.toLowerCase()) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
+    if (ORG_WORDS.has(kindWord(token)) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
     return town(bare) + token.slice(bare.length);
   });

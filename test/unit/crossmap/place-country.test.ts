@@ -47,6 +47,13 @@ describe('which country a place is in', () => {
     expect(placeCountry('Lancaster', pools, { language: 'en', cue: 'GB' })).toBe('GB');
     expect(placeCountry('Viseu', pools, { language: 'pt' })).toBeDefined();
     expect(placeCountry('Viseu', pools, { language: 'pt', cue: 'PT' })).toBe('PT');
+    // One of the world's largest cities over a small town of its name where the language is spoken.
+    expect(placeCountry('Paris', pools, { language: 'en' })).toBe('FR');
+    expect(placeCountry('Rome', pools, { language: 'en' })).toBe('IT');
+    expect(placeCountry('Paris', pools, { language: 'en', cue: 'US' })).toBe('US');
+    expect(messageCue('my sister lives in Paris', [{ start: 19, end: 24, text: 'Paris', kind: 'place' }], pools, 'en')).toBe('FR');
+    // A town of the spoken language's countries larger than a small town is meant ("San Pedro" in Spanish).
+    expect(placeCountry('San Pedro', pools, { language: 'es' })).not.toBe('PH');
   });
 
   it('the message points to a country by its currency, a national body or an unambiguous place', () => {
@@ -120,6 +127,38 @@ describe('a place the data knows inside a longer span', () => {
       const p = sent('Meine Ex wohnt in Maribor, ich in Graz-Liebenau.', 'de', ['Maribor', 'Graz-Liebenau'], seed);
       expect(cityCountry(p.marks.find((m) => m.text === 'Graz-Liebenau')!.substitute!, 'AT'), p.text).toBe('AT');
     }
+  });
+
+  it('a route between two cities read as one place is two places, each a city of its own country', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('cuanto cuesta mas o menos un vuelo Lima-Caracas?', 'es', ['Lima-Caracas'], seed);
+      const [from, to] = [p.marks.find((m) => m.text === 'Lima')!, p.marks.find((m) => m.text === 'Caracas')!];
+      expect(cityCountry(from.substitute!, 'PE'), p.text).toBe('PE');
+      expect(cityCountry(to.substitute!, 'VE'), p.text).toBe('VE');
+      expect(p.text).toContain(`${from.substitute}-${to.substitute}?`);
+    }
+    // Two cities of two regions of one country are a route too, each a town of its own region.
+    const p = sent('I take the Rome-Milan train every week for work', 'en', ['Rome-Milan'], 1);
+    expect(p.marks.map((m) => m.text)).toEqual(['Rome', 'Milan']);
+    expect(p.marks.map((m) => townIn(m.substitute!, 'IT')?.region)).toEqual(['IT.07', 'IT.09']);
+    // A town whose name has a dash, and a city with its district, stay one place.
+    for (const town of ['Garmisch-Partenkirchen', 'Berlin-Neukölln'])
+      expect(sent(`wohne in ${town}`, 'de', [town], 1).marks.map((m) => m.text)).toEqual([town]);
+  });
+
+  it('a place read with the ordinary words after it is the place alone, the words sent as typed', () => {
+    for (const [text, code, span, place, rest] of [
+      ['The landlord in Sarnia served us an eviction notice.', 'en', 'Sarnia served us', 'Sarnia', ' served us an eviction'],
+      ['Ich habe eine Stelle in Luzern gefunden, ab Mai.', 'de', 'Luzern gefunden', 'Luzern', ' gefunden, ab Mai'],
+    ] as const) {
+      const p = sent(text, code, [span], 1);
+      expect(p.marks.map((m) => m.text)).toEqual([place]);
+      expect(p.text).toContain(rest);
+      expect(p.text).not.toContain(place);
+    }
+    // Not a town the data knows typed in lower case after it: it may be part of the place.
+    const text = 'Wir wohnen in Lenzburg aarau, seit drei Jahren.';
+    expect(sent(text, 'de', ['Lenzburg aarau'], 1).marks.map((m) => m.text)).toEqual(['Lenzburg aarau']);
   });
 
   it('never a part of a longer name, which would be another place', () => {

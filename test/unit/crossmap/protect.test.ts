@@ -12,7 +12,7 @@ import {
   type Protected,
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
-import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, wordsNumber } from '../../../src/crossmap/numbers';
+import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { seededRandomSource } from '../../../src/dp/exact/random';
@@ -737,6 +737,32 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('März', 60, 'de')).toBe('Mai');
     // An abbreviation of another language is no month ("ago" is Spanish for August only).
     expect(shiftDate('3 ago', 47, 'en')).toBeUndefined();
+    // A day and month the German way (its last dot often outside the span), a month and year, a day after its word.
+    expect(shiftDate('9.5.', 47, 'de')).toBe('25.6.');
+    expect(shiftDate('14.3', 47, 'de')).toBe('30.4');
+    expect(shiftDate('3.15', 47, 'en')).toBeUndefined();
+    expect(shiftDate('02/2024', 47)).toBe('04/2024');
+    expect(shiftDate('12/2024', 47)).toBe('02/2025');
+    expect(shiftDate('dia 20', 47, 'pt')).toMatch(/^dia (?!20$)\d{1,2}$/);
+    // The dates inside a span read with other words: each moved by the same days, the words kept.
+    expect(shiftDatesWithin('15th January along', 47)).toBe('3rd March along');
+    expect(shiftDatesWithin('10 février au 2 mars', 47, 'fr')).toBe('29 mars au 18 avril');
+    expect(shiftDatesWithin('summer 2024', 47)).toBeUndefined();
+  });
+
+  it('a date with nothing to move goes as typed and says so: kept, not "replaced"; one read with another word still moves', () => {
+    const text = 'I lost my job yesterday and was told on 15th January along with 40 others.';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['yesterday', 'date'],
+        ['15th January along', 'date'],
+      ]),
+    });
+    expect(mark(p, 'yesterday').treatment).toBe('keep');
+    expect(mark(p, '15th January along').treatment).toBe('replace');
+    expect(p.text).toContain('yesterday');
+    expect(p.text).not.toContain('15th January');
+    expect(p.text).toMatch(/on \d{1,2}(?:st|nd|rd|th) \w+ along with 40/);
   });
 });
 

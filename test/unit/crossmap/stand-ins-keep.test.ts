@@ -150,7 +150,7 @@ describe('a place keeps its country', () => {
   });
 
   it('a country is kept by default; Replace (chosen) writes another country', () => {
-    for (const country of ['Nigeria', 'Japan', 'UK', 'England', 'Scotland']) {
+    for (const country of ['Nigeria', 'Japan', 'UK', 'England', 'Scotland', 'States']) {
       expect(keptByDefault({ text: country, kind: 'place' }, pools), country).toBe(true);
       for (const sub of standIns(country, 'place', 30)) {
         expect(kind(sub)?.type).toBe('country');
@@ -230,6 +230,13 @@ describe('a place keeps its country', () => {
       book = town.codebook;
       expect(standIn(book, 'Comune di Bergamo', 'organisation').substitute).toBe(`Comune di ${town.substitute}`);
     }
+  });
+
+  it('an organisation named only by kind words names no one: its stand-in is the text as typed (so the review keeps it)', () => {
+    for (const org of ["centro per l'impiego", 'Sparkasse', 'centre de santé', 'the Hospital', 'Centro de Emprego'])
+      expect(standIns(org, 'organisation', 5), org).toEqual(Array(5).fill(org));
+    // With a word that is no kind word, that word is replaced.
+    for (const sub of standIns('Sparkasse Hannover', 'organisation', 5)) expect(sub).toMatch(/^Sparkasse (?!Hannover)/);
   });
 
   it('an organisation typed in lower case sends none of its words but its kind words, nor a town typed in lower case in a capitalised one', () => {
@@ -315,6 +322,13 @@ describe('a place keeps its country', () => {
     for (const date of ['14 June 2024', '12/03/2024', 'March 2024', '1820', '2150', '24'])
       expect(keptByDefault({ text: date, kind: 'date' }, pools), date).toBe(false);
     expect(keptByDefault({ text: '2024', kind: 'id' }, pools)).toBe(false);
+  });
+
+  it('a date before 1900 is history, kept by default; one with a later year, or four digits alone, moves', () => {
+    for (const date of ['December 30, 1896', 'le 14 juillet 1789', '9 de abril de 1810', '18. März 1848', '1/1/1801'])
+      expect(keptByDefault({ text: date, kind: 'date' }, pools), date).toBe(true);
+    for (const date of ['December 30, 1996', '1820', 'from 1890 to 1925', '14 June 2024'])
+      expect(keptByDefault({ text: date, kind: 'date' }, pools), date).toBe(false);
   });
 
   it('an ID of capital letters alone is an acronym, kept by default; one with a digit is a number someone holds', () => {
