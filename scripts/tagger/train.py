@@ -64,13 +64,16 @@ MIN_SEEN = int(os.environ.get('TAGGER_MIN_SEEN', '3'))
 PRUNED = os.environ.get('TAGGER_PRUNED', 'conv').split()
 WORD_SLOTS = (0, 9)  # src/crossmap/tagger/features.ts: the word's own ids
 WORD_DROP = float(os.environ.get('TAGGER_WORD_DROP', '0.15'))  # the word's own ids dropped now and then, so spelling and shape carry unknown names
-
+# Another draw of the same training (initialisation and order): two trainings on the same messages differ by up
+# to a point and a half of labelled spans left on a development set (data/README.md), so a retraining is judged
+# over more than one draw. The shipped model is seed 0.
+SEED = int(os.environ.get('TAGGER_SEED', '0'))
 
 
 def seed():
-    torch.manual_seed(0)
-    random.seed(0)
-    np.random.seed(0)
+    torch.manual_seed(SEED)
+    random.seed(SEED)
+    np.random.seed(SEED)
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
 
