@@ -161,6 +161,15 @@ describe('a place the data knows inside a longer span', () => {
     }
   });
 
+  it('a district or town written with its city after a comma is in that city’s country, though a town of its name is elsewhere', () => {
+    expect(townsNamed('Whitefield')).toEqual(['GB']);
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('We go to a clinic in Whitefield, Bengaluru every week.', 'en', ['Whitefield', 'Bengaluru'], seed);
+      const sub = p.marks.find((m) => m.text === 'Whitefield')!.substitute!;
+      expect(cityCountry(sub, 'IN'), sub).toBe('IN');
+    }
+  });
+
   it('a place read with the ordinary words after it is the place alone, the words sent as typed', () => {
     for (const [text, code, span, place, rest] of [
       ['The landlord in Sarnia served us an eviction notice.', 'en', 'Sarnia served us', 'Sarnia', ' served us an eviction'],
