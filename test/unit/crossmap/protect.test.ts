@@ -750,6 +750,19 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDatesWithin('summer 2024', 47)).toBeUndefined();
   });
 
+  it('a number grouped in thousands or lakhs read as a place is an amount, kept by default; a postcode stays a place', () => {
+    const text = 'My father’s account in Sylhet shows 21,50,000 taka. We live at 28012 Madrid.';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['21,50,000', 'place'],
+        ['28012', 'place'],
+      ]),
+    });
+    expect(mark(p, '21,50,000')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(p.text).toContain('shows 21,50,000 taka');
+    expect(mark(p, '28012').kind).toBe('place');
+  });
+
   it('a date with nothing to move goes as typed and says so: kept, not "replaced"; one read with another word still moves', () => {
     const text = 'I lost my job yesterday and was told on 15th January along with 40 others.';
     const p = protect(text, 7, {
