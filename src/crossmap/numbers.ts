@@ -27,6 +27,12 @@ export function weekShift(days: number): number {
   return 7 * (Math.round(days / 7) || Math.sign(days) || 1);
 }
 
+/** A day of the month alone moved by `days` within 1–28 (no month to overflow into), never onto itself. */
+function movedDay(day: number, days: number): number {
+  const moved = ((((day - 1 + days) % 28) + 28) % 28) + 1;
+  return moved === day ? (day % 28) + 1 : moved;
+}
+
 /**
  * A date that names its weekday or only a day of the month, a bare year or a bare month, moved by `days`:
  * "Friday the 12th" → "Friday the 19th" (whole weeks, the weekday kept), "next Tuesday" → "next Thursday" (a
@@ -49,12 +55,7 @@ function shiftNamedDate(text: string, days: number, language: string): string | 
     return `${weekday[1] ?? ''}${/^\p{Lu}/u.test(weekday[2]!) ? name.charAt(0).toUpperCase() + name.slice(1) : name}`;
   }
   const dayOnly = /^(\d{1,2})(st|nd|rd|th)$/i.exec(text);
-  if (dayOnly) {
-    const d = Number(dayOnly[1]);
-    let moved = ((((d - 1 + days) % 28) + 28) % 28) + 1;
-    if (moved === d) moved = (d % 28) + 1;
-    return ordinal(moved, 'th');
-  }
+  if (dayOnly) return ordinal(movedDay(Number(dayOnly[1]), days), 'th');
   if (/^(?:19|20)\d{2}$/.test(text)) return String(Number(text) + Math.sign(days || 1) * (1 + (Math.abs(days) % 2)));
   const month = /^\p{L}+\.?$/u.test(text) && text.length >= 3 ? monthWord(text, language) : undefined;
   if (month) {
@@ -99,12 +100,7 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
   }
   // "dia 20", "el día 3", "am 14.", "le 5": a day of the month after the word for it, moved as "the 14th" is.
   const dayWord = /^((?:(?:el|o)\s+)?d[ií]a\s+|le\s+|am\s+|il\s+|(?:il\s+)?giorno\s+|the\s+)(\d{1,2})(\.?)$/iu.exec(text);
-  if (dayWord && Number(dayWord[2]) >= 1 && Number(dayWord[2]) <= 31) {
-    const d = Number(dayWord[2]);
-    let moved = ((((d - 1 + days) % 28) + 28) % 28) + 1;
-    if (moved === d) moved = (d % 28) + 1;
-    return `${dayWord[1]}${moved}${dayWord[3]}`;
-  }
+  if (dayWord && Number(dayWord[2]) >= 1 && Number(dayWord[2]) <= 31) return `${dayWord[1]}${movedDay(Number(dayWord[2]), days)}${dayWord[3]}`;
   const move = (y: number, m: number, d: number) => {
     const date = new Date(Date.UTC(y, m, d + days));
     return { y: date.getUTCFullYear(), m: date.getUTCMonth(), d: date.getUTCDate() };

@@ -127,7 +127,7 @@ const townsByName = lazy(() => {
  * too ("novo", "grande", "court"), so it does not make a word a place the data knows (`townsNamed`).
  */
 const townsLookup = lazy(() => {
-  const byName = new Map([...townsByName(), ...townAliases()]);
+  const byName = new Map(townsAndAliases());
   const parts = new Map<string, Town[] | null>();
   for (const [name, list] of townsByName()) {
     const part = /^([^\s-]{4,})-/u.exec(name)?.[1];
@@ -159,7 +159,9 @@ export function placeNames(name: string, pools: SubstitutePools): string[] {
   return [...(townAliases().get(bare(name).toLowerCase()) ?? []).map((t) => t.name), ...(kind && 'named' in kind && kind.named ? [kind.named] : [])];
 }
 const countriesByName = (byName: Map<string, Town[]>) => new Map([...byName].map(([name, list]) => [name, list.map((t) => t.country)]));
-const townCountries = lazy(() => countriesByName(new Map([...townsByName(), ...townAliases()])));
+/** The towns by their own names and their other names. */
+const townsAndAliases = lazy(() => new Map([...townsByName(), ...townAliases()]));
+const townCountries = lazy(() => countriesByName(townsAndAliases()));
 const townOrPartCountries = lazy(() => countriesByName(townsLookup()));
 
 /** The towns of each first-level region, by size class (largest first), for a stand-in in the same region. */

@@ -73,6 +73,12 @@ export interface Protected {
   readonly language: Tagging['language'];
 }
 
+/** The span read as another kind: without what belonged to its old kind (a matter's form, unsureness, phrase). */
+function ofKind<S extends Span>(span: S, kind: SpanKind): S {
+  const { form: _f, unsure: _u, phrase: _p, ...rest } = span as S & { phrase?: unknown };
+  return { ...rest, kind } as unknown as S;
+}
+
 /**
  * A span read as a name or an organisation whose whole text is a country or a region the place data knows
  * ("Belgique", "États-Unis" read as a surname or a company), or as a sensitive matter whose whole text is a
@@ -88,8 +94,7 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
   const type = pools.placeKind?.(span.text)?.type;
   if (type !== 'country' && (type !== 'region' || special)) return span;
   if (nameLists(pools).given.has(span.text.toLowerCase())) return span;
-  const { form: _f, unsure: _u, phrase: _p, ...place } = span as S & { phrase?: unknown };
-  return { ...place, kind: 'place' } as unknown as S;
+  return ofKind(span, 'place');
 }
 
 /**
@@ -152,8 +157,7 @@ function cityAfter(text: string, span: Span, spans: readonly Span[], pools: Subs
 function asAmount<S extends Span>(span: S): S {
   if (span.kind !== 'place' && span.kind !== 'person' && span.kind !== 'organisation') return span;
   if (!/^\d{1,3}(?:[.,]\d{2,3})+$/.test(span.text) || !/\d{3}$/.test(span.text)) return span;
-  const { form: _f, unsure: _u, phrase: _p, ...amount } = span as S & { phrase?: unknown };
-  return { ...amount, kind: 'money' } as unknown as S;
+  return ofKind(span, 'money');
 }
 
 /**
@@ -167,8 +171,7 @@ function asWeekday<S extends Span>(span: S): S {
   const full = weekdayIn(bare);
   const whole = full !== undefined && bare.split(/\s+/).length === 1;
   if (!whole && !WEEKDAY_SHORT.test(bare)) return span;
-  const { form: _f, unsure: _u, phrase: _p, ...date } = span as S & { phrase?: unknown };
-  return { ...date, kind: 'date' } as unknown as S;
+  return ofKind(span, 'date');
 }
 /** English weekdays shortened, but not those that are words of their own. */
 const WEEKDAY_SHORT = /^(?:Tues?|Wed|Thu(?:rs?)?|Fri)$/i;
