@@ -367,11 +367,14 @@ const ORG_WORDS = new Set<string>([
     .split(' '),
 ]);
 
+/** An elided article or preposition before a word ("l'impiego", "d'Emploi", "all'UniFi"). */
+const ELIDED = /^(?:l|d|dell|dall|nell|sull|all|qu)['’](?=\p{L})/iu;
+
 /** A word as the kind words list has it: lower case, without a possessive "'s" or an elided article ("l'impiego", "d'Emploi"). */
 const kindWord = (token: string) =>
   token
     .replace(/['’]s?$/, '')
-    .replace(/^(?:l|d|dell|dall|nell|sull|all|qu)['’](?=\p{L})/iu, '')
+    .replace(ELIDED, '')
     .toLowerCase();
 
 /**
@@ -399,11 +402,15 @@ function organisationLike(
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
-    const bare = token.replace(/['’]s?$/, '');
+    // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym after
+    // one is a kind of body, as an acronym alone is ("l'EMS", "all'ASL": see `keptByDefault`).
+    const elided = ELIDED.exec(token)?.[0] ?? '';
+    const word = token.slice(elided.length);
+    const bare = word.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    if (ORG_WORDS.has(kindWord(token)) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
+    if (ORG_WORDS.has(kindWord(token)) || (elided && ACRONYM.test(bare)) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
-    return town(bare) + token.slice(bare.length);
+    return elided + town(bare) + word.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
   return replacedAny ? out : byRuns();

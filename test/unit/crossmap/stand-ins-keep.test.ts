@@ -232,6 +232,16 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('an elided article before a name stays as typed, the name after it replaced; an acronym after one stays, as an acronym alone does', () => {
+    for (const [org, expected] of [
+      ["all'UniFi", /^all'(?!UniFi)\p{Lu}\p{L}+$/u],
+      ["all'Esselunga di Monza", /^all'(?!Esselunga)\p{Lu}\p{L}+ di (?!Monza)\p{Lu}/u],
+      ["d'Yverdon-les-Bains", /^d'(?!Yverdon)\p{Lu}/u],
+      ["l'EMS Les Cèdres", /^l'EMS Les (?!Cèdres)\p{Lu}/u],
+    ] as const)
+      for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
+  });
+
   it('an organisation named only by kind words names no one: its stand-in is the text as typed (so the review keeps it)', () => {
     for (const org of ["centro per l'impiego", 'Sparkasse', 'centre de santé', 'the Hospital', 'Centro de Emprego'])
       expect(standIns(org, 'organisation', 5), org).toEqual(Array(5).fill(org));
