@@ -1,8 +1,9 @@
 /**
- * Substitutes for spans with a shape, keeping the shape: a date moves by the conversation's day shift and
- * keeps its format, an amount is scaled by the conversation's factor and keeps its currency and precision
- * (so two amounts keep their ratio), an age moves by a few years, and e-mail addresses, phone numbers and
- * IDs get fresh characters of the same kinds. All randomness comes from the caller's draw function.
+ * Substitutes for spans with a shape, keeping the shape: a date moves by a shift of its own (./stand-ins.ts draws
+ * it: 7 to 60 days) and keeps its format, an amount is scaled by a factor of its own and keeps its currency and
+ * precision, an age moves by a few years within its life stage (a child's by one or two), and e-mail addresses,
+ * phone numbers and IDs get fresh characters of the same kinds. All randomness comes from the caller's draw
+ * function.
  */
 import { monthName, monthWord } from './months';
 /** A uniform integer in [0, n). */

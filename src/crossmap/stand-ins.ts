@@ -158,7 +158,10 @@ function generate(
     case 'date': {
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
       if ((weekdayIn(text)?.language ?? 0) > 0) return undatable(text, draw, hint.language);
-      const days = sign(draw) * (20 + draw(300));
+      // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
+      // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
+      // looked expired and a tribunal deadline passed).
+      const days = sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
       return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
     }
     case 'money':
@@ -182,6 +185,8 @@ function generate(
 }
 
 const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
+/** The days a date moves, at least and at most, either way. */
+const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
 
 /**
  * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could

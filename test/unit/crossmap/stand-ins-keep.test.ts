@@ -418,6 +418,16 @@ describe('a place keeps its country', () => {
   });
 });
 
+describe('a date keeps its season', () => {
+  it('moves by 7 to 60 days either way, each span by a draw of its own', () => {
+    const moves = standIns('2024-03-03', 'date', 300).map((sub) => (Date.parse(sub) - Date.parse('2024-03-03')) / 86_400_000);
+    for (const move of moves) expect(Math.abs(move), String(move)).toBeGreaterThanOrEqual(7);
+    for (const move of moves) expect(Math.abs(move), String(move)).toBeLessThanOrEqual(60);
+    expect(new Set(moves).size).toBeGreaterThan(50);
+    expect(moves.some((m) => m < 0) && moves.some((m) => m > 0)).toBe(true);
+  });
+});
+
 describe('an age keeps its life stage, in every form', () => {
   const DECADES = [
     'forties',
