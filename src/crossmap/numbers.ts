@@ -1,8 +1,9 @@
 /**
- * Substitutes for spans with a shape, keeping the shape: a date moves by the conversation's day shift and
- * keeps its format, an amount is scaled by the conversation's factor and keeps its currency and precision
- * (so two amounts keep their ratio), an age moves by a few years, and e-mail addresses, phone numbers and
- * IDs get fresh characters of the same kinds. All randomness comes from the caller's draw function.
+ * Substitutes for spans with a shape, keeping the shape: a date moves by a shift of its own (./stand-ins.ts draws
+ * it: 7 to 60 days) and keeps its format, an amount is scaled by a factor of its own and keeps its currency and
+ * precision, an age moves by a few years within its life stage (a child's by one or two), and e-mail addresses,
+ * phone numbers and IDs get fresh characters of the same kinds. All randomness comes from the caller's draw
+ * function.
  */
 import { monthName, monthWord } from './months';
 /** A uniform integer in [0, n). */
@@ -225,6 +226,8 @@ const AGE_STAGES: readonly (readonly [below: number, stage: AgeStage])[] = [
   ...Array.from({ length: 12 }, (_, i) => [30 + 5 * i, `${25 + 5 * i}–${29 + 5 * i}`] as const),
   [Infinity, '85+'],
 ];
+/** Ages below this are a child's, moved by one or two years only (`movedAge`). */
+const CHILD_BELOW = 14;
 export function ageStage(age: number): AgeStage {
   return AGE_STAGES.find(([below]) => age < below)![1];
 }
@@ -265,6 +268,9 @@ export function ordinalSuffix(n: number): string {
  * stage, by a decade for a round age ("turning fifty" → "turning sixty"), never to itself.
  */
 export function movedAge(n: number, shift: number, round = false): number {
+  // A child's age moves by a year or two, never three: a custody, school or childcare answer changes with each
+  // ("6" had become "9"). (Two steps, so an age at its stage's edge still has two stand-ins: 12 → 10 or 11.)
+  if (n < CHILD_BELOW) shift = Math.sign(shift) * Math.min(Math.abs(shift), 2);
   const step = round && n >= 20 && n % 10 === 0 ? 10 * Math.sign(shift) : shift;
   const stage = ageStage(n);
   for (const candidate of [n + step, n - step, n + shift, n - shift, n + Math.sign(step), n - Math.sign(step)]) {

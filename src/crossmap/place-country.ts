@@ -223,12 +223,45 @@ function countriesOf(name: string, pools: SubstitutePools): readonly string[] {
   if (whole.length) return whole;
   const part = knownPart(name, pools);
   if (part) return countriesOfName(part, pools);
+  // "Dayton Ohio", "leeds uk": the region's country, else the town's.
+  const split = townThenRegion(name, pools);
+  const region = split ? pools.placeKind?.(split.region) : undefined;
+  if (split) return region && 'country' in region && region.country ? [region.country] : countriesOfName(split.town, pools);
   // A code as people type one, in capitals ("Doral FL"; "Qld" as a word): never an ordinary word that is a state's
   // code in lower case ("… de", "… la", "… in": Delaware, Louisiana, Indiana).
   const code = /\s(\p{Lu}\p{L}{1,2})$/u.exec(name)?.[1];
   const kind = code ? pools.placeKind?.(code) : undefined;
   if (kind?.type === 'state') return code === code!.toUpperCase() ? ['US'] : [];
   return kind?.type === 'region' && kind.country ? [kind.country] : [];
+}
+
+/** The most words a region or country typed after a town without a comma has ("Costa Rica", "New South Wales"). */
+const REGION_WORDS = 3;
+
+/**
+ * A town and the region or country typed after it ("Sudbury, Ontario", "Dayton Ohio", "leeds uk", "San José Costa
+ * Rica"): the town, what separates them, and the region as typed. Without a comma the words after must be a region
+ * or country the data knows (never a state's code: "Doral FL" is read as a code), and the whole no place of its own
+ * ("New South Wales", "Buenos Aires"). Undefined when the name is not of that shape.
+ */
+export function townThenRegion(text: string, pools: SubstitutePools): { town: string; separator: string; region: string } | undefined {
+  const typeOf = (name: string) => pools.placeKind?.(name.trim())?.type;
+  const comma = /^([^,]+)(,\s*)([^,]+)$/.exec(text);
+  if (comma) {
+    const type = typeOf(comma[3]!);
+    return type === 'region' || type === 'state' || type === 'country' ? { town: comma[1]!.trim(), separator: comma[2]!, region: comma[3]!.trim() } : undefined;
+  }
+  if (typeOf(text) !== undefined || townsNamed(text).length > 0) return undefined;
+  const words = text.trim().split(/\s+/);
+  for (let at = Math.max(1, words.length - REGION_WORDS); at < words.length; at++) {
+    const [town, region] = [words.slice(0, at).join(' '), words.slice(at).join(' ')];
+    const type = typeOf(region);
+    // A code in capitals is read as one ("Wil SG": St. Gallen's, not Singapore); a town is one the data knows or
+    // a capitalised name ("la reunion" is no town "la" of Réunion).
+    if ((type === 'region' || type === 'country') && !/^[A-Z]{2,3}$/.test(region) && (/^\p{Lu}/u.test(town) || countriesOfName(town, pools).length > 0))
+      return { town, separator: ' ', region };
+  }
+  return undefined;
 }
 
 export interface CountryCues {

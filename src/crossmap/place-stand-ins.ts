@@ -9,7 +9,7 @@
  */
 import { scramble, type Draw } from './numbers';
 import { lazy } from '../domains/phrases';
-import { townIn, townsByRegion, townsNamed } from './place-country';
+import { townIn, townsByRegion, townsNamed, townThenRegion } from './place-country';
 import { lexiconList } from './word-lists';
 import { substitutePools, type PlaceKind, type SubstitutePools } from './pools';
 
@@ -142,13 +142,12 @@ export function placeLike(
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
   if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
   if (/\d/.test(text)) return addressLike(text, draw, pick, pools, country);
-  // "Sudbury, Ontario", "Zamora, Michoacán": a town of the same region, the region as typed (as a region alone).
-  const withRegion = /^([^,]+),\s*([^,]+)$/.exec(text);
-  const regionType = withRegion ? pools.placeKind?.(withRegion[2]!.trim())?.type : undefined;
-  if (withRegion && (regionType === 'region' || regionType === 'state' || regionType === 'country')) {
-    const us = usState(withRegion[1]!.trim(), withRegion[2]!.trim(), pools);
-    const town = placeLike(withRegion[1]!.trim(), draw, pick, pools, us?.country ?? country, us?.region ?? region);
-    return town ? `${town}, ${withRegion[2]!.trim()}` : undefined;
+  // "Sudbury, Ontario", "Zamora, Michoacán", "dayton ohio": a town of the same region, the region as typed (as a region alone).
+  const withRegion = townThenRegion(text, pools);
+  if (withRegion) {
+    const us = usState(withRegion.town, withRegion.region, pools);
+    const town = placeLike(withRegion.town, draw, pick, pools, us?.country ?? country, us?.region ?? region);
+    return town ? `${town}${withRegion.separator}${withRegion.region}` : undefined;
   }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
   // "Kelowna BC", "Perth WA", "Doral FL": the town's stand-in, the region's code as typed; after a US state's code,

@@ -216,7 +216,8 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
 }
 
 /**
- * A span the tagger read as a name, place, organisation or date that is none, whose stand-in would break the
+ * A list's number read as an age or an amount (`listMarker`: "1." had been sent as "2."), or a span the tagger
+ * read as a name, place, organisation or date that is none, whose stand-in would break the
  * sentence: an e-mail address without an "@" or a phone number with fewer than three digits ("Ext." of a
  * signature line had become an invented address), a name or organisation without a letter ("3" is a count; a
  * place may be a house number), a one-word name with a digit ("B2"), a title read as a name of its own ("Ing."),
@@ -231,6 +232,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  *   providencia", "bei der voestalpine"), which now go as typed.
  */
 function notAName(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, cased: boolean, options: ProtectOptions): boolean {
+  if (listMarker(text, span)) return true;
   if (span.kind === 'email') return !span.text.includes('@');
   if (span.kind === 'phone') return (span.text.match(/\d/g)?.length ?? 0) < 3;
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
@@ -246,6 +248,12 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   if ((options.profile ?? []).some((p) => lookupKey(p.value) === lookupKey(span.text))) return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));
 }
+
+/** A list's number opening a line or a sentence ("1. I am Ukrainian … 2. I work at"), read as an age or a number: none. */
+const listMarker = (text: string, span: Span) =>
+  /^\d{1,2}$/.test(span.text) &&
+  SENTENCE_START.test(text.slice(Math.max(0, span.start - 4), span.start)) &&
+  /^[.)](?:\s|$)/.test(text.slice(span.end, span.end + 2));
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the

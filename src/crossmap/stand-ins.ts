@@ -158,7 +158,10 @@ function generate(
     case 'date': {
       // A weekday in another language than English ("mardi" is not March): another weekday of its language.
       if ((weekdayIn(text)?.language ?? 0) > 0) return undatable(text, draw, hint.language);
-      const days = sign(draw) * (20 + draw(300));
+      // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
+      // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
+      // looked expired and a tribunal deadline passed).
+      const days = sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
       return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
     }
     case 'money':
@@ -182,6 +185,8 @@ function generate(
 }
 
 const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
+/** The days a date moves, at least and at most, either way. */
+const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
 
 /**
  * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could
@@ -367,11 +372,14 @@ const ORG_WORDS = new Set<string>([
     .split(' '),
 ]);
 
+/** An elided article or preposition before a word ("l'impiego", "d'Emploi", "all'UniFi"). */
+const ELIDED = /^(?:l|d|dell|dall|nell|sull|all|qu)['’](?=\p{L})/iu;
+
 /** A word as the kind words list has it: lower case, without a possessive "'s" or an elided article ("l'impiego", "d'Emploi"). */
 const kindWord = (token: string) =>
   token
     .replace(/['’]s?$/, '')
-    .replace(/^(?:l|d|dell|dall|nell|sull|all|qu)['’](?=\p{L})/iu, '')
+    .replace(ELIDED, '')
     .toLowerCase();
 
 /**
@@ -399,11 +407,15 @@ function organisationLike(
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
-    const bare = token.replace(/['’]s?$/, '');
+    // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym after
+    // one is a kind of body, as an acronym alone is ("l'EMS", "all'ASL": see `keptByDefault`).
+    const elided = ELIDED.exec(token)?.[0] ?? '';
+    const word = token.slice(elided.length);
+    const bare = word.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    if (ORG_WORDS.has(kindWord(token)) || (!/^\p{Lu}/u.test(token) && !knownPlace(bare, pools))) return token;
+    if (ORG_WORDS.has(kindWord(token)) || (elided && ACRONYM.test(bare)) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
-    return town(bare) + token.slice(bare.length);
+    return elided + town(bare) + word.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
   return replacedAny ? out : byRuns();

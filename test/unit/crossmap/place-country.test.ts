@@ -161,6 +161,25 @@ describe('a place the data knows inside a longer span', () => {
     }
   });
 
+  it('a smaller town of a country of two languages typed by its other name keeps its region; a name two towns share names neither', () => {
+    // South Tyrol's and Switzerland's towns by their German or French names.
+    for (const [name, town, country] of [
+      ['Brixen', 'Bressanone', 'IT'],
+      ['Meran', 'Merano', 'IT'],
+      ['Coire', 'Chur', 'CH'],
+    ] as const) {
+      expect(townsNamed(name), name).toEqual([country]);
+      for (let seed = 1; seed <= 10; seed++) {
+        const sub = sent(`Wir wohnen in ${name} seit 2019.`, 'de', [name], seed).marks[0]!.substitute!;
+        expect(townIn(sub, country)?.region, `${name} → ${sub}`).toBe(townIn(town, country)!.region);
+      }
+    }
+    // "Sion" is Jerusalem's name in French and the Valais town's: neither, so never a town of Israel.
+    expect(townsNamed('Sion')).toEqual([]);
+    // A small namesake abroad does not take a large city's other name away ("Roma": Rome, Georgia, has it too).
+    expect(townsNamed('Roma')[0] ?? cityCountry('Roma', 'IT')).toBe('IT');
+  });
+
   it('a district or town written with its city after a comma is in that city’s country, though a town of its name is elsewhere', () => {
     expect(townsNamed('Whitefield')).toEqual(['GB']);
     for (let seed = 1; seed <= 10; seed++) {
@@ -339,7 +358,7 @@ describe('a place stand-in stays in its country', () => {
         const q = sent(`We live in ${place} and my son is 7.`, 'en', [place], seed);
         const mark = q.marks.find((m) => m.text === place)!;
         expect(mark.treatment, q.text).toBe('replace');
-        expect(cityCountry(mark.substitute!.replace(/, BC$/, ''), country), q.text).toBe(country);
+        expect(cityCountry(mark.substitute!.replace(/,? (?:BC|Qld)$/, ''), country), q.text).toBe(country);
       }
     }
     // A word after a town that is a state's code only in lower case names no state ("de" is no Delaware).
@@ -361,6 +380,24 @@ describe('a place stand-in stays in its country', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('Mi abuela vive aquí en Mayagüez, ¿le cubre Medicare un cuidador?', 'es', ['Mayagüez'], seed);
       expect(townIn(p.marks[0]!.substitute, 'PR')).toBeDefined();
+    }
+  });
+
+  it('a town typed with its region or country after it, without a comma, is in that country; the region stays as typed', () => {
+    for (const [name, country] of [
+      ['dayton ohio', 'US'],
+      ['Sudbury Ontario', 'CA'],
+      ['leeds uk', 'GB'],
+      ['San José Costa Rica', 'CR'],
+    ] as const)
+      expect(placeCountry(name, pools, { language: 'en' }), name).toBe(country);
+    // A place of its own whose last words are a region's name stays one place.
+    expect(placeCountry('New South Wales', pools, { language: 'en' })).toBe('AU');
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('my landlord in dayton ohio gave me a 3 day notice to pay or quit', 'en', ['dayton ohio'], seed);
+      const sub = p.marks[0]!.substitute;
+      expect(sub).toMatch(/ ohio$/);
+      expect(townIn(sub.replace(/ ohio$/, ''), 'US')?.region).toBe('US.OH');
     }
   });
 

@@ -707,6 +707,29 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftAge('30s', 2)).toBe('40s');
   });
 
+  it("a child's age moves by one or two years, an adult's by the shift drawn", () => {
+    for (const shift of [-3, -2, -1, 1, 2, 3])
+      for (let age = 1; age < 14; age++) expect(Math.abs(movedAge(age, shift) - age), `${age} ${shift}`).toBeLessThanOrEqual(2);
+    expect(movedAge(42, 2)).toBe(44);
+    expect(movedAge(6, 3)).toBe(8);
+  });
+
+  it("a list's numbers are no ages: they go as typed", () => {
+    const text = 'I have few questions please: 1. I am 34, came in 2023.\n2) I work at a meat plant. 3. Can I get EI?';
+    // As the tagger had read them: each list number an age.
+    const tagging = taggerRead(text, 'en', [
+      ['1', 'age'],
+      ['34', 'age'],
+    ]);
+    for (const at of [text.indexOf('\n2)') + 1, text.indexOf(' 3.') + 1])
+      tagging.found.push({ start: at, end: at + 1, text: text.charAt(at), kind: 'age', source: 'tagger', score: 0.9 });
+    const p = protect(text, 7, { tagging });
+    expect(p.text).toMatch(/please: 1\. I am \d+, came/);
+    expect(p.text).toContain('\n2) I work');
+    expect(p.text).toContain('. 3. Can I');
+    expect(p.marks.some((m) => m.text === '34')).toBe(true);
+  });
+
   it('ages around names are found and moved within their stage', () => {
     const p = protect('My son Tyler (17), my nan Edna, 81, and a 6-year-old are coming.');
     expect(lifeStage(Number(mark(p, '17').substitute))).toBe('teen');

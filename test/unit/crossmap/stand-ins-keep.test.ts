@@ -232,6 +232,16 @@ describe('a place keeps its country', () => {
     }
   });
 
+  it('an elided article before a name stays as typed, the name after it replaced; an acronym after one stays, as an acronym alone does', () => {
+    for (const [org, expected] of [
+      ["all'UniFi", /^all'(?!UniFi)\p{Lu}\p{L}+$/u],
+      ["all'Esselunga di Monza", /^all'(?!Esselunga)\p{Lu}\p{L}+ di (?!Monza)\p{Lu}/u],
+      ["d'Yverdon-les-Bains", /^d'(?!Yverdon)\p{Lu}/u],
+      ["l'EMS Les Cèdres", /^l'EMS Les (?!Cèdres)\p{Lu}/u],
+    ] as const)
+      for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
+  });
+
   it('an organisation named only by kind words names no one: its stand-in is the text as typed (so the review keeps it)', () => {
     for (const org of ["centro per l'impiego", 'Sparkasse', 'centre de santé', 'the Hospital', 'Centro de Emprego'])
       expect(standIns(org, 'organisation', 5), org).toEqual(Array(5).fill(org));
@@ -405,6 +415,16 @@ describe('a place keeps its country', () => {
       const alone = standIn(empty, uk.at(-1)!, 'place').substitute;
       if (!subs.slice(0, -1).includes(alone.toLowerCase())) expect(subs.at(-1)).toBe(alone.toLowerCase());
     }
+  });
+});
+
+describe('a date keeps its season', () => {
+  it('moves by 7 to 60 days either way, each span by a draw of its own', () => {
+    const moves = standIns('2024-03-03', 'date', 300).map((sub) => (Date.parse(sub) - Date.parse('2024-03-03')) / 86_400_000);
+    for (const move of moves) expect(Math.abs(move), String(move)).toBeGreaterThanOrEqual(7);
+    for (const move of moves) expect(Math.abs(move), String(move)).toBeLessThanOrEqual(60);
+    expect(new Set(moves).size).toBeGreaterThan(50);
+    expect(moves.some((m) => m < 0) && moves.some((m) => m > 0)).toBe(true);
   });
 });
 

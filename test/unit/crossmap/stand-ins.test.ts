@@ -30,7 +30,8 @@ const ATTACKS: { kind: SpanKind; a: string; b: string; guess: (a: string, aSub: 
     a: '2024-03-03',
     b: '2023-11-20',
     guess: (a, aSub, bSub) => new Date((days(bSub) - (days(aSub) - days(a))) * DAY).toISOString().slice(0, 10),
-    chance: 1 / 600,
+    // A date moves 7 to 60 days either way: 108 moves.
+    chance: 1 / 108,
   },
   // An age moves one to three years within its five-year band: at a band's edge (39, 44) its stand-in is one of
   // three ages, so a blind guess of the move is right one time in three.
