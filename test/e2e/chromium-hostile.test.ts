@@ -160,26 +160,28 @@ describe('a hostile chat page', () => {
     await sendFromPage(veil.popup, 'profile.import', { text: '{"version":1,"attributes":[]}' });
     const page = await veil.browser.context.newPage();
     await openFixture(page, 'chatgpt');
-    await typeInto(page, 'chatgpt', "I'm 39 and we owe £2,400 since 3 March 2025.");
+    await typeInto(page, 'chatgpt', "I'm 39 and we owe £2,400 since 3 March 2025, call 07700 900123.");
     await page.keyboard.press('Enter');
     const frame = await panelReady(page);
     const typed = (await frame.locator('pre.sent-text').textContent())!;
     await frame.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => received(page)).toEqual([typed]);
-    const [, age, amount, date] = /^I'm (\d+) and we owe £([\d,]+) since (.+)\.$/.exec(typed)!;
+    const [, age, amount, date, phone] = /^I'm (\d+) and we owe £([\d,]+) since (.+), call ([\d ]+)\.$/.exec(typed)!;
     // The page has seen "39" typed and what Veil sent for it. The same facts written in private compose:
     await page.locator('button[data-veil-compose="open"]').click();
     const box = page.frameLocator('iframe[data-veil-compose="box"]');
     await box.locator('#compose-text').waitFor({ timeout: 15_000 });
-    await box.locator('#compose-text').pressSequentially("I'm 39 and we owe £2,400 since 3 March 2025.");
+    await box.locator('#compose-text').pressSequentially("I'm 39 and we owe £2,400 since 3 March 2025, call 07700 900123.");
     const mapped = box.getByTestId('compose-mapped');
     await expect.poll(async () => ((await mapped.count()) ? mapped.textContent() : ''), { timeout: 15_000 }).toMatch(/\.$/);
     const composed = (await mapped.textContent())!;
-    const [, cAge, cAmount, cDate] = /^I'm (\d+) and we owe £([\d,]+) since (.+)\.$/.exec(composed)!;
+    const [, cAge, cAmount, cDate, cPhone] = /^I'm (\d+) and we owe £([\d,]+) since (.+), call ([\d ]+)\.$/.exec(composed)!;
     // With one shift per conversation, the page would undo the typed send's shifts on these and get 39, £2,400
-    // and 3 March 2025 back; that works only where a stand-in is the typed one. Drawn apart, the age and the date
-    // agree by chance about once in 3,600. (The amount is kept as typed in both: Veil's default for amounts.)
-    expect([cAge, cAmount, cDate]).not.toEqual([age, amount, date]);
+    // and 3 March 2025 back; that works only where a stand-in is the typed one. Drawn apart, the age (one of three)
+    // and the date (one of 108 moves) agree by chance about once in 324, and the phone number's fresh digits
+    // almost never: all three together, never in practice. (The amount is kept as typed in both: Veil's default for
+    // amounts.) The date alone had agreed once in a clean-clone run, with the age: "37", "10 April 2025".
+    expect([cAge, cAmount, cDate, cPhone]).not.toEqual([age, amount, date, phone]);
     await page.close();
     await sendFromPage(veil.popup, 'profile.import', { text: (await import('node:fs')).readFileSync('test/fixtures/profiles/ten-attributes.json', 'utf8') });
   }, 90_000);
