@@ -156,8 +156,9 @@ function generate(
       return placeLike(text, draw, pick, pools, hint.country, hint.region, hint.regionNamed);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date': {
-      // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      if ((weekdayIn(text)?.language ?? 0) > 0) return undatable(text, draw, hint.language);
+      // A weekday alone in another language than English ("mardi" is not March): another weekday of its
+      // language. With a date after it ("viernes 7 de marzo"), the date moves by whole weeks (`shiftDate`).
+      if ((weekdayIn(text)?.language ?? 0) > 0 && !/\d/.test(text)) return undatable(text, draw, hint.language);
       // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
       // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
       // looked expired and a tribunal deadline passed).
