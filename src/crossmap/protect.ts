@@ -360,6 +360,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(span.kind === 'person' ? personHint(text, span) : {}),
       ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools, text)) } : {}),
       ...(span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start)) ? { regionNamed: true } : {}),
+      // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
+      ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
@@ -409,7 +411,10 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       // Portuguese, Italian, Catalan, …
       if (english) {
         gap = (lastChar + gap)
-          .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
+          .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (whole: string, pre: string, a: string, space: string, at: number) => {
+            // The article is a word of the gap, never the last letter written ("Southend-on-Sea" + " in an…"
+            // had become "Southend-on-Sean in an…").
+            if (at + pre.length < lastChar.length) return whole;
             const fixed = article(written);
             return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
           })

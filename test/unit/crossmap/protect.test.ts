@@ -733,6 +733,27 @@ describe('substitutes keep what the answer depends on', () => {
     }
   });
 
+  it('"a" before a generalization becomes "an" only where it is a word of the text, never the last letter of a stand-in', () => {
+    const text = 'I study at the University of Sheffield on a Student visa.';
+    const random = seededRandomSource(3);
+    const book = newCodebook(random);
+    const codebook = {
+      ...book,
+      entries: [{ original: 'University of Sheffield', substitute: 'University of Southend-on-Sea', kind: 'organisation' as const }],
+    };
+    const tagging = taggerRead(text, 'en', [['University of Sheffield', 'organisation']]);
+    tagging.found.push({
+      start: text.indexOf('on a'),
+      end: text.indexOf('.'),
+      text: 'on a Student visa',
+      kind: 'immigration' as never,
+      source: 'tagger',
+      score: 0.9,
+    });
+    const p = protectMessage(text, { codebook, random, tagging });
+    expect(p.text).toMatch(/^I study at the University of Southend-on-Sea (?!n )/);
+  });
+
   it('a place named with its article is the place, article and all', () => {
     const text = 'je vis au Havre depuis 2019, et mon frère à La Rochelle';
     for (let seed = 1; seed <= 10; seed++) {
