@@ -5,8 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newCodebook, protect, type Protected } from '../../src/crossmap';
-import { isSpecialKind, SPECIAL_KINDS } from '../../src/crossmap/types';
+import { newCodebook, protect, substitutePools, type Protected } from '../../src/crossmap';
+import { keptByDefault } from '../../src/crossmap/stand-ins';
+import { leadingWeekday } from '../../src/crossmap/weekdays';
+import { isSpecialKind, SPECIAL_KINDS, type SpanKind } from '../../src/crossmap/types';
 import type { Tagger } from '../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../src/dp/exact/random';
 
@@ -124,11 +126,40 @@ export async function measureHoldout(messages: readonly Labelled[], tag: Tagger[
     const coveredBy = (marks: typeof sent.marks, s: { start: number; end: number }) =>
       [...m.text.slice(s.start, s.end)].every((c, i) => !/[\p{L}\p{N}]/u.test(c) || marks.some((k) => k.start <= s.start + i && s.start + i < k.end));
     const touchedBy = (marks: typeof sent.marks, s: { start: number; end: number }) => marks.some((k) => k.start < s.end && s.start < k.end);
+    // What the send wrote for a changing mark, so a span whose mark wrote it back unchanged (a date with only its
+    // weekday moved: "viernes 7 de marzo" → "lunes 7 de marzo") counts as reaching the site, as it did.
+    const written = (k: (typeof sent.marks)[number]) => {
+      const at = sent.placed.find((p) => p.id === k.id);
+      return at ? sent.text.slice(at.start, at.end) : '';
+    };
+    // (Replaced marks only: a generalization names the kind, "[asunto de embarazo]", which is what it sends.)
+    const writtenBack = (s: { start: number; end: number; text: string; kind: string }) => {
+      // A date's day and month without the weekday before them ("lunes 7/4" written back as "martes 7/4").
+      const text =
+        s.kind === 'date'
+          ? s.text.slice((leadingWeekday(s.text) ?? /^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+/i.exec(s.text)?.[0] ?? '').length)
+          : s.text;
+      // (A date with no number left names no day: "Friday night" moved to "Tuesday night" wrote nothing back.)
+      if ((text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 3 || (s.kind === 'date' && !/\d/.test(text))) return false;
+      const back = changing
+        .filter((k) => k.treatment === 'replace' && k.start < s.end && s.start < k.end)
+        .map(written)
+        .join(' ');
+      const at = back.indexOf(text);
+      return at >= 0 && !/[\p{L}\p{N}]/u.test(back.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(back.charAt(at + text.length));
+    };
     for (const s of m.spans) {
       const K = get(byKind, s.kind);
       for (const t of [L, K]) t.spans++;
       if (coveredBy(sent.marks, s)) for (const t of [L, K]) t.covered++;
-      if (!touchedBy(changing, s)) {
+      if (writtenBack(s)) {
+        // What Veil keeps by design written back inside a stand-in ("Springboro ohio" for "dayton ohio": the
+        // state kept as typed) is kept on purpose; anything else reached the site as it was typed.
+        const onPurpose = keptByDefault({ text: s.text, kind: s.kind as SpanKind }, substitutePools());
+        for (const t of [L, K]) onPurpose ? t.leftOnPurpose++ : t.left++;
+        if (!onPurpose && listMisses)
+          misses.push(`${m.lang} ${s.kind} "${s.text}" written back unchanged in: ${m.text.slice(Math.max(0, s.start - 50), s.end + 50).replace(/\s+/g, ' ')}`);
+      } else if (!touchedBy(changing, s)) {
         const onPurpose = touchedBy(sent.marks, s);
         for (const t of [L, K]) onPurpose ? t.leftOnPurpose++ : t.left++;
         if (!onPurpose && listMisses)

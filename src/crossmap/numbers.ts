@@ -6,6 +6,7 @@
  * function.
  */
 import { monthName, monthWord } from './months';
+import { leadingWeekday } from './weekdays';
 /** A uniform integer in [0, n). */
 export type Draw = (n: number) => number;
 
@@ -78,6 +79,16 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
   if (weekday) {
     const rest = shiftDate(text.slice(weekday[0].length), weekShift(days), language);
     return rest === undefined ? undefined : weekday[0] + rest;
+  }
+  // The same in the other five languages ("viernes 7 de marzo", "Freitag, den 7. März"); with a day alone
+  // ("vendredi 14"), that day moved by whole weeks within 1–28.
+  const other = leadingWeekday(text);
+  if (other) {
+    const after = text.slice(other.length);
+    const dayAlone = /^(\d{1,2})(\.?)$/.exec(after);
+    if (dayAlone) return other + movedDay(Number(dayAlone[1]), weekShift(days)) + dayAlone[2];
+    const rest = shiftDate(after, weekShift(days), language);
+    return rest === undefined ? undefined : other + rest;
   }
   const range = /^(.*?)(\d{1,2})\s?([-–])\s?(\d{1,2})$/.exec(text);
   if (range && /\p{L}/u.test(range[1]!)) {

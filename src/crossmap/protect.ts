@@ -98,6 +98,20 @@ function asPlace<S extends Span>(span: S, pools: SubstitutePools): S {
 }
 
 /**
+ * A name read without the article that begins it ("Spezia" of "La Spezia", "Rochelle" of "La Rochelle" read as a
+ * person, "Salvador" of "El Salvador"): the place with its article, when the place data knows the whole ("a La
+ * Spezia" had been sent as "a La Albenga").
+ */
+function withArticle<S extends Span>(text: string, span: S, pools: SubstitutePools): S {
+  if (span.kind !== 'place' && span.kind !== 'person' && span.kind !== 'organisation' && span.kind !== 'proper') return span;
+  const article = /(?:^|[^\p{L}'’])((?:la|le|les|el|los|las|il|lo|den|a|o)\s|l['’])$/iu.exec(text.slice(Math.max(0, span.start - 5), span.start))?.[1];
+  if (!article) return span;
+  const whole = article + span.text;
+  if (!townsNamed(whole).length && !pools.placeKind?.(whole)) return span;
+  return { ...ofKind(span, 'place'), start: span.start - article.length, text: whole };
+}
+
+/**
  * A route between two cities read as one place ("Lima-Caracas", "Roma – Tunisi"): two places, each with a stand-in
  * of its own country, so the answer (a flight, a distance, a crossing) is still between two countries' cities.
  * Only when both parts are cities the place data knows, in two countries or two regions of one, and the whole is no town.
@@ -232,7 +246,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  *   providencia", "bei der voestalpine"), which now go as typed.
  */
 function notAName(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, cased: boolean, options: ProtectOptions): boolean {
-  if (listMarker(text, span)) return true;
+  if (listMarker(text, span) || duration(text, span)) return true;
   if (span.kind === 'email') return !span.text.includes('@');
   if (span.kind === 'phone') return (span.text.match(/\d/g)?.length ?? 0) < 3;
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
@@ -254,6 +268,19 @@ const listMarker = (text: string, span: Span) =>
   /^\d{1,2}$/.test(span.text) &&
   SENTENCE_START.test(text.slice(Math.max(0, span.start - 4), span.start)) &&
   /^[.)](?:\s|$)/.test(text.slice(span.end, span.end + 2));
+
+/**
+ * How long something has lasted read as an age ("llevaba 4 años" at a job, "for 11 years", "seit 6 Jahren", "da 3
+ * anni", "il y a 2 ans"): no age (data/tagger/GUIDE.md, "Ages"), and the answer often computes from it (a
+ * severance from the years of service: "4" had been sent as "2"). Not "faz N anos", which is also "turns N".
+ */
+const duration = (text: string, span: Span) =>
+  span.kind === 'age' &&
+  /^\d{1,2}(?:\s*(?:years?|yrs?|años|anos|ans|jahren?|anni))?$/iu.test(span.text) &&
+  (DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) ||
+    /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)));
+const DURATION_BEFORE =
+  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|seit|vor|nach|da|há|desde há)\s+$/iu;
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
@@ -284,7 +311,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(span, pools, cased), pools), pools))))
+    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased), pools), pools))))
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
@@ -333,6 +360,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(span.kind === 'person' ? personHint(text, span) : {}),
       ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools, text)) } : {}),
       ...(span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start)) ? { regionNamed: true } : {}),
+      // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
+      ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
@@ -382,7 +411,10 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       // Portuguese, Italian, Catalan, …
       if (english) {
         gap = (lastChar + gap)
-          .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (_, pre: string, a: string, space: string) => {
+          .replace(/(^|[^\p{L}])(a|an|A|An)(\s+)$/u, (whole: string, pre: string, a: string, space: string, at: number) => {
+            // The article is a word of the gap, never the last letter written ("Southend-on-Sea" + " in an…"
+            // had become "Southend-on-Sean in an…").
+            if (at + pre.length < lastChar.length) return whole;
             const fixed = article(written);
             return `${pre}${/^A/.test(a) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed}${space}`;
           })

@@ -22,7 +22,7 @@ import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
 import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from './numbers';
-import { knownPlace, nationalName, placeNames, townsNamed } from './place-country';
+import { knownPlace, nationalName, placeNames, townIn, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
 import type { SubstitutePools } from './pools';
@@ -43,7 +43,8 @@ export interface SubstituteHint {
   readonly scope?: 'compose';
   /**
    * The country the place is in (ISO 3166 alpha-2, ./place-country.ts): a town the data does not know, or a
-   * city's name that is also a town of this country, gets a town of this country.
+   * city's name that is also a town of this country, gets a town of this country. For an organisation, the
+   * country the message points to: a town of it named in the organisation's name gets another town of it.
    */
   readonly country?: string;
   /** The first-level region the message's other towns put a town the data does not know in (`regionCue`). */
@@ -128,7 +129,7 @@ function generate(
 ): string | undefined {
   const decoys = pools.specialDecoys?.[kind];
   if (hint.mode === 'protect' && decoys) return pick(decoys);
-  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools, standIn);
+  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools, standIn, hint.country);
   // A profile value or an always-map term with a name in it ("Project Orion") keeps its shape, names replaced.
   if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools, standIn);
   const role = themeRole(kind);
@@ -156,8 +157,9 @@ function generate(
       return placeLike(text, draw, pick, pools, hint.country, hint.region, hint.regionNamed);
     // Numbers: a shift or factor of this span's own (see the file's comment), never one shared with another span.
     case 'date': {
-      // A weekday in another language than English ("mardi" is not March): another weekday of its language.
-      if ((weekdayIn(text)?.language ?? 0) > 0) return undatable(text, draw, hint.language);
+      // A weekday alone in another language than English ("mardi" is not March): another weekday of its
+      // language. With a date after it ("viernes 7 de marzo"), the date moves by whole weeks (`shiftDate`).
+      if ((weekdayIn(text)?.language ?? 0) > 0 && !/\d/.test(text)) return undatable(text, draw, hint.language);
       // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
       // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
       // looked expired and a tribunal deadline passed).
@@ -395,18 +397,25 @@ function organisationLike(
   pick: (pool: readonly string[]) => string | undefined,
   pools: SubstitutePools,
   standIn: (name: string) => string | undefined,
+  country?: string,
 ): string | undefined {
   const name = (bare: string) => pick(pools.familyNames) ?? scramble(bare, draw);
   // A word the conversation already has a stand-in for ("Milano" in "Comune di Milano", after "a Milano") takes
-  // that one: one town, one stand-in. (Not every name that is a town somewhere is one: "Olson", "Lehner".)
-  const town = (bare: string) => standIn(bare) ?? name(bare);
+  // that one: one town, one stand-in. A town of the country the message points to, after a kind word
+  // ("Jobcenter Gelsenkirchen", "Hospital Central de Valencia"), is another town of its region. (Not every name
+  // that is a town somewhere is one: "Olson", "Lehner", "Wells Fargo".)
+  const town = (bare: string, afterKind: boolean) => {
+    const type = pools.placeKind?.(bare)?.type;
+    const ours = afterKind && country !== undefined && (type === undefined || type === 'city') && townIn(bare, country) !== undefined;
+    return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, country) : undefined) ?? name(bare);
+  };
   // Runs of words that are not kind words, each one name; kind words and what is between them kept. Every word a
   // kind word ("the Hospital", "centro per l'impiego"): a kind of organisation, no one's name, sent as typed.
   const byRuns = () =>
     text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(kindWord(token)) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
-  const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => {
+  const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token, at: number) => {
     // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym after
     // one is a kind of body, as an acronym alone is ("l'EMS", "all'ASL": see `keptByDefault`).
     const elided = ELIDED.exec(token)?.[0] ?? '';
@@ -415,11 +424,17 @@ function organisationLike(
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
     if (ORG_WORDS.has(kindWord(token)) || (elided && ACRONYM.test(bare)) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
-    return elided + town(bare) + word.slice(bare.length);
+    // After a kind word, but not after a town's own article ("ORP de La Chaux-de-Fonds": no "La Le Landeron").
+    const before = /([\p{L}'’-]+)\s+$/u.exec(text.slice(0, at))?.[1];
+    const afterKind = before !== undefined && ORG_WORDS.has(kindWord(before)) && !TOWN_ARTICLE.test(before);
+    return elided + town(bare, afterKind) + word.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
   return replacedAny ? out : byRuns();
 }
+
+/** An article that begins a town's name when capitalised ("La Spezia", "Le Havre", "Los Mochis"). */
+const TOWN_ARTICLE = /^(?:La|Le|Les|El|Los|Las|Il|Lo|L['’])$/u;
 
 /** When a pool is used up or a shape is not read: another theme's item, else fresh characters. */
 function lastResort(kind: SpanKind, text: string, draw: Draw, pick: (pool: readonly string[]) => string | undefined, pools: SubstitutePools): string {

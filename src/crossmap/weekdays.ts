@@ -7,7 +7,6 @@
  * undatable('Montag', draw); // another German weekday, e.g. 'Freitag'
  * ```
  */
-import type { Draw } from './numbers';
 import { wordPattern } from './recover';
 
 /** Weekdays in the languages the tagger reads, Monday first: a weekday that cannot be dated moves to another. */
@@ -29,7 +28,7 @@ const CODES = ['en', 'de', 'fr', 'es', 'pt', 'it'];
  * anything else stays as written (a relative date says little, and an object of a theme in its place would
  * break the sentence).
  */
-export function undatable(text: string, draw: Draw, language?: string): string {
+export function undatable(text: string, draw: (n: number) => number, language?: string): string {
   const found = weekdayIn(text, language);
   if (!found) return text;
   const other = WEEKDAYS[found.language]![(found.day + 1 + draw(6)) % 7]!;
@@ -53,3 +52,19 @@ export function weekdayIn(text: string, language?: string): { language: number; 
   }
   return undefined;
 }
+
+/**
+ * A weekday of the other five languages opening a date, with what joins it to the date ("viernes ", "Freitag, den
+ * ", "vendredi le "): that prefix, so the date after it moves by whole weeks and the weekday stays right
+ * (./numbers.ts `shiftDate`). Undefined when the text does not open so.
+ */
+export function leadingWeekday(text: string): string | undefined {
+  return LEADING.exec(text)?.[0];
+}
+const LEADING = new RegExp(
+  `^(?:${WEEKDAYS.slice(1)
+    .flat()
+    .map((w) => w.replace(/-/g, '[- ]?'))
+    .join('|')})\\.?,?\\s+(?:(?:den|le|el|il|o)\\s+)?(?=\\d)`,
+  'iu',
+);

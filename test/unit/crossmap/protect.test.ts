@@ -15,6 +15,7 @@ import { lexiconList } from '../../../src/crossmap/word-lists';
 import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
+import { townIn } from '../../../src/crossmap/place-country';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging } from './tagging';
 
@@ -714,6 +715,56 @@ describe('substitutes keep what the answer depends on', () => {
     expect(movedAge(6, 3)).toBe(8);
   });
 
+  it('how long something has lasted is no age: it goes as typed; an age beside it is still one', () => {
+    for (const [text, code, duration, age] of [
+      ['me despidieron el viernes, llevaba 4 años. tengo 41 años', 'es', '4', '41'],
+      ['got made redundant after 11 yrs im 58', 'en', '11', '58'],
+      ['Ich bin seit 6 Jahren dort und 34 Jahre alt', 'de', '6', '34'],
+      ['lavoro lì da 3 anni, ne ho 29', 'it', '3', '29'],
+    ] as const) {
+      const at = text.lastIndexOf(age);
+      const tagging = taggerRead(text, code, [[duration, 'age']]);
+      tagging.found.push({ start: at, end: at + age.length, text: age, kind: 'age', source: 'tagger', score: 0.9 });
+      const p = protect(text, 7, { tagging });
+      expect(
+        p.marks.map((m) => m.text),
+        text,
+      ).toEqual([age]);
+    }
+  });
+
+  it('"a" before a generalization becomes "an" only where it is a word of the text, never the last letter of a stand-in', () => {
+    const text = 'I study at the University of Sheffield on a Student visa.';
+    const random = seededRandomSource(3);
+    const book = newCodebook(random);
+    const codebook = {
+      ...book,
+      entries: [{ original: 'University of Sheffield', substitute: 'University of Southend-on-Sea', kind: 'organisation' as const }],
+    };
+    const tagging = taggerRead(text, 'en', [['University of Sheffield', 'organisation']]);
+    tagging.found.push({
+      start: text.indexOf('on a'),
+      end: text.indexOf('.'),
+      text: 'on a Student visa',
+      kind: 'immigration' as never,
+      source: 'tagger',
+      score: 0.9,
+    });
+    const p = protectMessage(text, { codebook, random, tagging });
+    expect(p.text).toMatch(/^I study at the University of Southend-on-Sea (?!n )/);
+  });
+
+  it('a place named with its article is the place, article and all', () => {
+    const text = 'je vis au Havre depuis 2019, et mon frère à La Rochelle';
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = protect(text, seed, { tagging: taggerRead(text, 'fr', [['Rochelle', 'person']]) });
+      const m = mark(p, 'La Rochelle');
+      expect(m.kind).toBe('place');
+      expect(townIn(m.substitute, 'FR'), m.substitute).toBeDefined();
+      expect(p.text).not.toMatch(/La (?!Rochelle)\p{Lu}/u);
+    }
+  });
+
   it("a list's numbers are no ages: they go as typed", () => {
     const text = 'I have few questions please: 1. I am 34, came in 2023.\n2) I work at a meat plant. 3. Can I get EI?';
     // As the tagger had read them: each list number an age.
@@ -758,6 +809,12 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('févr.', 180, 'fr')).toBe('août');
     expect(shiftDate('nov.', 30, 'es')).toBe('dic.');
     expect(shiftDate('März', 60, 'de')).toBe('Mai');
+    // A weekday of the other five languages before its date: the date moves by whole weeks, the weekday stays (the
+    // real date had gone out with another weekday's name).
+    expect(shiftDate('viernes 7 de marzo de 2025', 10, 'es')).toBe('viernes 14 de marzo de 2025');
+    expect(shiftDate('vendredi 14 mars', -20, 'fr')).toBe('vendredi 21 février');
+    expect(shiftDate('Freitag, den 7. März', 40, 'de')).toBe('Freitag, den 18. April');
+    expect(shiftDate('venerdì 7', 10, 'it')).toBe('venerdì 14');
     // An abbreviation of another language is no month ("ago" is Spanish for August only).
     expect(shiftDate('3 ago', 47, 'en')).toBeUndefined();
     // A day and month the German way (its last dot often outside the span), a month and year, a day after its word.

@@ -242,6 +242,22 @@ describe('a place keeps its country', () => {
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
   });
 
+  it("a town of the message's country after an organisation's kind word becomes another town of its region; none without the country", () => {
+    const orgIn = (org: string, country: string | undefined, seed: number) =>
+      substituteFor(newCodebook(seededRandomSource(seed)), { text: org, kind: 'organisation' }, random, pools, '', {
+        mode: 'protect',
+        ...(country ? { country } : {}),
+      }).substitute;
+    for (let seed = 0; seed < 20; seed++) {
+      const sub = orgIn('Jobcenter Gelsenkirchen', 'DE', 8000 + seed);
+      const town = sub.replace(/^Jobcenter /, '');
+      expect(town).not.toBe('Gelsenkirchen');
+      expect(townIn(town, 'DE')?.region ?? townIn(town.split('-')[0]!, 'DE')?.region, sub).toBe(townIn('Gelsenkirchen', 'DE')!.region);
+      // A town's own article stays its own: the town after it is not drawn as a town ("La Le Landeron").
+      expect(orgIn('Tribunal de La Chaux-de-Fonds', 'CH', 8000 + seed)).toMatch(/^Tribunal de La (?!Chaux|Le |La |Les )\p{Lu}/u);
+    }
+  });
+
   it('an organisation named only by kind words names no one: its stand-in is the text as typed (so the review keeps it)', () => {
     for (const org of ["centro per l'impiego", 'Sparkasse', 'centre de santé', 'the Hospital', 'Centro de Emprego'])
       expect(standIns(org, 'organisation', 5), org).toEqual(Array(5).fill(org));
