@@ -36,6 +36,18 @@ function movedDay(day: number, days: number): number {
 }
 
 /**
+ * A day of the month named with its weekday ("Friday the 12th", "vendredi 14") moved by whole weeks near `days`
+ * within 1–28, never onto itself: a move of four weeks would bring it back, so it moves one week instead, and the
+ * weekday stays right either way.
+ */
+function movedWeekDay(day: number, days: number): number {
+  let moved = day + weekShift(days);
+  while (moved > 28) moved -= 28;
+  while (moved < 1) moved += 28;
+  return moved === day ? (moved > 7 ? moved - 7 : moved + 7) : moved;
+}
+
+/**
  * A date that names its weekday or only a day of the month, a bare year or a bare month, moved by `days`:
  * "Friday the 12th" → "Friday the 19th" (whole weeks, the weekday kept), "next Tuesday" → "next Thursday" (a
  * weekday alone: the shift within a week, so the distance stays under a week), "the 14th" → "the 2nd", "2019"
@@ -45,10 +57,7 @@ function shiftNamedDate(text: string, days: number, language: string): string | 
   const weekday = /^((?:next|this|last|coming)\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:(\s+the\s+)(\d{1,2})(st|nd|rd|th))?$/i.exec(text);
   if (weekday) {
     if (weekday[4]) {
-      let day = Number(weekday[4]) + weekShift(days);
-      while (day > 28) day -= 28;
-      while (day < 1) day += 28;
-      if (day === Number(weekday[4])) day = day > 7 ? day - 7 : day + 7;
+      const day = movedWeekDay(Number(weekday[4]), days);
       return `${weekday[1] ?? ''}${weekday[2]}${weekday[3]}${day}${ordinal(day, 'th').slice(String(day).length)}`;
     }
     const index = WEEKDAYS.indexOf(weekday[2]!.toLowerCase());
@@ -86,7 +95,7 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
   if (other) {
     const after = text.slice(other.length);
     const dayAlone = /^(\d{1,2})(\.?)$/.exec(after);
-    if (dayAlone) return other + movedDay(Number(dayAlone[1]), weekShift(days)) + dayAlone[2];
+    if (dayAlone) return other + movedWeekDay(Number(dayAlone[1]), days) + dayAlone[2];
     const rest = shiftDate(after, weekShift(days), language);
     return rest === undefined ? undefined : other + rest;
   }

@@ -815,6 +815,8 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('vendredi 14 mars', -20, 'fr')).toBe('vendredi 21 février');
     expect(shiftDate('Freitag, den 7. März', 40, 'de')).toBe('Freitag, den 18. April');
     expect(shiftDate('venerdì 7', 10, 'it')).toBe('venerdì 14');
+    // Four weeks would bring a day back onto itself: one week instead, the weekday still right (not "venerdì 8").
+    expect(shiftDate('venerdì 7', 28, 'it')).toBe('venerdì 14');
     // An abbreviation of another language is no month ("ago" is Spanish for August only).
     expect(shiftDate('3 ago', 47, 'en')).toBeUndefined();
     // A day and month the German way (its last dot often outside the span), a month and year, a day after its word.
