@@ -193,7 +193,7 @@ const WEEKDAY_SHORT = /^(?:Tues?|Wed|Thu(?:rs?)?|Fri)$/i;
 const withRegion = (region: string | undefined) => (region ? { region } : {});
 /** Words that name what follows a region: a canton, province, state or Land, not its capital's city. */
 const REGION_BEFORE =
-  /\b(?:kanton|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du))\s+$/iu;
+  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du))\s+$/iu;
 
 /** The words for a kind of place, in the six languages, alone. */
 const PLACE_KIND_WORD =
@@ -338,8 +338,12 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country or region, a decade of age ("in my forties":
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
+    // A place named as a region ("Kanton Luzern", "des Kantons Zürich", "province of Ontario") is kept as any region is,
+    // though a city shares its name.
+    const regionNamed = span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start));
     const kept =
-      span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start)));
+      span.shared === true ||
+      (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start))));
     const country =
       span.kind === 'place' ? (cityAfter(text, span, spans, pools, language) ?? placeCountry(span.text, pools, { cue, language, several })) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
@@ -359,7 +363,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(options.scope ? { scope: options.scope } : {}),
       ...(span.kind === 'person' ? personHint(text, span) : {}),
       ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools, text)) } : {}),
-      ...(span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start)) ? { regionNamed: true } : {}),
+      ...(regionNamed ? { regionNamed: true } : {}),
       // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
       ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
     };

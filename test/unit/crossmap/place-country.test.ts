@@ -401,6 +401,19 @@ describe('a place stand-in stays in its country', () => {
     }
   });
 
+  it('a place named as a region is kept as a region is, though a city shares its name', () => {
+    for (const [text, code, place] of [
+      ['Wie lange dauert der Familiennachzug beim Migrationsamt des Kantons Zürich?', 'de', 'Zürich'],
+      ['Ich wohne im Kanton Luzern und arbeite in Zug.', 'de', 'Luzern'],
+      ['Abito in provincia di Bergamo da due anni.', 'it', 'Bergamo'],
+    ] as const)
+      for (let seed = 1; seed <= 5; seed++) {
+        const p = sent(text, code, [place], seed);
+        expect(p.marks[0]!.treatment, text).toBe('keep');
+        expect(p.text).toBe(text);
+      }
+  });
+
   it('a town named with its region keeps the region as typed and becomes a town of that region', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('My mom lives alone in Guelph, Ontario and has had three falls since May.', 'en', ['Guelph, Ontario'], seed);

@@ -322,20 +322,21 @@ describe('generalizations are public phrases of the category', () => {
       expect(ordinals.length, sent).toBe(2);
       for (const [, n, was] of ordinals) expect(was, sent).toBe(suffix(Number(n)));
     }
-    // A canton, province or state named as one gets a region of its country, not its capital's city's stand-in.
+    // A canton, province or state named as one is kept, as a region is; Replace gives it a region of its country,
+    // not its capital's city's stand-in.
     const cantons = substitutePools().regionsByCountry!.get('CH')!;
     for (const seed of [1, 2, 3, 4, 5]) {
       const text = 'habe den Ausweis F im Kanton Luzern, darf ich den Kanton wechseln?';
       const start = text.indexOf('Luzern');
-      const sent = protect(text, seed, {
-        tagging: {
-          language: { code: 'de', name: 'de', read: true },
-          found: [{ start, end: start + 6, text: 'Luzern', kind: 'place', source: 'tagger', score: 0.9 }],
-          personal: [{ start: 0, end: text.length, p: 1 }],
-          general: 0,
-          plain: [],
-        },
-      }).text;
+      const tagging = {
+        language: { code: 'de', name: 'de', read: true },
+        found: [{ start, end: start + 6, text: 'Luzern', kind: 'place' as const, source: 'tagger' as const, score: 0.9 }],
+        personal: [{ start: 0, end: text.length, p: 1 }],
+        general: 0,
+        plain: [],
+      };
+      expect(protect(text, seed, { tagging }).text).toBe(text);
+      const sent = protect(text, seed, { tagging, choices: { [`${start}-${start + 6}`]: 'replace' } }).text;
       expect(
         cantons.some((c) => sent.includes(`im Kanton ${c},`)),
         sent,
