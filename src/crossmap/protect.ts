@@ -30,6 +30,7 @@ import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
+import { fewTowns } from './place-stand-ins';
 import { countriesNamed, knownPlace, messageCue, placeCountry, regionCue, townIn, townsNamed } from './place-country';
 import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
@@ -191,9 +192,12 @@ function asWeekday<S extends Span>(span: S): S {
 const WEEKDAY_SHORT = /^(?:Tues?|Wed|Thu(?:rs?)?|Fri)$/i;
 
 const withRegion = (region: string | undefined) => (region ? { region } : {});
-/** Words that name what follows a region: a canton, province, state or Land, not its capital's city. */
+/**
+ * Words that name what follows a region: a canton, province, state or Land, not its capital's city; or an island
+ * ("ilha de Santiago": Cape Verde's, not Chile's capital).
+ */
 const REGION_BEFORE =
-  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du))\s+$/iu;
+  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du)|ilha (?:de|da|do)|isla (?:de|del)|[îi]le (?:de|du)|isola (?:di|del)|island of|isle of|insel)\s+$|\b(?:[îi]le|isola) d['’]$/iu;
 
 /** The words for a kind of place, in the six languages, alone. */
 const PLACE_KIND_WORD =
@@ -235,7 +239,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  * sentence: an e-mail address without an "@" or a phone number with fewer than three digits ("Ext." of a
  * signature line had become an invented address), a name or organisation without a letter ("3" is a count; a
  * place may be a house number), a one-word name with a digit ("B2"), a title read as a name of its own ("Ing."),
- * the word for a kind of place read as a place ("den Kanton wechseln"), or a word
+ * the word for a kind of place read as a place ("den Kanton wechseln"), a number with decimals read as a place, or a word
  * that neither the place data nor the name lists know, no title precedes and the person's profile does not
  * hold, and that is either
  * - an ordinary word of its language (`ordinaryWord`: "davon", "Geschichte", "tambien"), or
@@ -256,6 +260,8 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
   if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;
   if (span.kind === 'place' && PLACE_KIND_WORD.test(span.text)) return true;
+  // A number with decimals is a measure, not a house number ("glycémie à 3,2 g" had gone out as "0,0 g").
+  if (span.kind === 'place' && /^\d+[.,]\d+$/.test(span.text)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
@@ -346,8 +352,13 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start))));
     const country =
       span.kind === 'place' ? (cityAfter(text, span, spans, pools, language) ?? placeCountry(span.text, pools, { cue, language, several })) : undefined;
-    // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
-    const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
+    // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it
+    // abroad; so is a town of a country with too few towns for a stand-in within it ("São Tomé").
+    const placeKind = span.kind === 'place' && !/\d/.test(span.text) ? pools.placeKind?.(span.text.replace(/['’]s$/, '')) : undefined;
+    const nowhere =
+      span.kind === 'place' &&
+      !/\d/.test(span.text) &&
+      (country === undefined ? placeKind === undefined : (placeKind === undefined || placeKind.type === 'city') && fewTowns(country, pools));
     // A special category the tagger is unsure of (`Span.unsure`: right about 4 times in 10 on the development
     // holdouts) is kept as typed unless the person chose a default for its kind: generalizing a word that is not
     // personal ("Franchise" → "a personal matter") breaks the question. It stays marked, so the review offers

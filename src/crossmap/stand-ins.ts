@@ -416,13 +416,14 @@ function organisationLike(
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token, at: number) => {
-    // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym after
-    // one is a kind of body, as an acronym alone is ("l'EMS", "all'ASL": see `keptByDefault`).
+    // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym, after
+    // one or not, is kept as an acronym alone is ("l'EMS", "all'ASL", "CPAS de Charleroi" → "CPAS de Namur": see
+    // `keptByDefault`; a CPAS had become "Friesen de Namur", no longer a body the question could be about).
     const elided = ELIDED.exec(token)?.[0] ?? '';
     const word = token.slice(elided.length);
     const bare = word.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    if (ORG_WORDS.has(kindWord(token)) || (elided && ACRONYM.test(bare)) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
+    if (ORG_WORDS.has(kindWord(token)) || ACRONYM.test(bare) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
     // After a kind word, but not after a town's own article ("ORP de La Chaux-de-Fonds": no "La Le Landeron").
     const before = /([\p{L}'’-]+)\s+$/u.exec(text.slice(0, at))?.[1];

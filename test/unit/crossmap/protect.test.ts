@@ -191,6 +191,13 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(en, 7, { tagging: taggerRead(en, 'en', [['county', 'place']]) }).text).toBe(en);
   });
 
+  it('a number with decimals read as a place is a measure and goes as typed', () => {
+    const text = 'Hier sa glycémie était à 3,2 g à jeun, le médecin veut augmenter la dose.';
+    const p = protect(text, 7, { tagging: taggerRead(text, 'fr', [['3,2', 'place']]) });
+    expect(p.marks).toEqual([]);
+    expect(p.text).toBe(text);
+  });
+
   it('a span without the shape of its kind goes as typed: an e-mail address without "@", a phone number without digits, a title alone', () => {
     const text = 'Quedo atento. Atte. Ing. Marco Reséndiz, Núm. de empleado 40718 | Ext. 2231 mresendiz@grupo.com.mx';
     const at = (part: string, kind: 'person' | 'email' | 'phone') => {
