@@ -1,7 +1,7 @@
 /**
  * The spans a message protection marks (./protect.ts): the person's shared values and the terms with a given
  * generalization first (kind 'profile'), then what the detector finds in the conversation, neighbours of one
- * special kind joined into one mark.
+ * special kind joined into one mark, and so are the two ends of a range of dates.
  *
  * ```ts
  * protectSpans('I take Ozempic weekly', { codebook, random, tagging }); // [{ text: 'Ozempic', kind: 'medication', … }]
@@ -53,6 +53,11 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
       // One town whose name says what it lies on ("Pfaffenhofen an der Ilm", "Newcastle upon Tyne",
       // "Châlons-en-Champagne" typed with spaces): one place, one stand-in.
       merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: 'place' };
+    } else if (prev?.kind === 'date' && s.kind === 'date' && prev.phrase === undefined && !prev.shared && !s.shared && RANGE.test(gap)) {
+      // A range of dates ("from Monday 12th February to Friday 23rd February", "dal 17 al 28 marzo") is one date:
+      // one draw moves both ends, so the range keeps its length and order (drawn apart, "12th to 23rd February"
+      // had gone out as "26th March to 19th January").
+      merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: 'date' };
     } else merged.push(s);
   }
   return merged;
@@ -60,6 +65,9 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
 
 /** What a town's name says it lies on or by, between its two parts ("an der", "am", "upon", "sur", "do"). */
 const TOWN_ON = /^\s+(?:an\s+der|am|an|ob\s+der|in\s+der|im|upon|on|on\s+the|sur|sous|lès|do|del|sul|sull[ae])\s+$/iu;
+/** What joins the two ends of a range of dates, in the six languages. */
+const RANGE =
+  /^\.?\s*(?:[-–—]|to|till|until|through|thru|bis(?:\s+(?:zum|einschließlich))?|au|jusqu['’]au|al|a|hasta(?:\s+el)?|ao|até(?:\s+(?:ao|o|dia))?)\s*$/iu;
 /** What the second part of such a name can have been read as. */
 const NAMED_ON = new Set(['place', 'person', 'proper', 'organisation']);
 

@@ -239,7 +239,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  * sentence: an e-mail address without an "@" or a phone number with fewer than three digits ("Ext." of a
  * signature line had become an invented address), a name or organisation without a letter ("3" is a count; a
  * place may be a house number), a one-word name with a digit ("B2"), a title read as a name of its own ("Ing."),
- * the word for a kind of place read as a place ("den Kanton wechseln"), a number with decimals read as a place, or a word
+ * the word for a kind of place read as a place ("den Kanton wechseln"), a number with decimals or initials read as a place, or a word
  * that neither the place data nor the name lists know, no title precedes and the person's profile does not
  * hold, and that is either
  * - an ordinary word of its language (`ordinaryWord`: "davon", "Geschichte", "tambien"), or
@@ -260,8 +260,10 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
   if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;
   if (span.kind === 'place' && PLACE_KIND_WORD.test(span.text)) return true;
-  // A number with decimals is a measure, not a house number ("glycémie à 3,2 g" had gone out as "0,0 g").
+  // A number with decimals is a measure, not a house number ("glycémie à 3,2 g" had gone out as "0,0 g"); initials
+  // the place data does not know are an abbreviation ("excused from P.E." had gone out as "from a place.").
   if (span.kind === 'place' && /^\d+[.,]\d+$/.test(span.text)) return true;
+  if (span.kind === 'place' && /^(?:\p{Lu}\.){1,3}\p{Lu}?\.?$/u.test(span.text) && !knownPlace(span.text, pools)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
