@@ -210,6 +210,10 @@ const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
+/** A letter's greeting or closing, alone. */
+const SALUTATION =
+  /^(?:dear|dearest|hi|hello|hey|regards|liebe[rs]?|sehr geehrte[rs]?|hallo|gr[üu](?:ß|ss)(?:e|en)?|gru(?:ß|ss)|cher|ch[èe]re|chers|bonjour|cordialement|estimad[oa]s?|querid[oa]s?|hola|saludos|abrazos|car[oaie]|gentile|gentili|egregio|saluti|prezad[oa]s?|ol[áa]|atenciosamente|cumprimentos|abraços)$/iu;
+
 /** A sentence's first word follows this: the start, an end of sentence or line, a colon, quotes or a bracket. */
 const SENTENCE_START = /(?:^|[.!?…:;\n])[\s"'«»„“”(]*$/u;
 
@@ -238,7 +242,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  * read as a name, place, organisation or date that is none, whose stand-in would break the
  * sentence: an e-mail address without an "@" or a phone number with fewer than three digits ("Ext." of a
  * signature line had become an invented address), a name or organisation without a letter ("3" is a count; a
- * place may be a house number), a one-word name with a digit ("B2"), a title read as a name of its own ("Ing."),
+ * place may be a house number), a one-word name with a digit ("B2"), a title or a letter's greeting read as a name of its own ("Ing.", "Dear"),
  * the word for a kind of place read as a place ("den Kanton wechseln"), a number with decimals or initials read as a place, or a word
  * that neither the place data nor the name lists know, no title precedes and the person's profile does not
  * hold, and that is either
@@ -256,6 +260,8 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
   if (!name && span.kind !== 'date') return false;
   if (span.kind === 'person' && TITLE_ALONE.test(span.text)) return true;
+  // A letter's greeting or closing read as a name ("Dear", "Liebe", "Estimado", "Grüßen"): no one's name.
+  if (name && SALUTATION.test(span.text)) return true;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
   // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
   if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;

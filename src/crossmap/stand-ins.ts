@@ -140,6 +140,15 @@ function generate(
   }
   switch (kind) {
     case 'person': {
+      // Initials before a family name ("R. Alleyne", "A. K. Mensah") stay initials, each another given name's.
+      const initials = /^((?:\p{Lu}\.\s*)+)(\p{Lu}[\p{L}'’-]+)$/u.exec(text);
+      if (initials) {
+        const letters = initials[1]!.replace(/[^\p{Lu}]/gu, '');
+        const family = pick(pools.familyNames);
+        const letter = () => pick(pools.givenNames)?.charAt(0);
+        const out = [...letters].map(() => `${letter() ?? 'J'}. `).join('');
+        return family ? `${out}${family}` : undefined;
+      }
       const words = text.replace(/['’]s$/, '').split(/\s+/);
       // "Mr Okafor" keeps its title; a single family name after a title stays a family name.
       const title = /^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?$/i.test(words[0] ?? '') ? words.shift()! : '';

@@ -200,6 +200,36 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(pe, 7, { tagging: taggerRead(pe, 'en', [['P.E', 'place']]) }).text).toBe(pe);
   });
 
+  it("a name read across a letter's lines is one per line; a greeting is no name; initials read apart are one name's", () => {
+    const text = 'Mr. R. Alleyne\nDeputy Principal\nCombermere School\n\nDear Mr. Alleyne,\n\nMy daughter was absent.';
+    const head = 'Alleyne\nDeputy Principal\nCombermere School\n\nDear';
+    for (let seed = 1; seed <= 5; seed++) {
+      const tagging = taggerRead(text, 'en', [
+        ['R', 'person'],
+        [head, 'organisation'],
+      ]);
+      const at = text.lastIndexOf('Alleyne');
+      tagging.found.push({ start: at, end: at + 7, text: 'Alleyne', kind: 'person', source: 'tagger', score: 0.9 });
+      const p = protect(text, seed, { tagging });
+      expect(p.marks.map((m) => m.text)).toEqual(['R. Alleyne', 'Deputy Principal', 'Combermere School', 'Alleyne']);
+      // The initial stays an initial, the family name one stand-in wherever it is typed.
+      const [, family] = /^Mr\. \p{Lu}\. (\p{Lu}[\p{L}'’-]+)\n/u.exec(p.text) ?? [];
+      expect(family, p.text).toBeDefined();
+      expect(family).not.toBe('Alleyne');
+      expect(p.text).toContain(`\n\nDear Mr. ${family},`);
+      expect(p.text).toMatch(/\n\p{Lu}[\p{L}'’-]+ School\n/u);
+    }
+    const closing = 'Bitte um Rückmeldung.\nMit freundlichen Grüßen\nAnna Keller';
+    const p = protect(closing, 7, {
+      tagging: taggerRead(closing, 'de', [
+        ['Grüßen', 'person'],
+        ['Anna Keller', 'person'],
+      ]),
+    });
+    expect(p.text).toContain('Mit freundlichen Grüßen\n');
+    expect(p.text).not.toContain('Keller');
+  });
+
   it('a span without the shape of its kind goes as typed: an e-mail address without "@", a phone number without digits, a title alone', () => {
     const text = 'Quedo atento. Atte. Ing. Marco Reséndiz, Núm. de empleado 40718 | Ext. 2231 mresendiz@grupo.com.mx';
     const at = (part: string, kind: 'person' | 'email' | 'phone') => {
