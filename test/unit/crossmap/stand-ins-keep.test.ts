@@ -242,6 +242,13 @@ describe('a place keeps its country', () => {
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
   });
 
+  it('a German compound naming a kind of body is a kind word: the body stays, its town is replaced', () => {
+    for (const sub of standIns('Ausländerbehörde Regensburg', 'organisation', 10)) expect(sub).toMatch(/^Ausländerbehörde (?!Regensburg)\p{Lu}/u);
+    for (const sub of standIns('Staatsanwaltschaft', 'organisation', 5)) expect(sub).toBe('Staatsanwaltschaft');
+    // A town's name that ends as such a word does not ("Mannheim" stays a name).
+    for (const sub of standIns('Klinikum Mannheim', 'organisation', 5)) expect(sub).toMatch(/^Klinikum (?!Mannheim)\p{Lu}/u);
+  });
+
   it("an acronym inside an organisation's name stays, as an acronym alone does; the town after it is replaced", () => {
     for (let seed = 0; seed < 20; seed++) {
       const sub = substituteFor(newCodebook(seededRandomSource(7000 + seed)), { text: 'CPAS de Charleroi', kind: 'organisation' }, random, pools, '', {
