@@ -99,6 +99,19 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
     const rest = shiftDate(after, weekShift(days), language);
     return rest === undefined ? undefined : other + rest;
   }
+  // "17 al 28 marzo", "du 3 au 7 mars", "12 to 23 February": both days moved by the same days, the first with its
+  // own month where the move puts the two ends in different months ("dal 26 febbraio al 9 marzo").
+  const days2 = /^(\d{1,2})(\.?\s*(?:[-–]|to|till|until|bis|au|al|a|ao|até)\s*)(\d{1,2})(\.?\s+\p{L}.*)$/iu.exec(text);
+  if (days2) {
+    const [, d1, join, d2, rest] = days2 as unknown as [string, string, string, string, string];
+    const first = shiftDate(`${d1}${rest}`, days, language);
+    const last = shiftDate(`${d2}${rest}`, days, language);
+    const day = first && /^\d{1,2}/.exec(first)?.[0];
+    if (!first || !last || !day) return undefined;
+    const year = /\s\d{4}$/.exec(last)?.[0];
+    const start = first.slice(day.length) === last.replace(/^\d{1,2}/, '') ? day : year && first.endsWith(year) ? first.slice(0, -year.length) : first;
+    return `${start}${start === day ? join : join.replace(/^\./, '')}${last}`;
+  }
   const range = /^(.*?)(\d{1,2})\s?([-–])\s?(\d{1,2})$/.exec(text);
   if (range && /\p{L}/u.test(range[1]!)) {
     const first = shiftDate(`${range[1]}${range[2]}`, days, language);

@@ -201,7 +201,8 @@ function countriesOfName(name: string, pools: SubstitutePools): readonly string[
 /**
  * The place a longer span names inside it, when the data does not know the whole: an address's town, after its
  * last comma or postcode ("Grazer Straße 41/7, 8020 Graz": "Graz"; "6500 Bellinzona"), or a name the tagger read
- * with the lower-case words after it ("Douala vendredi": "Douala"). Never a part of a longer name ("Faria Lima",
+ * with the lower-case words after it ("Douala vendredi": "Douala"), a town joined to its district or named with
+ * "City" (below). Never a part of a longer name ("Faria Lima",
  * "San Juan de Lurigancho": another place's name inside). Undefined when none is known.
  */
 export function knownPart(name: string, pools: SubstitutePools): string | undefined {
@@ -209,9 +210,11 @@ export function knownPart(name: string, pools: SubstitutePools): string | undefi
     ? /(?:^|,|\d)\s*([\p{L}'’. -]+?)\s*$/u.exec(name)?.[1]
     : /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)(?:\s+\p{Ll}[\p{L}'’.-]*)+$/u.exec(name)?.[1];
   if (part && part !== name && countriesOfName(part, pools).length) return part;
-  // A city and its district, joined ("Graz-Liebenau", "Berlin-Neukölln"): the city.
-  const city = /^(\p{Lu}[\p{L}'’.]+)-\p{Lu}[\p{L}'’.-]*$/u.exec(name)?.[1];
-  return city && pools.placeKind?.(city)?.type === 'city' ? city : undefined;
+  // A city and its district, joined ("Graz-Liebenau", "Berlin-Neukölln", "Luxembourg-Ville"), or a town named
+  // with "City" ("Iloilo City", "Cebu City"): the town.
+  const city = /^(\p{Lu}[\p{L}'’.]+)-\p{Lu}[\p{L}'’.-]*$/u.exec(name)?.[1] ?? /^(\p{Lu}[\p{L}'’. -]+?)\s+City$/u.exec(name)?.[1];
+  const kind = city ? pools.placeKind?.(city)?.type : undefined;
+  return city && (kind === 'city' || ((kind === undefined || kind === 'country') && townsNamed(city).length > 0)) ? city : undefined;
 }
 
 /**

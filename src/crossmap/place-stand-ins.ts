@@ -9,7 +9,7 @@
  */
 import { scramble, type Draw } from './numbers';
 import { lazy } from '../domains/phrases';
-import { townIn, townsByRegion, townsNamed, townThenRegion } from './place-country';
+import { knownPart, townIn, townsByRegion, townsNamed, townThenRegion } from './place-country';
 import { lexiconList } from './word-lists';
 import { substitutePools, type PlaceKind, type SubstitutePools } from './pools';
 
@@ -70,6 +70,15 @@ function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick
   }
   const ofSubregion = kind.subregion ? pools.citiesBySubregion?.get(kind.subregion) : undefined;
   return nearBand(ofSubregion, kind.band, pick) ?? pick(pools.cityBands?.[kind.band] ?? []) ?? pick(pools.places);
+}
+
+/**
+ * Whether a town of `country` would have to move abroad for a stand-in: the data knows MIN_OTHERS towns of it or
+ * fewer (São Tomé and Príncipe, Gibraltar, Macao), so `placeLike` would draw one of another country, whose law
+ * and money differ (protect() generalizes such a town instead: "a place").
+ */
+export function fewTowns(country: string, pools: SubstitutePools): boolean {
+  return count(pools.citiesByCountry?.get(country)) <= MIN_OTHERS && count(countryTowns().get(country)) <= MIN_OTHERS;
 }
 
 /** Town names that are everyday words ("Sale", "Mobile"): never a stand-in, they would read as words. */
@@ -163,7 +172,8 @@ export function placeLike(
   }
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
   // a smaller town of its country (./place-country.ts), if anything says which.
-  const inRegion = country ? sameRegion(text.replace(/['’]s$/, ''), country, pick) : undefined;
+  // ("Iloilo City", "Luxembourg-Ville": a town of the region of the town it names.)
+  const inRegion = country ? sameRegion(knownPart(text, pools) ?? text.replace(/['’]s$/, ''), country, pick) : undefined;
   if (inRegion) return inRegion;
   if (!country) return pick(pools.places);
   // Of the smallest places in reach, where more than MIN_OTHERS are: a town of the region the message's other

@@ -1,7 +1,7 @@
 /**
  * The spans a message protection marks (./protect.ts): the person's shared values and the terms with a given
  * generalization first (kind 'profile'), then what the detector finds in the conversation, neighbours of one
- * special kind joined into one mark.
+ * special kind joined into one mark, and so are the two ends of a range of dates.
  *
  * ```ts
  * protectSpans('I take Ozempic weekly', { codebook, random, tagging }); // [{ text: 'Ozempic', kind: 'medication', … }]
@@ -32,7 +32,7 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
     }
   }
   for (const found of detectInConversation(detectSpans, text, { ...options, codebook: options.codebook }))
-    for (const s of placeParts(found)) if (!overlaps(s)) spans.push(s);
+    for (const s of lineParts(found).flatMap(placeParts)) if (!overlaps(s)) spans.push(s);
   spans.sort((a, b) => a.start - b.start);
   // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark;
   // never across a line break (a list's items are separate facts).
@@ -53,6 +53,23 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
       // One town whose name says what it lies on ("Pfaffenhofen an der Ilm", "Newcastle upon Tyne",
       // "Châlons-en-Champagne" typed with spaces): one place, one stand-in.
       merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: 'place' };
+    } else if (
+      prev?.kind === 'person' &&
+      NAMED_ON.has(s.kind) &&
+      !prev.shared &&
+      !s.shared &&
+      /^(?:\p{Lu}\.?\s*)+$/u.test(prev.text) &&
+      /^\.?[ \t]+$/.test(gap) &&
+      (s.kind === 'person' || /^\p{Lu}[\p{L}'’-]+$/u.test(s.text))
+    ) {
+      // A name's initials read apart from it ("Mr. R. Alleyne": "R" and "Alleyne") are one name: one stand-in, its
+      // initials as initials (the "R" had become "Mante", the family name a given name: "Mr. Mante. Linnie").
+      merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: 'person' };
+    } else if (prev?.kind === 'date' && s.kind === 'date' && prev.phrase === undefined && !prev.shared && !s.shared && RANGE.test(gap)) {
+      // A range of dates ("from Monday 12th February to Friday 23rd February", "dal 17 al 28 marzo") is one date:
+      // one draw moves both ends, so the range keeps its length and order (drawn apart, "12th to 23rd February"
+      // had gone out as "26th March to 19th January").
+      merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: 'date' };
     } else merged.push(s);
   }
   return merged;
@@ -60,6 +77,9 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
 
 /** What a town's name says it lies on or by, between its two parts ("an der", "am", "upon", "sur", "do"). */
 const TOWN_ON = /^\s+(?:an\s+der|am|an|ob\s+der|in\s+der|im|upon|on|on\s+the|sur|sous|lès|do|del|sul|sull[ae])\s+$/iu;
+/** What joins the two ends of a range of dates, in the six languages. */
+const RANGE =
+  /^\.?\s*(?:[-–—]|to|till|until|through|thru|bis(?:\s+(?:zum|einschließlich))?|au|jusqu['’]au|al|a|hasta(?:\s+el)?|ao|até(?:\s+(?:ao|o|dia))?)\s*$/iu;
 /** What the second part of such a name can have been read as. */
 const NAMED_ON = new Set(['place', 'person', 'proper', 'organisation']);
 
@@ -78,4 +98,19 @@ function placeParts<S extends Span>(span: S): S[] {
   const first = m[1]!;
   const at = span.start + first.length + m[2]!.length;
   return [{ ...span, end: span.start + first.length, text: first }, ...placeParts({ ...span, start: at, text: m[3]! })];
+}
+
+/**
+ * A name, place or organisation read across line breaks ("Alleyne\nDeputy Principal\nCombermere School\n\nDear"
+ * of a letter's head) is one per line: a name never runs on to the next line, and one stand-in for the whole had
+ * replaced the letter's title and its "Dear".
+ */
+function lineParts<S extends Span>(span: S): S[] {
+  if (!NAMED_ON.has(span.kind) || !span.text.includes('\n')) return [span];
+  return [...span.text.matchAll(/[^\n]+/g)].flatMap((m) => {
+    const lead = m[0].length - m[0].trimStart().length;
+    const part = m[0].trim();
+    const start = span.start + m.index + lead;
+    return part ? [{ ...span, start, end: start + part.length, text: part }] : [];
+  });
 }

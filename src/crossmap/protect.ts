@@ -30,6 +30,7 @@ import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
+import { fewTowns } from './place-stand-ins';
 import { countriesNamed, knownPlace, messageCue, placeCountry, regionCue, townIn, townsNamed } from './place-country';
 import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
@@ -191,9 +192,12 @@ function asWeekday<S extends Span>(span: S): S {
 const WEEKDAY_SHORT = /^(?:Tues?|Wed|Thu(?:rs?)?|Fri)$/i;
 
 const withRegion = (region: string | undefined) => (region ? { region } : {});
-/** Words that name what follows a region: a canton, province, state or Land, not its capital's city. */
+/**
+ * Words that name what follows a region: a canton, province, state or Land, not its capital's city; or an island
+ * ("ilha de Santiago": Cape Verde's, not Chile's capital).
+ */
 const REGION_BEFORE =
-  /\b(?:kanton|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du))\s+$/iu;
+  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du)|ilha (?:de|da|do)|isla (?:de|del)|[îi]le (?:de|du)|isola (?:di|del)|island of|isle of|insel)\s+$|\b(?:[îi]le|isola) d['’]$/iu;
 
 /** The words for a kind of place, in the six languages, alone. */
 const PLACE_KIND_WORD =
@@ -205,6 +209,10 @@ const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text
 const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
+
+/** A letter's greeting or closing, alone. */
+const SALUTATION =
+  /^(?:dear|dearest|hi|hello|hey|regards|liebe[rs]?|sehr geehrte[rs]?|hallo|gr[üu](?:ß|ss)(?:e|en)?|gru(?:ß|ss)|cher|ch[èe]re|chers|bonjour|cordialement|estimad[oa]s?|querid[oa]s?|hola|saludos|abrazos|car[oaie]|gentile|gentili|egregio|saluti|prezad[oa]s?|ol[áa]|atenciosamente|cumprimentos|abraços)$/iu;
 
 /** A sentence's first word follows this: the start, an end of sentence or line, a colon, quotes or a bracket. */
 const SENTENCE_START = /(?:^|[.!?…:;\n])[\s"'«»„“”(]*$/u;
@@ -234,8 +242,8 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  * read as a name, place, organisation or date that is none, whose stand-in would break the
  * sentence: an e-mail address without an "@" or a phone number with fewer than three digits ("Ext." of a
  * signature line had become an invented address), a name or organisation without a letter ("3" is a count; a
- * place may be a house number), a one-word name with a digit ("B2"), a title read as a name of its own ("Ing."),
- * the word for a kind of place read as a place ("den Kanton wechseln"), or a word
+ * place may be a house number), a one-word name with a digit ("B2"), a title or a letter's greeting read as a name of its own ("Ing.", "Dear"),
+ * the word for a kind of place read as a place ("den Kanton wechseln"), a number with decimals or initials read as a place, or a word
  * that neither the place data nor the name lists know, no title precedes and the person's profile does not
  * hold, and that is either
  * - an ordinary word of its language (`ordinaryWord`: "davon", "Geschichte", "tambien"), or
@@ -252,10 +260,16 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
   if (!name && span.kind !== 'date') return false;
   if (span.kind === 'person' && TITLE_ALONE.test(span.text)) return true;
+  // A letter's greeting or closing read as a name ("Dear", "Liebe", "Estimado", "Grüßen"): no one's name.
+  if (name && SALUTATION.test(span.text)) return true;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
   // A one-word name has no digit ("B2" of a visa's "B1/B2"); a place may ("SW1A"), and so may a firm ("3M").
   if (span.kind === 'person' && /^[^\s\d]*\d\S*$/u.test(span.text)) return true;
   if (span.kind === 'place' && PLACE_KIND_WORD.test(span.text)) return true;
+  // A number with decimals is a measure, not a house number ("glycémie à 3,2 g" had gone out as "0,0 g"); initials
+  // the place data does not know are an abbreviation ("excused from P.E." had gone out as "from a place.").
+  if (span.kind === 'place' && /^\d+[.,]\d+$/.test(span.text)) return true;
+  if (span.kind === 'place' && /^(?:\p{Lu}\.){1,3}\p{Lu}?\.?$/u.test(span.text) && !knownPlace(span.text, pools)) return true;
   const lower = name && cased && /^\p{Ll}[\p{Ll}'’-]*$/u.test(span.text);
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
@@ -338,12 +352,21 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const generalization = local ?? (worded === null || !letters.has(span) ? worded : `${worded} ${letters.get(span)}`);
     // Kept by default: a value the person shares, a country or region, a decade of age ("in my forties":
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
+    // A place named as a region ("Kanton Luzern", "des Kantons Zürich", "province of Ontario") is kept as any region is,
+    // though a city shares its name.
+    const regionNamed = span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start));
     const kept =
-      span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start)));
+      span.shared === true ||
+      (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start))));
     const country =
       span.kind === 'place' ? (cityAfter(text, span, spans, pools, language) ?? placeCountry(span.text, pools, { cue, language, several })) : undefined;
-    // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it abroad.
-    const nowhere = span.kind === 'place' && country === undefined && !/\d/.test(span.text) && pools.placeKind?.(span.text.replace(/['’]s$/, '')) === undefined;
+    // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it
+    // abroad; so is a town of a country with too few towns for a stand-in within it ("São Tomé").
+    const placeKind = span.kind === 'place' && !/\d/.test(span.text) ? pools.placeKind?.(span.text.replace(/['’]s$/, '')) : undefined;
+    const nowhere =
+      span.kind === 'place' &&
+      !/\d/.test(span.text) &&
+      (country === undefined ? placeKind === undefined : (placeKind === undefined || placeKind.type === 'city') && fewTowns(country, pools));
     // A special category the tagger is unsure of (`Span.unsure`: right about 4 times in 10 on the development
     // holdouts) is kept as typed unless the person chose a default for its kind: generalizing a word that is not
     // personal ("Franchise" → "a personal matter") breaks the question. It stays marked, so the review offers
@@ -359,7 +382,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(options.scope ? { scope: options.scope } : {}),
       ...(span.kind === 'person' ? personHint(text, span) : {}),
       ...(span.kind === 'place' && country ? { country, ...withRegion(regionCue(span, spans, country, pools, text)) } : {}),
-      ...(span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start)) ? { regionNamed: true } : {}),
+      ...(regionNamed ? { regionNamed: true } : {}),
       // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
       ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
     };

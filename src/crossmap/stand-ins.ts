@@ -140,6 +140,15 @@ function generate(
   }
   switch (kind) {
     case 'person': {
+      // Initials before a family name ("R. Alleyne", "A. K. Mensah") stay initials, each another given name's.
+      const initials = /^((?:\p{Lu}\.\s*)+)(\p{Lu}[\p{L}'’-]+)$/u.exec(text);
+      if (initials) {
+        const letters = initials[1]!.replace(/[^\p{Lu}]/gu, '');
+        const family = pick(pools.familyNames);
+        const letter = () => pick(pools.givenNames)?.charAt(0);
+        const out = [...letters].map(() => `${letter() ?? 'J'}. `).join('');
+        return family ? `${out}${family}` : undefined;
+      }
       const words = text.replace(/['’]s$/, '').split(/\s+/);
       // "Mr Okafor" keeps its title; a single family name after a title stays a family name.
       const title = /^(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?$/i.test(words[0] ?? '') ? words.shift()! : '';
@@ -356,7 +365,7 @@ const ORG_WORDS = new Set<string>([
     'Gymnasium Realschule Gesamtschule Mittelschule Berufsschule Hochschule Universität Kita Kindergarten Sparkasse Volksbank ' +
     'Raiffeisenbank Versicherung Krankenkasse Amt Stadt Gemeinde Landratsamt Bezirksamt Jobcenter Agentur Arbeit Gericht ' +
     'Amtsgericht Landgericht Arbeitsgericht Sozialgericht Bezirksgericht Landesgericht Oberlandesgericht Verwaltungsgericht ' +
-    'Familiengericht Finanzamt Bezirkshauptmannschaft Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
+    'Familiengericht Finanzamt Bezirkshauptmannschaft Magistrat Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
     'Zentrum Evangelisches Katholisches Städtisches ' +
     'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
     'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
@@ -383,6 +392,15 @@ const kindWord = (token: string) =>
     .replace(/['’]s?$/, '')
     .replace(ELIDED, '')
     .toLowerCase();
+
+/**
+ * A German compound whose last part names a kind of body ("Ausländerbehörde", "Staatsanwaltschaft", "Migrationsamt",
+ * "Schuldnerberatung", "Mieterverein"): a kind word too, as its last part alone is (a prosecutor's office had gone
+ * out as "Kuhic Kerluke", a foreigners' authority as a firm).
+ */
+const GERMAN_KIND =
+  /^\p{Lu}\p{Ll}{3,}(?:amt|behörde|gericht|anwaltschaft|kasse|schule|klinik|klinikum|krankenhaus|zentrum|verein|verband|dienst|stelle|kammer|agentur|versicherung|verwaltung|beratung|center|ministerium|direktion|kommission)$/u;
+const isKindWord = (token: string) => ORG_WORDS.has(kindWord(token)) || GERMAN_KIND.test(token);
 
 /**
  * An organisation of the same kind (protect mode, not themed): its kind words kept ("Hospital", "Bank",
@@ -412,21 +430,22 @@ function organisationLike(
   // Runs of words that are not kind words, each one name; kind words and what is between them kept. Every word a
   // kind word ("the Hospital", "centro per l'impiego"): a kind of organisation, no one's name, sent as typed.
   const byRuns = () =>
-    text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (ORG_WORDS.has(kindWord(token)) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
+    text.replace(/[\p{L}][\p{L}'’-]*/gu, (token) => (isKindWord(token) ? token : '\u0000')).replace(/\u0000(?:\s+\u0000)*/g, () => name(text));
   if (!/\p{Lu}/u.test(text)) return byRuns();
   let replacedAny = false;
   const out = text.replace(/[\p{L}][\p{L}'’-]*/gu, (token, at: number) => {
-    // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym after
-    // one is a kind of body, as an acronym alone is ("l'EMS", "all'ASL": see `keptByDefault`).
+    // An elided article stays as typed ("all'UniFi" → "all'Hartley"), its name after it replaced; an acronym, after
+    // one or not, is kept as an acronym alone is ("l'EMS", "all'ASL", "CPAS de Charleroi" → "CPAS de Namur": see
+    // `keptByDefault`; a CPAS had become "Friesen de Namur", no longer a body the question could be about).
     const elided = ELIDED.exec(token)?.[0] ?? '';
     const word = token.slice(elided.length);
     const bare = word.replace(/['’]s?$/, '');
     // A lower-case word is an ordinary word ("centro de salud"), unless it is a place ("Klinikum wolfsburg").
-    if (ORG_WORDS.has(kindWord(token)) || (elided && ACRONYM.test(bare)) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
+    if (isKindWord(token) || ACRONYM.test(bare) || (!/^\p{Lu}/u.test(word) && !knownPlace(bare, pools))) return token;
     replacedAny = true;
     // After a kind word, but not after a town's own article ("ORP de La Chaux-de-Fonds": no "La Le Landeron").
     const before = /([\p{L}'’-]+)\s+$/u.exec(text.slice(0, at))?.[1];
-    const afterKind = before !== undefined && ORG_WORDS.has(kindWord(before)) && !TOWN_ARTICLE.test(before);
+    const afterKind = before !== undefined && isKindWord(before) && !TOWN_ARTICLE.test(before);
     return elided + town(bare, afterKind) + word.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.

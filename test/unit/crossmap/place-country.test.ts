@@ -401,6 +401,48 @@ describe('a place stand-in stays in its country', () => {
     }
   });
 
+  it('a place named as a region is kept as a region is, though a city shares its name', () => {
+    for (const [text, code, place] of [
+      ['Wie lange dauert der Familiennachzug beim Migrationsamt des Kantons Zürich?', 'de', 'Zürich'],
+      ['Ich wohne im Kanton Luzern und arbeite in Zug.', 'de', 'Luzern'],
+      ['Abito in provincia di Bergamo da due anni.', 'it', 'Bergamo'],
+    ] as const)
+      for (let seed = 1; seed <= 5; seed++) {
+        const p = sent(text, code, [place], seed);
+        expect(p.marks[0]!.treatment, text).toBe('keep');
+        expect(p.text).toBe(text);
+      }
+  });
+
+  it('an island named as one is kept as a region is', () => {
+    const text = 'Sou de Assomada, ilha de Santiago, e o meu irmão está em Lisboa.';
+    for (let seed = 1; seed <= 5; seed++) {
+      const p = sent(text, 'pt', ['Assomada', 'Santiago', 'Lisboa'], seed);
+      expect(p.marks[1]!.treatment).toBe('keep');
+      // A small town of a country with few large ones is known, and stays in its country.
+      expect(townIn(p.marks[0]!.substitute, 'CV'), p.text).toBeDefined();
+    }
+  });
+
+  it('a town of a country with too few towns for a stand-in is generalized, never moved abroad', () => {
+    expect(townsNamed('São Tomé')).toContain('ST');
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('trabalho no hotel em São Tomé e o gerente não me paga desde setembro, 6500 STN', 'pt', ['São Tomé'], seed);
+      expect(p.marks[0]!.treatment).toBe('generalize');
+      expect(p.text).not.toContain('São Tomé');
+    }
+  });
+
+  it('a town named with "City" or joined to a district is that town, and its stand-in a town of its region', () => {
+    expect(knownPart('Iloilo City', pools)).toBe('Iloilo');
+    expect(knownPart('Luxembourg-Ville', pools)).toBe('Luxembourg');
+    expect(placeCountry('Luxembourg-Ville', pools, { cue: 'FR', language: 'fr' })).toBe('LU');
+    for (let seed = 1; seed <= 20; seed++) {
+      const p = sent('my father is confined in Iloilo City since Sept 3, I am OFW here in Riyadh', 'en', ['Iloilo City', 'Riyadh'], seed);
+      expect(townIn(p.marks[0]!.substitute, 'PH')?.region, p.text).toBe(townIn('Iloilo', 'PH')!.region);
+    }
+  });
+
   it('a town named with its region keeps the region as typed and becomes a town of that region', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('My mom lives alone in Guelph, Ontario and has had three falls since May.', 'en', ['Guelph, Ontario'], seed);

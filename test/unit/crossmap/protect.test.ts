@@ -191,6 +191,45 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(en, 7, { tagging: taggerRead(en, 'en', [['county', 'place']]) }).text).toBe(en);
   });
 
+  it('a number with decimals or initials read as a place go as typed', () => {
+    const text = 'Hier sa glycémie était à 3,2 g à jeun, le médecin veut augmenter la dose.';
+    const p = protect(text, 7, { tagging: taggerRead(text, 'fr', [['3,2', 'place']]) });
+    expect(p.marks).toEqual([]);
+    expect(p.text).toBe(text);
+    const pe = 'Her haematologist has advised that she be excused from P.E. for the remainder of the term.';
+    expect(protect(pe, 7, { tagging: taggerRead(pe, 'en', [['P.E', 'place']]) }).text).toBe(pe);
+  });
+
+  it("a name read across a letter's lines is one per line; a greeting is no name; initials read apart are one name's", () => {
+    const text = 'Mr. R. Alleyne\nDeputy Principal\nCombermere School\n\nDear Mr. Alleyne,\n\nMy daughter was absent.';
+    const head = 'Alleyne\nDeputy Principal\nCombermere School\n\nDear';
+    for (let seed = 1; seed <= 5; seed++) {
+      const tagging = taggerRead(text, 'en', [
+        ['R', 'person'],
+        [head, 'organisation'],
+      ]);
+      const at = text.lastIndexOf('Alleyne');
+      tagging.found.push({ start: at, end: at + 7, text: 'Alleyne', kind: 'person', source: 'tagger', score: 0.9 });
+      const p = protect(text, seed, { tagging });
+      expect(p.marks.map((m) => m.text)).toEqual(['R. Alleyne', 'Deputy Principal', 'Combermere School', 'Alleyne']);
+      // The initial stays an initial, the family name one stand-in wherever it is typed.
+      const [, family] = /^Mr\. \p{Lu}\. (\p{Lu}[\p{L}'’-]+)\n/u.exec(p.text) ?? [];
+      expect(family, p.text).toBeDefined();
+      expect(family).not.toBe('Alleyne');
+      expect(p.text).toContain(`\n\nDear Mr. ${family},`);
+      expect(p.text).toMatch(/\n\p{Lu}[\p{L}'’-]+ School\n/u);
+    }
+    const closing = 'Bitte um Rückmeldung.\nMit freundlichen Grüßen\nAnna Keller';
+    const p = protect(closing, 7, {
+      tagging: taggerRead(closing, 'de', [
+        ['Grüßen', 'person'],
+        ['Anna Keller', 'person'],
+      ]),
+    });
+    expect(p.text).toContain('Mit freundlichen Grüßen\n');
+    expect(p.text).not.toContain('Keller');
+  });
+
   it('a span without the shape of its kind goes as typed: an e-mail address without "@", a phone number without digits, a title alone', () => {
     const text = 'Quedo atento. Atte. Ing. Marco Reséndiz, Núm. de empleado 40718 | Ext. 2231 mresendiz@grupo.com.mx';
     const at = (part: string, kind: 'person' | 'email' | 'phone') => {
@@ -322,20 +361,21 @@ describe('generalizations are public phrases of the category', () => {
       expect(ordinals.length, sent).toBe(2);
       for (const [, n, was] of ordinals) expect(was, sent).toBe(suffix(Number(n)));
     }
-    // A canton, province or state named as one gets a region of its country, not its capital's city's stand-in.
+    // A canton, province or state named as one is kept, as a region is; Replace gives it a region of its country,
+    // not its capital's city's stand-in.
     const cantons = substitutePools().regionsByCountry!.get('CH')!;
     for (const seed of [1, 2, 3, 4, 5]) {
       const text = 'habe den Ausweis F im Kanton Luzern, darf ich den Kanton wechseln?';
       const start = text.indexOf('Luzern');
-      const sent = protect(text, seed, {
-        tagging: {
-          language: { code: 'de', name: 'de', read: true },
-          found: [{ start, end: start + 6, text: 'Luzern', kind: 'place', source: 'tagger', score: 0.9 }],
-          personal: [{ start: 0, end: text.length, p: 1 }],
-          general: 0,
-          plain: [],
-        },
-      }).text;
+      const tagging = {
+        language: { code: 'de', name: 'de', read: true },
+        found: [{ start, end: start + 6, text: 'Luzern', kind: 'place' as const, source: 'tagger' as const, score: 0.9 }],
+        personal: [{ start: 0, end: text.length, p: 1 }],
+        general: 0,
+        plain: [],
+      };
+      expect(protect(text, seed, { tagging }).text).toBe(text);
+      const sent = protect(text, seed, { tagging, choices: { [`${start}-${start + 6}`]: 'replace' } }).text;
       expect(
         cantons.some((c) => sent.includes(`im Kanton ${c},`)),
         sent,
@@ -830,6 +870,41 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDatesWithin('15th January along', 47)).toBe('3rd March along');
     expect(shiftDatesWithin('10 février au 2 mars', 47, 'fr')).toBe('29 mars au 18 avril');
     expect(shiftDatesWithin('summer 2024', 47)).toBeUndefined();
+    // A range of days before one month: both ends moved by the same days, the first with its own month where the
+    // move parts them.
+    expect(shiftDate('17 al 28 marzo', 9, 'it')).toBe('26 marzo al 6 aprile');
+    expect(shiftDate('17 al 28 marzo', -8, 'it')).toBe('9 al 20 marzo');
+    expect(shiftDate('5. bis 9. Juni', -8, 'de')).toBe('28. Mai bis 1. Juni');
+    expect(shiftDate('5 bis 9 Juni 2025', -8, 'de')).toBe('28 Mai bis 1 Juni 2025');
+  });
+
+  it('the two ends of a range of dates are one date, moved by one draw: the range keeps its order and length', () => {
+    for (const [text, code, from, to] of [
+      ['She was absent from Monday 12th February to Friday 23rd February 2024.', 'en', 'Monday 12th February', 'Friday 23rd February 2024'],
+      ['devo chiedere 10 giorni di congedo dal 17 al 28 marzo perché mio padre viene operato', 'it', '17', '28 marzo'],
+    ] as const)
+      for (let seed = 1; seed <= 10; seed++) {
+        const p = protect(text, seed, {
+          tagging: taggerRead(text, code, [
+            [from, 'date'],
+            [to, 'date'],
+          ]),
+        });
+        expect(p.marks).toHaveLength(1);
+        // Ten or eleven days apart, as typed (a leap year's February may take one).
+        const months =
+          code === 'en'
+            ? ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+            : ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+        const sub = p.marks[0]!.substitute;
+        const ends = [...sub.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\b(?: (\p{L}+))?/gu)];
+        const last = ends.at(-1)!;
+        const lastMonth = months.indexOf(last[2]!);
+        const firstMonth = ends[0]![2] && months.includes(ends[0]![2]) ? months.indexOf(ends[0]![2]) : lastMonth;
+        const gap = Date.UTC(2025, lastMonth, Number(last[1])) - Date.UTC(2025, firstMonth, Number(ends[0]![1]));
+        expect(gap / 86_400_000, sub).toBeGreaterThanOrEqual(10);
+        expect(gap / 86_400_000, sub).toBeLessThanOrEqual(11);
+      }
   });
 
   it('a number grouped in thousands or lakhs read as a place is an amount, kept by default; a postcode stays a place', () => {

@@ -232,7 +232,7 @@ describe('a place keeps its country', () => {
     }
   });
 
-  it('an elided article before a name stays as typed, the name after it replaced; an acronym after one stays, as an acronym alone does', () => {
+  it('an elided article before a name stays as typed, the name after it replaced; an acronym after one stays', () => {
     for (const [org, expected] of [
       ["all'UniFi", /^all'(?!UniFi)\p{Lu}\p{L}+$/u],
       ["all'Esselunga di Monza", /^all'(?!Esselunga)\p{Lu}\p{L}+ di (?!Monza)\p{Lu}/u],
@@ -240,6 +240,24 @@ describe('a place keeps its country', () => {
       ["l'EMS Les Cèdres", /^l'EMS Les (?!Cèdres)\p{Lu}/u],
     ] as const)
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
+  });
+
+  it('a German compound naming a kind of body is a kind word: the body stays, its town is replaced', () => {
+    for (const sub of standIns('Ausländerbehörde Regensburg', 'organisation', 10)) expect(sub).toMatch(/^Ausländerbehörde (?!Regensburg)\p{Lu}/u);
+    for (const sub of standIns('Staatsanwaltschaft', 'organisation', 5)) expect(sub).toBe('Staatsanwaltschaft');
+    // A town's name that ends as such a word does not ("Mannheim" stays a name).
+    for (const sub of standIns('Klinikum Mannheim', 'organisation', 5)) expect(sub).toMatch(/^Klinikum (?!Mannheim)\p{Lu}/u);
+  });
+
+  it("an acronym inside an organisation's name stays, as an acronym alone does; the town after it is replaced", () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const sub = substituteFor(newCodebook(seededRandomSource(7000 + seed)), { text: 'CPAS de Charleroi', kind: 'organisation' }, random, pools, '', {
+        mode: 'protect',
+        country: 'BE',
+      }).substitute;
+      expect(sub).toMatch(/^CPAS de (?!Charleroi)\p{Lu}/u);
+      expect(townIn(sub.replace(/^CPAS de /, ''), 'BE'), sub).toBeDefined();
+    }
   });
 
   it("a town of the message's country after an organisation's kind word becomes another town of its region; none without the country", () => {
