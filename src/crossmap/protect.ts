@@ -210,9 +210,9 @@ const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
-/** A letter's greeting or closing, alone. */
+/** A letter's greeting or closing, alone; not one that is also a name ("Cara", "Gentile", "Caro"). */
 const SALUTATION =
-  /^(?:dear|dearest|hi|hello|hey|regards|liebe[rs]?|sehr geehrte[rs]?|hallo|gr[üu](?:ß|ss)(?:e|en)?|gru(?:ß|ss)|cher|ch[èe]re|chers|bonjour|cordialement|estimad[oa]s?|querid[oa]s?|hola|saludos|abrazos|car[oaie]|gentile|gentili|egregio|saluti|prezad[oa]s?|ol[áa]|atenciosamente|cumprimentos|abraços)$/iu;
+  /^(?:dear|dearest|hi|hello|hey|regards|liebe[rs]?|sehr geehrte[rs]?|hallo|gr[üu](?:ß|ss)(?:e|en)?|gru(?:ß|ss)|cher|ch[èe]re|chers|bonjour|cordialement|estimad[oa]s?|querid[oa]s?|hola|saludos|abrazos|egregio|saluti|prezad[oa]s?|ol[áa]|atenciosamente|cumprimentos|abraços)$/iu;
 
 /** A sentence's first word follows this: the start, an end of sentence or line, a colon, quotes or a bracket. */
 const SENTENCE_START = /(?:^|[.!?…:;\n])[\s"'«»„“”(]*$/u;

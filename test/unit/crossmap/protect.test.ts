@@ -228,6 +228,9 @@ describe('generalizations are public phrases of the category', () => {
     });
     expect(p.text).toContain('Mit freundlichen Grüßen\n');
     expect(p.text).not.toContain('Keller');
+    // A greeting that is also a name is read as the name it may be.
+    const cara = 'I told Cara about the eviction.';
+    expect(protect(cara, 7, { tagging: taggerRead(cara, 'en', [['Cara', 'person']]) }).text).not.toContain('Cara');
   });
 
   it('a span without the shape of its kind goes as typed: an e-mail address without "@", a phone number without digits, a title alone', () => {
