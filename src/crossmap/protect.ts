@@ -26,6 +26,7 @@
  */
 import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { distinctLetters } from './distinct-letters';
+import { dayOfYear } from './numbers';
 import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
@@ -341,6 +342,11 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   let last = 0;
   const letters = distinctLetters(text, spans, options.healthLevel !== 'category');
   const english = options.tagging.language.code === 'en';
+  // The shift each day of the year named by a date got, so the same day typed otherwise gets the same one; a day
+  // typed twice moves by whole weeks, so a weekday named with either stays right.
+  const shifts = new Map<number, number>();
+  const named = spans.map((s) => (s.kind === 'date' ? dayOfYear(s.text, language) : undefined));
+  const repeated = new Set(named.filter((d, i) => d !== undefined && named.indexOf(d) !== i));
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
     const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
@@ -376,6 +382,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
+    const day = span.kind === 'date' ? dayOfYear(span.text, language) : undefined;
     const hint: SubstituteHint = {
       mode: 'protect',
       language: options.tagging.language.code,
@@ -385,6 +392,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(regionNamed ? { regionNamed: true } : {}),
       // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
       ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
+      // A day this message already named otherwise ("22/11", then "vendredi 22 novembre"): the same shift.
+      ...(day !== undefined && shifts.has(day) ? { days: shifts.get(day)! } : {}),
+      ...(day !== undefined && repeated.has(day) ? { wholeWeeks: true } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
@@ -412,6 +422,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
           };
     }
     substitute = inPlace(text, span, substitute);
+    const moved = day === undefined ? undefined : dayOfYear(substitute, language);
+    if (day !== undefined && moved !== undefined && !shifts.has(day)) shifts.set(day, ((((moved - day + 182) % 365) + 365) % 365) - 182);
     // A stand-in that is the text itself ("yesterday", "l'été prochain": a date with nothing to move) changes
     // nothing: the review says it is kept as typed, not replaced.
     if (treatment === 'replace' && substitute === span.text && options.choices?.[id] === undefined) treatment = 'keep';

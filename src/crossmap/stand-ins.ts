@@ -21,7 +21,7 @@
 import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
-import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from './numbers';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, weekShift, wordsNumber } from './numbers';
 import { knownPlace, nationalName, placeNames, townIn, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
@@ -53,6 +53,13 @@ export interface SubstituteHint {
   readonly language?: string;
   /** The word before names the place a region ("Kanton Luzern", "province of Ontario"): a region stands in. */
   readonly regionNamed?: boolean;
+  /**
+   * The shift a date already got for the same day typed otherwise in this message ("22/11" and "vendredi 22
+   * novembre"): one date, one stand-in, as one name gets one (./protect.ts).
+   */
+  readonly days?: number;
+  /** The date's day is typed again in the message, one of them with its weekday: it moves by whole weeks. */
+  readonly wholeWeeks?: boolean;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -172,7 +179,8 @@ function generate(
       // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
       // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
       // looked expired and a tribunal deadline passed).
-      const days = sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
+      const drawn = hint.days ?? sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
+      const days = hint.wholeWeeks ? weekShift(drawn) : drawn;
       return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
     }
     case 'money':

@@ -12,7 +12,7 @@ import {
   type Protected,
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
-import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
+import { dayOfYear, lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { townIn } from '../../../src/crossmap/place-country';
@@ -879,6 +879,26 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('17 al 28 marzo', -8, 'it')).toBe('9 al 20 marzo');
     expect(shiftDate('5. bis 9. Juni', -8, 'de')).toBe('28. Mai bis 1. Juni');
     expect(shiftDate('5 bis 9 Juni 2025', -8, 'de')).toBe('28 Mai bis 1 Juni 2025');
+  });
+
+  it('one day typed twice in two forms is one date: both get the same shift, in whole weeks where one names its weekday', () => {
+    expect(dayOfYear('22/11', 'fr')).toBe(dayOfYear('vendredi 22 novembre', 'fr'));
+    expect(dayOfYear('Nov 22nd, 2024')).toBe(dayOfYear('2024-11-22'));
+    expect(dayOfYear('22. November', 'de')).toBe(326);
+    expect(dayOfYear('12th to 23rd February')).toBeUndefined();
+    const text = 'Objet : entretien du 22/11. Je confirme ma présence le vendredi 22 novembre et je pars le 3 décembre.';
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = protect(text, seed, {
+        tagging: taggerRead(text, 'fr', [
+          ['22/11', 'date'],
+          ['vendredi 22 novembre', 'date'],
+        ]),
+      });
+      const [numeric, named] = p.marks.map((m) => dayOfYear(m.substitute, 'fr'));
+      expect(numeric, p.text).toBeDefined();
+      expect(named, p.text).toBe(numeric);
+      expect(p.marks[1]!.substitute).toMatch(/^vendredi \d+ \p{L}+$/u);
+    }
   });
 
   it('the two ends of a range of dates are one date, moved by one draw: the range keeps its order and length', () => {
