@@ -197,13 +197,19 @@ function generate(
     case 'phone':
       return scramblePhone(text, draw);
     case 'id':
-      return scramble(text, draw);
+      // A word read with the number ("end 4417", "Nr. 1234") or the number's kind ("DNI 73012458-K") is no part of
+      // the number: it stays ("SSN end 4417" had gone out as "SSN sfb 0786", "DNI" as "DDQ").
+      return text.replace(/\S+/g, (token) => (ID_WORD.test(token) || ID_KIND.test(token) ? token : scramble(token, draw)));
     default:
       return undefined;
   }
 }
 
 const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
+/** A word in lower case ("end", "termina"), or a short one abbreviated ("Nr.", "No.", "Ref:"): never a name. */
+const ID_WORD = /^(?:\p{Ll}{2,}[.:]?|\p{Lu}\p{Ll}{1,3}[.:])$/u;
+/** The names of kinds of ID number, typed before one ("DNI", "SSN", "AHV"). */
+const ID_KIND = /^(?:DNI|NIE|NIF|CPF|RG|SSN|SIN|NINO|AHV|AVS|NISS|CURP|RFC|PPS|TFN|IBAN|BSN|PESEL|CNP|TIN|EIN|ITIN|NIR|CNI|NIC|OIB|NHS|SVNR|CF)[.:]?$/;
 /** The days a date moves, at least and at most, either way. */
 const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
 

@@ -242,6 +242,20 @@ describe('a place keeps its country', () => {
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
   });
 
+  it("an ID's words and its kind stay, its characters are redrawn", () => {
+    for (const [id, kept] of [
+      ['end 4417', /^end \d{4}$/],
+      ['DNI 73012458-K', /^DNI \d{8}-\p{Lu}$/u],
+      ['Nr. 2024-118', /^Nr\. \d{4}-\d{3}$/],
+    ] as const)
+      for (const sub of standIns(id, 'id', 10)) {
+        expect(sub, id).toMatch(kept);
+        expect(sub).not.toBe(id);
+      }
+    // A name is never taken for such a word: it is redrawn with the rest.
+    for (const sub of standIns('Smith 4417', 'id', 10)) expect(sub).not.toContain('Smith');
+  });
+
   it('a German compound naming a kind of body is a kind word: the body stays, its town is replaced', () => {
     for (const sub of standIns('Ausländerbehörde Regensburg', 'organisation', 10)) expect(sub).toMatch(/^Ausländerbehörde (?!Regensburg)\p{Lu}/u);
     for (const sub of standIns('Staatsanwaltschaft', 'organisation', 5)) expect(sub).toBe('Staatsanwaltschaft');
