@@ -140,13 +140,16 @@ function routeParts<S extends Span>(span: S, pools: SubstitutePools): S[] {
 
 /**
  * A place or name the tagger read with the ordinary words after it ("Sarnia served us", "Luzern gefunden",
- * "Cosenza pensano"), where the writer capitalises names: the name alone, as a stand-in for the whole would drop
+ * "Cosenza pensano", "COBRA costa"), where the writer capitalises names: the name alone, as a stand-in for the whole would drop
  * those words from the message. Not when the whole is a place the data knows, nor when a word after it is a
  * name or town of the data's ("Ana de souza": a family name typed in lower case is still hers).
  */
 function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased: boolean): S {
-  if (!cased || (span.kind !== 'place' && span.kind !== 'person')) return span;
-  const m = /^(\p{Lu}.*?[\p{L}\p{N}.])((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u.exec(span.text);
+  // An organisation too when its name is an acronym ("COBRA costa": "COBRA"), whoever typed it; not otherwise, as
+  // lower-case words are part of many names ("Centro de salud").
+  const acronym = span.kind === 'organisation' && /^\p{Lu}{2,6}\s/u.test(span.text);
+  if (!acronym && (!cased || (span.kind !== 'place' && span.kind !== 'person'))) return span;
+  const m = (acronym ? /^(\p{Lu}{2,6})((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u : /^(\p{Lu}.*?[\p{L}\p{N}.])((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u).exec(span.text);
   if (!m || knownPlace(span.text, pools)) return span;
   const tail = m[2]!.trim().split(/\s+/);
   if (tail.some((w) => townsNamed(w).length > 0 || nameLists(pools).all.has(w.toLowerCase()))) return span;

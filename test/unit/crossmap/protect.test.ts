@@ -191,6 +191,13 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(en, 7, { tagging: taggerRead(en, 'en', [['county', 'place']]) }).text).toBe(en);
   });
 
+  it('an acronym read with the lower-case words after it is the acronym alone, kept as an acronym is', () => {
+    const text = "l'assicurazione era quella del lavoro. COBRA costa tipo $2,100 al mese, nn ce la facciamo.";
+    const p = protect(text, 7, { tagging: taggerRead(text, 'it', [['COBRA costa', 'organisation']]) });
+    expect(p.marks).toMatchObject([{ text: 'COBRA', treatment: 'keep' }]);
+    expect(p.text).toBe(text);
+  });
+
   it('a number with decimals or initials read as a place go as typed', () => {
     const text = 'Hier sa glycémie était à 3,2 g à jeun, le médecin veut augmenter la dose.';
     const p = protect(text, 7, { tagging: taggerRead(text, 'fr', [['3,2', 'place']]) });
