@@ -298,7 +298,7 @@ const duration = (text: string, span: Span) =>
   (DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) ||
     /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)));
 const DURATION_BEFORE =
-  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|seit|vor|nach|da|há|desde há)\s+$/iu;
+  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the

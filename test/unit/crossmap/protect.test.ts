@@ -771,6 +771,8 @@ describe('substitutes keep what the answer depends on', () => {
       ['got made redundant after 11 yrs im 58', 'en', '11', '58'],
       ['Ich bin seit 6 Jahren dort und 34 Jahre alt', 'de', '6', '34'],
       ['lavoro lì da 3 anni, ne ho 29', 'it', '3', '29'],
+      ['estoy en el padrón desde 2022, ya son 2 años, tengo 33', 'es', '2', '33'],
+      ['ça fait 5 ans que je travaille là et j’ai 47 ans', 'fr', '5', '47'],
     ] as const) {
       const at = text.lastIndexOf(age);
       const tagging = taggerRead(text, code, [[duration, 'age']]);
