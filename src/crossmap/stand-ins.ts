@@ -319,8 +319,9 @@ function publicBody(name: string, pools: SubstitutePools): boolean {
 }
 const PUBLIC_BODY = new RegExp(
   [
-    // en: "Department of Labor", "Ministry of Justice", "Social Security Administration"
-    String.raw`^(?:the\s+)?(?:Department|Ministry|Bureau|Agency|Office|Inspectorate|Commission)\s+(?:of|for)\s`,
+    // en: "Department of Labor", "Ministry of Justice", "Social Security Administration", "the Minister of
+    // Secondary Education" (an office, whoever holds it)
+    String.raw`^(?:the\s+)?(?:Department|Ministry|Minister|Secretary|Bureau|Agency|Office|Inspectorate|Commission)\s+(?:of|for)\s`,
     String.raw`\s(?:Administration|Ministry|Agency|Inspectorate)$`,
     // es, pt, fr, it
     String.raw`^(?:Ministerio|Ministério|Ministère|Ministero|Secretaría|Superintendencia|Superintendência|Agencia|Agência|Agence|Agenzia|Dirección General|Direção-Geral|Direcção-Geral|Direction générale|Direzione generale|Inspección|Inspeção|Inspecção|Inspection|Ispettorato|Instituciones Penitenciarias|Tesorería|Tesouraria|Defensoría|Defensoria|Défenseur|Procuraduría|Fiscalía|Servicio Nacional|Serviço Nacional|Service national|Servizio Nazionale|Prefettura|Préfecture)\b`,
@@ -366,8 +367,8 @@ function monthAlone(text: string): boolean {
 const MONTH_ALONE =
   /^(?:(?:in|by|since|until|early|mid|late|end of|the end of|en|fin|début|mi|depuis|avant|après|im|ab|seit|bis|ende|anfang|mitte|a|ad|da|di|fine|inizio|metà|entro|em|no|desde|hasta|até|finales de|principios de|mediados de|fim de|início de)\s+)*(\p{L}+)$/iu;
 
-/** A name of capital letters alone, two to six ("TK", "IMSS", "ÖGK"). */
-const ACRONYM = /^\p{Lu}{2,6}$/u;
+/** A name of capital letters alone, two to seven ("TK", "IMSS", "ÖGK", "MINESEC"). */
+const ACRONYM = /^\p{Lu}{2,7}$/u;
 
 const ORG_WORDS = new Set<string>([
   ...ORGANISATION_CUES,

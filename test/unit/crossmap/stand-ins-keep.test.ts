@@ -311,7 +311,7 @@ describe('a place keeps its country', () => {
   });
 
   it('an organisation named by an acronym alone is kept by default (a national body or a large firm); one with a name is replaced', () => {
-    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI', "l'USLC", 'dell’INPS', "d'ANEF"])
+    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI', 'MINESEC', "l'USLC", 'dell’INPS', "d'ANEF"])
       expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
     for (const own of ['Sunnyridge Farms', 'Amrita Hospital Kochi', 'Imss', 'ACME Plumbing', 'X', "l'Ospedale", "d'Amico"])
       expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
@@ -320,6 +320,7 @@ describe('a place keeps its country', () => {
   it('a public authority named by what it is is kept by default; one named with a place, or a firm, is replaced', () => {
     for (const body of [
       'Department of Labor',
+      'Minister of Secondary Education',
       'Instituciones Penitenciarias',
       'Superintendencia de Insolvencia',
       'Integrationsamt',
