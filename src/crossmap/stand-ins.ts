@@ -383,6 +383,7 @@ const ORG_WORDS = new Set<string>([
     'Familiengericht Finanzamt Bezirkshauptmannschaft Magistrat Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
     'Zentrum Evangelisches Katholisches Städtisches ' +
     'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
+    'cantonal cantonale communal communale municipal municipale régional régionale départemental départementale public publique ' +
     'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
     'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale Santé ' +
     'del las los el y San Santa Santo Clínica Centro Salud Universitario Universitaria Universidad Colegio Escuela Instituto ' +
@@ -439,8 +440,12 @@ function organisationLike(
   // that is a town somewhere is one: "Olson", "Lehner", "Wells Fargo".)
   const town = (bare: string, afterKind: boolean) => {
     const type = pools.placeKind?.(bare)?.type;
-    const ours = afterKind && country !== undefined && (type === undefined || type === 'city') && townIn(bare, country) !== undefined;
-    return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, country) : undefined) ?? name(bare);
+    // With no country in the message, the one country the data knows a town of that name in ("lycée cantonal de
+    // Porrentruy": Switzerland's).
+    const only = townsNamed(bare);
+    const of = country ?? (only.length === 1 ? only[0] : undefined);
+    const ours = afterKind && of !== undefined && (type === undefined || type === 'city') && townIn(bare, of) !== undefined;
+    return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, of) : undefined) ?? name(bare);
   };
   // Runs of words that are not kind words, each one name; kind words and what is between them kept. Every word a
   // kind word ("the Hospital", "centro per l'impiego"): a kind of organisation, no one's name, sent as typed.
@@ -461,7 +466,9 @@ function organisationLike(
     // After a kind word, but not after a town's own article ("ORP de La Chaux-de-Fonds": no "La Le Landeron").
     const before = /([\p{L}'’-]+)\s+$/u.exec(text.slice(0, at))?.[1];
     const afterKind = before !== undefined && isKindWord(before) && !TOWN_ARTICLE.test(before);
-    return elided + town(bare, afterKind) + word.slice(bare.length);
+    // A town's name alone read as an organisation ("paroisse réformée de Delémont", the kind words outside it) is
+    // that town.
+    return elided + town(bare, afterKind || token === text) + word.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
   return replacedAny ? out : byRuns();

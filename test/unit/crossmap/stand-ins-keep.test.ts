@@ -8,7 +8,7 @@ import { newCodebook, type CodebookState } from '../../../src/crossmap/codebook'
 import { keptByDefault, substituteFor } from '../../../src/crossmap/stand-ins';
 import { ageStage, isDecadePhrase, lifeStage } from '../../../src/crossmap/numbers';
 import { patternSpans } from '../../../src/crossmap/patterns';
-import { townIn, townsByRegion } from '../../../src/crossmap/place-country';
+import { townIn, townsByRegion, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools, type PlaceKind } from '../../../src/crossmap/pools';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import type { SpanKind } from '../../../src/crossmap/types';
@@ -240,6 +240,15 @@ describe('a place keeps its country', () => {
       ["l'EMS Les Cèdres", /^l'EMS Les (?!Cèdres)\p{Lu}/u],
     ] as const)
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
+  });
+
+  it("a town in an organisation's name with no country in the message is of the one country the data knows it in", () => {
+    for (const sub of standIns('lycée cantonal de Porrentruy', 'organisation', 10)) {
+      expect(sub).toMatch(/^lycée cantonal de (?!Porrentruy)\p{Lu}/u);
+      expect(townsNamed(sub.replace(/^lycée cantonal de /, '')), sub).toContain('CH');
+    }
+    // A town's name alone read as an organisation is that town.
+    for (const sub of standIns('Delémont', 'organisation', 10)) expect(townsNamed(sub), sub).toContain('CH');
   });
 
   it("an ID's words and its kind stay, its characters are redrawn", () => {
