@@ -346,10 +346,12 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const letters = distinctLetters(text, spans, options.healthLevel !== 'category');
   const english = options.tagging.language.code === 'en';
   // The shift each day of the year named by a date got, so the same day typed otherwise gets the same one; a day
-  // typed twice moves by whole weeks, so a weekday named with either stays right.
+  // typed twice, once with its weekday, moves by whole weeks, so that weekday stays right.
   const shifts = new Map<number, number>();
   const named = spans.map((s) => (s.kind === 'date' ? dayOfYear(s.text, language) : undefined));
-  const repeated = new Set(named.filter((d, i) => d !== undefined && named.indexOf(d) !== i));
+  const repeated = new Set(
+    named.filter((d, i) => d !== undefined && named.indexOf(d) !== i && spans.some((s, j) => named[j] === d && weekdayIn(s.text, language) !== undefined)),
+  );
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
     const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
