@@ -1,5 +1,5 @@
 /**
- * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-31/ (written by
+ * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-32/ (written by
  * writers who never saw the training data, the detector or the other holdouts; run once, never tuned on). The
  * earlier holdouts were each measured once and then became development sets (the decoding was chosen on the first
  * two: scripts/tagger/decoding.ts); the first five (eval/tagger-holdout/ to -4b) are training data since stop 44,
@@ -24,7 +24,7 @@
  * - the peers (compromise, OpenRedaction: ./eval-peers.ts) on the same spans, detection only.
  *
  *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
- *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-31] [--sent FILE] [--misses]
+ *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-32] [--sent FILE] [--misses]
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory?, sentKeepSpecial? }` per line
  * (`sentCategory`: the same send with health conditions generalized to "a health condition" only;
@@ -42,7 +42,7 @@ import { formatPeerFigures, peerBaselines } from './eval-peers';
 const { values } = parseArgs({
   strict: false,
   options: {
-    dir: { type: 'string', default: 'eval/tagger-holdout-31' },
+    dir: { type: 'string', default: 'eval/tagger-holdout-32' },
     sent: { type: 'string' },
     misses: { type: 'boolean', default: false },
     peers: { type: 'boolean', default: true },

@@ -77,6 +77,35 @@ function shiftNamedDate(text: string, days: number, language: string): string | 
 }
 
 /**
+ * The day of the year (in a year of 365 days) a date with a day and a month names, whatever its format or language
+ * ("22/11", "vendredi 22 novembre", "Nov 22nd, 2024", "22. November": the same day), so one date typed twice gets
+ * one shift (./protect.ts); undefined when the text names no single day and month. Numbers read day first unless
+ * the second cannot be a month, as `shiftDate` reads them.
+ */
+export function dayOfYear(text: string, language = 'en'): number | undefined {
+  const bare = text
+    .replace(/^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i, '')
+    .replace(leadingWeekday(text) ?? '', '')
+    .trim();
+  const at = (month: number, day: number) =>
+    month >= 0 && month < 12 && day >= 1 && day <= 31 ? Math.round((Date.UTC(2001, month, day) - Date.UTC(2001, 0, 1)) / 86_400_000) + 1 : undefined;
+  const iso = /^\d{4}-(\d{1,2})-(\d{1,2})$/.exec(bare);
+  if (iso) return at(Number(iso[1]) - 1, Number(iso[2]));
+  const numeric = /^(\d{1,2})([/.-])(\d{1,2})(?:\2(?:\d{2}|\d{4}))?\.?$/.exec(bare);
+  if (numeric) {
+    const [a, b] = [Number(numeric[1]), Number(numeric[3])];
+    return b <= 12 ? at(b - 1, a) : at(a - 1, b);
+  }
+  const words = bare.split(/[\s,]+/).filter((w) => w && !/^(?:de|del|of|the|den|le|el|il|o)$/i.test(w));
+  const months = words.map((w) => monthWord(w, language)?.month);
+  const days = words.map((w) => /^(\d{1,2})(?:st|nd|rd|th|er|º|°|\.)?$/i.exec(w)?.[1]);
+  const m = months.findIndex((x) => x !== undefined);
+  if (m < 0 || months.filter((x) => x !== undefined).length > 1 || days.filter((x) => x !== undefined).length > 1) return undefined;
+  const day = days[m - 1] ?? days[m + 1];
+  return day === undefined ? undefined : at(months[m]!, Number(day));
+}
+
+/**
  * `text` moved by `days`, in its own format and language (a month's name stays in the message's `language`:
  * ./months.ts); undefined when it is not a date this module reads.
  */

@@ -210,12 +210,30 @@ export function knownPart(name: string, pools: SubstitutePools): string | undefi
     ? /(?:^|,|\d)\s*([\p{L}'’. -]+?)\s*$/u.exec(name)?.[1]
     : /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)(?:\s+\p{Ll}[\p{L}'’.-]*)+$/u.exec(name)?.[1];
   if (part && part !== name && countriesOfName(part, pools).length) return part;
-  // A city and its district, joined ("Graz-Liebenau", "Berlin-Neukölln", "Luxembourg-Ville"), or a town named
-  // with "City" ("Iloilo City", "Cebu City"): the town.
-  const city = /^(\p{Lu}[\p{L}'’.]+)-\p{Lu}[\p{L}'’.-]*$/u.exec(name)?.[1] ?? /^(\p{Lu}[\p{L}'’. -]+?)\s+City$/u.exec(name)?.[1];
+  // A city and its district, joined or not ("Graz-Liebenau", "Luxembourg-Ville", "Wien Favoriten": a district the
+  // data does not know), or a town named with "City" ("Iloilo City", "Cebu City"): the town.
+  const district = /^(\p{Lu}[\p{L}'’.]+)\s+(\p{Lu}[\p{L}'’.-]+)$/u.exec(name);
+  const city =
+    /^(\p{Lu}[\p{L}'’.]+)-\p{Lu}[\p{L}'’.-]*$/u.exec(name)?.[1] ??
+    /^(\p{Lu}[\p{L}'’. -]+?)\s+City$/u.exec(name)?.[1] ??
+    (district && cityDistrict(district[1]!, district[2]!, pools) ? district[1] : undefined);
   const kind = city ? pools.placeKind?.(city)?.type : undefined;
   return city && (kind === 'city' || ((kind === undefined || kind === 'country') && townsNamed(city).length > 0)) ? city : undefined;
 }
+
+/**
+ * Whether "`city` `part`" is a city and one of its districts ("Wien Favoriten", "Lyon Croix-Rousse"): a city of
+ * the place data, then a name that is no word for a kind of area ("Montgomery County") and no place, or a place of
+ * the city's own country.
+ */
+function cityDistrict(city: string, part: string, pools: SubstitutePools): boolean {
+  const kind = pools.placeKind?.(city);
+  if (kind?.type !== 'city' || AREA_WORD.test(part)) return false;
+  const other = pools.placeKind?.(part);
+  if (other) return other.type === 'city' && other.country === kind.country;
+  return townsNamed(part).length === 0 || townsNamed(part).includes(kind.country ?? '');
+}
+const AREA_WORD = /^(?:County|City|Parish|District|Borough|Township|Province|Region|Kreis|Bezirk|Land|Valley|Heights|Beach|Park)$/i;
 
 /**
  * The countries a place span may be in: its name's, else those of the place it names inside (`knownPart`), else

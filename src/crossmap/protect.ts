@@ -26,6 +26,7 @@
  */
 import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { distinctLetters } from './distinct-letters';
+import { dayOfYear } from './numbers';
 import { localWording } from './generalization-phrases';
 import { personHint } from './gender';
 import { promptDictionary } from './mapper';
@@ -139,13 +140,16 @@ function routeParts<S extends Span>(span: S, pools: SubstitutePools): S[] {
 
 /**
  * A place or name the tagger read with the ordinary words after it ("Sarnia served us", "Luzern gefunden",
- * "Cosenza pensano"), where the writer capitalises names: the name alone, as a stand-in for the whole would drop
+ * "Cosenza pensano", "COBRA costa"), where the writer capitalises names: the name alone, as a stand-in for the whole would drop
  * those words from the message. Not when the whole is a place the data knows, nor when a word after it is a
  * name or town of the data's ("Ana de souza": a family name typed in lower case is still hers).
  */
 function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased: boolean): S {
-  if (!cased || (span.kind !== 'place' && span.kind !== 'person')) return span;
-  const m = /^(\p{Lu}.*?[\p{L}\p{N}.])((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u.exec(span.text);
+  // An organisation too when its name is an acronym ("COBRA costa": "COBRA"), whoever typed it; not otherwise, as
+  // lower-case words are part of many names ("Centro de salud").
+  const acronym = span.kind === 'organisation' && /^\p{Lu}{2,6}\s/u.test(span.text);
+  if (!acronym && (!cased || (span.kind !== 'place' && span.kind !== 'person'))) return span;
+  const m = (acronym ? /^(\p{Lu}{2,6})((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u : /^(\p{Lu}.*?[\p{L}\p{N}.])((?:\s+\p{Ll}[\p{Ll}'’-]*)+)$/u).exec(span.text);
   if (!m || knownPlace(span.text, pools)) return span;
   const tail = m[2]!.trim().split(/\s+/);
   if (tail.some((w) => townsNamed(w).length > 0 || nameLists(pools).all.has(w.toLowerCase()))) return span;
@@ -210,9 +214,9 @@ const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
-/** A letter's greeting or closing, alone. */
+/** A letter's greeting or closing, alone; not one that is also a name ("Cara", "Gentile", "Caro"). */
 const SALUTATION =
-  /^(?:dear|dearest|hi|hello|hey|regards|liebe[rs]?|sehr geehrte[rs]?|hallo|gr[üu](?:ß|ss)(?:e|en)?|gru(?:ß|ss)|cher|ch[èe]re|chers|bonjour|cordialement|estimad[oa]s?|querid[oa]s?|hola|saludos|abrazos|car[oaie]|gentile|gentili|egregio|saluti|prezad[oa]s?|ol[áa]|atenciosamente|cumprimentos|abraços)$/iu;
+  /^(?:dear|dearest|hi|hello|hey|regards|liebe[rs]?|sehr geehrte[rs]?|hallo|gr[üu](?:ß|ss)(?:e|en)?|gru(?:ß|ss)|cher|ch[èe]re|chers|bonjour|cordialement|estimad[oa]s?|querid[oa]s?|hola|saludos|abrazos|egregio|saluti|prezad[oa]s?|ol[áa]|atenciosamente|cumprimentos|abraços)$/iu;
 
 /** A sentence's first word follows this: the start, an end of sentence or line, a colon, quotes or a bracket. */
 const SENTENCE_START = /(?:^|[.!?…:;\n])[\s"'«»„“”(]*$/u;
@@ -294,7 +298,7 @@ const duration = (text: string, span: Span) =>
   (DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) ||
     /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)));
 const DURATION_BEFORE =
-  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|seit|vor|nach|da|há|desde há)\s+$/iu;
+  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
@@ -341,6 +345,13 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   let last = 0;
   const letters = distinctLetters(text, spans, options.healthLevel !== 'category');
   const english = options.tagging.language.code === 'en';
+  // The shift each day of the year named by a date got, so the same day typed otherwise gets the same one; a day
+  // typed twice, once with its weekday, moves by whole weeks, so that weekday stays right.
+  const shifts = new Map<number, number>();
+  const named = spans.map((s) => (s.kind === 'date' ? dayOfYear(s.text, language) : undefined));
+  const repeated = new Set(
+    named.filter((d, i) => d !== undefined && named.indexOf(d) !== i && spans.some((s, j) => named[j] === d && weekdayIn(s.text, language) !== undefined)),
+  );
   for (const span of spans) {
     const id = `${span.start}-${span.end}`;
     const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
@@ -376,6 +387,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
+    const day = span.kind === 'date' ? dayOfYear(span.text, language) : undefined;
     const hint: SubstituteHint = {
       mode: 'protect',
       language: options.tagging.language.code,
@@ -385,6 +397,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(regionNamed ? { regionNamed: true } : {}),
       // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
       ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
+      // A day this message already named otherwise ("22/11", then "vendredi 22 novembre"): the same shift.
+      ...(day !== undefined && shifts.has(day) ? { days: shifts.get(day)! } : {}),
+      ...(day !== undefined && repeated.has(day) ? { wholeWeeks: true } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
@@ -412,6 +427,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
           };
     }
     substitute = inPlace(text, span, substitute);
+    const moved = day === undefined ? undefined : dayOfYear(substitute, language);
+    if (day !== undefined && moved !== undefined && !shifts.has(day)) shifts.set(day, ((((moved - day + 182) % 365) + 365) % 365) - 182);
     // A stand-in that is the text itself ("yesterday", "l'été prochain": a date with nothing to move) changes
     // nothing: the review says it is kept as typed, not replaced.
     if (treatment === 'replace' && substitute === span.text && options.choices?.[id] === undefined) treatment = 'keep';

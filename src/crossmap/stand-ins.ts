@@ -21,7 +21,7 @@
 import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
-import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from './numbers';
+import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, weekShift, wordsNumber } from './numbers';
 import { knownPlace, nationalName, placeNames, townIn, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
@@ -53,6 +53,13 @@ export interface SubstituteHint {
   readonly language?: string;
   /** The word before names the place a region ("Kanton Luzern", "province of Ontario"): a region stands in. */
   readonly regionNamed?: boolean;
+  /**
+   * The shift a date already got for the same day typed otherwise in this message ("22/11" and "vendredi 22
+   * novembre"): one date, one stand-in, as one name gets one (./protect.ts).
+   */
+  readonly days?: number;
+  /** The date's day is typed again in the message, one of them with its weekday: it moves by whole weeks. */
+  readonly wholeWeeks?: boolean;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -172,7 +179,8 @@ function generate(
       // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
       // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
       // looked expired and a tribunal deadline passed).
-      const days = sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
+      const drawn = hint.days ?? sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
+      const days = hint.wholeWeeks ? weekShift(drawn) : drawn;
       return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
     }
     case 'money':
@@ -189,13 +197,19 @@ function generate(
     case 'phone':
       return scramblePhone(text, draw);
     case 'id':
-      return scramble(text, draw);
+      // A word read with the number ("end 4417", "Nr. 1234") or the number's kind ("DNI 73012458-K") is no part of
+      // the number: it stays ("SSN end 4417" had gone out as "SSN sfb 0786", "DNI" as "DDQ").
+      return text.replace(/\S+/g, (token) => (ID_WORD.test(token) || ID_KIND.test(token) ? token : scramble(token, draw)));
     default:
       return undefined;
   }
 }
 
 const sign = (draw: Draw) => (draw(2) === 0 ? -1 : 1);
+/** A word in lower case ("end", "termina"), or a short one abbreviated ("Nr.", "No.", "Ref:"): never a name. */
+const ID_WORD = /^(?:\p{Ll}{2,}[.:]?|\p{Lu}\p{Ll}{1,3}[.:])$/u;
+/** The names of kinds of ID number, typed before one ("DNI", "SSN", "AHV"). */
+const ID_KIND = /^(?:DNI|NIE|NIF|CPF|RG|SSN|SIN|NINO|AHV|AVS|NISS|CURP|RFC|PPS|TFN|IBAN|BSN|PESEL|CNP|TIN|EIN|ITIN|NIR|CNI|NIC|OIB|NHS|SVNR|CF)[.:]?$/;
 /** The days a date moves, at least and at most, either way. */
 const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
 
@@ -305,8 +319,9 @@ function publicBody(name: string, pools: SubstitutePools): boolean {
 }
 const PUBLIC_BODY = new RegExp(
   [
-    // en: "Department of Labor", "Ministry of Justice", "Social Security Administration"
-    String.raw`^(?:the\s+)?(?:Department|Ministry|Bureau|Agency|Office|Inspectorate|Commission)\s+(?:of|for)\s`,
+    // en: "Department of Labor", "Ministry of Justice", "Social Security Administration", "the Minister of
+    // Secondary Education" (an office, whoever holds it)
+    String.raw`^(?:the\s+)?(?:Department|Ministry|Minister|Secretary|Bureau|Agency|Office|Inspectorate|Commission)\s+(?:of|for)\s`,
     String.raw`\s(?:Administration|Ministry|Agency|Inspectorate)$`,
     // es, pt, fr, it
     String.raw`^(?:Ministerio|Ministério|Ministère|Ministero|Secretaría|Superintendencia|Superintendência|Agencia|Agência|Agence|Agenzia|Dirección General|Direção-Geral|Direcção-Geral|Direction générale|Direzione generale|Inspección|Inspeção|Inspecção|Inspection|Ispettorato|Instituciones Penitenciarias|Tesorería|Tesouraria|Defensoría|Defensoria|Défenseur|Procuraduría|Fiscalía|Servicio Nacional|Serviço Nacional|Service national|Servizio Nazionale|Prefettura|Préfecture)\b`,
@@ -352,8 +367,8 @@ function monthAlone(text: string): boolean {
 const MONTH_ALONE =
   /^(?:(?:in|by|since|until|early|mid|late|end of|the end of|en|fin|début|mi|depuis|avant|après|im|ab|seit|bis|ende|anfang|mitte|a|ad|da|di|fine|inizio|metà|entro|em|no|desde|hasta|até|finales de|principios de|mediados de|fim de|início de)\s+)*(\p{L}+)$/iu;
 
-/** A name of capital letters alone, two to six ("TK", "IMSS", "ÖGK"). */
-const ACRONYM = /^\p{Lu}{2,6}$/u;
+/** A name of capital letters alone, two to seven ("TK", "IMSS", "ÖGK", "MINESEC"). */
+const ACRONYM = /^\p{Lu}{2,7}$/u;
 
 const ORG_WORDS = new Set<string>([
   ...ORGANISATION_CUES,
@@ -368,6 +383,7 @@ const ORG_WORDS = new Set<string>([
     'Familiengericht Finanzamt Bezirkshauptmannschaft Magistrat Polizei Kirche Moschee Stiftung Apotheke Hausverwaltung Kanzlei ' +
     'Zentrum Evangelisches Katholisches Städtisches ' +
     'le les du des d l à au aux et Saint Sainte Hôpital Clinique Centre hospitalier universitaire CHU École Collège Lycée ' +
+    'cantonal cantonale communal communale municipal municipale régional régionale départemental départementale public publique ' +
     'Université Banque Caisse Assurance Assurances Mairie Ville Commune Préfecture Tribunal judiciaire Police Gendarmerie ' +
     'Église Mosquée Fondation Pharmacie Cabinet Crèche Inspection Travail Emploi Sécurité Sociale Santé ' +
     'del las los el y San Santa Santo Clínica Centro Salud Universitario Universitaria Universidad Colegio Escuela Instituto ' +
@@ -424,8 +440,12 @@ function organisationLike(
   // that is a town somewhere is one: "Olson", "Lehner", "Wells Fargo".)
   const town = (bare: string, afterKind: boolean) => {
     const type = pools.placeKind?.(bare)?.type;
-    const ours = afterKind && country !== undefined && (type === undefined || type === 'city') && townIn(bare, country) !== undefined;
-    return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, country) : undefined) ?? name(bare);
+    // With no country in the message, the one country the data knows a town of that name in ("lycée cantonal de
+    // Porrentruy": Switzerland's).
+    const only = townsNamed(bare);
+    const of = country ?? (only.length === 1 ? only[0] : undefined);
+    const ours = afterKind && of !== undefined && (type === undefined || type === 'city') && townIn(bare, of) !== undefined;
+    return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, of) : undefined) ?? name(bare);
   };
   // Runs of words that are not kind words, each one name; kind words and what is between them kept. Every word a
   // kind word ("the Hospital", "centro per l'impiego"): a kind of organisation, no one's name, sent as typed.
@@ -446,7 +466,9 @@ function organisationLike(
     // After a kind word, but not after a town's own article ("ORP de La Chaux-de-Fonds": no "La Le Landeron").
     const before = /([\p{L}'’-]+)\s+$/u.exec(text.slice(0, at))?.[1];
     const afterKind = before !== undefined && isKindWord(before) && !TOWN_ARTICLE.test(before);
-    return elided + town(bare, afterKind) + word.slice(bare.length);
+    // A town's name alone read as an organisation ("paroisse réformée de Delémont", the kind words outside it) is
+    // that town.
+    return elided + town(bare, afterKind || token === text) + word.slice(bare.length);
   });
   // Capitalised words all kind words ("Klinikum wolfsburg"): its other words are its name.
   return replacedAny ? out : byRuns();

@@ -436,6 +436,8 @@ describe('a place stand-in stays in its country', () => {
   it('a town named with "City" or joined to a district is that town, and its stand-in a town of its region', () => {
     expect(knownPart('Iloilo City', pools)).toBe('Iloilo');
     expect(knownPart('Luxembourg-Ville', pools)).toBe('Luxembourg');
+    expect(knownPart('Wien Favoriten', pools)).toBe('Wien');
+    expect(placeCountry('Wien Favoriten', pools, { language: 'de' })).toBe('AT');
     expect(placeCountry('Luxembourg-Ville', pools, { cue: 'FR', language: 'fr' })).toBe('LU');
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('my father is confined in Iloilo City since Sept 3, I am OFW here in Riyadh', 'en', ['Iloilo City', 'Riyadh'], seed);

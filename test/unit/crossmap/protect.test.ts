@@ -12,7 +12,7 @@ import {
   type Protected,
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
-import { lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
+import { dayOfYear, lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { townIn } from '../../../src/crossmap/place-country';
@@ -191,6 +191,13 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(en, 7, { tagging: taggerRead(en, 'en', [['county', 'place']]) }).text).toBe(en);
   });
 
+  it('an acronym read with the lower-case words after it is the acronym alone, kept as an acronym is', () => {
+    const text = "l'assicurazione era quella del lavoro. COBRA costa tipo $2,100 al mese, nn ce la facciamo.";
+    const p = protect(text, 7, { tagging: taggerRead(text, 'it', [['COBRA costa', 'organisation']]) });
+    expect(p.marks).toMatchObject([{ text: 'COBRA', treatment: 'keep' }]);
+    expect(p.text).toBe(text);
+  });
+
   it('a number with decimals or initials read as a place go as typed', () => {
     const text = 'Hier sa glycémie était à 3,2 g à jeun, le médecin veut augmenter la dose.';
     const p = protect(text, 7, { tagging: taggerRead(text, 'fr', [['3,2', 'place']]) });
@@ -228,6 +235,9 @@ describe('generalizations are public phrases of the category', () => {
     });
     expect(p.text).toContain('Mit freundlichen Grüßen\n');
     expect(p.text).not.toContain('Keller');
+    // A greeting that is also a name is read as the name it may be.
+    const cara = 'I told Cara about the eviction.';
+    expect(protect(cara, 7, { tagging: taggerRead(cara, 'en', [['Cara', 'person']]) }).text).not.toContain('Cara');
   });
 
   it('a span without the shape of its kind goes as typed: an e-mail address without "@", a phone number without digits, a title alone', () => {
@@ -761,6 +771,8 @@ describe('substitutes keep what the answer depends on', () => {
       ['got made redundant after 11 yrs im 58', 'en', '11', '58'],
       ['Ich bin seit 6 Jahren dort und 34 Jahre alt', 'de', '6', '34'],
       ['lavoro lì da 3 anni, ne ho 29', 'it', '3', '29'],
+      ['estoy en el padrón desde 2022, ya son 2 años, tengo 33', 'es', '2', '33'],
+      ['ça fait 5 ans que je travaille là et j’ai 47 ans', 'fr', '5', '47'],
     ] as const) {
       const at = text.lastIndexOf(age);
       const tagging = taggerRead(text, code, [[duration, 'age']]);
@@ -876,6 +888,26 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('17 al 28 marzo', -8, 'it')).toBe('9 al 20 marzo');
     expect(shiftDate('5. bis 9. Juni', -8, 'de')).toBe('28. Mai bis 1. Juni');
     expect(shiftDate('5 bis 9 Juni 2025', -8, 'de')).toBe('28 Mai bis 1 Juni 2025');
+  });
+
+  it('one day typed twice in two forms is one date: both get the same shift, in whole weeks where one names its weekday', () => {
+    expect(dayOfYear('22/11', 'fr')).toBe(dayOfYear('vendredi 22 novembre', 'fr'));
+    expect(dayOfYear('Nov 22nd, 2024')).toBe(dayOfYear('2024-11-22'));
+    expect(dayOfYear('22. November', 'de')).toBe(326);
+    expect(dayOfYear('12th to 23rd February')).toBeUndefined();
+    const text = 'Objet : entretien du 22/11. Je confirme ma présence le vendredi 22 novembre et je pars le 3 décembre.';
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = protect(text, seed, {
+        tagging: taggerRead(text, 'fr', [
+          ['22/11', 'date'],
+          ['vendredi 22 novembre', 'date'],
+        ]),
+      });
+      const [numeric, named] = p.marks.map((m) => dayOfYear(m.substitute, 'fr'));
+      expect(numeric, p.text).toBeDefined();
+      expect(named, p.text).toBe(numeric);
+      expect(p.marks[1]!.substitute).toMatch(/^vendredi \d+ \p{L}+$/u);
+    }
   });
 
   it('the two ends of a range of dates are one date, moved by one draw: the range keeps its order and length', () => {

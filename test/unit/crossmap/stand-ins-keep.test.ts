@@ -8,7 +8,7 @@ import { newCodebook, type CodebookState } from '../../../src/crossmap/codebook'
 import { keptByDefault, substituteFor } from '../../../src/crossmap/stand-ins';
 import { ageStage, isDecadePhrase, lifeStage } from '../../../src/crossmap/numbers';
 import { patternSpans } from '../../../src/crossmap/patterns';
-import { townIn, townsByRegion } from '../../../src/crossmap/place-country';
+import { townIn, townsByRegion, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools, type PlaceKind } from '../../../src/crossmap/pools';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import type { SpanKind } from '../../../src/crossmap/types';
@@ -242,6 +242,29 @@ describe('a place keeps its country', () => {
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
   });
 
+  it("a town in an organisation's name with no country in the message is of the one country the data knows it in", () => {
+    for (const sub of standIns('lycée cantonal de Porrentruy', 'organisation', 10)) {
+      expect(sub).toMatch(/^lycée cantonal de (?!Porrentruy)\p{Lu}/u);
+      expect(townsNamed(sub.replace(/^lycée cantonal de /, '')), sub).toContain('CH');
+    }
+    // A town's name alone read as an organisation is that town.
+    for (const sub of standIns('Delémont', 'organisation', 10)) expect(townsNamed(sub), sub).toContain('CH');
+  });
+
+  it("an ID's words and its kind stay, its characters are redrawn", () => {
+    for (const [id, kept] of [
+      ['end 4417', /^end \d{4}$/],
+      ['DNI 73012458-K', /^DNI \d{8}-\p{Lu}$/u],
+      ['Nr. 2024-118', /^Nr\. \d{4}-\d{3}$/],
+    ] as const)
+      for (const sub of standIns(id, 'id', 10)) {
+        expect(sub, id).toMatch(kept);
+        expect(sub).not.toBe(id);
+      }
+    // A name is never taken for such a word: it is redrawn with the rest.
+    for (const sub of standIns('Smith 4417', 'id', 10)) expect(sub).not.toContain('Smith');
+  });
+
   it('a German compound naming a kind of body is a kind word: the body stays, its town is replaced', () => {
     for (const sub of standIns('Ausländerbehörde Regensburg', 'organisation', 10)) expect(sub).toMatch(/^Ausländerbehörde (?!Regensburg)\p{Lu}/u);
     for (const sub of standIns('Staatsanwaltschaft', 'organisation', 5)) expect(sub).toBe('Staatsanwaltschaft');
@@ -297,7 +320,7 @@ describe('a place keeps its country', () => {
   });
 
   it('an organisation named by an acronym alone is kept by default (a national body or a large firm); one with a name is replaced', () => {
-    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI', "l'USLC", 'dell’INPS', "d'ANEF"])
+    for (const body of ['IMSS', 'ÖGK', 'RAMQ', 'TK', 'PAMI', 'MINESEC', "l'USLC", 'dell’INPS', "d'ANEF"])
       expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
     for (const own of ['Sunnyridge Farms', 'Amrita Hospital Kochi', 'Imss', 'ACME Plumbing', 'X', "l'Ospedale", "d'Amico"])
       expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
@@ -306,6 +329,7 @@ describe('a place keeps its country', () => {
   it('a public authority named by what it is is kept by default; one named with a place, or a firm, is replaced', () => {
     for (const body of [
       'Department of Labor',
+      'Minister of Secondary Education',
       'Instituciones Penitenciarias',
       'Superintendencia de Insolvencia',
       'Integrationsamt',
