@@ -199,6 +199,8 @@ function generate(
     case 'id':
       // A word read with the number ("end 4417", "Nr. 1234") or the number's kind ("DNI 73012458-K") is no part of
       // the number: it stays ("SSN end 4417" had gone out as "SSN sfb 0786", "DNI" as "DDQ").
+      // An ID of letters alone ("mariaperez", a handle) is redrawn whole.
+      if (!/\d/.test(text)) return scramble(text, draw);
       return text.replace(/\S+/g, (token) => (ID_WORD.test(token) || ID_KIND.test(token) ? token : scramble(token, draw)));
     default:
       return undefined;

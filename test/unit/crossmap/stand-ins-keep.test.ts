@@ -263,6 +263,9 @@ describe('a place keeps its country', () => {
       }
     // A name is never taken for such a word: it is redrawn with the rest.
     for (const sub of standIns('Smith 4417', 'id', 10)) expect(sub).not.toContain('Smith');
+    // An ID of letters alone (a handle) is redrawn whole.
+    for (const sub of standIns('mariaperez', 'id', 10)) expect(sub).not.toBe('mariaperez');
+    for (const sub of standIns('insta mariaperez', 'id', 10)) expect(sub).not.toContain('mariaperez');
   });
 
   it('a German compound naming a kind of body is a kind word: the body stays, its town is replaced', () => {
