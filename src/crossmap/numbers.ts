@@ -76,6 +76,9 @@ function shiftNamedDate(text: string, days: number, language: string): string | 
   return undefined;
 }
 
+/** An English weekday opening a date, with what joins it to the date ("Friday ", "Mon., "). */
+const ENGLISH_WEEKDAY = /^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i;
+
 /**
  * The day of the year (in a year of 365 days) a date with a day and a month names, whatever its format or language
  * ("22/11", "vendredi 22 novembre", "Nov 22nd, 2024", "22. November": the same day), so one date typed twice gets
@@ -84,7 +87,7 @@ function shiftNamedDate(text: string, days: number, language: string): string | 
  */
 export function dayOfYear(text: string, language = 'en'): number | undefined {
   const bare = text
-    .replace(/^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i, '')
+    .replace(ENGLISH_WEEKDAY, '')
     .replace(leadingWeekday(text) ?? '', '')
     .trim();
   const at = (month: number, day: number) =>
@@ -113,7 +116,7 @@ export function shiftDate(text: string, days: number, language = 'en'): string |
   const named = shiftNamedDate(text, days, language);
   if (named !== undefined) return named;
   // A date that names its weekday moves by whole weeks, so the weekday stays right. A range "Nov 3-5" moves as a whole.
-  const weekday = /^(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)(?=\S)/i.exec(text);
+  const weekday = ENGLISH_WEEKDAY.exec(text);
   if (weekday) {
     const rest = shiftDate(text.slice(weekday[0].length), weekShift(days), language);
     return rest === undefined ? undefined : weekday[0] + rest;

@@ -231,7 +231,8 @@ function cityDistrict(city: string, part: string, pools: SubstitutePools): boole
   if (kind?.type !== 'city' || AREA_WORD.test(part)) return false;
   const other = pools.placeKind?.(part);
   if (other) return other.type === 'city' && other.country === kind.country;
-  return townsNamed(part).length === 0 || townsNamed(part).includes(kind.country ?? '');
+  const towns = townsNamed(part);
+  return towns.length === 0 || towns.includes(kind.country ?? '');
 }
 const AREA_WORD = /^(?:County|City|Parish|District|Borough|Township|Province|Region|Kreis|Bezirk|Land|Valley|Heights|Beach|Park)$/i;
 

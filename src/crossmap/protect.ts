@@ -352,7 +352,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const repeated = new Set(
     named.filter((d, i) => d !== undefined && named.indexOf(d) !== i && spans.some((s, j) => named[j] === d && weekdayIn(s.text, language) !== undefined)),
   );
-  for (const span of spans) {
+  for (const [index, span] of spans.entries()) {
     const id = `${span.start}-${span.end}`;
     const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
     const worded = generalizationInPlace(text, span, span.phrase, healthClass);
@@ -373,11 +373,10 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       span.kind === 'place' ? (cityAfter(text, span, spans, pools, language) ?? placeCountry(span.text, pools, { cue, language, several })) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it
     // abroad; so is a town of a country with too few towns for a stand-in within it ("São Tomé").
-    const placeKind = span.kind === 'place' && !/\d/.test(span.text) ? pools.placeKind?.(span.text.replace(/['’]s$/, '')) : undefined;
+    const town = span.kind === 'place' && !/\d/.test(span.text);
+    const placeKind = town ? pools.placeKind?.(span.text.replace(/['’]s$/, '')) : undefined;
     const nowhere =
-      span.kind === 'place' &&
-      !/\d/.test(span.text) &&
-      (country === undefined ? placeKind === undefined : (placeKind === undefined || placeKind.type === 'city') && fewTowns(country, pools));
+      town && (country === undefined ? placeKind === undefined : (placeKind === undefined || placeKind.type === 'city') && fewTowns(country, pools));
     // A special category the tagger is unsure of (`Span.unsure`: right about 4 times in 10 on the development
     // holdouts) is kept as typed unless the person chose a default for its kind: generalizing a word that is not
     // personal ("Franchise" → "a personal matter") breaks the question. It stays marked, so the review offers
@@ -387,7 +386,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     if (treatment === 'generalize' && generalization === null) treatment = 'replace';
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
-    const day = span.kind === 'date' ? dayOfYear(span.text, language) : undefined;
+    const day = named[index];
     const hint: SubstituteHint = {
       mode: 'protect',
       language: options.tagging.language.code,
