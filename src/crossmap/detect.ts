@@ -182,6 +182,7 @@ const LIMIT_BEFORE =
 /** Pregnancy words: "4 months pregnant", "enceinte de 4 mois" count the pregnancy, not anyone's age. */
 const PREGNANT = /\b(?:pregnant|enceinte|schwanger|embarazada|grávida|gravida|incinta)\b/iu;
 const MONTH_UNIT = /^\s*(?:months?|mois|meses|mesi|monate?n?)\b/iu;
+const AGE_UNIT = /^(?:years?|yrs?|y\.?o\.?|ans?|años|anos|anni|jahren?|j\.|months?|mois|meses|mesi|monate?n?)\b/iu;
 /** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª", "blew .09"). */
 const PART_BEFORE = /(?:\d|\d[.,:']|(?:^|\s)[.,])$/u;
 const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°])/u;
@@ -199,6 +200,8 @@ function notAnAge(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 30), span.start);
   if (/^\d+$/.test(span.text) && LIMIT_BEFORE.test(before)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
+  // A decimal with its unit in the span, no unit of age ("0,85 U/h" of an insulin pump had gone out as "1,85 U/h").
+  if (/^\d+[.,]\d+\s*\S/u.test(span.text) && !AGE_UNIT.test(span.text.replace(/^\d+[.,]\d+\s*/u, ''))) return true;
   return (
     (/^\d+(?:[.,]\d+)?$/.test(span.text) &&
       (OTHER_UNIT.test(after) || YEARS_OF.test(after) || PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) || PART_AFTER.test(after))) ||

@@ -201,7 +201,7 @@ const withRegion = (region: string | undefined) => (region ? { region } : {});
  * ("ilha de Santiago": Cape Verde's, not Chile's capital).
  */
 const REGION_BEFORE =
-  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du)|ilha (?:de|da|do)|isla (?:de|del)|[îi]le (?:de|du)|isola (?:di|del)|island of|isle of|insel)\s+$|\b(?:[îi]le|isola) d['’]$/iu;
+  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|distrito (?:de|do|da)|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du)|ilha (?:de|da|do)|isla (?:de|del)|[îi]le (?:de|du)|isola (?:di|del)|island of|isle of|insel)\s+$|\b(?:[îi]le|isola) d['’]$/iu;
 
 /** The words for a kind of place, in the six languages, alone. */
 const PLACE_KIND_WORD =
@@ -333,7 +333,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
-  const several = countriesNamed(spans, pools).size > 1;
+  const countries = countriesNamed(spans, pools);
+  const several = countries.size > 1;
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
@@ -365,7 +366,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
     // A place named as a region ("Kanton Luzern", "des Kantons Zürich", "province of Ontario") is kept as any region is,
     // though a city shares its name.
-    const regionNamed = span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start));
+    // ("distrito de Braga", "Kanton Luzern": the words may be the span's own.)
+    const inside = /^(.*\s)\p{Lu}/u.exec(span.text)?.[1];
+    const regionNamed = span.kind === 'place' && (REGION_BEFORE.test(textBefore(text, span.start)) || (inside !== undefined && REGION_BEFORE.test(inside)));
     const kept =
       span.shared === true ||
       (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start))));
@@ -396,6 +399,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(regionNamed ? { regionNamed: true } : {}),
       // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
       ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
+      ...(span.kind === 'organisation' && countries.size ? { countries: [...countries] } : {}),
       // A day this message already named otherwise ("22/11", then "vendredi 22 novembre"): the same shift.
       ...(day !== undefined && shifts.has(day) ? { days: shifts.get(day)! } : {}),
       ...(day !== undefined && repeated.has(day) ? { wholeWeeks: true } : {}),

@@ -47,6 +47,8 @@ export interface SubstituteHint {
    * country the message points to: a town of it named in the organisation's name gets another town of it.
    */
   readonly country?: string;
+  /** For an organisation, the countries the message names: a town of one of them in its name gets a town of it. */
+  readonly countries?: readonly string[];
   /** The first-level region the message's other towns put a town the data does not know in (`regionCue`). */
   readonly region?: string;
   /** The message's language (its code): a moved date names its month in it (./months.ts). */
@@ -136,7 +138,8 @@ function generate(
 ): string | undefined {
   const decoys = pools.specialDecoys?.[kind];
   if (hint.mode === 'protect' && decoys) return pick(decoys);
-  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools, standIn, hint.country);
+  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper'))
+    return organisationLike(text, draw, pick, pools, standIn, hint.country, hint.countries);
   // A profile value or an always-map term with a name in it ("Project Orion") keeps its shape, names replaced.
   if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools, standIn);
   const role = themeRole(kind);
@@ -250,8 +253,10 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     // "au Québec", "en Valais": French names a city with "à", a region or country with "au", "aux" or "en"; a
     // region whose city is spelt the same but for its accents is the region.
     const regionByArticle = REGION_ARTICLE.test(before) && pools.placeKind?.(name.normalize('NFD').replace(/\p{M}/gu, ''))?.type === 'region';
-    // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about.
-    return type === 'country' || type === 'region' || type === 'state' || regionByArticle;
+    // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about; so is a
+    // code in brackets after a town ("Cittadella (PD)", "Borgo Maggiore (RSM)"): its province's or country's.
+    const bracketedCode = /\($/.test(before) && /^[A-Z]{2,3}$/.test(name);
+    return type === 'country' || type === 'region' || type === 'state' || regionByArticle || bracketedCode;
   }
   if (span.kind === 'age')
     return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after)) || (AGE_LINE_BEFORE.test(before) && lawfulYear(span.text, 21));
@@ -395,6 +400,10 @@ const ORG_WORDS = new Set<string>([
     'Banca Cassa Assicurazioni Comune Questura Prefettura Tribunale Polizia Chiesa Fondazione Farmacia Studio Legale per ' +
     'Impiego Lavoro Ispettorato ' +
     'do da dos das São Saúde Posto Escola Colégio Universidade Faculdade Caixa Câmara Municipal Prefeitura Vara Polícia ' +
+    // Offices named by their holder's title ("Prefeito Municipal de Jacobina", "Bürgermeister der Stadt Zwettl",
+    // "the Mayor of Galway"): the office stays, its town replaced (a mayor's title had become a family name).
+    'Mayor Governor Bürgermeister Bürgermeisterin Oberbürgermeister Landrat Maire Préfet Alcalde Alcaldesa Gobernador ' +
+    'Sindaco Sindaca Prefetto Prefeito Prefeita Governador ' +
     'Igreja Fundação Farmácia Família Inspeção Inspecção Trabalho Emprego Segurança Social'
   )
     .toLowerCase()
@@ -434,6 +443,7 @@ function organisationLike(
   pools: SubstitutePools,
   standIn: (name: string) => string | undefined,
   country?: string,
+  named: readonly string[] = [],
 ): string | undefined {
   const name = (bare: string) => pick(pools.familyNames) ?? scramble(bare, draw);
   // A word the conversation already has a stand-in for ("Milano" in "Comune di Milano", after "a Milano") takes
@@ -442,10 +452,14 @@ function organisationLike(
   // that is a town somewhere is one: "Olson", "Lehner", "Wells Fargo".)
   const town = (bare: string, afterKind: boolean) => {
     const type = pools.placeKind?.(bare)?.type;
-    // With no country in the message, the one country the data knows a town of that name in ("lycée cantonal de
+    // Else of a country the message names ("Université de Poitiers … pour la France" from Dakar), and with no
+    // country in the message, the one country the data knows a town of that name in ("lycée cantonal de
     // Porrentruy": Switzerland's).
     const only = townsNamed(bare);
-    const of = country ?? (only.length === 1 ? only[0] : undefined);
+    const of =
+      country !== undefined && townIn(bare, country)
+        ? country
+        : (only.find((c) => named.includes(c)) ?? (country === undefined && only.length === 1 ? only[0] : undefined));
     const ours = afterKind && of !== undefined && (type === undefined || type === 'city') && townIn(bare, of) !== undefined;
     return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, of) : undefined) ?? name(bare);
   };

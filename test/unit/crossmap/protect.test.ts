@@ -321,6 +321,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('elle a 39,8 de fièvre', '8', 'fr')).toEqual([]);
     expect(ages("c'était la 2e fois", '2e', 'fr')).toEqual([]);
     expect(ages('got done for drink driving, blew .09, first offence', '09')).toEqual([]);
+    expect(ages('uso Humalog, basale 0,85 U/h di notte', '0,85 U/h', 'it')).toEqual([]);
     // Ages stay ages: the same numbers before years, or alone.
     expect(ages('ho 66 anni e 41 anni di contributi', '66', 'it')).toEqual(['66']);
     expect(ages('my son is 16 and has asthma', '16')).toEqual(['16']);
@@ -858,6 +859,14 @@ describe('substitutes keep what the answer depends on', () => {
     expect(shiftDate('5 febbraio', 47, 'it')).toBe('24 marzo');
     expect(shiftDate('1er avril', 47, 'fr')).toBe('18 mai');
     expect(shiftDate('jul 2024', 47, 'pt')).toBe('set 2024');
+    // A day, a month and a year joined by dashes, as forms write them: found as a date, moved in that form.
+    expect(shiftDate('24-Nov-2025', 9)).toBe('3-Dec-2025');
+    expect(shiftDate('3-Mar-24', 9)).toBe('12-Mar-24');
+    expect(dayOfYear('24-Nov-2025')).toBe(328);
+    const notice = protect('Got a layoff notice, last working day is 24-Nov-2025. When does my grace period end?');
+    expect(mark(notice, '24-Nov-2025').kind).toBe('date');
+    expect(mark(notice, '24-Nov-2025').substitute).toMatch(/^\d{1,2}-[A-Z][a-z]{2}-20\d\d$/);
+    expect(mark(notice, '24-Nov-2025').substitute).not.toBe('24-Nov-2025');
     expect(shiftDate('févr.', 180, 'fr')).toBe('août');
     expect(shiftDate('nov.', 30, 'es')).toBe('dic.');
     expect(shiftDate('März', 60, 'de')).toBe('Mai');

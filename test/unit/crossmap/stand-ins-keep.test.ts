@@ -242,6 +242,11 @@ describe('a place keeps its country', () => {
       for (const sub of standIns(org, 'organisation', 10)) expect(sub, `${org} → ${sub}`).toMatch(expected);
   });
 
+  it('an office named by its holder’s title stays that office, its town replaced', () => {
+    for (const sub of standIns('Prefeito Municipal de Jacobina', 'organisation', 10)) expect(sub).toMatch(/^Prefeito Municipal de (?!Jacobina)\p{Lu}/u);
+    for (const sub of standIns('Bürgermeister der Stadt Zwettl', 'organisation', 10)) expect(sub).toMatch(/^Bürgermeister der Stadt (?!Zwettl)\p{Lu}/u);
+  });
+
   it("a town in an organisation's name with no country in the message is of the one country the data knows it in", () => {
     for (const sub of standIns('lycée cantonal de Porrentruy', 'organisation', 10)) {
       expect(sub).toMatch(/^lycée cantonal de (?!Porrentruy)\p{Lu}/u);
