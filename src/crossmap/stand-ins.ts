@@ -29,7 +29,7 @@ import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
 import { THEMES, themeRole } from './themes';
 import type { DictionaryEntry, Span, SpanKind } from './types';
-import { undatable, weekdayIn } from './weekdays';
+import { undatable, weekdayAlone, weekdayIn } from './weekdays';
 
 /** What the text says about a span that its substitute should keep. */
 export interface SubstituteHint {
@@ -267,10 +267,13 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
-  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || HISTORICAL.test(span.text);
+  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || weekdayAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
-  if (span.kind === 'id') return ACRONYM.test(span.text);
+  // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
+  // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
+  if (span.kind === 'id')
+    return ACRONYM.test(span.text) || (FORM_NUMBER.test(span.text) && (FORM_BEFORE.test(before) || (NOTICE_BEFORE.test(before) && /\p{L}/u.test(span.text))));
   return false;
 }
 
@@ -373,6 +376,11 @@ function monthAlone(text: string): boolean {
 }
 const MONTH_ALONE =
   /^(?:(?:in|by|since|until|early|mid|late|end of|the end of|en|fin|début|mi|depuis|avant|après|im|ab|seit|bis|ende|anfang|mitte|a|ad|da|di|fine|inizio|metà|entro|em|no|desde|hasta|até|finales de|principios de|mediados de|fim de|início de)\s+)*(\p{L}+)$/iu;
+
+/** A form's or a notice type's number: up to four capitals and five digits, a letter after ("CP2000", "1099-K", "I-94", "8843"). */
+const FORM_NUMBER = /^(?=.{2,8}$)\p{Lu}{0,4}-?\d{1,5}(?:-?\p{Lu}{1,2})?$/u;
+const FORM_BEFORE = /\b(?:form|formulário|formulario|formulaire|formular|modulo|modello|modelo|vordruck)\s+(?:no\.?\s*|n[º°.]\s*|nr\.?\s*)?$/iu;
+const NOTICE_BEFORE = /\b(?:letter|notice|lettre|avis|carta|aviso|brief|bescheid|lettera|avviso)\s+$/iu;
 
 /** A name of capital letters alone, two to seven ("TK", "IMSS", "ÖGK", "MINESEC"). */
 const ACRONYM = /^\p{Lu}{2,7}$/u;
