@@ -422,6 +422,50 @@ export function messageCue(
   return undefined;
 }
 
+/** GeoNames' first-level region codes by English name and country ("manitoba|CA": "CA.03"; data/towns.json `regions`). */
+const regionCodes = lazy(
+  () =>
+    new Map(
+      ((towns as { regions?: string[] }).regions ?? []).map((row) => {
+        const [name = '', code = ''] = row.split('|');
+        return [`${name.toLowerCase()}|${code.slice(0, code.indexOf('.'))}`, code] as const;
+      }),
+    ),
+);
+/** Canada's and Australia's regions by the codes people type (ISO 3166-2), as GeoNames codes them. */
+const TYPED_REGION: Readonly<Record<string, string>> = {
+  AB: 'CA.01',
+  BC: 'CA.02',
+  MB: 'CA.03',
+  NB: 'CA.04',
+  NL: 'CA.05',
+  NS: 'CA.07',
+  ON: 'CA.08',
+  PE: 'CA.09',
+  QC: 'CA.10',
+  SK: 'CA.11',
+  YT: 'CA.12',
+  NU: 'CA.14',
+  ACT: 'AU.01',
+  NSW: 'AU.02',
+  QLD: 'AU.04',
+  TAS: 'AU.06',
+  VIC: 'AU.07',
+};
+
+/**
+ * The first-level region ("CA.03") a region's name or typed code names ("Manitoba", "MB", "Qld", "Ohio", "OH"),
+ * as the towns' regions are coded, so a town beside it gets a stand-in there. Undefined for anything else.
+ */
+export function regionOf(name: string, pools: SubstitutePools): string | undefined {
+  const bareName = name.trim();
+  if (usStateCode(bareName, pools)) return `US.${bareName}`;
+  const kind = pools.placeKind?.(bareName);
+  if (kind?.type !== 'region' || !kind.country) return undefined;
+  const typed = TYPED_REGION[bareName.toUpperCase()];
+  return typed?.startsWith(`${kind.country}.`) ? typed : regionCodes().get(`${bareName.toLowerCase()}|${kind.country}`);
+}
+
 /** A US state's two-letter code typed in capitals ("AZ", "TX"); not "WA", which is Western Australia's too. */
 export const usStateCode = (text: string, pools: SubstitutePools): boolean =>
   /^[A-Z]{2}$/.test(text) && text !== 'WA' && pools.placeKind?.(text)?.type === 'state';
@@ -440,7 +484,11 @@ export function regionCue(span: Span, spans: readonly Span[], country: string, p
   for (const other of spans) {
     if (other.kind !== 'place' || other === span) continue;
     // A US state's code names its region (GeoNames' first-level regions of the US are the codes): "AZ".
-    if (country === 'US' && usStateCode(other.text, pools)) regions.add(`US.${other.text}`);
+    // A region it names, by name or code ("Saskatchewan", "MB", "OH"): GeoNames' first-level regions of the US
+    // are the states' codes.
+    // (Alone, or after a town: "Kindersley, SK", "Wagga Wagga NSW".)
+    const named = regionOf(townThenRegion(other.text, pools)?.region ?? /\s(\p{Lu}\p{L}{1,2})$/u.exec(other.text)?.[1] ?? other.text, pools);
+    if (named?.startsWith(`${country}.`)) regions.add(named);
     const town = townIn(other.text, country) ?? townIn(knownPart(other.text, pools) ?? '', country);
     if (town) regions.add(town.region);
   }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newCodebook, protectMessage } from '../../../src/crossmap';
-import { knownPart, messageCue, placeCountry, townIn, townsNamed } from '../../../src/crossmap/place-country';
+import { knownPart, messageCue, placeCountry, regionOf, townIn, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools } from '../../../src/crossmap/pools';
 import type { Tagging } from '../../../src/crossmap/tagging';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
@@ -540,6 +540,35 @@ describe('the country a message is in, when it names another', () => {
         ['RSM', 'keep'],
       ]);
       expect(q.text).toMatch(/^Chiusura: Chiara, \[luogo\] \(RSM\), tel\./);
+    }
+  });
+});
+
+describe('a town the data does not know, beside its region', () => {
+  it('reads a region by its name or the code people type, as the towns’ regions are coded', () => {
+    expect(regionOf('Manitoba', pools)).toBe('CA.03');
+    expect(regionOf('MB', pools)).toBe('CA.03');
+    expect(regionOf('SK', pools)).toBe('CA.11');
+    expect(regionOf('NSW', pools)).toBe('AU.02');
+    expect(regionOf('Qld', pools)).toBe('AU.04');
+    expect(regionOf('Ohio', pools)).toBe('US.OH');
+    expect(regionOf('OH', pools)).toBe('US.OH');
+    expect(regionOf('Leeds', pools)).toBeUndefined();
+  });
+
+  it('gets a town of the region typed with it, or named in the message, even where the data knows few', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('We farm near Kindersley, SK and her lawyer is in Rosetown.', 'en', ['Kindersley, SK', 'Rosetown'], seed);
+      const [town, code] = p.marks[0]!.substitute.split(', ');
+      expect(code).toBe('SK');
+      expect(townIn(town!, 'CA')?.region, p.text).toBe('CA.11');
+      expect(townIn(p.marks[1]!.substitute, 'CA')?.region, p.text).toBe('CA.11');
+      // Manitoba: two towns in the data (the stand-in of a town it knows there would all but name it), but a
+      // town it does not know is none of them.
+      const q = sent('I live in Neepawa, Manitoba and work on a farm.', 'en', ['Neepawa, Manitoba'], seed);
+      expect(townIn(q.marks[0]!.substitute.split(', ')[0]!, 'CA')?.region, q.text).toBe('CA.03');
+      const r = sent('got done for drink driving in Gundagai, court is in Wagga. what happens in NSW?', 'en', ['Gundagai', 'NSW'], seed);
+      expect(townIn(r.marks[0]!.substitute, 'AU')?.region, r.text).toBe('AU.02');
     }
   });
 });
