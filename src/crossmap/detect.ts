@@ -14,6 +14,7 @@
  * the patterns of 4 count, never a word list. No "capitalised word is a name" guess: that is the tagger's to read.
  */
 import { normalizeText } from '../domains/text';
+import { titledNames } from './gender';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
 import { GATE, GENERAL_AT, KIND_SURE, NAME_SURE, personalScore, type Tagging } from './tagging';
@@ -120,6 +121,10 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
       if (f.score >= GATE.tagger && !shapeless(text, f)) found.push(unsure ? { ...span, unsure: true } : span);
     } else if (personalScore(tagging, f.start, f.end) >= GATE[f.source]) found.push(f);
   }
+  // A name after a person's title, wherever the tagger reads the words around it: a letter's addressee or a
+  // doctor is someone's name however impersonal the sentence ("Estimado Sr. Olabarrieta:", "Bonjour M. Delattre",
+  // "Herr Dr. Weiß" had been sent as typed). Below the tagger's own spans in the settling.
+  if (tagging.language.read && !general) for (const s of titledNames(text)) found.push({ ...s, source: 'pattern', score: 0.9 });
   return mergeRuns(
     text,
     settle(found)

@@ -28,7 +28,7 @@ import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState }
 import { distinctLetters } from './distinct-letters';
 import { dayOfYear } from './numbers';
 import { localWording } from './generalization-phrases';
-import { personHint } from './gender';
+import { afterTitle, personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
 import { fewTowns } from './place-stand-ins';
@@ -215,7 +215,6 @@ const TITLE_ALONE =
 /** The title of an office or post, alone, in the six languages. */
 const OFFICE_ALONE =
   /^(?:the\s+)?(?:director|directora|directeur|directrice|direktor|direktorin|diretor|diretora|direttore|direttrice|rektor|rektorin|schulleiter|schulleiterin|principal|headteacher|headmaster|headmistress|manager|managerin|gerente|supervisor|supervisora|superviseur|superviseure|chef|chefin|jefe|jefa|presidente|président|présidente|präsident|präsidentin|secretary|secretaria|secrétaire|sekretär|sekretärin|segretario|segretaria|secretário|secretária)$/iu;
-const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
 
 /** A letter's greeting or closing, alone; not one that is also a name ("Cara", "Gentile", "Caro"). */
 const SALUTATION =
@@ -283,7 +282,7 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
   if ((options.profile ?? []).some((p) => lookupKey(p.value) === lookupKey(span.text))) return false;
-  return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));
+  return !afterTitle(text, span.start);
 }
 
 /** A list's number opening a line or a sentence ("1. I am Ukrainian … 2. I work at"), read as an age or a number: none. */
@@ -309,9 +308,13 @@ const DURATION_BEFORE =
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
  * place data or the name lists know it ("Kufstein", "Müller"): then it is replaced as any other.
  */
-function surelyNamed<S extends Span>(span: S, pools: SubstitutePools): S {
+function surelyNamed<S extends Span>(span: S, pools: SubstitutePools, text: string): S {
   if (!span.unsure || isSpecialKind(span.kind)) return span;
-  const known = knownPlace(span.text, pools) || words(span.text).some((w) => nameLists(pools).all.has(w.text.toLowerCase()));
+  // (A name after a person's title is one: "Dr. med. Aebersold".)
+  const known =
+    knownPlace(span.text, pools) ||
+    words(span.text).some((w) => nameLists(pools).all.has(w.text.toLowerCase())) ||
+    (span.kind === 'person' && afterTitle(text, span.start));
   if (!known) return span;
   const { unsure: _u, ...sure } = span;
   return sure as S;
@@ -334,7 +337,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased), pools), pools))))
+    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased), pools, text), pools))))
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);

@@ -299,6 +299,17 @@ describe('generalizations are public phrases of the category', () => {
     ).toBe(false);
   });
 
+  it('a name after a person’s title is a name, though the tagger read nothing there; its stand-in a family name', () => {
+    const text = 'Estimado Sr. Olabarrieta: le escribo por la fianza. Hallo Herr Dr. Weiß, ich bin krank. Bonjour M. Delattre.';
+    const p = protect(text, 7, { tagging: taggerRead(text, 'es', []) });
+    expect(p.marks.filter((m) => m.kind === 'person').map((m) => m.text)).toEqual(['Olabarrieta', 'Weiß', 'Delattre']);
+    for (const m of p.marks) expect(p.text).not.toContain(m.text);
+    expect(new Set(substitutePools().familyNames)).toContain(mark(p, 'Olabarrieta').substitute);
+    // Not an article that looks like a title, nor the "M." of an amount.
+    const swiss = 'i schaff als Grenzgänger bi dr SFS in Heerbrugg. Land appraised at $4.2M. She moved out.';
+    expect(protect(swiss, 7, { tagging: taggerRead(swiss, 'de', []) }).marks.filter((m) => m.kind === 'person')).toEqual([]);
+  });
+
   it('the title of an office alone, read as a name or a body, goes as typed', () => {
     const text = 'Señor Director: le escribo por la matrícula de mi hija. Tengo cita con la Rektorin el lunes.';
     const p = protect(text, 7, {
@@ -536,7 +547,8 @@ describe('generalizations are public phrases of the category', () => {
       ['Toledo', 'place'],
       ['ortografía', 'person'],
     ]);
-    expect(p.marks.map((m) => m.text)).toEqual(['Lucía', 'Toledo']);
+    // ("Sra. Ortiz", which the tagger left, is a name after a title.)
+    expect(p.marks.map((m) => m.text)).toEqual(['Lucía', 'Toledo', 'Ortiz']);
     expect(p.text).toContain('la ortografía de esta carta');
     // A town the data knows, or a name after a title, stays marked though typed in lower case.
     const lower = 'Hola, soy Ana y trabajo en toledo con la sra. ortiz.';
