@@ -125,6 +125,15 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   // doctor is someone's name however impersonal the sentence ("Estimado Sr. Olabarrieta:", "Bonjour M. Delattre",
   // "Herr Dr. Weiß" had been sent as typed). Below the tagger's own spans in the settling.
   if (tagging.language.read && !general) for (const s of titledNames(text)) found.push({ ...s, source: 'pattern', score: 0.9 });
+  // One name, one mark: a person or place marked once is marked wherever else the message names it in the same
+  // words ("Tondela" of a letter's head and of its signature; the second had been sent as typed).
+  const named = settle(found).filter((s) => (s.kind === 'person' || s.kind === 'place') && /^\p{Lu}/u.test(s.text) && s.text.length > 2);
+  for (const s of exactSpans(
+    text,
+    named.map((n) => n.text),
+    (t) => named.find((n) => n.text === t)?.kind ?? 'person',
+  ))
+    if (named.some((n) => n.text === s.text)) found.push({ ...s, source: 'pattern', score: 0.95 });
   return mergeRuns(
     text,
     settle(found)
@@ -225,7 +234,7 @@ function notAnAge(text: string, span: Span): boolean {
  */
 function lawTitle(text: string, span: Span): boolean {
   if (NUMBER_KINDS.includes(span.kind) || /\d/.test(span.text)) return false;
-  const after = text.slice(span.end, span.end + 16);
+  const after = text.slice(span.end, span.end + 40);
   // The citing word alone before its number ("Decreto" of "Decreto nº 8.727/2016", read as a name).
   if (LAW_WORD_ALONE.test(span.text) && /^\s*(?:n\.?\s?[º°o]\.?|nr\.?|no\.)?\s*\d/iu.test(after)) return true;
   return LAW_AFTER.test(after) || LAW_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));

@@ -310,6 +310,20 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(swiss, 7, { tagging: taggerRead(swiss, 'de', []) }).marks.filter((m) => m.kind === 'person')).toEqual([]);
   });
 
+  it('a person or place marked once is marked wherever the message names it again; a law named after a place keeps it', () => {
+    const text = 'Jaheim need school books. My landlord in Yaba, Lagos gave me quit notice. What does the Lagos State Tenancy Law 2011 say? Jaheim is 9.';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['Jaheim', 'person'],
+        ['Yaba', 'place'],
+        ['Lagos', 'place'],
+      ]),
+    });
+    expect(p.marks.filter((m) => m.text === 'Jaheim')).toHaveLength(2);
+    expect(p.text).not.toContain('Jaheim');
+    expect(p.text).toContain('the Lagos State Tenancy Law 2011');
+  });
+
   it('the title of an office alone, read as a name or a body, goes as typed', () => {
     const text = 'Señor Director: le escribo por la matrícula de mi hija. Tengo cita con la Rektorin el lunes.';
     const p = protect(text, 7, {
