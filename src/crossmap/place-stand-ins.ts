@@ -9,7 +9,7 @@
  */
 import { scramble, type Draw } from './numbers';
 import { lazy } from '../domains/phrases';
-import { knownPart, townIn, townsByRegion, townsNamed, townThenRegion } from './place-country';
+import { knownPart, regionOf, townIn, townsByRegion, townsNamed, townThenRegion } from './place-country';
 import { lexiconList } from './word-lists';
 import { substitutePools, type PlaceKind, type SubstitutePools } from './pools';
 
@@ -155,7 +155,10 @@ export function placeLike(
   const withRegion = townThenRegion(text, pools);
   if (withRegion) {
     const us = usState(withRegion.town, withRegion.region, pools);
-    const town = placeLike(withRegion.town, draw, pick, pools, us?.country ?? country, us?.region ?? region);
+    // "Neepawa, Manitoba", "Kindersley, SK": a town of the region typed, where the data knows its code.
+    const typed = regionOf(withRegion.region, pools);
+    const ofRegion = typed && (!country || typed.startsWith(`${country}.`)) ? typed : undefined;
+    const town = placeLike(withRegion.town, draw, pick, pools, us?.country ?? country, us?.region ?? ofRegion ?? region);
     return town ? `${town}${withRegion.separator}${withRegion.region}` : undefined;
   }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
@@ -166,8 +169,18 @@ export function placeLike(
   const us = withCode ? usState(withCode[1]!, withCode[2]!, pools) : undefined;
   // A town the data knows ("Mandurah WA"): a town of its own country and region.
   const known = withCode && !city && !us ? townsNamed(withCode[1]!) : [];
-  if (withCode && (us || city || known.length)) {
-    const town = placeLike(withCode[1]!, draw, pick, pools, us?.country ?? (known.length ? ownCountry(known, country) : country), us?.region ?? region);
+  // "Neepawa MB", "Wagga Wagga NSW": a region's code of Canada or Australia; its towns.
+  const coded = withCode && !us ? regionOf(withCode[2]!, pools) : undefined;
+  if (withCode && (us || city || known.length || coded)) {
+    const codeCountry = coded?.slice(0, coded.indexOf('.'));
+    const town = placeLike(
+      withCode[1]!,
+      draw,
+      pick,
+      pools,
+      us?.country ?? (known.length ? ownCountry(known, codeCountry ?? country) : (codeCountry ?? country)),
+      us?.region ?? coded ?? region,
+    );
     return town ? `${town} ${withCode[2]}` : undefined;
   }
   // A town the data does not know (under 100,000 people), or a city's name used for a town of another country:
@@ -179,9 +192,13 @@ export function placeLike(
   // Of the smallest places in reach, where more than MIN_OTHERS are: a town of the region the message's other
   // towns are in (`regionCue`), else a city of the country, else (a country with few cities of 100,000: Puerto
   // Rico, Luxembourg) one of its smaller towns; never one abroad while the country has any.
-  const smallest = (bands: readonly (readonly string[])[] | undefined) => (count(bands) > MIN_OTHERS ? nearBand(bands, bands!.length - 1, pick) : undefined);
+  const smallest = (bands: readonly (readonly string[])[] | undefined, fewest = MIN_OTHERS + 1) =>
+    count(bands) >= fewest ? nearBand(bands, bands!.length - 1, pick) : undefined;
+  // A town the data does not know is none of its region's towns: any of them hides it ("Neepawa, Manitoba" → Brandon,
+  // though the data knows two towns of Manitoba; a Manitoba workplace had gone out as a town of British Columbia).
+  const unknown = !townIn(knownPart(text, pools) ?? text.replace(/['’]s$/, ''), country);
   return (
-    smallest(region?.startsWith(`${country}.`) ? regionBands().get(region) : undefined) ??
+    smallest(region?.startsWith(`${country}.`) ? regionBands().get(region) : undefined, unknown ? 1 : MIN_OTHERS + 1) ??
     smallest(pools.citiesByCountry?.get(country)) ??
     smallest(countryTowns().get(country)) ??
     pick(pools.places)

@@ -5,6 +5,7 @@
  */
 import countries from '../../data/m49-countries.json';
 import places from '../../data/places.json';
+import towns from '../../data/towns.json';
 import { PLACE_ALIASES } from '../domains/aliases';
 import { lazy } from '../domains/phrases';
 import { lexiconList } from './word-lists';
@@ -190,12 +191,25 @@ export const substitutePools = lazy((): SubstitutePools => {
   );
   for (const alias of Object.keys(PLACE_ALIASES)) if (!kinds.has(alias.toLowerCase())) kinds.set(alias.toLowerCase(), { type: 'country' });
   // Countries by their names in the other languages the tagger reads ("Suisse", "Schweiz", "Alemania"), from the
-  // browser's or Node's own Unicode data (Intl.DisplayNames), with their codes.
+  // browser's or Node's own Unicode data (Intl.DisplayNames), with their codes. Of a country with no city in the
+  // data too ("o Luxemburgo" had been read as the city, and its stand-in a town), but never by a name people bear
+  // or a town of another country bears (French "Malte": a boyfriend called Malte had been kept as Malta; Spanish
+  // "Santa Lucía", a town of Uruguay and of Spain).
   const named = ['en', 'de', 'fr', 'es', 'it', 'pt'].map(displayNames);
-  for (const code of new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)))) {
+  const withCities = new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)));
+  const people = new Set([...lexiconList('given'), ...lexiconList('family')].map((n) => n.toLowerCase()));
+  const townOf = new Map<string, string[]>();
+  // ("Name|CC|…" of a town, "Alias|Name|CC" of its other names.)
+  for (const [name = '', country = ''] of [
+    ...(towns as { towns: string[] }).towns.map((row) => row.split('|')),
+    ...(towns as { aliases: string[] }).aliases.map((row) => row.split('|')).map(([alias, , cc]) => [alias, cc]),
+  ])
+    townOf.set(name.toLowerCase(), [...(townOf.get(name.toLowerCase()) ?? []), country]);
+  const ownName = (name: string, code: string) => !people.has(name) && (townOf.get(name) ?? []).every((c) => c === code);
+  for (const code of new Set([...withCities, ...(countries as string[][]).map(([, , , , , , c]) => c!)])) {
     for (const displayName of named) {
-      const name = displayName(code);
-      if (name && !kinds.has(name.toLowerCase())) kinds.set(name.toLowerCase(), { type: 'country', country: code });
+      const name = displayName(code)?.toLowerCase();
+      if (name && !kinds.has(name) && (withCities.has(code) || ownName(name, code))) kinds.set(name, { type: 'country', country: code });
     }
   }
   // Countries by the short forms the six languages write ("EUA", "EE. UU.", "BRD"): a country, kept by default;

@@ -93,6 +93,18 @@ const JOIN = /^(.*?\p{Lu}[\p{L}.'’-]*)(\s+(?:to|and|or|from|via|nach|und|oder|
  */
 function placeParts<S extends Span>(span: S): S[] {
   if (span.kind !== 'place') return [span];
+  // A town with a code in brackets after it ("Borgo Maggiore (RSM)", "Fiesole (FI)"): the town, and the code, a
+  // country's or a province's, a place of its own that goes as typed as a region does (`keptByDefault`; read as
+  // one with the town, "(RSM" had gone out as "Cagliari)").
+  const bracketed = /^(\p{Lu}[^()]*?)(\s*\()([^()]*)\)?$/u.exec(span.text);
+  if (bracketed) {
+    const [, town, open, code] = bracketed as unknown as [string, string, string, string];
+    const at = span.start + town.length + open.length;
+    return [
+      { ...span, end: span.start + town.length, text: town },
+      ...(/^[A-Z]{2,3}$/.test(code) ? [{ ...span, start: at, end: at + code.length, text: code }] : []),
+    ];
+  }
   const m = JOIN.exec(span.text);
   if (!m || knownPlace(span.text, substitutePools())) return [span];
   const first = m[1]!;

@@ -28,7 +28,7 @@ import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState }
 import { distinctLetters } from './distinct-letters';
 import { dayOfYear } from './numbers';
 import { localWording } from './generalization-phrases';
-import { personHint } from './gender';
+import { afterTitle, personHint } from './gender';
 import { promptDictionary } from './mapper';
 import { withNamePart } from './name-parts';
 import { fewTowns } from './place-stand-ins';
@@ -201,7 +201,7 @@ const withRegion = (region: string | undefined) => (region ? { region } : {});
  * ("ilha de Santiago": Cape Verde's, not Chile's capital).
  */
 const REGION_BEFORE =
-  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du)|ilha (?:de|da|do)|isla (?:de|del)|[îi]le (?:de|du)|isola (?:di|del)|island of|isle of|insel)\s+$|\b(?:[îi]le|isola) d['’]$/iu;
+  /\b(?:(?:des\s+)?kantons?|canton(?: de| du| of)?|cantone(?: di| del| dei)?|province(?: of| de| du)?|provincia(?: di| de| del)?|prov[ií]ncia(?: de| do| da)?|distrito (?:de|do|da)|state of|estado de|bundesland|region|r[ée]gion(?: de| du)?|regione|comunidad de|departamento de|d[ée]partement (?:de|du)|ilha (?:de|da|do)|isla (?:de|del)|[îi]le (?:de|du)|isola (?:di|del)|island of|isle of|insel)\s+$|\b(?:[îi]le|isola) d['’]$/iu;
 
 /** The words for a kind of place, in the six languages, alone. */
 const PLACE_KIND_WORD =
@@ -212,7 +212,9 @@ const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text
 /** A title or a degree's abbreviation alone, in the six languages ("Ing.", "Lic.", "Dott.ssa", "Mme"). */
 const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
-const TITLE_BEFORE = /\b(?:mr|mrs|ms|miss|dr|frau|herr|sra?|srta|mme|mlle|m|sig|sig\.ra|dott|dona?|senhora?)\.?\s+$/iu;
+/** The title of an office or post, alone, in the six languages. */
+const OFFICE_ALONE =
+  /^(?:the\s+)?(?:director|directora|directeur|directrice|direktor|direktorin|diretor|diretora|direttore|direttrice|rektor|rektorin|schulleiter|schulleiterin|principal|headteacher|headmaster|headmistress|manager|managerin|gerente|supervisor|supervisora|superviseur|superviseure|chef|chefin|jefe|jefa|presidente|président|présidente|präsident|präsidentin|secretary|secretaria|secrétaire|sekretär|sekretärin|segretario|segretaria|secretário|secretária)$/iu;
 
 /** A letter's greeting or closing, alone; not one that is also a name ("Cara", "Gentile", "Caro"). */
 const SALUTATION =
@@ -264,6 +266,8 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
   if (!name && span.kind !== 'date') return false;
   if (span.kind === 'person' && TITLE_ALONE.test(span.text)) return true;
+  // The title of an office alone ("Señor Director:", "mit der Rektorin"): no one's name, no body's.
+  if ((span.kind === 'person' || span.kind === 'organisation') && OFFICE_ALONE.test(span.text)) return true;
   // A letter's greeting or closing read as a name ("Dear", "Liebe", "Estimado", "Grüßen"): no one's name.
   if (name && SALUTATION.test(span.text)) return true;
   if ((span.kind === 'person' || span.kind === 'organisation') && !/\p{L}/u.test(span.text)) return true;
@@ -278,7 +282,7 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   if (!lower && !ordinaryWord(text, span, spans, options.tagging)) return false;
   if (knownPlace(span.text, pools) || nameLists(pools).all.has(span.text.toLowerCase())) return false;
   if ((options.profile ?? []).some((p) => lookupKey(p.value) === lookupKey(span.text))) return false;
-  return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 12), span.start));
+  return !afterTitle(text, span.start);
 }
 
 /** A list's number opening a line or a sentence ("1. I am Ukrainian … 2. I work at"), read as an age or a number: none. */
@@ -304,9 +308,13 @@ const DURATION_BEFORE =
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
  * place data or the name lists know it ("Kufstein", "Müller"): then it is replaced as any other.
  */
-function surelyNamed<S extends Span>(span: S, pools: SubstitutePools): S {
+function surelyNamed<S extends Span>(span: S, pools: SubstitutePools, text: string): S {
   if (!span.unsure || isSpecialKind(span.kind)) return span;
-  const known = knownPlace(span.text, pools) || words(span.text).some((w) => nameLists(pools).all.has(w.text.toLowerCase()));
+  // (A name after a person's title is one: "Dr. med. Aebersold".)
+  const known =
+    knownPlace(span.text, pools) ||
+    words(span.text).some((w) => nameLists(pools).all.has(w.text.toLowerCase())) ||
+    (span.kind === 'person' && afterTitle(text, span.start));
   if (!known) return span;
   const { unsure: _u, ...sure } = span;
   return sure as S;
@@ -329,11 +337,12 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased), pools), pools))))
+    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased), pools, text), pools))))
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);
-  const several = countriesNamed(spans, pools).size > 1;
+  const countries = countriesNamed(spans, pools);
+  const several = countries.size > 1;
   const marks: Mark[] = [];
   const placed: { id: string; start: number; end: number }[] = [];
   const replaced: Span[] = [];
@@ -365,7 +374,9 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // already general), an organisation named by an acronym (./stand-ins.ts `keptByDefault`).
     // A place named as a region ("Kanton Luzern", "des Kantons Zürich", "province of Ontario") is kept as any region is,
     // though a city shares its name.
-    const regionNamed = span.kind === 'place' && REGION_BEFORE.test(textBefore(text, span.start));
+    // ("distrito de Braga", "Kanton Luzern": the words may be the span's own.)
+    const inside = /^(.*\s)\p{Lu}/u.exec(span.text)?.[1];
+    const regionNamed = span.kind === 'place' && (REGION_BEFORE.test(textBefore(text, span.start)) || (inside !== undefined && REGION_BEFORE.test(inside)));
     const kept =
       span.shared === true ||
       (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start))));
@@ -396,6 +407,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(regionNamed ? { regionNamed: true } : {}),
       // An organisation's town ("Jobcenter Gelsenkirchen"): of the country the message points to, if any.
       ...(span.kind === 'organisation' && cue ? { country: cue } : {}),
+      ...(span.kind === 'organisation' && countries.size ? { countries: [...countries] } : {}),
       // A day this message already named otherwise ("22/11", then "vendredi 22 novembre"): the same shift.
       ...(day !== undefined && shifts.has(day) ? { days: shifts.get(day)! } : {}),
       ...(day !== undefined && repeated.has(day) ? { wholeWeeks: true } : {}),

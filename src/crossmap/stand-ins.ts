@@ -29,7 +29,7 @@ import type { SubstitutePools } from './pools';
 import { ORGANISATION_CUES } from './terms';
 import { THEMES, themeRole } from './themes';
 import type { DictionaryEntry, Span, SpanKind } from './types';
-import { undatable, weekdayIn } from './weekdays';
+import { undatable, weekdayAlone, weekdayIn } from './weekdays';
 
 /** What the text says about a span that its substitute should keep. */
 export interface SubstituteHint {
@@ -47,6 +47,8 @@ export interface SubstituteHint {
    * country the message points to: a town of it named in the organisation's name gets another town of it.
    */
   readonly country?: string;
+  /** For an organisation, the countries the message names: a town of one of them in its name gets a town of it. */
+  readonly countries?: readonly string[];
   /** The first-level region the message's other towns put a town the data does not know in (`regionCue`). */
   readonly region?: string;
   /** The message's language (its code): a moved date names its month in it (./months.ts). */
@@ -136,7 +138,8 @@ function generate(
 ): string | undefined {
   const decoys = pools.specialDecoys?.[kind];
   if (hint.mode === 'protect' && decoys) return pick(decoys);
-  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper')) return organisationLike(text, draw, pick, pools, standIn, hint.country);
+  if (hint.mode === 'protect' && (kind === 'organisation' || kind === 'proper'))
+    return organisationLike(text, draw, pick, pools, standIn, hint.country, hint.countries);
   // A profile value or an always-map term with a name in it ("Project Orion") keeps its shape, names replaced.
   if (hint.mode === 'protect' && (kind === 'custom' || kind === 'profile') && /\p{Lu}/u.test(text)) return organisationLike(text, draw, pick, pools, standIn);
   const role = themeRole(kind);
@@ -250,8 +253,10 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     // "au Québec", "en Valais": French names a city with "à", a region or country with "au", "aux" or "en"; a
     // region whose city is spelt the same but for its accents is the region.
     const regionByArticle = REGION_ARTICLE.test(before) && pools.placeKind?.(name.normalize('NFD').replace(/\p{M}/gu, ''))?.type === 'region';
-    // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about.
-    return type === 'country' || type === 'region' || type === 'state' || regionByArticle;
+    // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about; so is a
+    // code in brackets after a town ("Cittadella (PD)", "Borgo Maggiore (RSM)"): its province's or country's.
+    const bracketedCode = /\($/.test(before) && /^[A-Z]{2,3}$/.test(name);
+    return type === 'country' || type === 'region' || type === 'state' || regionByArticle || bracketedCode;
   }
   if (span.kind === 'age')
     return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after)) || (AGE_LINE_BEFORE.test(before) && lawfulYear(span.text, 21));
@@ -262,10 +267,13 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
-  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || HISTORICAL.test(span.text);
+  if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || weekdayAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
-  if (span.kind === 'id') return ACRONYM.test(span.text);
+  // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
+  // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
+  if (span.kind === 'id')
+    return ACRONYM.test(span.text) || (FORM_NUMBER.test(span.text) && (FORM_BEFORE.test(before) || (NOTICE_BEFORE.test(before) && /\p{L}/u.test(span.text))));
   return false;
 }
 
@@ -369,6 +377,11 @@ function monthAlone(text: string): boolean {
 const MONTH_ALONE =
   /^(?:(?:in|by|since|until|early|mid|late|end of|the end of|en|fin|début|mi|depuis|avant|après|im|ab|seit|bis|ende|anfang|mitte|a|ad|da|di|fine|inizio|metà|entro|em|no|desde|hasta|até|finales de|principios de|mediados de|fim de|início de)\s+)*(\p{L}+)$/iu;
 
+/** A form's or a notice type's number: up to four capitals and five digits, a letter after ("CP2000", "1099-K", "I-94", "8843"). */
+const FORM_NUMBER = /^(?=.{2,8}$)\p{Lu}{0,4}-?\d{1,5}(?:-?\p{Lu}{1,2})?$/u;
+const FORM_BEFORE = /\b(?:form|formulário|formulario|formulaire|formular|modulo|modello|modelo|vordruck)\s+(?:no\.?\s*|n[º°.]\s*|nr\.?\s*)?$/iu;
+const NOTICE_BEFORE = /\b(?:letter|notice|lettre|avis|carta|aviso|brief|bescheid|lettera|avviso)\s+$/iu;
+
 /** A name of capital letters alone, two to seven ("TK", "IMSS", "ÖGK", "MINESEC"). */
 const ACRONYM = /^\p{Lu}{2,7}$/u;
 
@@ -395,6 +408,10 @@ const ORG_WORDS = new Set<string>([
     'Banca Cassa Assicurazioni Comune Questura Prefettura Tribunale Polizia Chiesa Fondazione Farmacia Studio Legale per ' +
     'Impiego Lavoro Ispettorato ' +
     'do da dos das São Saúde Posto Escola Colégio Universidade Faculdade Caixa Câmara Municipal Prefeitura Vara Polícia ' +
+    // Offices named by their holder's title ("Prefeito Municipal de Jacobina", "Bürgermeister der Stadt Zwettl",
+    // "the Mayor of Galway"): the office stays, its town replaced (a mayor's title had become a family name).
+    'Mayor Governor Bürgermeister Bürgermeisterin Oberbürgermeister Landrat Maire Préfet Alcalde Alcaldesa Gobernador ' +
+    'Sindaco Sindaca Prefetto Prefeito Prefeita Governador ' +
     'Igreja Fundação Farmácia Família Inspeção Inspecção Trabalho Emprego Segurança Social'
   )
     .toLowerCase()
@@ -434,6 +451,7 @@ function organisationLike(
   pools: SubstitutePools,
   standIn: (name: string) => string | undefined,
   country?: string,
+  named: readonly string[] = [],
 ): string | undefined {
   const name = (bare: string) => pick(pools.familyNames) ?? scramble(bare, draw);
   // A word the conversation already has a stand-in for ("Milano" in "Comune di Milano", after "a Milano") takes
@@ -442,10 +460,14 @@ function organisationLike(
   // that is a town somewhere is one: "Olson", "Lehner", "Wells Fargo".)
   const town = (bare: string, afterKind: boolean) => {
     const type = pools.placeKind?.(bare)?.type;
-    // With no country in the message, the one country the data knows a town of that name in ("lycée cantonal de
+    // Else of a country the message names ("Université de Poitiers … pour la France" from Dakar), and with no
+    // country in the message, the one country the data knows a town of that name in ("lycée cantonal de
     // Porrentruy": Switzerland's).
     const only = townsNamed(bare);
-    const of = country ?? (only.length === 1 ? only[0] : undefined);
+    const of =
+      country !== undefined && townIn(bare, country)
+        ? country
+        : (only.find((c) => named.includes(c)) ?? (country === undefined && only.length === 1 ? only[0] : undefined));
     const ours = afterKind && of !== undefined && (type === undefined || type === 'city') && townIn(bare, of) !== undefined;
     return standIn(bare) ?? (ours ? placeLike(bare, draw, pick, pools, of) : undefined) ?? name(bare);
   };

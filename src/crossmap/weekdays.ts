@@ -68,3 +68,26 @@ const LEADING = new RegExp(
     .join('|')})\\.?,?\\s+(?:(?:den|le|el|il|o)\\s+)?(?=\\d)`,
   'iu',
 );
+
+/**
+ * A weekday alone, with what says which or how often ("Friday", "every sunday", "los martes", "le mardi", "jeden
+ * Donnerstag", "às sextas"): one day in seven of some week names no one's date, and a shift, a service, a
+ * meeting or a sabbath the answer depends on is on it (a Saturday sabbath "desde el viernes" had become another
+ * day). No day of the month with it.
+ */
+export function weekdayAlone(text: string): boolean {
+  return !/\d/.test(text) && ALONE.test(text.trim());
+}
+const ALONE = new RegExp(
+  `^(?:(?:every|each|on|next|last|this|coming|the|jeden|jedem|am|nächsten|letzten|diesen|le|les|ce|chaque|tous|prochain|dernier|el|los|las|la|cada|todos|todas|este|esta|próximo|próxima|pasado|il|lo|ogni|tutti|tutte|i|le|questo|prossimo|scorso|o|a|os|as|às|aos|nas|nos|na|no|toda|todo|passada|passado|desde|hasta)\\s+)*(?:${[
+    ...WEEKDAYS.flat(),
+    'segunda',
+    'terça',
+    'quarta',
+    'quinta',
+    'sexta',
+  ]
+    .map((w) => w.replace(/-/g, '[- ]?'))
+    .join('|')}|(?:Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\\.?)(?:s|en)?(?:\\s+(?:prochain|dernier|pasado|próximo|que vem|passada|passado|prossimo|scorso))?$`,
+  'iu',
+);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newCodebook, protectMessage } from '../../../src/crossmap';
-import { knownPart, messageCue, placeCountry, townIn, townsNamed } from '../../../src/crossmap/place-country';
+import { knownPart, messageCue, placeCountry, regionOf, townIn, townsNamed } from '../../../src/crossmap/place-country';
 import { substitutePools } from '../../../src/crossmap/pools';
 import type { Tagging } from '../../../src/crossmap/tagging';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
@@ -451,6 +451,124 @@ describe('a place stand-in stays in its country', () => {
       const [town, region] = p.marks[0]!.substitute.split(', ');
       expect(region).toBe('Ontario');
       expect(townIn(town!, 'CA')?.region).toBe(townIn('Guelph', 'CA')!.region);
+    }
+  });
+});
+
+describe('the country a message is in, when it names another', () => {
+  /** A tagging of `parts` (each part's first occurrence) as the kinds given, the whole text personal. */
+  const read = (text: string, code: string, parts: [string, 'place' | 'organisation'][]): Tagging => ({
+    language: { code, name: code, read: true },
+    found: parts.map(([part, kind]) => ({
+      start: text.indexOf(part),
+      end: text.indexOf(part) + part.length,
+      text: part,
+      kind,
+      source: 'tagger' as const,
+      score: 1,
+    })),
+    personal: [{ start: 0, end: text.length, p: 1 }],
+    general: 0,
+    plain: plainWords(text, code),
+  });
+  const spansOf = (text: string, parts: string[]) =>
+    parts.map((p) => ({ start: text.indexOf(p), end: text.indexOf(p) + p.length, text: p, kind: 'place' as const }));
+
+  it('knows every country by its name in the six languages, but never by a name people or towns bear', () => {
+    expect(pools.placeKind?.('Luxemburgo')).toMatchObject({ type: 'country', country: 'LU' });
+    expect(pools.placeKind?.('Luxemburg')).toMatchObject({ type: 'country', country: 'LU' });
+    expect(pools.placeKind?.('Liechtenstein')).toMatchObject({ type: 'country', country: 'LI' });
+    // French "Malte" is a German given name; Spanish "Santa Lucía" a town of Uruguay and Spain.
+    expect(pools.placeKind?.('Malte')).toBeUndefined();
+    expect(pools.placeKind?.('Santa Lucía')).toBeUndefined();
+    for (let seed = 1; seed <= 5; seed++) {
+      const text = 'Emigrei para o Luxemburgo em 2017 e trabalho nas obras em Esch-sur-Alzette.';
+      const p = sent(text, 'pt', ['Luxemburgo', 'Esch-sur-Alzette'], seed);
+      expect(p.marks[0]!.treatment).toBe('keep');
+      expect(p.text).toContain('para o Luxemburgo');
+    }
+  });
+
+  it('reads "IRS" as Portugal’s tax in Portuguese and the US’s in other languages', () => {
+    expect(messageCue('Tenho de declarar essa renda no IRS em Portugal e também aqui?', [], pools, 'pt')).toBe('PT');
+    expect(messageCue('the IRS sent me a letter about my 2022 return', [], pools, 'en')).toBe('US');
+  });
+
+  it('lets the towns of a message, not a country it names, say where it is', () => {
+    const text =
+      'Wir wohnen in Annweiler am Trifels bei Kaiserslautern, mein Mann kommt aus Rumänien. Das Familiengericht Landau hat geschrieben, er will mit den Kindern nach Sibiu. Gilt das Haager Übereinkommen für Rumänien?';
+    const places = ['Annweiler am Trifels', 'Kaiserslautern', 'Rumänien', 'Landau', 'Sibiu'];
+    // "Landau" is "Landau in der Pfalz" in the data: the short name people type.
+    expect(placeCountry('Landau', pools, { cue: 'RO', language: 'de' })).toBe('DE');
+    expect(messageCue(text, spansOf(text, places), pools, 'de')).toBe('DE');
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent(text, 'de', places, seed);
+      expect(townIn(p.marks[0]!.substitute, 'DE'), p.text).toBeDefined();
+    }
+    // With no town of its own, the country it names.
+    const angola = 'to gravida de 5 meses e moro no Cazenga. como faço pra pedir pensao aqui em angola?';
+    expect(messageCue(angola, spansOf(angola, ['Cazenga', 'angola']), pools, 'pt')).toBe('AO');
+  });
+
+  it('an organisation’s town in another country the message names stays in that country', () => {
+    const text = "Au consulat de Dakar on m'a refusé le visa pour la France. J'ai été admis à l'Université de Poitiers.";
+    for (let seed = 1; seed <= 10; seed++) {
+      const random = seededRandomSource(seed);
+      const p = protectMessage(text, {
+        codebook: newCodebook(random),
+        random,
+        tagging: read(text, 'fr', [
+          ['Dakar', 'place'],
+          ['France', 'place'],
+          ['Université de Poitiers', 'organisation'],
+        ]),
+      });
+      const university = p.marks.find((m) => m.kind === 'organisation')!.substitute;
+      expect(university).toMatch(/^Université de /);
+      expect(townIn(university.replace('Université de ', ''), 'FR'), p.text).toBeDefined();
+      expect(townIn(p.marks[0]!.substitute, 'SN'), p.text).toBeDefined();
+    }
+  });
+
+  it('a region named with its word inside the span is kept, and a code in brackets after a town goes as typed', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const p = sent('Tenho uma casa em Amares, distrito de Braga, arrendada a 420€/mês.', 'pt', ['distrito de Braga'], seed);
+      expect(p.marks[0]!.treatment).toBe('keep');
+      const q = sent('Chiusura: Chiara, Borgo Maggiore (RSM), tel. 0549 903412', 'it', ['Borgo Maggiore (RSM'], seed);
+      expect(q.marks.map((m) => [m.text, m.treatment])).toEqual([
+        ['Borgo Maggiore', 'generalize'],
+        ['RSM', 'keep'],
+      ]);
+      expect(q.text).toMatch(/^Chiusura: Chiara, \[luogo\] \(RSM\), tel\./);
+    }
+  });
+});
+
+describe('a town the data does not know, beside its region', () => {
+  it('reads a region by its name or the code people type, as the towns’ regions are coded', () => {
+    expect(regionOf('Manitoba', pools)).toBe('CA.03');
+    expect(regionOf('MB', pools)).toBe('CA.03');
+    expect(regionOf('SK', pools)).toBe('CA.11');
+    expect(regionOf('NSW', pools)).toBe('AU.02');
+    expect(regionOf('Qld', pools)).toBe('AU.04');
+    expect(regionOf('Ohio', pools)).toBe('US.OH');
+    expect(regionOf('OH', pools)).toBe('US.OH');
+    expect(regionOf('Leeds', pools)).toBeUndefined();
+  });
+
+  it('gets a town of the region typed with it, or named in the message, even where the data knows few', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent('We farm near Kindersley, SK and her lawyer is in Rosetown.', 'en', ['Kindersley, SK', 'Rosetown'], seed);
+      const [town, code] = p.marks[0]!.substitute.split(', ');
+      expect(code).toBe('SK');
+      expect(townIn(town!, 'CA')?.region, p.text).toBe('CA.11');
+      expect(townIn(p.marks[1]!.substitute, 'CA')?.region, p.text).toBe('CA.11');
+      // Manitoba: two towns in the data (the stand-in of a town it knows there would all but name it), but a
+      // town it does not know is none of them.
+      const q = sent('I live in Neepawa, Manitoba and work on a farm.', 'en', ['Neepawa, Manitoba'], seed);
+      expect(townIn(q.marks[0]!.substitute.split(', ')[0]!, 'CA')?.region, q.text).toBe('CA.03');
+      const r = sent('got done for drink driving in Gundagai, court is in Wagga. what happens in NSW?', 'en', ['Gundagai', 'NSW'], seed);
+      expect(townIn(r.marks[0]!.substitute, 'AU')?.region, r.text).toBe('AU.02');
     }
   });
 });
