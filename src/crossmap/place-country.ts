@@ -125,8 +125,9 @@ const townsByName = lazy(() => {
 /**
  * The towns by name, and by the first part of a hyphenated name, or of one that says what the town lies on, where
  * that part names no other town ("Brive" for "Brive-la-Gaillarde", "Oujda" for "Oujda-Angad", "Landau" for "Landau
- * in der Pfalz": the short name people type; "Saint", "Boulogne" or "Neustadt" start several and name none). For the country of a place already marked only: such a part is often an ordinary word
- * too ("novo", "grande", "court"), so it does not make a word a place the data knows (`townsNamed`).
+ * in der Pfalz": the short name people type; "Saint", "Boulogne" or "Neustadt" start several and name none). For
+ * the country of a place already marked only: such a part is often an ordinary word too ("novo", "grande",
+ * "court"), so it does not make a word a place the data knows (`townsNamed`).
  */
 const townsLookup = lazy(() => {
   const byName = new Map(townsAndAliases());
@@ -483,10 +484,8 @@ export function regionCue(span: Span, spans: readonly Span[], country: string, p
   const regions = new Set<string>();
   for (const other of spans) {
     if (other.kind !== 'place' || other === span) continue;
-    // A US state's code names its region (GeoNames' first-level regions of the US are the codes): "AZ".
-    // A region it names, by name or code ("Saskatchewan", "MB", "OH"): GeoNames' first-level regions of the US
-    // are the states' codes.
-    // (Alone, or after a town: "Kindersley, SK", "Wagga Wagga NSW".)
+    // A region it names by name or code, alone or after a town ("Saskatchewan", "AZ", "Kindersley, SK", "Wagga
+    // Wagga NSW"; GeoNames' first-level regions of the US are the states' codes).
     const named = regionOf(townThenRegion(other.text, pools)?.region ?? /\s(\p{Lu}\p{L}{1,2})$/u.exec(other.text)?.[1] ?? other.text, pools);
     if (named?.startsWith(`${country}.`)) regions.add(named);
     const town = townIn(other.text, country) ?? townIn(knownPart(other.text, pools) ?? '', country);

@@ -138,6 +138,7 @@ export function placeLike(
   country?: string,
   region?: string,
   regionNamed?: boolean,
+  regionTyped = false,
 ): string | undefined {
   const kind = pools.placeKind?.(text.replace(/['’]s$/, ''));
   // "Kanton Luzern", "province of Ontario": a region of its country, though its capital shares the name.
@@ -158,7 +159,7 @@ export function placeLike(
     // "Neepawa, Manitoba", "Kindersley, SK": a town of the region typed, where the data knows its code.
     const typed = regionOf(withRegion.region, pools);
     const ofRegion = typed && (!country || typed.startsWith(`${country}.`)) ? typed : undefined;
-    const town = placeLike(withRegion.town, draw, pick, pools, us?.country ?? country, us?.region ?? ofRegion ?? region);
+    const town = placeLike(withRegion.town, draw, pick, pools, us?.country ?? country, us?.region ?? ofRegion ?? region, false, Boolean(us ?? ofRegion));
     return town ? `${town}${withRegion.separator}${withRegion.region}` : undefined;
   }
   if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
@@ -180,6 +181,8 @@ export function placeLike(
       pools,
       us?.country ?? (known.length ? ownCountry(known, codeCountry ?? country) : (codeCountry ?? country)),
       us?.region ?? coded ?? region,
+      false,
+      Boolean(us ?? coded),
     );
     return town ? `${town} ${withCode[2]}` : undefined;
   }
@@ -194,9 +197,11 @@ export function placeLike(
   // Rico, Luxembourg) one of its smaller towns; never one abroad while the country has any.
   const smallest = (bands: readonly (readonly string[])[] | undefined, fewest = MIN_OTHERS + 1) =>
     count(bands) >= fewest ? nearBand(bands, bands!.length - 1, pick) : undefined;
-  // A town the data does not know is none of its region's towns: any of them hides it ("Neepawa, Manitoba" → Brandon,
-  // though the data knows two towns of Manitoba; a Manitoba workplace had gone out as a town of British Columbia).
-  const unknown = !townIn(knownPart(text, pools) ?? text.replace(/['’]s$/, ''), country);
+  // A town the data does not know, typed with its region, is none of that region's towns: any of them hides it
+  // ("Neepawa, Manitoba" → Winnipeg, though the data knows two towns of Manitoba; a Manitoba workplace had gone out
+  // as a town of British Columbia). Not where the region is only what the message's other towns say
+  // (`regionCue`): a stand-in there would tell a small region's town the message names, whose own stand-in hides it.
+  const unknown = regionTyped && !townIn(knownPart(text, pools) ?? text.replace(/['’]s$/, ''), country);
   return (
     smallest(region?.startsWith(`${country}.`) ? regionBands().get(region) : undefined, unknown ? 1 : MIN_OTHERS + 1) ??
     smallest(pools.citiesByCountry?.get(country)) ??

@@ -197,21 +197,27 @@ export const substitutePools = lazy((): SubstitutePools => {
   // "Santa Lucía", a town of Uruguay and of Spain).
   const named = ['en', 'de', 'fr', 'es', 'it', 'pt'].map(displayNames);
   const withCities = new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)));
-  const people = new Set([...lexiconList('given'), ...lexiconList('family')].map((n) => n.toLowerCase()));
-  const townOf = new Map<string, string[]>();
-  // ("Name|CC|…" of a town, "Alias|Name|CC" of its other names.)
-  for (const [name = '', country = ''] of [
-    ...(towns as { towns: string[] }).towns.map((row) => row.split('|')),
-    ...(towns as { aliases: string[] }).aliases.map((row) => row.split('|')).map(([alias, , cc]) => [alias, cc]),
-  ])
-    townOf.set(name.toLowerCase(), [...(townOf.get(name.toLowerCase()) ?? []), country]);
-  const ownName = (name: string, code: string) => !people.has(name) && (townOf.get(name) ?? []).every((c) => c === code);
-  for (const code of new Set([...withCities, ...(countries as string[][]).map(([, , , , , , c]) => c!)])) {
+  for (const code of withCities) {
     for (const displayName of named) {
       const name = displayName(code)?.toLowerCase();
-      if (name && !kinds.has(name) && (withCities.has(code) || ownName(name, code))) kinds.set(name, { type: 'country', country: code });
+      if (name && !kinds.has(name)) kinds.set(name, { type: 'country', country: code });
     }
   }
+  const others = new Map<string, string>();
+  for (const [, , , , , , code] of countries as string[][])
+    for (const displayName of named) {
+      const name = code && !withCities.has(code) ? displayName(code)?.toLowerCase() : undefined;
+      if (name && !kinds.has(name)) others.set(name, code!);
+    }
+  for (const person of [...lexiconList('given'), ...lexiconList('family')]) others.delete(person.toLowerCase());
+  // ("Name|CC|…" of a town, "Alias|Name|CC" of its other names.)
+  const townElsewhere = (name: string, country: string) => {
+    const code = others.get(name.toLowerCase());
+    if (code !== undefined && code !== country) others.delete(name.toLowerCase());
+  };
+  for (const row of (towns as { towns: string[] }).towns) townElsewhere(row.slice(0, row.indexOf('|')), row.split('|')[1] ?? '');
+  for (const row of (towns as { aliases: string[] }).aliases) townElsewhere(row.slice(0, row.indexOf('|')), row.slice(row.lastIndexOf('|') + 1));
+  for (const [name, code] of others) kinds.set(name, { type: 'country', country: code });
   // Countries by the short forms the six languages write ("EUA", "EE. UU.", "BRD"): a country, kept by default;
   // read as a code, "EUA" was sent as the airport "SHA".
   for (const [short, code] of COUNTRY_SHORT) if (!kinds.has(short.toLowerCase())) kinds.set(short.toLowerCase(), { type: 'country', country: code });

@@ -26,9 +26,9 @@ export const MEASURED_MESSAGE = {
   /** General questions (nothing personal in them) among those messages, and how many Veil changed. */
   general: { general: 49, changed: 2 },
   /** Of the messages about their writer: the answer as good as the original's / worse / no longer the question (%), by Veil's defaults. */
-  personal: { messages: 101, same: 4, worse: 46, broken: 50 },
+  personal: { messages: 101, same: 4, worse: 47, broken: 50 },
   /** The same, with every sensitive matter (health, religion, money trouble, …) kept as typed. */
-  personalKeepingSensitive: { same: 51, worse: 19, broken: 30 },
+  personalKeepingSensitive: { same: 51, worse: 20, broken: 29 },
 } as const;
 
 /** One line for the person: what the measurement means for the message in front of them. */

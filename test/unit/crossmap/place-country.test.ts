@@ -569,6 +569,10 @@ describe('a town the data does not know, beside its region', () => {
       expect(townIn(q.marks[0]!.substitute.split(', ')[0]!, 'CA')?.region, q.text).toBe('CA.03');
       const r = sent('got done for drink driving in Gundagai, court is in Wagga. what happens in NSW?', 'en', ['Gundagai', 'NSW'], seed);
       expect(townIn(r.marks[0]!.substitute, 'AU')?.region, r.text).toBe('AU.02');
+      // Where only another town of a small region says the region, its towns are not drawn: Cervione's stand-in
+      // would tell Bastia (Corsica: two towns in the data), whose own stand-in hides it.
+      const w = sent('mon père est décédé à Bastia, il laisse un terrain à Cervione', 'fr', ['Bastia', 'Cervione'], seed);
+      for (const m of w.marks) expect(townIn(m.substitute, 'FR')?.region, w.text).not.toBe(townIn('Bastia', 'FR')!.region);
     }
   });
 });
