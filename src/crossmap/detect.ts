@@ -127,13 +127,14 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   if (tagging.language.read && !general) for (const s of titledNames(text)) found.push({ ...s, source: 'pattern', score: 0.9 });
   // One name, one mark: a person or place marked once is marked wherever else the message names it in the same
   // words ("Tondela" of a letter's head and of its signature; the second had been sent as typed).
-  const named = settle(found).filter((s) => (s.kind === 'person' || s.kind === 'place') && /^\p{Lu}/u.test(s.text) && s.text.length > 2);
-  for (const s of exactSpans(
-    text,
-    named.map((n) => n.text),
-    (t) => named.find((n) => n.text === t)?.kind ?? 'person',
-  ))
-    if (named.some((n) => n.text === s.text)) found.push({ ...s, source: 'pattern', score: 0.95 });
+  const named = new Map(
+    settle(found)
+      .filter((s) => (s.kind === 'person' || s.kind === 'place') && /^\p{Lu}/u.test(s.text) && s.text.length > 2)
+      .map((s) => [s.text, s.kind]),
+  );
+  // (Found in any case; marked only as typed there.)
+  for (const s of exactSpans(text, [...named.keys()], (t) => named.get(t) ?? 'person'))
+    if (named.has(s.text)) found.push({ ...s, source: 'pattern', score: 0.95 });
   return mergeRuns(
     text,
     settle(found)

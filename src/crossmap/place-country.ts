@@ -433,27 +433,6 @@ const regionCodes = lazy(
       }),
     ),
 );
-/** Canada's and Australia's regions by the codes people type (ISO 3166-2), as GeoNames codes them. */
-const TYPED_REGION: Readonly<Record<string, string>> = {
-  AB: 'CA.01',
-  BC: 'CA.02',
-  MB: 'CA.03',
-  NB: 'CA.04',
-  NL: 'CA.05',
-  NS: 'CA.07',
-  ON: 'CA.08',
-  PE: 'CA.09',
-  QC: 'CA.10',
-  SK: 'CA.11',
-  YT: 'CA.12',
-  NU: 'CA.14',
-  ACT: 'AU.01',
-  NSW: 'AU.02',
-  QLD: 'AU.04',
-  TAS: 'AU.06',
-  VIC: 'AU.07',
-};
-
 /**
  * The first-level region ("CA.03") a region's name or typed code names ("Manitoba", "MB", "Qld", "Ohio", "OH"),
  * as the towns' regions are coded, so a town beside it gets a stand-in there. Undefined for anything else.
@@ -463,8 +442,7 @@ export function regionOf(name: string, pools: SubstitutePools): string | undefin
   if (usStateCode(bareName, pools)) return `US.${bareName}`;
   const kind = pools.placeKind?.(bareName);
   if (kind?.type !== 'region' || !kind.country) return undefined;
-  const typed = TYPED_REGION[bareName.toUpperCase()];
-  return typed?.startsWith(`${kind.country}.`) ? typed : regionCodes().get(`${bareName.toLowerCase()}|${kind.country}`);
+  return kind.region ?? regionCodes().get(`${bareName.toLowerCase()}|${kind.country}`);
 }
 
 /** A US state's two-letter code typed in capitals ("AZ", "TX"); not "WA", which is Western Australia's too. */

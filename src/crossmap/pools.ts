@@ -43,7 +43,13 @@ export type PlaceKind =
   /** A city keeps its country (ISO 3166 alpha-2) and, where the country has cities enough, its size band. */
   | { readonly type: 'city'; readonly band: number; readonly country?: string; readonly subregion?: string; readonly named?: string }
   /** A region keeps its country ("Ohio" → another US state), else its M49 sub-region, so its law and climate stay near. */
-  | { readonly type: 'region'; readonly subregion?: string; readonly country?: string }
+  | {
+      readonly type: 'region';
+      readonly subregion?: string;
+      readonly country?: string;
+      /** Its first-level region as GeoNames codes it ("CA.03"), where a typed code says ("MB"). */
+      readonly region?: string;
+    }
   | { readonly type: 'country'; readonly country?: string }
   | { readonly type: 'state' | 'travel' };
 
@@ -121,11 +127,16 @@ const TRAVEL: PlaceKind = { type: 'travel' };
  * Canada's provinces and territories and Australia's states by their ISO 3166-2 codes (ISO 3166-2:CA, :AU), as
  * people write them after a town ("Prince George, BC") or alone ("in NSW"); GeoNames' first-level codes for the
  * two are numbers, so data/places.json has none. In capitals, or the longer ones as a word ("Qld"; not "Vic", a Catalan town);
- * never "WA", "SA", "NT" (a US state, Saudi or South Africa, and a territory of each country).
+ * never "WA", "SA", "NT" (a US state, Saudi or South Africa, and a territory of each country). Each with that
+ * GeoNames code, as data/towns.json codes the towns' regions ("MB": "CA.03").
  */
 const REGION_CODES: readonly (readonly [string, string])[] = [
-  ...['ON', 'QC', 'BC', 'AB', 'MB', 'SK', 'NS', 'NB', 'NL', 'PE', 'YT', 'NU'].map((code) => [code, 'CA'] as const),
-  ...['NSW', 'QLD', 'VIC', 'TAS', 'ACT', 'Nsw', 'Qld', 'Tas'].map((code) => [code, 'AU'] as const),
+  ...Object.entries({ AB: '01', BC: '02', MB: '03', NB: '04', NL: '05', NS: '07', ON: '08', PE: '09', QC: '10', SK: '11', YT: '12', NU: '14' }).map(
+    ([code, admin]) => [code, `CA.${admin}`] as const,
+  ),
+  ...Object.entries({ ACT: '01', NSW: '02', QLD: '04', TAS: '06', VIC: '07', Nsw: '02', Qld: '04', Tas: '06' }).map(
+    ([code, admin]) => [code, `AU.${admin}`] as const,
+  ),
 ];
 
 export const substitutePools = lazy((): SubstitutePools => {
@@ -227,9 +238,10 @@ export const substitutePools = lazy((): SubstitutePools => {
   const subregionOf = new Map((countries as string[][]).map(([, subregion, , , , , code]) => [code!, subregion!]));
   const typed = new Map<string, PlaceKind>([
     ...travelCodes.map((code) => [code, TRAVEL] as const),
-    ...REGION_CODES.map(
-      ([code, country]) => [code, { type: 'region', country, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }] as const,
-    ),
+    ...REGION_CODES.map(([code, region]) => {
+      const country = region.slice(0, region.indexOf('.'));
+      return [code, { type: 'region', country, region, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }] as const;
+    }),
   ]);
   const female = lexiconList('substitute-given-female');
   const male = lexiconList('substitute-given-male');

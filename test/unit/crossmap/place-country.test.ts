@@ -10,6 +10,7 @@ import { substitutePools } from '../../../src/crossmap/pools';
 import type { Tagging } from '../../../src/crossmap/tagging';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { seededRandomSource } from '../../../src/dp/exact/random';
+import { taggerRead } from './tagging';
 
 const pools = substitutePools();
 /** `country` when `name` is a city or town of it (a stand-in may be a town of the same region), else the country the data reads it in. */
@@ -20,13 +21,13 @@ const cityCountry = (name: string, country: string) => {
 };
 
 /** A tagging that reads `places` as personal places of a message in `code`. */
-function tagging(text: string, code: string, places: readonly string[]): Tagging {
-  const found = places.map((p) => {
-    const start = text.indexOf(p);
-    return { start, end: start + p.length, text: p, kind: 'place' as const, source: 'tagger' as const, score: 1 };
-  });
-  return { language: { code, name: code, read: true }, found, personal: [{ start: 0, end: text.length, p: 1 }], general: 0, plain: plainWords(text, code) };
-}
+const tagging = (text: string, code: string, places: readonly string[]): Tagging =>
+  taggerRead(
+    text,
+    code,
+    places.map((p) => [p, 'place'] as const),
+    1,
+  );
 
 function sent(text: string, code: string, places: readonly string[], seed: number) {
   const random = seededRandomSource(seed);
@@ -456,21 +457,6 @@ describe('a place stand-in stays in its country', () => {
 });
 
 describe('the country a message is in, when it names another', () => {
-  /** A tagging of `parts` (each part's first occurrence) as the kinds given, the whole text personal. */
-  const read = (text: string, code: string, parts: [string, 'place' | 'organisation'][]): Tagging => ({
-    language: { code, name: code, read: true },
-    found: parts.map(([part, kind]) => ({
-      start: text.indexOf(part),
-      end: text.indexOf(part) + part.length,
-      text: part,
-      kind,
-      source: 'tagger' as const,
-      score: 1,
-    })),
-    personal: [{ start: 0, end: text.length, p: 1 }],
-    general: 0,
-    plain: plainWords(text, code),
-  });
   const spansOf = (text: string, parts: string[]) =>
     parts.map((p) => ({ start: text.indexOf(p), end: text.indexOf(p) + p.length, text: p, kind: 'place' as const }));
 
@@ -517,11 +503,16 @@ describe('the country a message is in, when it names another', () => {
       const p = protectMessage(text, {
         codebook: newCodebook(random),
         random,
-        tagging: read(text, 'fr', [
-          ['Dakar', 'place'],
-          ['France', 'place'],
-          ['Université de Poitiers', 'organisation'],
-        ]),
+        tagging: taggerRead(
+          text,
+          'fr',
+          [
+            ['Dakar', 'place'],
+            ['France', 'place'],
+            ['Université de Poitiers', 'organisation'],
+          ],
+          1,
+        ),
       });
       const university = p.marks.find((m) => m.kind === 'organisation')!.substitute;
       expect(university).toMatch(/^Université de /);

@@ -13,32 +13,16 @@ import {
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
 import { dayOfYear, lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
-import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { townIn } from '../../../src/crossmap/place-country';
 import { seededRandomSource } from '../../../src/dp/exact/random';
-import { listTagging } from './tagging';
+import { listTagging, taggerRead } from './tagging';
 
 const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protectMessage>[1]> = {}): Protected => {
   const random = seededRandomSource(seed);
   return protectMessage(text, { codebook: newCodebook(random), random, tagging: listTagging(text), ...extra });
 };
 const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
-/** What the tagger read, as given: each part (its first occurrence) found as its kind, the whole text personal. */
-const taggerRead = (text: string, code: string, parts: [string, 'person' | 'place' | 'organisation' | 'age' | 'date'][]) => ({
-  language: { code, name: code, read: true },
-  found: parts.map(([part, kind]) => ({
-    start: text.indexOf(part),
-    end: text.indexOf(part) + part.length,
-    text: part,
-    kind,
-    source: 'tagger' as const,
-    score: 0.9,
-  })),
-  personal: [{ start: 0, end: text.length, p: 1 }],
-  general: 0,
-  plain: plainWords(text, code),
-});
 const female = new Set(lexiconList('substitute-given-female'));
 const male = new Set(lexiconList('substitute-given-male'));
 

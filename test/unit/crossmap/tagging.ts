@@ -5,6 +5,8 @@
  */
 import { candidateSpans } from '../../../src/crossmap/candidates';
 import type { Tagging } from '../../../src/crossmap/tagging';
+import type { SpanKind } from '../../../src/crossmap/types';
+import type { Found } from '../../../src/crossmap/settle';
 import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
 import { plainWords } from '../../../src/crossmap/tagger/tagger';
 
@@ -15,6 +17,24 @@ export function listTagging(text: string): Tagging {
     personal: [{ start: 0, end: text.length, p: 1 }],
     general: 0,
     plain: plainWords(text, 'en'),
+  };
+}
+
+/** What the tagger read, as given: each part (its first occurrence) found as its kind, the whole text personal (`found` open to more). */
+export function taggerRead(text: string, code: string, parts: readonly (readonly [string, SpanKind])[], score = 0.9): Tagging & { found: Found[] } {
+  return {
+    language: { code, name: code, read: true },
+    found: parts.map(([part, kind]) => ({
+      start: text.indexOf(part),
+      end: text.indexOf(part) + part.length,
+      text: part,
+      kind,
+      source: 'tagger' as const,
+      score,
+    })),
+    personal: [{ start: 0, end: text.length, p: 1 }],
+    general: 0,
+    plain: plainWords(text, code),
   };
 }
 
