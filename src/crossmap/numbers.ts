@@ -443,14 +443,19 @@ function sameCase(like: string, text: string): string {
   return /^\p{Lu}/u.test(like) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-/** Fresh characters of the same kinds: digits for digits, letters for letters (same case), the rest kept. */
+/**
+ * Fresh characters of the same kinds: digits for digits, letters for letters (same case), the rest kept. With
+ * nothing to redraw after the prefix ("/" between an ID's parts, a phone's "+41" alone), the prefix too; with
+ * nothing at all, the text as it is (it had recursed without end, and the send failed).
+ */
 export function scramble(text: string, draw: Draw, keepPrefix = 0): string {
+  if (!/[\p{L}\p{N}]/u.test(text.slice(keepPrefix))) return keepPrefix > 0 ? scramble(text, draw) : text;
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
   let out = text.slice(0, keepPrefix);
   for (const ch of text.slice(keepPrefix)) {
-    if (/\d/.test(ch)) out += String(draw(10));
-    else if (/[A-Z]/.test(ch)) out += letters[draw(letters.length)];
-    else if (/[a-z]/.test(ch)) out += letters[draw(letters.length)]!.toLowerCase();
+    if (/\p{N}/u.test(ch)) out += String(draw(10));
+    else if (/\p{Lu}/u.test(ch)) out += letters[draw(letters.length)];
+    else if (/\p{L}/u.test(ch)) out += letters[draw(letters.length)]!.toLowerCase();
     else out += ch;
   }
   return out === text ? scramble(text, draw, keepPrefix) : out;

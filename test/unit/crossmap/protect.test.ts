@@ -12,7 +12,19 @@ import {
   type Protected,
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
-import { dayOfYear, lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
+import {
+  dayOfYear,
+  lifeStage,
+  movedAge,
+  numberWords,
+  scramble,
+  scramblePhone,
+  shiftAge,
+  shiftDate,
+  shiftDatesWithin,
+  wordsNumber,
+} from '../../../src/crossmap/numbers';
+import { drawFrom } from '../../../src/crossmap/codebook';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { townIn } from '../../../src/crossmap/place-country';
 import { seededRandomSource } from '../../../src/dp/exact/random';
@@ -385,6 +397,18 @@ describe('generalizations are public phrases of the category', () => {
     // "she turns 45" against "18 to 45": the line is what the question asks about.
     expect(age('she turns 45 this October and you have to be 18 to 45', '45', 1).treatment).toBe('keep');
     expect(age('she is 45 and works in a bakery, she wants to apply', '45', 1).treatment).toBe('replace');
+  });
+
+  it('an ID or phone with a part that has nothing to redraw is still redrawn, and the send does not fail', () => {
+    const draw = drawFrom(seededRandomSource(5));
+    expect(scramble('/', draw)).toBe('/');
+    const phone = scramblePhone('+41', draw);
+    expect(phone).not.toBe('+41');
+    expect(phone).toMatch(/^\+\d\d$/);
+    const text = 'my permit is AB123 / C4, what now?';
+    const sent = protect(text, 7, { tagging: taggerRead(text, 'en', [['AB123 / C4', 'id']]) });
+    expect(sent.text).not.toContain('AB123');
+    expect(sent.text).toContain(' / ');
   });
 
   it('a term of years, a count summed or ranged with another, is no age', () => {
