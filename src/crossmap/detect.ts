@@ -14,7 +14,8 @@
  * the patterns of 4 count, never a word list. No "capitalised word is a name" guess: that is the tagger's to read.
  */
 import { normalizeText } from '../domains/text';
-import { titledNames } from './gender';
+import { afterTitle, titledNames } from './gender';
+import { languageName } from './pools';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
 import { GATE, GENERAL_AT, KIND_SURE, NAME_SURE, personalScore, type Tagging } from './tagging';
@@ -138,16 +139,27 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
-      .filter((span) => !lawReference(text, span) && !lawTitle(text, span) && !duration(text, span) && !notAnAge(text, span) && !timeOrShare(text, span))
+      .filter(
+        (span) =>
+          !lawReference(text, span) &&
+          !lawTitle(text, span) &&
+          !duration(text, span) &&
+          !notAnAge(text, span) &&
+          !timeOrShare(text, span) &&
+          !cardBrand(text, span) &&
+          !languageNamed(text, span),
+      )
       .map(({ source: _s, score: _c, ...span }) => withOrdinal(text, span)),
   );
 }
 
+/** A regulation's or directive's word in the six languages ("règlement (CE) 883/2004", "Richtlinie 2004/38"). */
+const REGULATION = String.raw`regulation|règlement|reglamento|regolamento|regulamento|verordnung|directive|directiva|direttiva|diretiva|richtlinie`;
 /**
  * Words that cite a law's article, section or number ("art. 28", "section 80D", "§ 558", "Lei n.º 13/2023", "DPR
  * 309/90", "L. 300/1970", "Provimento 73").
  */
-const LAW_CITE = String.raw`(?:§§?|\bs{1,2}\.|\bl\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto(?:-lei)?|decree|regulation|paragraph|paragraf|absatz|abs|provimento|portaria|circolare|resolu[cç][aã]o|resoluci[oó]n)\.?)\s*(?:n\.?\s?[º°o]\.?\s*|n\.\s*)?`;
+const LAW_CITE = String.raw`(?:§§?|\bs{1,2}\.|\bl\.|\b(?:arts?|artt|articles?|artikel|articolo|artículo|artigo|section|sec|lei|ley|loi|legge|gesetz(?:es)?|dpr|d\.\s?lgs|decreto(?:-lei)?|decree|${REGULATION}|paragraph|paragraf|absatz|abs|provimento|portaria|circolare|resolu[cç][aã]o|resoluci[oó]n)\.?(?:\s*\((?:CE|EU|UE|EG|EWG|CEE|EC|EEC)\))?)\s*(?:n\.?\s?[º°o]\.?\s*|n\.\s*)?`;
 /**
  * …with the first part of its number before it too ("1970" of "L. 300/1970", "2023" of "Lei n.º 13/2023"; "1" of
  * "section 216(1)", "2" of "Section 13B(2)").
@@ -215,6 +227,10 @@ function notAnAge(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 30), span.start);
   if (/^\d+$/.test(span.text) && LIMIT_BEFORE.test(before)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
+  // A count summed or ranged with another of the same unit ("45 + 45 dias", "3 or 4 weeks"): both counts. Not
+  // "and" ("I'm 20 and 10 weeks pregnant" is an age and a count).
+  const paired = /^\s*(?:\+|-|–|\/|or|to|o|a|al|ou|oder|bis)\s*\d+(?:[.,]\d+)?/iu.exec(after);
+  if (/^\d+$/.test(span.text) && paired && OTHER_UNIT.test(after.slice(paired[0].length))) return true;
   // A decimal with its unit in the span, no unit of age ("0,85 U/h" of an insulin pump had gone out as "1,85 U/h").
   if (/^\d+[.,]\d+\s*\S/u.test(span.text) && !AGE_UNIT.test(span.text.replace(/^\d+[.,]\d+\s*/u, ''))) return true;
   return (
@@ -246,8 +262,24 @@ const LAW_BEFORE =
 
 function lawReference(text: string, span: Span): boolean {
   if (!NUMBER_KINDS.includes(span.kind)) return false;
-  return (/^\d/.test(span.text) && LAW_WORD.test(text.slice(Math.max(0, span.start - 24), span.start))) || LAW_INSIDE.test(span.text);
+  const before = text.slice(Math.max(0, span.start - 48), span.start);
+  return (
+    (/^\d/.test(span.text) && LAW_WORD.test(before.slice(-24))) ||
+    LAW_INSIDE.test(span.text) ||
+    ((span.kind === 'date' || span.kind === 'id') && /\d/.test(span.text) && LAW_DATE_BEFORE.test(before))
+  );
 }
+/**
+ * What dates a law: its word, perhaps an adjective or its number, then "du", "of", "vom", "de"… ("la loi n° 89-462
+ * du 6 juillet 1989", "la loi bioéthique du 2 août 2021", "Gesetz vom 12. März 2019", "Ley 15/2015, de 2 de julio",
+ * "legge 5 febbraio 1992"): the law's date, public, which the question cites (two had been moved, "juillet 1989"
+ * redrawn as an ID). Not an in-law's, nor an "arrêté" (arrested) or an "ordonnance" (a prescription) of the person.
+ */
+const LAW_DATE_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}-])(?:law|act|loi|ley|lei|legge|gesetz(?:es)?|decreto(?:-lei)?|décret|decree|${REGULATION}|d\.\s?lgs\.?|dpr)` +
+    String.raw`(?:\s+(?:\p{Ll}{4,}|n\.?\s?[º°o]\.?|nr\.?|no\.?|n\.)){0,2}(?:\s*[\d./-]+)?,?\s+(?:du|of|vom|de|del|do|da|dated)?\s*(?:\d{1,2}\.?\s+)?$`,
+  'iu',
+);
 
 /**
  * A clock time or a share ("6:00", "9h30", "7am", "19 Uhr", "70%"), or digits of one: a clock time is no
@@ -267,6 +299,29 @@ function timeOrShare(text: string, span: Span): boolean {
     /^\s?(?:[ap]\.?m\b\.?|uhr\b|h\b|o['’]clock)/iu.test(after)
   );
 }
+
+/**
+ * A language's name read as a place, a name or a body ("letters in French" had gone out as "letters in
+ * Pointe-Claire"; "Deutsch A1", a level of German, as a person's name): a language is no one's and nowhere; the
+ * level after it stays with it. Not after a person's title ("Mr English").
+ */
+function languageNamed(text: string, span: Span): boolean {
+  if (!NAME_KINDS.includes(span.kind) || afterTitle(text, span.start)) return false;
+  return languageName(span.text.replace(/\s+[ABC][12]$/, ''));
+}
+const NAME_KINDS: readonly SpanKind[] = ['place', 'person', 'organisation', 'proper'];
+
+/**
+ * A payment card's brand read as immigration ("mi tarjeta Visa", "my Visa card", "carte Visa"): the debt it is about
+ * is marked on its own; as a visa the send had written "mi [asunto migratorio]".
+ */
+function cardBrand(text: string, span: Span): boolean {
+  if (span.kind !== 'immigration' || !/\bvisa\b/iu.test(span.text)) return false;
+  for (const m of text.matchAll(CARD_VISA)) if (m.index <= span.start && span.end <= m.index + m[0].length) return true;
+  return false;
+}
+const CARD_VISA =
+  /(?:\b(?:tarjeta|carte|cartão|cartao|carta|karte|card)(?:\s+(?:de\s+)?(?:crédito|credito|débito|debito|crédit|bancaire|di\s+credito))?\s+visa\b|\bvisa(?:[\s-]+(?:card|karte|debit|credit|electron|prepaid|gold|platinum))+)/giu;
 
 /** A number span that stops before its ordinal suffix ("3" of "3rd") takes it in, so a stand-in writes its own. */
 function withOrdinal(text: string, span: Span): Span {

@@ -64,7 +64,9 @@ const TITLE_WORDS = [
 const PERSON_TITLE = `(?:${TITLE_WORDS.join('|')})`;
 /** One to three titles ("Herr Dr.", "Dr. med.", "Exmo. Sr. Eng.º"), right before a name. */
 const titles = (title: string) => `(?:${title}(?:\\.[ºª]?\\s*|\\s+)(?:med\\.\\s*)?){1,3}`;
-const TITLE_BEFORE = new RegExp(`(?:^|[^\\p{L}.])${titles(PERSON_TITLE)}$`, 'iu');
+/** A German possessive or article before "Frau" or "Herr": "meine Frau" is a wife, "der Herr" a gentleman, no title. */
+const NOT_TITLE = String.raw`(?<!\b(?:mein|dein|sein|ihr|unser|euer|die|der|den|dem|des|ein|kein)(?:e|en|em|er|es)?\s+)`;
+const TITLE_BEFORE = new RegExp(`(?:^|[^\\p{L}.])${NOT_TITLE}${titles(PERSON_TITLE)}$`, 'iu');
 /** Whether a person's title ends right before `at` ("Estimado Sr. |Olabarrieta", "Herr Dr. |Weiß"). */
 export const afterTitle = (text: string, at: number): boolean => TITLE_BEFORE.test(text.slice(Math.max(0, at - 24), at));
 /**
@@ -72,7 +74,7 @@ export const afterTitle = (text: string, at: number): boolean => TITLE_BEFORE.te
  * the words around it (not "bi dr SFS", Swiss German "der", nor the "M." of "$4.2M.").
  */
 const TITLED_NAME = new RegExp(
-  `(?<=^|[\\s("'“,;:])${titles(`(?:${TITLE_WORDS.map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join('|')})`)}(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){0,2})`,
+  `(?<=^|[\\s("'“,;:])${NOT_TITLE}${titles(`(?:${TITLE_WORDS.map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join('|')})`)}(\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+){0,2})`,
   'gu',
 );
 /** The names after a title in `text` (`TITLED_NAME`; the title itself is not the name). */

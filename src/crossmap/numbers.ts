@@ -339,16 +339,27 @@ export function ordinalSuffix(n: number): string {
  * The age `n` moved by about `shift` years within its life stage: the other way when the shift would leave the
  * stage, by a decade for a round age ("turning fifty" → "turning sixty"), never to itself.
  */
-export function movedAge(n: number, shift: number, round = false): number {
+export function movedAge(n: number, shift: number, round = false, lines: readonly number[] = []): number {
   // A child's age moves by a year or two, never three: a custody, school or childcare answer changes with each
   // ("6" had become "9"). (Two steps, so an age at its stage's edge still has two stand-ins: 12 → 10 or 11.)
   if (n < CHILD_BELOW) shift = Math.sign(shift) * Math.min(Math.abs(shift), 2);
   const step = round && n >= 20 && n % 10 === 0 ? 10 * Math.sign(shift) : shift;
   const stage = ageStage(n);
-  for (const candidate of [n + step, n - step, n + shift, n - shift, n + Math.sign(step), n - Math.sign(step)]) {
-    if (candidate >= 1 && candidate !== n && ageStage(candidate) === stage) return candidate;
-  }
+  const candidates = [n + step, n - step, n + shift, n - shift, n + Math.sign(step), n - Math.sign(step)];
+  // On the same side of every line the message states ("18 to 45", "pension at 67"): a first pass with them, and
+  // without them when none is left.
+  const sameSide = (candidate: number) => lines.every((line) => Math.sign(candidate - line) === Math.sign(n - line));
+  for (const side of [sameSide, () => true])
+    for (const candidate of candidates) if (candidate >= 1 && candidate !== n && ageStage(candidate) === stage && side(candidate)) return candidate;
   return n + 1;
+}
+
+/** An age's number, in digits or words ("45", "45-year-old", "sixty-two"), or undefined (a decade phrase, a month count). */
+export function ageNumber(text: string): number | undefined {
+  if (DECADE.test(text) || /^\d+\s*-?\s*(?:months?|weeks?)\b/iu.test(text)) return undefined;
+  const digits = /^\(?(\d{1,3})(?!\d)/.exec(text);
+  if (digits) return Number(digits[1]);
+  return wordsNumber(text.split(/[\s]/)[0] ?? '');
 }
 
 // prettier-ignore
@@ -397,7 +408,7 @@ function shiftDecade(m: RegExpExecArray, shift: number): string {
  * with the case it had; a round milestone in words or as an ordinal ("fifty", "50th") moves by a decade when
  * that stays in its stage. A text it cannot read is returned as it is, never replaced by a number.
  */
-export function shiftAge(text: string, shift: number): string {
+export function shiftAge(text: string, shift: number, lines: readonly number[] = []): string {
   const decade = DECADE.exec(text);
   if (decade) return shiftDecade(decade, shift);
   const months = /^(\d+)(\s*|-)(months?|weeks?)([- ]olds?)?$/i.exec(text);
@@ -409,20 +420,20 @@ export function shiftAge(text: string, shift: number): string {
   if (digits) {
     const n = Number(digits[0]);
     let rest = text.slice(digits.index + digits[0].length);
-    const moved = movedAge(n, shift, /^(?:st|nd|rd|th)/i.test(rest));
+    const moved = movedAge(n, shift, /^(?:st|nd|rd|th)/i.test(rest), lines);
     if (/^(?:st|nd|rd|th)/i.test(rest)) rest = ordinalSuffix(moved) + rest.slice(2);
     return text.slice(0, digits.index) + String(moved) + rest;
   }
   const word = /^([a-z]+(?:[- ][a-z]+)?)(.*)$/i.exec(text);
   const ordinal = Object.entries(ORDINAL_TENS).find(([, o]) => text.toLowerCase().startsWith(o));
   if (ordinal) {
-    const moved = movedAge(wordsNumber(ordinal[0])!, shift, true);
+    const moved = movedAge(wordsNumber(ordinal[0])!, shift, true, lines);
     const words = moved % 10 === 0 ? (ORDINAL_TENS[TENS[moved / 10]!] ?? `${moved}th`) : `${moved}${ordinalSuffix(moved)}`;
     return sameCase(text, words) + text.slice(ordinal[1].length);
   }
   for (let cut = word?.[1]?.length ?? 0; cut > 0; cut--) {
     const n = wordsNumber(text.slice(0, cut));
-    if (n !== undefined) return sameCase(text, numberWords(movedAge(n, shift, true))) + text.slice(cut);
+    if (n !== undefined) return sameCase(text, numberWords(movedAge(n, shift, true, lines))) + text.slice(cut);
   }
   // Not an age this module reads: kept as written, never a number in place of words ("in my 29").
   return text;
@@ -432,14 +443,19 @@ function sameCase(like: string, text: string): string {
   return /^\p{Lu}/u.test(like) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-/** Fresh characters of the same kinds: digits for digits, letters for letters (same case), the rest kept. */
+/**
+ * Fresh characters of the same kinds: digits for digits, letters for letters (same case), the rest kept. With
+ * nothing to redraw after the prefix ("/" between an ID's parts, a phone's "+41" alone), the prefix too; with
+ * nothing at all, the text as it is (it had recursed without end, and the send failed).
+ */
 export function scramble(text: string, draw: Draw, keepPrefix = 0): string {
+  if (!/[\p{L}\p{N}]/u.test(text.slice(keepPrefix))) return keepPrefix > 0 ? scramble(text, draw) : text;
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
   let out = text.slice(0, keepPrefix);
   for (const ch of text.slice(keepPrefix)) {
-    if (/\d/.test(ch)) out += String(draw(10));
-    else if (/[A-Z]/.test(ch)) out += letters[draw(letters.length)];
-    else if (/[a-z]/.test(ch)) out += letters[draw(letters.length)]!.toLowerCase();
+    if (/\p{N}/u.test(ch)) out += String(draw(10));
+    else if (/\p{Lu}/u.test(ch)) out += letters[draw(letters.length)];
+    else if (/\p{L}/u.test(ch)) out += letters[draw(letters.length)]!.toLowerCase();
     else out += ch;
   }
   return out === text ? scramble(text, draw, keepPrefix) : out;

@@ -68,9 +68,11 @@ const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
 const NATIONAL: readonly (readonly [RegExp, string, string?])[] = [
   // Portugal's income tax in Portuguese ("declarar no IRS em Portugal"), the US's tax office in any other language.
   [/\bIRS\b/, 'PT', 'pt'],
-  [/\b(?:NHS|HMRC|DVLA|DWP|Universal Credit|council tax|GP surgery)\b/, 'GB'],
-  [/\b(?:HSE|PPS number|Gardaí|Garda|Revenue\.ie|Intreo)\b/, 'IE'],
-  [/\b(?:IRS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card)\b/, 'US'],
+  [/\b(?:NHS|HMRC|DVLA|DWP|UKVI|EU Settlement Scheme|Universal Credit|council tax|GP surgery)\b/, 'GB'],
+  // The UK's interior ministry in English ("Home Office" is working from home in German).
+  [/\bHome Office\b/, 'GB', 'en'],
+  [/\b(?:HSE|Health Service Executive|PPS number|Gardaí|Garda|Revenue\.ie|Intreo)\b/, 'IE'],
+  [/\b(?:IRS|USCIS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card)\b/, 'US'],
   // Austria's and Switzerland's before Germany's: "Krankenkasse" and "Finanzamt" are theirs too.
   [/\b(?:AMS|ÖGK|Mindestsicherung|LKH|PVA|Bezirkshauptmannschaft|e-card)\b/, 'AT'],
   [/\b(?:AHV|RAV|IV-Stelle|Grüezi|Kanton|Gemeindeverwaltung|SEM)\b/, 'CH'],

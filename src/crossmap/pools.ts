@@ -4,6 +4,7 @@
  * shipped ones (`substitutePools`). All data is shipped (data/, sources in data/README.md).
  */
 import countries from '../../data/m49-countries.json';
+import languages from '../../data/languages.json';
 import places from '../../data/places.json';
 import towns from '../../data/towns.json';
 import { PLACE_ALIASES } from '../domains/aliases';
@@ -87,11 +88,11 @@ function grouped<T>(rows: Iterable<T>, key: (row: T) => string | undefined): Map
  * ./place-stand-ins.ts), countries (data/m49-countries.json), regions by country and sub-region, US state codes and
  * travel codes. data/places.json rows are `[name, M49 sub-region, kind, ISO 3166 alpha-2 country]`.
  */
-/** Countries' names in `lang`, where the runtime has the data (a name for no code: undefined). */
-function displayNames(lang: string): (code: string) => string | undefined {
+/** Countries' (or languages') names in `lang`, where the runtime has the data (a name for no code: undefined). */
+function displayNames(lang: string, type: 'region' | 'language' = 'region'): (code: string) => string | undefined {
   let names: Intl.DisplayNames | undefined;
   try {
-    names = new Intl.DisplayNames([lang], { type: 'region' });
+    names = new Intl.DisplayNames([lang], { type });
   } catch {
     return () => undefined;
   }
@@ -206,7 +207,7 @@ export const substitutePools = lazy((): SubstitutePools => {
   // data too ("o Luxemburgo" had been read as the city, and its stand-in a town), but never by a name people bear
   // or a town of another country bears (French "Malte": a boyfriend called Malte had been kept as Malta; Spanish
   // "Santa Lucía", a town of Uruguay and of Spain).
-  const named = ['en', 'de', 'fr', 'es', 'it', 'pt'].map(displayNames);
+  const named = ['en', 'de', 'fr', 'es', 'it', 'pt'].map((lang) => displayNames(lang));
   const withCities = new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)));
   for (const code of withCities) {
     for (const displayName of named) {
@@ -267,3 +268,24 @@ export const substitutePools = lazy((): SubstitutePools => {
     specialDecoys: SPECIAL_DECOYS,
   };
 });
+
+/**
+ * The names of languages (data/languages.json's English names, and each one with a two-letter code by its name in
+ * the six languages the tagger reads, from the runtime's Unicode data: "French", "Deutsch", "inglés", "tedesco"), in
+ * lower case.
+ */
+const LANGUAGE_NAMES = lazy(() => {
+  const names = new Set<string>();
+  const named = ['en', 'de', 'fr', 'es', 'it', 'pt'].map((lang) => displayNames(lang, 'language'));
+  for (const [name, , code] of languages as string[][]) {
+    names.add(name!.replace(/\s*\(.*\)$/, '').toLowerCase());
+    if (code)
+      for (const displayName of named) {
+        const local = displayName(code);
+        if (local) names.add(local.toLowerCase());
+      }
+  }
+  return names;
+});
+/** Whether `text` is a language's name ("French", "Deutsch", "español"). */
+export const languageName = (text: string): boolean => LANGUAGE_NAMES().has(text.trim().toLowerCase());

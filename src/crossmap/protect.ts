@@ -285,6 +285,37 @@ function notAName(text: string, span: Span, spans: readonly Span[], pools: Subst
   return !afterTitle(text, span.start);
 }
 
+/**
+ * The numbers from 1 to 120 the message sends as typed, in no span or in one kept as typed ("you have to be 18 to
+ * 45", read as an amount; "the pension at 67"), not a measure's ("80 kg", "70%"): an age's stand-in keeps its side
+ * of each, so an answer that compares the age with a limit the message states stays right ("turns 48" against
+ * "18 to 45" had broken an eligibility question). Only numbers that go out as typed are lines: the stand-in then
+ * tells which side of each the age is on, which the answer needs, and within the three years an age moves no more.
+ */
+function ageLines(text: string, spans: readonly Listed[], options: ProtectOptions, pools: SubstitutePools): number[] {
+  const lines = new Set<number>();
+  for (const m of text.matchAll(/(?<![\p{L}\d.,:/-])\d{1,3}(?![\d:/]|[.,]\d)/gu)) {
+    const n = Number(m[0]);
+    const at = m.index;
+    if (n < 1 || n > 120 || LINE_UNIT.test(text.slice(at + m[0].length, at + m[0].length + 8))) continue;
+    const span = spans.find((s) => s.start <= at && at < s.end);
+    if (span === undefined || keptAsTyped(text, span, options, pools)) lines.add(n);
+  }
+  return [...lines];
+}
+const LINE_UNIT = /^\s?(?:%|€|\$|£|kg|km|cm|mg|ml|g\b|h\b|min\b|euros?|dollars?|pounds?|reais|pesos|francs?|libras?)/iu;
+
+/** A span as protection lists it: with its generalization's phrase, or shared by the person. */
+type Listed = Span & { phrase?: string; shared?: true };
+/** Whether a span (not a place) goes out as typed by default or by the person's choice. */
+function keptAsTyped(text: string, span: Listed, options: ProtectOptions, pools: SubstitutePools): boolean {
+  if (span.kind === 'place') return false;
+  const kept =
+    span.shared === true || (span.phrase === undefined && keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start)));
+  const byKind = kept || span.unsure ? 'keep' : span.phrase !== undefined ? 'generalize' : DEFAULT_TREATMENT(span.kind);
+  return (options.choices?.[`${span.start}-${span.end}`] ?? (kept ? 'keep' : (options.defaults?.[span.kind] ?? byKind))) === 'keep';
+}
+
 /** A list's number opening a line or a sentence ("1. I am Ukrainian … 2. I work at"), read as an age or a number: none. */
 const listMarker = (text: string, span: Span) =>
   /^\d{1,2}$/.test(span.text) &&
@@ -294,15 +325,18 @@ const listMarker = (text: string, span: Span) =>
 /**
  * How long something has lasted read as an age ("llevaba 4 años" at a job, "for 11 years", "seit 6 Jahren", "da 3
  * anni", "il y a 2 ans"): no age (data/tagger/GUIDE.md, "Ages"), and the answer often computes from it (a
- * severance from the years of service: "4" had been sent as "2"). Not "faz N anos", which is also "turns N".
+ * severance from the years of service: "4" had been sent as "2"; a lease signed "por 5 años" as 7). Not "faz N
+ * anos", which is also "turns N".
  */
 const duration = (text: string, span: Span) =>
   span.kind === 'age' &&
   /^\d{1,2}(?:\s*(?:years?|yrs?|años|anos|ans|jahren?|anni))?$/iu.test(span.text) &&
   (DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) ||
-    /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)));
+    /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)) ||
+    // A term's length as an adjective ("a 5 year contract", "my 3-year lease"); "a 5-year-old" is an age.
+    (/^\d{1,2}$/.test(span.text) && /^[\s-]year[\s-](?!olds?\b)\p{L}/iu.test(text.slice(span.end, span.end + 16))));
 const DURATION_BEFORE =
-  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
+  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|por|pour|für|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
@@ -361,6 +395,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const repeated = new Set(
     named.filter((d, i) => d !== undefined && named.indexOf(d) !== i && spans.some((s, j) => named[j] === d && weekdayIn(s.text, language) !== undefined)),
   );
+  const lines = ageLines(text, spans, options, pools);
   for (const [index, span] of spans.entries()) {
     const id = `${span.start}-${span.end}`;
     const healthClass = options.healthLevel === 'category' || span.unsure ? undefined : classPhrase(span);
@@ -379,7 +414,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     const regionNamed = span.kind === 'place' && (REGION_BEFORE.test(textBefore(text, span.start)) || (inside !== undefined && REGION_BEFORE.test(inside)));
     const kept =
       span.shared === true ||
-      (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start))));
+      (span.phrase === undefined && (regionNamed || keptByDefault(span, pools, text.slice(span.end, span.end + 16), textBefore(text, span.start), lines)));
     const country =
       span.kind === 'place' ? (cityAfter(text, span, spans, pools, language) ?? placeCountry(span.text, pools, { cue, language, several })) : undefined;
     // A town in no country the data or the message names is generalized ("a place"): a stand-in would move it
@@ -411,6 +446,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       // A day this message already named otherwise ("22/11", then "vendredi 22 novembre"): the same shift.
       ...(day !== undefined && shifts.has(day) ? { days: shifts.get(day)! } : {}),
       ...(day !== undefined && repeated.has(day) ? { wholeWeeks: true } : {}),
+      ...(span.kind === 'age' && lines.length ? { ageLines: lines } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;

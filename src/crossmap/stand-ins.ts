@@ -21,7 +21,19 @@
 import type { RandomSource } from '../core/contracts';
 import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { derivedSource } from './derive';
-import { type Draw, isDecadePhrase, scaleMoney, scramble, scramblePhone, shiftAge, shiftDate, shiftDatesWithin, weekShift, wordsNumber } from './numbers';
+import {
+  ageNumber,
+  type Draw,
+  isDecadePhrase,
+  scaleMoney,
+  scramble,
+  scramblePhone,
+  shiftAge,
+  shiftDate,
+  shiftDatesWithin,
+  weekShift,
+  wordsNumber,
+} from './numbers';
 import { knownPlace, nationalName, placeNames, townIn, townsNamed } from './place-country';
 import { monthWord } from './months';
 import { placeLike } from './place-stand-ins';
@@ -62,6 +74,11 @@ export interface SubstituteHint {
   readonly days?: number;
   /** The date's day is typed again in the message, one of them with its weekday: it moves by whole weeks. */
   readonly wholeWeeks?: boolean;
+  /**
+   * Numbers the message sends as typed that an age may be measured against ("18 to 45", "a pension at 67"): an age
+   * keeps its side of each (./protect.ts `ageLines`).
+   */
+  readonly ageLines?: readonly number[];
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -190,7 +207,7 @@ function generate(
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
     case 'age':
-      return shiftAge(text, sign(draw) * (1 + draw(3)));
+      return shiftAge(text, sign(draw) * (1 + draw(3)), hint.ageLines);
     case 'email': {
       const given = pick(pools.givenNames) ?? 'alex';
       const family = pick(pools.familyNames) ?? 'morgan';
@@ -230,6 +247,8 @@ const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
  *   the few years a numeric age moves;
  * - a year alone ("in 2024"), already coarser than the days a date moves, which a tax year, a law in force or
  *   an election depends on; likewise a month alone ("in September", "fin juin": `monthAlone`);
+ * - an age someone reaches that is a line the message states ("she turns 45", "you have to be 18 to 45": `lines`,
+ *   ./protect.ts `ageLines`): any stand-in is on the other side of it;
  * - a teenager's age from 14 to 17 (`lawfulYear`; `after`, the text after the span, says it is no baby's
  *   "14 months"): each of those years is a legal line somewhere (criminal
  *   responsibility at 14, consent at 14 to 16, work and leaving school at 15 or 16, driving at 16 or 17,
@@ -243,10 +262,20 @@ const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
  * - a date in a year before 1900 (`HISTORICAL`): a historical date, which a general question turns on;
  * - an "ID" of two to six capital letters alone ("AOK", "PECA"): an acronym, as no number a person holds is only letters.
  */
-export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = ''): boolean {
+export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = '', lines: readonly number[] = []): boolean {
   // A bill's, a law's or an article's number ("SF 496", "Bill C-21", "Ley 1098", "artigo 367.º") is the law the
   // answer is about, no one's, whatever the tagger read it as.
   if (LAW_NUMBER.test(span.text) && LAW_BEFORE.test(`${before}${span.text}`)) return true;
+  // A public form's or notice's code alone ("CP2000", "SSA-1099", "la N-400", "1099-K"): the form asked about, read
+  // as an ID or a name (redrawn, "la N-400" had gone out as "Runolfsson400"). Not after a word that makes it
+  // someone's number, flight or room ("ref", "flight", "no.", "my NHI is"), nor part of a longer number.
+  if (
+    FORM_CODE.test(span.text) &&
+    FORM_KINDS.includes(span.kind) &&
+    !HELD_CODE_BEFORE.test(before) &&
+    !LONGER_CODE.test(`${before.slice(-2)}|${after.slice(0, 2)}`)
+  )
+    return true;
   if (span.kind === 'place') {
     const name = span.text.replace(/['’]s$/, '');
     const type = pools.placeKind?.(name)?.type;
@@ -259,7 +288,11 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     return type === 'country' || type === 'region' || type === 'state' || regionByArticle || bracketedCode;
   }
   if (span.kind === 'age')
-    return isDecadePhrase(span.text) || (lawfulYear(span.text) && !BABY_UNIT.test(after)) || (AGE_LINE_BEFORE.test(before) && lawfulYear(span.text, 21));
+    return (
+      isDecadePhrase(span.text) ||
+      (lawfulYear(span.text) && !BABY_UNIT.test(after)) ||
+      (AGE_LINE_BEFORE.test(before) && (lawfulYear(span.text, 21) || lines.includes(ageNumber(span.text) ?? -1)))
+    );
   if (span.kind === 'organisation') {
     // "l'USLC", "dell'INPS", "d'ANEF": the body, after an elided article.
     const name = span.text.replace(/['’]s$/, '').replace(/^(?:l|d|dell|dall|nell|sull|all)['’](?=\p{Lu})/iu, '');
@@ -378,6 +411,18 @@ const MONTH_ALONE =
   /^(?:(?:in|by|since|until|early|mid|late|end of|the end of|en|fin|début|mi|depuis|avant|après|im|ab|seit|bis|ende|anfang|mitte|a|ad|da|di|fine|inizio|metà|entro|em|no|desde|hasta|até|finales de|principios de|mediados de|fim de|início de)\s+)*(\p{L}+)$/iu;
 
 /** A form's or a notice type's number: up to four capitals and five digits, a letter after ("CP2000", "1099-K", "I-94", "8843"). */
+/** Letters and at most four digits, one run of each, perhaps a suffix ("CP2000", "SSA-1099", "1099-K", "AA1", "DS-160"). */
+const FORM_CODE = /^(?=.{2,8}$)(?=.*\p{Lu})(?=.*\d)(?:\p{Lu}{1,4}-?\d{1,4}(?:-?\p{Lu}{1,2})?|\d{1,4}-\p{Lu}{1,4})$/u;
+/**
+ * The kinds a code is read as a form in: an ID, a body, a name. Not a postcode read as a place ("N12"), a number
+ * with a shape of its own, nor a special category, whose code is the fact ("on H-1B", a visa class: generalized).
+ */
+const FORM_KINDS: readonly string[] = ['id', 'organisation', 'person', 'proper'];
+/** Words that make a code after them someone's: a number, a reference, a booking, a flight, a room, a plate; "my NHI is". */
+const HELD_CODE_BEFORE =
+  /(?:\b(?:no|nr|n\.?\s?[º°o]|num|number|número|numéro|numero|nummer|id|ref|reference|référence|referencia|riferimento|policy|account|acct|member|customer|client|case|claim|ticket|booking|reservation|reserva|réservation|prenotazione|buchung|order|pedido|commande|flight|vuelo|vol|flug|volo|voo|seat|asiento|siège|posto|sitz|room|chambre|habitación|stanza|zimmer|quarto|flat|apt|unit|gate|plate|registration|matrícula|kennzeichen|targa|immatriculation|dossier|aktenzeichen|expediente|pratica|processo|code|código|codice|badge|student|employee|patient|passport)\.?|(?<!\p{L})(?:is|was|es|est|ist|era|é|è)|#|:)\s*$/iu;
+/** A code that is part of a longer one, "…/2025-RJ", "DEP-2023/036…" (`before|after`, two characters each). */
+const LONGER_CODE = /[\p{L}\p{N}][/.-]\||\|[/.-]?[\p{L}\p{N}]/u;
 const FORM_NUMBER = /^(?=.{2,8}$)\p{Lu}{0,4}-?\d{1,5}(?:-?\p{Lu}{1,2})?$/u;
 const FORM_BEFORE = /\b(?:form|formulário|formulario|formulaire|formular|modulo|modello|modelo|vordruck)\s+(?:no\.?\s*|n[º°.]\s*|nr\.?\s*)?$/iu;
 const NOTICE_BEFORE = /\b(?:letter|notice|lettre|avis|carta|aviso|brief|bescheid|lettera|avviso)\s+$/iu;

@@ -62,6 +62,12 @@ describe('which country a place is in', () => {
     expect(messageCue('O INSS negou meu benefício', [], pools, 'pt')).toBe('BR');
     expect(messageCue('Das Jobcenter zahlt nicht', [], pools, 'de')).toBe('DE');
     expect(messageCue('I got a letter from the council', [], pools, 'en')).toBeUndefined();
+    // The UK's and the US's immigration offices; "Home Office" only in English (in German it is working from home).
+    expect(messageCue('From: EU Settlement Scheme. I live in Harrow', [], pools, 'en')).toBe('GB');
+    expect(messageCue('Yours sincerely, Home Office', [], pools, 'en')).toBe('GB');
+    expect(messageCue('Ich arbeite im Home Office', [], pools, 'de')).toBeUndefined();
+    expect(messageCue('USCIS say the EAD is auto extend', [], pools, 'en')).toBe('US');
+    expect(messageCue('Health Service Executive, Nursing Homes Support Scheme', [], pools, 'en')).toBe('IE');
     // The Maghreb's currencies after an amount: a French message from there, not from France.
     expect(messageCue('mon pere peut etre mon garant avec 120 000 DA par mois ?', [], pools, 'fr')).toBe('DZ');
     expect(messageCue('je paie 3500 dh de loyer', [], pools, 'fr')).toBe('MA');

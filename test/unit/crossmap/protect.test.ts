@@ -12,7 +12,19 @@ import {
   type Protected,
 } from '../../../src/crossmap';
 import { lexiconList } from '../../../src/crossmap/word-lists';
-import { dayOfYear, lifeStage, movedAge, numberWords, shiftAge, shiftDate, shiftDatesWithin, wordsNumber } from '../../../src/crossmap/numbers';
+import {
+  dayOfYear,
+  lifeStage,
+  movedAge,
+  numberWords,
+  scramble,
+  scramblePhone,
+  shiftAge,
+  shiftDate,
+  shiftDatesWithin,
+  wordsNumber,
+} from '../../../src/crossmap/numbers';
+import { drawFrom } from '../../../src/crossmap/codebook';
 import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { townIn } from '../../../src/crossmap/place-country';
 import { seededRandomSource } from '../../../src/dp/exact/random';
@@ -292,6 +304,19 @@ describe('generalizations are public phrases of the category', () => {
     // Not an article that looks like a title, nor the "M." of an amount.
     const swiss = 'i schaff als Grenzgänger bi dr SFS in Heerbrugg. Land appraised at $4.2M. She moved out.';
     expect(protect(swiss, 7, { tagging: taggerRead(swiss, 'de', []) }).marks.filter((m) => m.kind === 'person')).toEqual([]);
+    // "meine Frau" is a wife, not a title: the word after it is no name for that ("Deutsch A1", a level of German).
+    const wife = 'Muss meine Frau Deutsch A1 nachweisen? Bei Frau Berger war das anders.';
+    expect(protect(wife, 7, { tagging: taggerRead(wife, 'de', []) }).marks.map((m) => m.text)).toEqual(['Berger']);
+  });
+
+  it('a language’s name is no place, name or body, nor is its level', () => {
+    const read = (text: string, part: string, kind: 'place' | 'person', lang = 'en') =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, kind]]) }).marks.map((m) => m.text);
+    expect(read('Service Canada keeps sending me letters in French only', 'French', 'place')).toEqual([]);
+    expect(read('Muss meine Frau Deutsch A1 nachweisen?', 'Deutsch A1', 'person', 'de')).toEqual([]);
+    expect(read('ho fatto il corso di tedesco a Bolzano', 'tedesco', 'place', 'it')).toEqual([]);
+    expect(read('I moved to Georgia last year', 'Georgia', 'place')).toEqual(['Georgia']);
+    expect(read('I wrote to Mr English about the rent', 'English', 'person')).toEqual(['English']);
   });
 
   it('a person or place marked once is marked wherever the message names it again; a law named after a place keeps it', () => {
@@ -350,8 +375,55 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('planning my mum’s 70th birthday', '70th')).toEqual(['70th']);
   });
 
+  it('an age keeps its side of each number the message sends as typed; an age reached that is such a line stays', () => {
+    const age = (
+      text: string,
+      part: string,
+      seed: number,
+      extra: Partial<Parameters<typeof protectMessage>[1]> = {},
+      parts: [string, 'age' | 'money'][] = [],
+    ) => {
+      const sent = protect(text, seed, { tagging: taggerRead(text, 'en', [[part, 'age'], ...parts]), ...extra });
+      return sent.marks.find((m) => m.text === part)!;
+    };
+    const stand = (text: string, extra = {}, parts: [string, 'age' | 'money'][] = []) =>
+      Array.from({ length: 40 }, (_, i) => Number(age(text, '48', i + 1, extra, parts).substitute));
+    // 48 moves within its life stage, to 45 too; against "18 to 45" never to 45 or under.
+    expect(stand('I am 48 and the limit is high, can I apply?').some((n) => n <= 45)).toBe(true);
+    expect(stand('I am 48 and the limit is 18 to 45, can I apply?').every((n) => n > 45)).toBe(true);
+    // A number the send changes (an amount the person chose to replace) is no line.
+    expect(stand('I am 48 and the fee is 45 a week', { defaults: { money: 'replace' } }, [['45', 'money']]).some((n) => n <= 45)).toBe(true);
+    expect(stand('I am 48 and the fee is 45 a week', {}, [['45', 'money']]).every((n) => n > 45)).toBe(true);
+    // "she turns 45" against "18 to 45": the line is what the question asks about.
+    expect(age('she turns 45 this October and you have to be 18 to 45', '45', 1).treatment).toBe('keep');
+    expect(age('she is 45 and works in a bakery, she wants to apply', '45', 1).treatment).toBe('replace');
+  });
+
+  it('an ID or phone with a part that has nothing to redraw is still redrawn, and the send does not fail', () => {
+    const draw = drawFrom(seededRandomSource(5));
+    expect(scramble('/', draw)).toBe('/');
+    const phone = scramblePhone('+41', draw);
+    expect(phone).not.toBe('+41');
+    expect(phone).toMatch(/^\+\d\d$/);
+    const text = 'my permit is AB123 / C4, what now?';
+    const sent = protect(text, 7, { tagging: taggerRead(text, 'en', [['AB123 / C4', 'id']]) });
+    expect(sent.text).not.toContain('AB123');
+    expect(sent.text).toContain(' / ');
+  });
+
+  it('a term of years, a count summed or ranged with another, is no age', () => {
+    const ages = (text: string, part: string, lang = 'en') => protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) }).marks.map((m) => m.text);
+    expect(ages('El contrato lo firmé el 15/08/2021 por 5 años. puede hacer eso?', '5', 'es')).toEqual([]);
+    expect(ages('I signed a 5 year contract in March', '5')).toEqual([]);
+    expect(ages('o contrato é de 45 + 45 dias e começou 06/01', '45', 'pt')).toEqual([]);
+    expect(ages('she was off for 3 or 4 weeks', '3')).toEqual([]);
+    expect(ages('im 20 and 10 weeks pregnant, live in omagh', '20')).toEqual(['20']);
+    expect(ages('my 5 year old has a fever', '5')).toEqual(['5']);
+    expect(ages('Mon fils a 5 ans et je suis parti pour 3 ans', '5', 'fr')).toEqual(['5']);
+  });
+
   it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
-    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person' | 'legal' | 'phone', lang = 'en') => {
+    const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person' | 'legal' | 'phone' | 'immigration', lang = 'en') => {
       const start = text.indexOf(part);
       return protect(text, 7, {
         tagging: {
@@ -443,6 +515,22 @@ describe('generalizations are public phrases of the category', () => {
     expect(marked('citando o Decreto nº 8.727/2016, se ele ainda estiver valendo', 'Decreto', 'person', 'pt')).toEqual([]);
     expect(marked('mein Vater Decreto hat 2016 geheiratet', 'Decreto', 'person', 'de')).toEqual(['Decreto']);
     expect(marked('Kindly advise.\nTosin Bamidele\nState Code LA/22B/4', 'Tosin Bamidele', 'person')).toEqual(['Tosin Bamidele']);
+    // A law's date ("la loi du 6 juillet 1989"), a regulation's number; a date after an in-law, an arrest or a
+    // prescription is still someone's.
+    expect(marked('article 22 de la loi n° 89-462 du 6 juillet 1989, ce dépôt', '6 juillet 1989', 'date', 'fr')).toEqual([]);
+    expect(marked('article 22 de la loi n° 89-462 du 6 juillet 1989, ce dépôt', 'juillet 1989', 'id', 'fr')).toEqual([]);
+    expect(marked('depuis la loi bioéthique du 2 août 2021 on doit', '2 août 2021', 'date', 'fr')).toEqual([]);
+    expect(marked('Mit dem Gesetz vom 12. März 2019 hat sich was geändert?', '12. März 2019', 'date', 'de')).toEqual([]);
+    expect(marked('según la Ley 15/2015, de 2 de julio, puedo casarme?', '2 de julio', 'date', 'es')).toEqual([]);
+    expect(marked('con la legge 5 febbraio 1992 n. 104 ho diritto?', '5 febbraio 1992', 'date', 'it')).toEqual([]);
+    expect(marked("d'après le règlement (CE) 883/2004 c'est bien", '2004', 'id', 'fr')).toEqual([]);
+    expect(marked('my mother-in-law of 3 May stays', '3 May', 'date')).toEqual(['3 May']);
+    expect(marked("j'ai été arrêté du 3 au 5 mai", '3', 'date', 'fr')).toEqual(['3']);
+    expect(marked("l'ordonnance du 3 mars dit 2 comprimés", '3 mars', 'date', 'fr')).toEqual(['3 mars']);
+    // A payment card's brand is no visa.
+    expect(marked('tengo tres cuotas de mi tarjeta Visa sin pagar', 'tarjeta Visa', 'immigration', 'es')).toEqual([]);
+    expect(marked('my Visa card was declined again', 'Visa', 'immigration')).toEqual([]);
+    expect(marked('my visa expires in March and my card was declined', 'visa', 'immigration')).toEqual(['visa']);
     // The second part of a law's number alone is the law's too.
     expect(marked('pela Lei n.º 13/2023? E o Provimento 73?', '2023', 'id', 'pt')).toEqual([]);
     expect(marked("ai sensi dell'art. 7 della L. 300/1970, l'assenza", '1970', 'date', 'it')).toEqual([]);

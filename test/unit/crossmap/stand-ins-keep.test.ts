@@ -512,6 +512,30 @@ describe('what a stand-in would change though it names no one', () => {
     expect(keptByDefault({ text: 'AB1234567', kind: 'id' }, pools, '', 'Form ')).toBe(false);
   });
 
+  it('a public form’s code alone (letters and at most four digits) stays, read as an ID or a name, but not a held number, flight or room', () => {
+    expect(keptByDefault({ text: 'CP2000', kind: 'id' }, pools, '', 'I get letter from IRS today, ')).toBe(true);
+    expect(keptByDefault({ text: 'SSA-1099', kind: 'id' }, pools, '', 'he get ')).toBe(true);
+    expect(keptByDefault({ text: '1099-K', kind: 'id' }, pools, '', 'I not report $8,450 from ')).toBe(true);
+    expect(keptByDefault({ text: 'N-400', kind: 'organisation' }, pools, '', 'quiero aplicar con la ')).toBe(true);
+    expect(keptByDefault({ text: 'N12', kind: 'proper' }, pools, '', 'the landlord gave us the ')).toBe(true);
+    // Someone's: after a number's, a booking's, a flight's or a room's word, or a colon; a postcode read as a
+    // place; a special category's code (a visa class); a code with more digits, or two runs of letters.
+    expect(keptByDefault({ text: 'H-1B', kind: 'immigration' }, pools, '', 'I am on ')).toBe(false);
+    expect(keptByDefault({ text: 'CP2000', kind: 'id' }, pools, '', 'Ref: ')).toBe(false);
+    expect(keptByDefault({ text: 'LH454', kind: 'id' }, pools, '', 'my flight ')).toBe(false);
+    expect(keptByDefault({ text: 'B12', kind: 'id' }, pools, '', 'we are in room ')).toBe(false);
+    expect(keptByDefault({ text: 'E4412', kind: 'id' }, pools, '', 'employee ID ')).toBe(false);
+    expect(keptByDefault({ text: 'N12', kind: 'place' }, pools, '', 'we live in ')).toBe(false);
+    expect(keptByDefault({ text: 'A123456', kind: 'id' }, pools, '', 'he has ')).toBe(false);
+    expect(keptByDefault({ text: 'X7Y2KL', kind: 'id' }, pools, '', 'he has ')).toBe(false);
+    expect(keptByDefault({ text: 'KL-0417', kind: 'id' }, pools, '', 'Eu, Esperança, funcionária n.º ')).toBe(false);
+    expect(keptByDefault({ text: 'ZAB1234', kind: 'id' }, pools, ' if she needs it', 'my NHI is ')).toBe(false);
+    expect(keptByDefault({ text: 'ZAB1234', kind: 'id' }, pools, '', 'o meu NHI é ')).toBe(false);
+    // Part of a longer number.
+    expect(keptByDefault({ text: '2025-RJ', kind: 'id' }, pools, '. como bloqueio', 'fiz o BO, numero 001-85009/')).toBe(false);
+    expect(keptByDefault({ text: 'DEP-2023', kind: 'id' }, pools, '/036-11857)', 'la solicitud (')).toBe(false);
+  });
+
   it('a region of one country is never another country’s town by an odd other name', () => {
     expect(townsNamed('Jura')).toEqual([]);
   });
