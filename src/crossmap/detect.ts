@@ -133,7 +133,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   // doctor is someone's name however impersonal the sentence ("Estimado Sr. Olabarrieta:", "Bonjour M. Delattre",
   // "Herr Dr. Weiß" had been sent as typed). Below the tagger's own spans in the settling.
   if (tagging.language.read && !general) for (const s of titledNames(text)) found.push({ ...s, source: 'pattern', score: 0.9 });
-  // A town the data knows typed in lower case after a word that places it ("stays in labasa", "i miei a gela") by
+  // A town the data knows typed in lower case after a word that places it ("wohne in uznach", "i miei a gela") by
   // a writer who types no capitals: the tagger leans on capitals to read a name and missed these. Not an
   // ordinary word of the language (`plain`, the place data's everyday words), not a month.
   if (tagging.language.read && !general && !writesCapitals(text))
@@ -170,9 +170,12 @@ const REGULATION = String.raw`regulation|règlement|reglamento|regolamento|regul
 /** Whether the message writes capitals inside its sentences (a name's), not only at their starts. */
 export const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
 
-/** The words that place a town after them, by language. */
+/**
+ * The words that place a town after them, by language. Not English: its towns are as often English words ("at
+ * university", "in reading", "in orange" name towns of the data), which the other five languages' ordinary words
+ * (`plainWords`) rule out for theirs.
+ */
 const TOWN_BEFORE: Readonly<Record<string, RegExp>> = {
-  en: /(?:^|\s)(?:in|at|from|near|outside)\s+$/u,
   de: /(?:^|\s)(?:in|aus|nach|bei)\s+$/u,
   fr: /(?:^|\s)(?:à|a|vers)\s+$/u,
   es: /(?:^|\s)(?:en)\s+$/u,
@@ -191,7 +194,7 @@ function lowercaseTowns(text: string, language: string, plain: ReadonlySet<strin
     // (Nor an ordinary word of another of the six languages: "pret a manger" in an Italian message.)
     if (READ_LANGUAGES.some((other) => plainWords(w.text, other).length > 0)) continue;
     if (!before.test(text.slice(Math.max(0, w.start - 12), w.start)) || townsNamed(w.text).length === 0) continue;
-    // (Not with its region typed after it, "mobile alabama": the two are read together as one name.)
+    // (Not with its region typed after it, "opelousas louisiana": the two are read together as one name.)
     const next = /^[\s,]+(\p{L}+)/u.exec(text.slice(w.end))?.[1];
     if (next && (townsNamed(next).length > 0 || substitutePools().placeKind?.(next) !== undefined)) continue;
     out.push({ start: w.start, end: w.end, text: w.text, kind: 'place' });
