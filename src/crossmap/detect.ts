@@ -19,7 +19,7 @@ import { afterTitle, titledNames } from './gender';
 import { monthWord } from './months';
 import { townsNamed } from './place-country';
 import { lexiconList } from './word-lists';
-import { words } from './words';
+import { words, writesCapitals } from './words';
 import { plainWords } from './tagger/tagger';
 import { languageName, substitutePools } from './pools';
 import { FORM_CODE } from './stand-ins';
@@ -167,8 +167,6 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
 
 /** A regulation's or directive's word in the six languages ("règlement (CE) 883/2004", "Richtlinie 2004/38"). */
 const REGULATION = String.raw`regulation|règlement|reglamento|regolamento|regulamento|verordnung|directive|directiva|direttiva|diretiva|richtlinie`;
-/** Whether the message writes capitals inside its sentences (a name's), not only at their starts. */
-export const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
 
 /**
  * The words that place a town after them, by language. Not English: its towns are as often English words ("at
