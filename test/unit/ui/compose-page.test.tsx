@@ -94,4 +94,30 @@ describe('the compose box page', () => {
     await screen.findByText(/Waiting for ChatGPT's answer/);
     h.db.close();
   });
+
+  it('Ctrl+Enter pressed while the preview is still being mapped sends once it is ready (the key had been dropped)', async () => {
+    const commands: ComposeCommand[] = [];
+    // A tagger as slow as a busy machine's: the preview's mapping is still running when the key is pressed.
+    const slowTag: typeof listTag = async (text) => (await new Promise((resolve) => setTimeout(resolve, 600)), listTag(text));
+    const h = harness(undefined, {
+      tagger: { tag: slowTag },
+      toContent: async (_t, _f, command) => (commands.push(composeCommand.parse(command)), { ok: true }),
+    });
+    const token = crypto.randomUUID().replaceAll('-', '');
+    await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
+    render(
+      <ClientContext.Provider value={h.client(BOX)}>
+        <Compose nextTokens={() => Promise.resolve([token])} />
+      </ClientContext.Provider>,
+    );
+    const box = await screen.findByLabelText('Your message (stays in Veil)');
+    fireEvent.input(box, { target: { value: 'My son Leo has asthma.' } });
+    // The preview's mapping has begun (the box's choices are disabled while it runs).
+    await expect.poll(() => screen.getByRole('radio', { name: /^Protect what I write/ }).hasAttribute('disabled'), { timeout: 3000 }).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await expect.poll(() => commands.length, { timeout: 5000 }).toBe(1);
+    expect(commands[0]).toMatchObject({ veilCompose: 'send' });
+    expect(commands[0]!.veilCompose === 'send' && commands[0]!.text).toMatch(/^My son \S+ has a lung or airway condition\.$/);
+    h.db.close();
+  });
 });
