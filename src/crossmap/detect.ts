@@ -14,8 +14,15 @@
  * the patterns of 4 count, never a word list. No "capitalised word is a name" guess: that is the tagger's to read.
  */
 import { normalizeText } from '../domains/text';
+import { lazy } from '../domains/phrases';
 import { afterTitle, titledNames } from './gender';
-import { languageName } from './pools';
+import { monthWord } from './months';
+import { townsNamed } from './place-country';
+import { lexiconList } from './word-lists';
+import { words, writesCapitals } from './words';
+import { plainWords } from './tagger/tagger';
+import { languageName, substitutePools } from './pools';
+import { FORM_CODE } from './stand-ins';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
 import { GATE, GENERAL_AT, KIND_SURE, NAME_SURE, personalScore, type Tagging } from './tagging';
@@ -126,6 +133,11 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   // doctor is someone's name however impersonal the sentence ("Estimado Sr. Olabarrieta:", "Bonjour M. Delattre",
   // "Herr Dr. Weiß" had been sent as typed). Below the tagger's own spans in the settling.
   if (tagging.language.read && !general) for (const s of titledNames(text)) found.push({ ...s, source: 'pattern', score: 0.9 });
+  // A town the data knows typed in lower case after a word that places it ("wohne in uznach", "i miei a gela") by
+  // a writer who types no capitals: the tagger leans on capitals to read a name and missed these. Not an
+  // ordinary word of the language (`plain`, the place data's everyday words), not a month.
+  if (tagging.language.read && !general && !writesCapitals(text))
+    for (const s of lowercaseTowns(text, tagging.language.code, new Set(tagging.plain))) found.push({ ...s, source: 'pattern', score: 0.8 });
   // One name, one mark: a person or place marked once is marked wherever else the message names it in the same
   // words ("Tondela" of a letter's head and of its signature; the second had been sent as typed).
   const named = new Map(
@@ -149,12 +161,45 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !cardBrand(text, span) &&
           !languageNamed(text, span),
       )
-      .map(({ source: _s, score: _c, ...span }) => withOrdinal(text, span)),
+      .map(({ source: _s, score: _c, ...span }) => asFormCode(text, withOrdinal(text, span))),
   );
 }
 
 /** A regulation's or directive's word in the six languages ("règlement (CE) 883/2004", "Richtlinie 2004/38"). */
 const REGULATION = String.raw`regulation|règlement|reglamento|regolamento|regulamento|verordnung|directive|directiva|direttiva|diretiva|richtlinie`;
+
+/**
+ * The words that place a town after them, by language. Not English: its towns are as often English words ("at
+ * university", "in reading", "in orange" name towns of the data), which the other five languages' ordinary words
+ * (`plainWords`) rule out for theirs.
+ */
+const TOWN_BEFORE: Readonly<Record<string, RegExp>> = {
+  de: /(?:^|\s)(?:in|aus|nach|bei)\s+$/u,
+  fr: /(?:^|\s)(?:à|a|vers)\s+$/u,
+  es: /(?:^|\s)(?:en)\s+$/u,
+  it: /(?:^|\s)(?:a|in)\s+$/u,
+  pt: /(?:^|\s)(?:em)\s+$/u,
+};
+const READ_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt'];
+const everydayPlaces = lazy(() => new Set(lexiconList('place-common')));
+/** Lower-case words after `TOWN_BEFORE` that are a town of the data (data/towns.json) and no ordinary word. */
+function lowercaseTowns(text: string, language: string, plain: ReadonlySet<string>): Span[] {
+  const before = TOWN_BEFORE[language];
+  if (!before) return [];
+  const out: Span[] = [];
+  for (const w of words(text)) {
+    if (!/^\p{Ll}[\p{Ll}'’-]{3,}$/u.test(w.text) || plain.has(w.key) || everydayPlaces().has(w.key) || monthWord(w.text, language)) continue;
+    // (Nor an ordinary word of another of the six languages: "pret a manger" in an Italian message.)
+    if (READ_LANGUAGES.some((other) => plainWords(w.text, other).length > 0)) continue;
+    if (!before.test(text.slice(Math.max(0, w.start - 12), w.start)) || townsNamed(w.text).length === 0) continue;
+    // (Not with its region typed after it, "opelousas louisiana": the two are read together as one name.)
+    const next = /^[\s,]+(\p{L}+)/u.exec(text.slice(w.end))?.[1];
+    if (next && (townsNamed(next).length > 0 || substitutePools().placeKind?.(next) !== undefined)) continue;
+    out.push({ start: w.start, end: w.end, text: w.text, kind: 'place' });
+  }
+  return out;
+}
+
 /**
  * Words that cite a law's article, section or number ("art. 28", "section 80D", "§ 558", "Lei n.º 13/2023", "DPR
  * 309/90", "L. 300/1970", "Provimento 73").
@@ -322,6 +367,22 @@ function cardBrand(text: string, span: Span): boolean {
 }
 const CARD_VISA =
   /(?:\b(?:tarjeta|carte|cartão|cartao|carta|karte|card)(?:\s+(?:de\s+)?(?:crédito|credito|débito|debito|crédit|bancaire|di\s+credito))?\s+visa\b|\bvisa(?:[\s-]+(?:card|karte|debit|credit|electron|prepaid|gold|platinum))+)/giu;
+
+/**
+ * A number read as an age, a date, an amount or part of an ID whose whole word is a public form's code ("765" of
+ * "I-765", "821D" of "I-821D", "E411" read as an age): the code, as an ID, which ./stand-ins.ts `keptByDefault`
+ * keeps unless a word before makes it someone's (the forms asked about had gone out as "I-768", "E412").
+ */
+function asFormCode(text: string, span: Span): Span {
+  if (!FORM_READ_AS.includes(span.kind) || !/\d/.test(span.text)) return span;
+  let start = span.start;
+  let end = span.end;
+  while (start > 0 && /[\p{L}\p{N}-]/u.test(text[start - 1]!)) start--;
+  while (end < text.length && /[\p{L}\p{N}]/u.test(text[end]!)) end++;
+  const word = text.slice(start, end);
+  return FORM_CODE.test(word) && /\p{Lu}/u.test(word) ? { start, end, text: word, kind: 'id' } : span;
+}
+const FORM_READ_AS: readonly SpanKind[] = ['id', 'age', 'date', 'money'];
 
 /** A number span that stops before its ordinal suffix ("3" of "3rd") takes it in, so a stand-in writes its own. */
 function withOrdinal(text: string, span: Span): Span {

@@ -13,17 +13,10 @@ import type { Tagging } from './tagging';
 import { protectMessage, type Mark, type Protected } from './protect';
 import type { ProtectOptions } from './protect-options';
 import type { DictionaryEntry } from './types';
+import { tooLong } from './too-long';
 
-/** The longest message Veil protects (characters); a longer one is refused with a clear message. */
-export const LONGEST = 100_000;
 /** The most characters protected in one go. */
 export const PIECE = 4_000;
-
-/** Why a message is too long to protect, or null. */
-export function tooLong(text: string): string | null {
-  if (text.length <= LONGEST) return null;
-  return `this message is ${text.length.toLocaleString('en')} characters long, and Veil protects messages of up to ${LONGEST.toLocaleString('en')} characters. Send it in parts`;
-}
 
 /** Where to cut `text` into pieces of at most `size` characters: after a line break, else a sentence end, else a space. */
 export function pieces(text: string, size = PIECE): string[] {

@@ -39,7 +39,7 @@ import { DEFAULT_TREATMENT } from './default-treatment';
 import type { ProtectOptions, Treatment } from './protect-options';
 import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
-import { textBefore, words } from './words';
+import { textBefore, words, writesCapitals } from './words';
 import { weekdayIn } from './weekdays';
 import { isSpecialKind, type DictionaryEntry, type Span, type SpanKind } from './types';
 import { article, capitalizeAt, classPhrase, generalizationInPlace, inPlace } from './wording-in-place';
@@ -144,7 +144,18 @@ function routeParts<S extends Span>(span: S, pools: SubstitutePools): S[] {
  * those words from the message. Not when the whole is a place the data knows, nor when a word after it is a
  * name or town of the data's ("Ana de souza": a family name typed in lower case is still hers).
  */
-function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased: boolean): S {
+function withoutLowerTail<S extends Span>(span: S, pools: SubstitutePools, cased: boolean, plain: ReadonlySet<string> = new Set()): S {
+  // A place the data knows with ordinary words in lower case after it, whoever typed it ("do i lose my louisiana
+  // benefits" had gone out as "my Talladega"): the place.
+  // (Not a place the data knows whole, "Caxias do Sul"; nor a code, "la plata" is no Louisiana.)
+  if (span.kind === 'place' && !knownPlace(span.text, pools)) {
+    const parts = span.text.split(' ');
+    for (let n = parts.length - 1; n >= 1; n--) {
+      const head = parts.slice(0, n).join(' ');
+      if (head.length > 3 && parts.slice(n).every((w) => /^\p{Ll}/u.test(w) && plain.has(w)) && knownPlace(head, pools))
+        return { ...span, end: span.start + head.length, text: head };
+    }
+  }
   // An organisation too when its name is an acronym ("COBRA costa": "COBRA"), whoever typed it; not otherwise, as
   // lower-case words are part of many names ("Centro de salud").
   const acronym = span.kind === 'organisation' && /^\p{Lu}{2,6}\s/u.test(span.text);
@@ -208,7 +219,6 @@ const PLACE_KIND_WORD =
   /^(?:the\s+)?(?:kanton|canton|cantone|province|provincia|prov[ií]ncia|bundesland|landkreis|kreis|bezirk|gemeinde|stadt|dorf|region|r[ée]gion|regione|regi[ãa]o|d[ée]partement|departamento|county|state|district|distrito|comune|commune|municipio|munic[ií]pio|comarca|city|town|village|ville|villaggio|pueblo|ciudad|cidade|citt[àa]|paese)$/iu;
 
 /** Whether the writer capitalises names: a capitalised word inside a sentence, not after its end. */
-const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
 /** A title or a degree's abbreviation alone, in the six languages ("Ing.", "Lic.", "Dott.ssa", "Mme"). */
 const TITLE_ALONE =
   /^(?:mr|mrs|ms|miss|mx|dr|dra|profa?|ing|lic|arq|abg|avv|dott|dott\.ssa|geom|rag|mag|dipl|sr|sra|srta|mme|mlle|frau|herr|sig\.ra|senhora?)\.?$/iu;
@@ -368,10 +378,11 @@ function nameLists(pools: SubstitutePools): { readonly given: Set<string>; reado
 export function protectMessage(text: string, options: ProtectOptions): Protected {
   const pools = options.pools ?? substitutePools();
   const cased = writesCapitals(text);
+  const plain = new Set(options.tagging.plain);
   const spans = protectSpans(text, options)
     // (A word this conversation already replaced stays marked however it is typed.)
     .filter((span, _, all) => knownEntry(options.codebook, span.text, options.scope) !== undefined || !notAName(text, span, all, pools, cased, options))
-    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased), pools, text), pools))))
+    .map((span) => asAmount(asWeekday(asPlace(surelyNamed(withoutLowerTail(withArticle(text, span, pools), pools, cased, plain), pools, text), pools))))
     .flatMap((span) => routeParts(span, pools));
   const language = options.tagging.language.code;
   const cue = messageCue(text, spans, pools, language, options.shared, options.tagging.plain);

@@ -265,7 +265,10 @@ const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
 export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: SubstitutePools, after = '', before = '', lines: readonly number[] = []): boolean {
   // A bill's, a law's or an article's number ("SF 496", "Bill C-21", "Ley 1098", "artigo 367.º") is the law the
   // answer is about, no one's, whatever the tagger read it as.
-  if (LAW_NUMBER.test(span.text) && LAW_BEFORE.test(`${before}${span.text}`)) return true;
+  // (A bill's letters in the span are no law after a word that makes it someone's: "my ref is AB-1234" had been
+  // kept as a California bill.)
+  const billLetters = /^(?:[HS][BFR]|AB|SF|HF|LD)\b/.test(span.text);
+  if (LAW_NUMBER.test(span.text) && LAW_BEFORE.test(`${before}${span.text}`) && !(billLetters && HELD_CODE_BEFORE.test(before))) return true;
   // A public form's or notice's code alone ("CP2000", "SSA-1099", "la N-400", "1099-K"): the form asked about, read
   // as an ID or a name (redrawn, "la N-400" had gone out as "Runolfsson400"). Not after a word that makes it
   // someone's number, flight or room ("ref", "flight", "no.", "my NHI is"), nor part of a longer number.
@@ -285,7 +288,10 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about; so is a
     // code in brackets after a town ("Cittadella (PD)", "Borgo Maggiore (RSM)"): its province's or country's.
     const bracketedCode = /\($/.test(before) && /^[A-Z]{2,3}$/.test(name);
-    return type === 'country' || type === 'region' || type === 'state' || regionByArticle || bracketedCode;
+    // Capitals the place data does not know ("SVG", Switzerland's road traffic act, had gone out as "Chemnitz"): an
+    // acronym, as an organisation's is; still marked, so the review offers Replace.
+    const acronym = /^\p{Lu}{2,5}$/u.test(name) && !knownPlace(name, pools);
+    return type === 'country' || type === 'region' || type === 'state' || regionByArticle || bracketedCode || acronym;
   }
   if (span.kind === 'age')
     return (
@@ -412,7 +418,7 @@ const MONTH_ALONE =
 
 /** A form's or a notice type's number: up to four capitals and five digits, a letter after ("CP2000", "1099-K", "I-94", "8843"). */
 /** Letters and at most four digits, one run of each, perhaps a suffix ("CP2000", "SSA-1099", "1099-K", "AA1", "DS-160"). */
-const FORM_CODE = /^(?=.{2,8}$)(?=.*\p{Lu})(?=.*\d)(?:\p{Lu}{1,4}-?\d{1,4}(?:-?\p{Lu}{1,2})?|\d{1,4}-\p{Lu}{1,4})$/u;
+export const FORM_CODE = /^(?=.{2,8}$)(?=.*\p{Lu})(?=.*\d)(?:\p{Lu}{1,4}-?\d{1,4}(?:-?\p{Lu}{1,2})?|\d{1,4}-\p{Lu}{1,4})$/u;
 /**
  * The kinds a code is read as a form in: an ID, a body, a name. Not a postcode read as a place ("N12"), a number
  * with a shape of its own, nor a special category, whose code is the fact ("on H-1B", a visa class: generalized).

@@ -54,3 +54,6 @@ export function longestKnownRun<T>(words: readonly string[], find: (run: string)
   }
   return undefined;
 }
+
+/** Whether the message writes capitals inside its sentences (a name's), not only at their starts. */
+export const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);

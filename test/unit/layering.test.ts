@@ -163,6 +163,17 @@ describe('layering of src/', () => {
     }
   });
 
+  it('the content scripts carry no detector: they run in every chat page, and protecting is the background’s', () => {
+    for (const script of ['chat', 'generic']) {
+      const loaded = [...runtimeClosure(`entrypoints/${script}.content.ts`)];
+      expect(loaded.length, script).toBeGreaterThan(5);
+      expect(
+        loaded.filter((f) => ['crossmap/detect.ts', 'crossmap/protect.ts', 'crossmap/long.ts'].includes(f) || f.startsWith('crossmap/tagger/')),
+        script,
+      ).toEqual([]);
+    }
+  });
+
   it('no import cycle between the files of src/ (type-only imports included): every arrow points one way', () => {
     const byModule = new Map(files.map((f) => [f.file.replace(/\.tsx?$/, ''), f.file]));
     const edges = new Map<string, Set<string>>();

@@ -15,7 +15,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { VeilClient } from '../../messaging/client';
 import { messageOf } from '../../core/async-helpers';
-import { tooLong } from '../../crossmap/long';
+import { tooLong } from '../../crossmap/too-long';
 import type { SiteAdapter } from '../../sites/adapter';
 import { answersNow, type AnswersBefore } from '../answers';
 import { ConversationKeys } from '../conversation';

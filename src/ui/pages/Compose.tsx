@@ -31,6 +31,10 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ original: string; value: string } | null>(null);
   const mapTimer = useRef<ReturnType<typeof setTimeout>>();
+  // The text as last typed (a callback that runs later sees it, not the text of the render it was made in).
+  const typed = useRef('');
+  // Ctrl+Enter pressed while the preview was being mapped (or a choice made): send once that is done, never drop the key.
+  const sendWhenIdle = useRef(false);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const keysTaken = useKeysTaken();
   const view = phase.kind === 'open' ? phase.view : null;
@@ -69,12 +73,17 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
       setError(errorText(e));
     } finally {
       setBusy(null);
+      if (label !== 'send' && sendWhenIdle.current) {
+        sendWhenIdle.current = false;
+        void mapAndSend();
+      }
     }
   };
 
   const map = (text: string) => act('map', () => send('compose.map', { text }));
   const chooseMode = (mode: ComposeMode) => act('mode', () => send('compose.mode', { mode }));
   const onInput = (text: string) => {
+    typed.current = text;
     setDraft(text);
     clearTimeout(mapTimer.current);
     mapTimer.current = setTimeout(() => void map(text), 400);
@@ -84,7 +93,7 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
   const mapAndSend = () =>
     act('send', async () => {
       clearTimeout(mapTimer.current);
-      const mapped = await send('compose.map', { text: draft });
+      const mapped = await send('compose.map', { text: typed.current });
       setPhase({ kind: 'open', view: mapped });
       return send('compose.send', {});
     });
@@ -135,9 +144,11 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
             aria-describedby="compose-keys"
             onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && draft.trim() && busy === null) {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && draft.trim()) {
                 e.preventDefault();
-                void mapAndSend();
+                // (While the preview is being mapped, once it is: a key pressed then had been dropped silently.)
+                if (busy === null) void mapAndSend();
+                else if (busy !== 'send') sendWhenIdle.current = true;
               }
             }}
           />

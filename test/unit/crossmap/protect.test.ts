@@ -11,6 +11,8 @@ import {
   substitutePools,
   type Protected,
 } from '../../../src/crossmap';
+import { keptByDefault } from '../../../src/crossmap/stand-ins';
+import { plainWords } from '../../../src/crossmap/tagger/tagger';
 import { lexiconList } from '../../../src/crossmap/word-lists';
 import {
   dayOfYear,
@@ -411,8 +413,57 @@ describe('generalizations are public phrases of the category', () => {
     expect(sent.text).toContain(' / ');
   });
 
+  it('a form read in part or as an age is the form; capitals the place data does not know are kept; a known place keeps its place, not the words after it', () => {
+    const read = (text: string, parts: [string, 'age' | 'id' | 'place'][], lang = 'en') =>
+      protect(text, 7, { tagging: { ...taggerRead(text, lang, parts), plain: plainWords(text, lang) } });
+    const forms = read('i need to send the I-821D and the I-765 but the fee went up', [
+      ['821D', 'id'],
+      ['765', 'age'],
+    ]);
+    expect(forms.marks.map((m) => [m.text, m.kind, m.treatment])).toEqual([
+      ['I-821D', 'id', 'keep'],
+      ['I-765', 'id', 'keep'],
+    ]);
+    expect(read('ha um formulario E411 q tenho de levar', [['E411', 'age']], 'pt').text).toContain('E411');
+    // Someone's code stays someone's.
+    expect(read('my permit number is B-765 and it expired', [['765', 'age']]).text).not.toContain('B-765');
+    // "SVG" (a Swiss law) read as a place: kept as typed, still marked.
+    const svg = read('was droht nach SVG beim ersten Mal?', [['SVG', 'place']], 'de');
+    expect(svg.text).toContain('SVG');
+    expect(svg.marks.map((m) => m.treatment)).toEqual(['keep']);
+    // "louisiana benefits": the state, kept as a state is; "Caxias do Sul" is a town whole.
+    expect(read('if i move do i lose my louisiana benefits', [['louisiana benefits', 'place']]).text).toContain('louisiana benefits');
+    const caxias = read('sono nata a Caxias do Sul e vivo a Padova', [['Caxias do Sul', 'place']], 'it');
+    expect(caxias.marks.map((m) => m.text)).toEqual(['Caxias do Sul']);
+  });
+
+  it('a town the data knows, typed in lower case after a word that places it by a writer who types no capitals, is a place', () => {
+    const places = (text: string, lang = 'en', general = 0) =>
+      protect(text, 7, { tagging: { ...taggerRead(text, lang, []), general, plain: plainWords(text, lang) } })
+        .marks.filter((m) => m.kind === 'place')
+        .map((m) => m.text);
+    expect(places('sono incinta e i miei a gela non lo sanno', 'it')).toEqual(['gela']);
+    expect(places('bruch s auto zum pendle nach uznach ins spital', 'de')).toEqual(['uznach']);
+    // Not in English, whose towns are often English words ("at university", "in reading").
+    expect(places('my son is at university and my dad stays in labasa')).toEqual([]);
+    // Not an ordinary word of another language ("pret a manger"), nor a town with its region after it (read as one
+    // name elsewhere), nor where the writer types capitals, nor in a general question.
+    expect(places('lavoro da pret a manger a camden', 'it')).not.toContain('manger');
+    expect(places('mi hermano vive en opelousas louisiana y dice que hay trabajo', 'es')).not.toContain('opelousas');
+    expect(places('Mein Vater Jörg wohnt in uznach', 'de')).toEqual([]);
+    expect(places('wie gross ist das spital in uznach', 'de', 0.99)).toEqual([]);
+  });
+
+  it('a bill’s letters are no law where a word before makes the number someone’s', () => {
+    expect(keptByDefault({ text: 'AB-1234', kind: 'id' }, substitutePools(), '', 'my ref is ')).toBe(false);
+    expect(keptByDefault({ text: 'SF 496', kind: 'id' }, substitutePools(), '', 'what does ')).toBe(true);
+  });
+
   it('a term of years, a count summed or ranged with another, is no age', () => {
-    const ages = (text: string, part: string, lang = 'en') => protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) }).marks.map((m) => m.text);
+    const ages = (text: string, part: string, lang = 'en') =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
+        .marks.filter((m) => m.kind === 'age')
+        .map((m) => m.text);
     expect(ages('El contrato lo firmé el 15/08/2021 por 5 años. puede hacer eso?', '5', 'es')).toEqual([]);
     expect(ages('I signed a 5 year contract in March', '5')).toEqual([]);
     expect(ages('o contrato é de 45 + 45 dias e começou 06/01', '45', 'pt')).toEqual([]);

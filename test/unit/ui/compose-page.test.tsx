@@ -20,21 +20,26 @@ const PAGE = 'https://chatgpt.com/c/abc';
 const CONTENT: SenderInfo = { id: SELF.id, url: PAGE, tab: { id: 5, url: PAGE }, frameId: 0 };
 const BOX: SenderInfo = { id: SELF.id, url: `${SELF.origin}compose.html`, tab: { id: 5, url: PAGE }, frameId: 3 };
 
+/** The box of a tab whose content script began a compose session, with `tag` as the tagger; the commands sent to the tab. */
+async function openBox(tag: typeof listTag) {
+  const commands: ComposeCommand[] = [];
+  const h = harness(undefined, {
+    tagger: { tag },
+    toContent: async (_t, _f, command) => (commands.push(composeCommand.parse(command)), { ok: true }),
+  });
+  const token = crypto.randomUUID().replaceAll('-', '');
+  await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
+  render(
+    <ClientContext.Provider value={h.client(BOX)}>
+      <Compose nextTokens={() => Promise.resolve([token])} />
+    </ClientContext.Provider>,
+  );
+  return { h, commands, box: await screen.findByLabelText('Your message (stays in Veil)') };
+}
+
 describe('the compose box page', () => {
   it('protects as the person types with the review’s marks and choices, lets a stand-in be changed, maps into another domain only when chosen, and sends only the text shown', async () => {
-    const commands: ComposeCommand[] = [];
-    const h = harness(undefined, {
-      tagger: { tag: listTag },
-      toContent: async (_t, _f, command) => (commands.push(composeCommand.parse(command)), { ok: true }),
-    });
-    const token = crypto.randomUUID().replaceAll('-', '');
-    await h.client(CONTENT)('compose.begin', { conversation: 'c/abc', token });
-    render(
-      <ClientContext.Provider value={h.client(BOX)}>
-        <Compose nextTokens={() => Promise.resolve([token])} />
-      </ClientContext.Provider>,
-    );
-    const box = await screen.findByLabelText('Your message (stays in Veil)');
+    const { h, commands, box } = await openBox(listTag);
     await expect.poll(() => document.activeElement).toBe(box);
     fireEvent.input(box, { target: { value: 'My son Leo has asthma.' } });
     const mapped = await screen.findByTestId('compose-mapped', {}, { timeout: 3000 });
@@ -92,6 +97,20 @@ describe('the compose box page', () => {
     await expect.poll(() => commands.length).toBe(1);
     expect(commands[0]).toMatchObject({ veilCompose: 'send', text: screen.getByTestId('compose-mapped').textContent });
     await screen.findByText(/Waiting for ChatGPT's answer/);
+    h.db.close();
+  });
+
+  it('Ctrl+Enter pressed while the preview is still being mapped sends once it is ready (the key had been dropped)', async () => {
+    // A tagger as slow as a busy machine's: the preview's mapping is still running when the key is pressed.
+    const slowTag: typeof listTag = async (text) => (await new Promise((resolve) => setTimeout(resolve, 600)), listTag(text));
+    const { h, commands, box } = await openBox(slowTag);
+    fireEvent.input(box, { target: { value: 'My son Leo has asthma.' } });
+    // The preview's mapping has begun (the box's choices are disabled while it runs).
+    await expect.poll(() => screen.getByRole('radio', { name: /^Protect what I write/ }).hasAttribute('disabled'), { timeout: 3000 }).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await expect.poll(() => commands.length, { timeout: 5000 }).toBe(1);
+    expect(commands[0]).toMatchObject({ veilCompose: 'send' });
+    expect(commands[0]!.veilCompose === 'send' && commands[0]!.text).toMatch(/^My son \S+ has a lung or airway condition\.$/);
     h.db.close();
   });
 });
