@@ -260,6 +260,17 @@ describe('a place stand-in stays in its country', () => {
     }
   });
 
+  it('Irish towns are known by the names people type, not only by the Irish ones GeoNames gives ("Luimneach")', () => {
+    expect(townsNamed('Galway')).toEqual(['IE']);
+    // A name a Pennsylvanian town has too: either country's, Ireland's first (the larger).
+    expect(townsNamed('Limerick')).toEqual(['IE', 'US']);
+    const text = "Their father moved up to Letterkenny. I'm still in Castletroy in Limerick, near the District Court.";
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent(text, 'en', ['Letterkenny', 'Limerick'], seed);
+      for (const name of ['Letterkenny', 'Limerick']) expect(cityCountry(p.marks.find((m) => m.text === name)!.substitute, 'IE')).toBe('IE');
+    }
+  });
+
   it('a Swiss town in a German message with francs stays Swiss', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('Ich wohne in Winterthur und verdiene 5200 CHF, bekomme ich Prämienverbilligung?', 'de', ['Winterthur'], seed);
