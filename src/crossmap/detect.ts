@@ -245,6 +245,12 @@ const OTHER_UNIT =
 const YEARS_OF =
   /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:di|de|of)\s+(?:contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
 /**
+ * Years someone has to do something, a term left, not an age: "tenho 2 anos pra entrar", "j'ai 2 ans pour
+ * contester", "tengo 3 años para reclamar", "I have 2 years to file" (a filing deadline of 2 years had gone out as
+ * 3, so the answer flipped). The years word, then "to" or its word in the language, then a verb's infinitive.
+ */
+const YEARS_TO = /^\s*(?:years?|años|anos|ans|anni|jahre)\s+(?:to\s+\p{L}+|(?:para|pra|pour|per)\s+\p{L}+(?:ar|er|ir|or|re|oir)\b|um\s)/iu;
+/**
  * Words before a number that make it a limit, not anyone's age: "till 18", "from 55", "avant 18 ans", "ab 16",
  * "menores de 18", "fino ai 14 anni", "a partir dos 65" (the age a rule starts or ends at, which the answer is
  * about; a stand-in would cite another rule).
@@ -280,7 +286,11 @@ function notAnAge(text: string, span: Span): boolean {
   if (/^\d+[.,]\d+\s*\S/u.test(span.text) && !AGE_UNIT.test(span.text.replace(/^\d+[.,]\d+\s*/u, ''))) return true;
   return (
     (/^\d+(?:[.,]\d+)?$/.test(span.text) &&
-      (OTHER_UNIT.test(after) || YEARS_OF.test(after) || PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) || PART_AFTER.test(after))) ||
+      (OTHER_UNIT.test(after) ||
+        YEARS_OF.test(after) ||
+        YEARS_TO.test(after) ||
+        PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) ||
+        PART_AFTER.test(after))) ||
     ORDINAL.test(span.text)
   );
 }

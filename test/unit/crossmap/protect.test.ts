@@ -471,6 +471,11 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('im 20 and 10 weeks pregnant, live in omagh', '20')).toEqual(['20']);
     expect(ages('my 5 year old has a fever', '5')).toEqual(['5']);
     expect(ages('Mon fils a 5 ans et je suis parti pour 3 ans', '5', 'fr')).toEqual(['5']);
+    // Years someone has to do something: a term left ("tenho 2 anos pra entrar" had gone out as 3 years).
+    expect(ages('fui demitido em março. tenho 2 anos pra entrar na justiça né?', '2', 'pt')).toEqual([]);
+    expect(ages("j'ai 2 ans pour contester ou moins ?", '2', 'fr')).toEqual([]);
+    expect(ages('tengo 3 años para reclamar?', '3', 'es')).toEqual([]);
+    expect(ages('meu filho tem 5 anos para a escola ainda', '5', 'pt')).toEqual(['5']);
   });
 
   it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
