@@ -106,6 +106,11 @@ const MULTILINGUAL = new Set(['CH', 'BE', 'LU', 'IT', 'ES', 'IE']);
  * thirty-fifth holdout "Castletroy in Limerick" went out as a Pennsylvanian town).
  */
 const NAMED_IN_ANOTHER_LANGUAGE = new Set(['IE']);
+/**
+ * Only a city's (60,000 people or more): a smaller town's other names that towns elsewhere have are mostly former or
+ * misspelt ones ("Kingstown", "Gori", "Middleton"), which would also be drawn as stand-ins.
+ */
+const SHARED_POPULATION = 60_000;
 /** Such names, each after its town's row (the towns stay most populous first). */
 const sharedNames = new Map<string, string[]>();
 const townNames = new Set(towns.map((t) => t.split('|')[0]!.toLowerCase()));
@@ -131,7 +136,7 @@ for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   for (const alias of new Set((f[at('alternativeNames')] ?? '').split(',').map((a) => a.trim()))) {
     const key = alias.toLowerCase();
     if (alias.length < 4 || !/^\p{Lu}/u.test(alias) || !/\p{Ll}/u.test(alias) || !/^[A-Za-zÀ-ÖØ-öø-ÿŒœ .-]+$/u.test(alias)) continue;
-    if (NAMED_IN_ANOTHER_LANGUAGE.has(country) && townNames.has(key) && !townKeys.has(`${alias}|${country}`)) {
+    if (NAMED_IN_ANOTHER_LANGUAGE.has(country) && population >= SHARED_POPULATION && townNames.has(key) && !townKeys.has(`${alias}|${country}`)) {
       const row = towns.find((t) => t.startsWith(`${name}|${country}|`))!;
       sharedNames.set(row, [...new Set([...(sharedNames.get(row) ?? []), `${alias}${row.slice(name.length)}`])]);
       continue;
