@@ -478,6 +478,30 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('meu filho tem 5 anos para a escola ainda', '5', 'pt')).toEqual(['5']);
   });
 
+  it('a count of people, years of seniority or since, months owed, a place in a list, a clock time or a dose is no age', () => {
+    const ages = (text: string, part: string, lang = 'en') =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
+        .marks.filter((m) => m.kind === 'age')
+        .map((m) => m.text);
+    expect(ages("j'ai 52 ans, 19 ans d'anciennete et je suis délégué syndical", '19', 'fr')).toEqual([]);
+    expect(ages('Ho 58 anni e 22 anni di anzianità', '22', 'it')).toEqual([]);
+    expect(ages('echao del curro con 58 años y 22 cotizados', '22', 'es')).toEqual([]);
+    expect(ages('siamo in 4 e l isee e 5.300', '4', 'it')).toEqual([]);
+    expect(ages('Ich arbeite bei Zollner Elektronik in Zandt, ca. 80 Leute.', '80', 'de')).toEqual([]);
+    expect(ages('last month me and 40 other workers joined the union', '40')).toEqual([]);
+    expect(ages('somos 5 em casa com 3 crianças de 2, 6 e 11 anos', '3', 'pt')).toEqual([]);
+    expect(ages('fui despedido ontem da Sonae em Matosinhos dps de 7 anos', '7', 'pt')).toEqual([]);
+    expect(ages('moro em Portimão faz 3 anos e trabalhava de camareira', '3', 'pt')).toEqual([]);
+    expect(ages("Nous avons 5 mois d'arriérés de salaire", '5', 'fr')).toEqual([]);
+    expect(ages('the housing list is 4+ years', '4')).toEqual([]);
+    expect(ages('la pausa al tramonto invece che alle 18', '18', 'it')).toEqual([]);
+    expect(ages('le dan metilfenidato de 10mg', '10mg', 'es')).toEqual([]);
+    // Ages stay ages.
+    expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
+    expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);
+    expect(ages('mon bébé a 5 mois et tousse', '5', 'fr')).toEqual(['5']);
+  });
+
   it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
     const read = (text: string, part: string, kind: 'age' | 'id' | 'date' | 'place' | 'person' | 'legal' | 'phone' | 'immigration', lang = 'en') => {
       const start = text.indexOf(part);
