@@ -36,6 +36,11 @@ const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protec
   const random = seededRandomSource(seed);
   return protectMessage(text, { codebook: newCodebook(random), random, tagging: listTagging(text), ...extra });
 };
+/** The ages marked when the tagger reads `part` of `text` as an age. */
+const ages = (text: string, part: string, lang = 'en') =>
+  protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
+    .marks.filter((m) => m.kind === 'age')
+    .map((m) => m.text);
 const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
 const female = new Set(lexiconList('substitute-given-female'));
 const male = new Set(lexiconList('substitute-given-male'));
@@ -460,10 +465,6 @@ describe('generalizations are public phrases of the category', () => {
   });
 
   it('a term of years, a count summed or ranged with another, is no age', () => {
-    const ages = (text: string, part: string, lang = 'en') =>
-      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
-        .marks.filter((m) => m.kind === 'age')
-        .map((m) => m.text);
     expect(ages('El contrato lo firmé el 15/08/2021 por 5 años. puede hacer eso?', '5', 'es')).toEqual([]);
     expect(ages('I signed a 5 year contract in March', '5')).toEqual([]);
     expect(ages('o contrato é de 45 + 45 dias e começou 06/01', '45', 'pt')).toEqual([]);
@@ -479,10 +480,6 @@ describe('generalizations are public phrases of the category', () => {
   });
 
   it('a count of people, years of seniority or since, months owed, a place in a list, a clock time or a dose is no age', () => {
-    const ages = (text: string, part: string, lang = 'en') =>
-      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
-        .marks.filter((m) => m.kind === 'age')
-        .map((m) => m.text);
     expect(ages("j'ai 52 ans, 19 ans d'anciennete et je suis délégué syndical", '19', 'fr')).toEqual([]);
     expect(ages('Ho 58 anni e 22 anni di anzianità', '22', 'it')).toEqual([]);
     expect(ages('echao del curro con 58 años y 22 cotizados', '22', 'es')).toEqual([]);
