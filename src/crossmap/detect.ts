@@ -159,9 +159,27 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !notAnAge(text, span) &&
           !timeOrShare(text, span) &&
           !cardBrand(text, span) &&
-          !languageNamed(text, span),
+          !languageNamed(text, span) &&
+          !germanNoun(text, span, tagging),
       )
       .map(({ source: _s, score: _c, ...span }) => asFormCode(text, withOrdinal(text, span))),
+  );
+}
+
+/**
+ * A German noun read as a town: one word right after an article, a possessive or a neuter adjective ("veganes Essen
+ * für ihn", "das Essen", "in der Halle"; "veganes Essen" had gone out as "veganes Münster"), where a town's name
+ * takes none. A town after "in", "aus" or "nach" stays one.
+ */
+function germanNoun(text: string, span: Span, tagging: Tagging): boolean {
+  if (span.kind !== 'place' || tagging.language.code !== 'de' || !/^\p{Lu}\p{Ll}+$/u.test(span.text)) return false;
+  // (A town's name the data knows only: a region's or a country's takes an article, "die Pfalz", "die Schweiz", and so
+  // does a street, "in der Quellenstraße"; a word the tagger read as a place with the wrong kind, "seiner
+  // Hautfarbe", is still marked.)
+  const kind = substitutePools().placeKind?.(span.text)?.type;
+  if (kind !== 'city' && (kind !== undefined || townsNamed(span.text).length === 0)) return false;
+  return /(?:^|[^\p{L}])(?:der|die|das|dem|den|des|ein|eine|einem|einen|einer|eines|kein\p{L}*|mein\p{L}*|dein\p{L}*|sein\p{L}*|ihr\p{L}*|unser\p{L}*|eu(?:e)?r\p{L}*|\p{Ll}{3,}es)\s+$/u.test(
+    text.slice(Math.max(0, span.start - 30), span.start),
   );
 }
 

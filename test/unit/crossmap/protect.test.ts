@@ -442,6 +442,26 @@ describe('generalizations are public phrases of the category', () => {
     expect(caxias.marks.map((m) => m.text)).toEqual(['Caxias do Sul']);
   });
 
+  it('a German noun after an article, a possessive or a neuter adjective is no town ("veganes Essen")', () => {
+    const places = (text: string, words: string[]) =>
+      protect(text, 7, {
+        tagging: taggerRead(
+          text,
+          'de',
+          words.map((w) => [w, 'place'] as const),
+        ),
+      })
+        .marks.filter((m) => m.kind === 'place')
+        .map((m) => m.text);
+    expect(places('bitte in der Mensa veganes Essen für ihn', ['Essen'])).toEqual([]);
+    expect(places('Ich bringe das Essen zu meiner Mutter nach Bochum.', ['Essen', 'Bochum'])).toEqual(['Bochum']);
+    expect(places('Wir wohnen in Essen und mein Sohn hat Asthma.', ['Essen'])).toEqual(['Essen']);
+    // A street, a region, a country or a word read with the wrong kind takes an article and stays marked.
+    expect(places('Ich arbeite bei Billa in der Quellenstraße, 25 Stunden', ['Quellenstraße'])).toEqual(['Quellenstraße']);
+    expect(places('Wir fahren in die Schweiz und mein Vater lebt in der Pfalz', ['Pfalz'])).toEqual(['Pfalz']);
+    expect(places('Sie sagen Wörter wegen seiner Hautfarbe', ['Hautfarbe'])).toEqual(['Hautfarbe']);
+  });
+
   it('a town the data knows, typed in lower case after a word that places it by a writer who types no capitals, is a place', () => {
     const places = (text: string, lang = 'en', general = 0) =>
       protect(text, 7, { tagging: { ...taggerRead(text, lang, []), general, plain: plainWords(text, lang) } })
