@@ -240,6 +240,10 @@ describe('a place the data knows inside a longer span', () => {
     const spans = [{ start: 10, end: 39, text: 'Grazer Straße 41/7, 8020 Graz', kind: 'place' as const }];
     expect(messageCue('Ich wohne Grazer Straße 41/7, 8020 Graz', spans, pools, 'de')).toBe('AT');
     expect(placeCountry('Douala vendredi', pools, { language: 'fr' })).toBe('CM');
+    // A benefit or office of one country ("Cambridge" beside ODSP had gone out as a London district).
+    expect(messageCue('the social worker say we must apply for him ODSP', [], pools, 'en')).toBe('CA');
+    expect(messageCue('WINZ says she has to pay the max contribution', [], pools, 'en')).toBe('NZ');
+    expect(messageCue('tengo DACA y me pararon en fresno', [], pools, 'es')).toBe('US');
   });
 });
 
