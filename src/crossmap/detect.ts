@@ -159,9 +159,27 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !notAnAge(text, span) &&
           !timeOrShare(text, span) &&
           !cardBrand(text, span) &&
-          !languageNamed(text, span),
+          !languageNamed(text, span) &&
+          !germanNoun(text, span, tagging),
       )
       .map(({ source: _s, score: _c, ...span }) => asFormCode(text, withOrdinal(text, span))),
+  );
+}
+
+/**
+ * A German noun read as a town: one word right after an article, a possessive or a neuter adjective ("veganes Essen
+ * für ihn", "das Essen", "in der Halle"; "veganes Essen" had gone out as "veganes Münster"), where a town's name
+ * takes none. A town after "in", "aus" or "nach" stays one.
+ */
+function germanNoun(text: string, span: Span, tagging: Tagging): boolean {
+  if (span.kind !== 'place' || tagging.language.code !== 'de' || !/^\p{Lu}\p{Ll}+$/u.test(span.text)) return false;
+  // (A town's name the data knows only: a region's or a country's takes an article, "die Pfalz", "die Schweiz", and so
+  // does a street, "in der Quellenstraße"; a word the tagger read as a place with the wrong kind, "seiner
+  // Hautfarbe", is still marked.)
+  const kind = substitutePools().placeKind?.(span.text)?.type;
+  if (kind !== 'city' && (kind !== undefined || townsNamed(span.text).length === 0)) return false;
+  return /(?:^|[^\p{L}])(?:der|die|das|dem|den|des|ein|eine|einem|einen|einer|eines|kein\p{L}*|mein\p{L}*|dein\p{L}*|sein\p{L}*|ihr\p{L}*|unser\p{L}*|eu(?:e)?r\p{L}*|\p{Ll}{3,}es)\s+$/u.test(
+    text.slice(Math.max(0, span.start - 30), span.start),
   );
 }
 
@@ -235,15 +253,39 @@ function duration(text: string, span: Span): boolean {
   );
 }
 
-/** What a number counts when it is not years: weeks, days, hours, a weight, a distance, a share, children, credits. */
+/**
+ * What a number counts when it is not years: weeks, days, hours, a weight, a distance, a share, children, credits,
+ * people ("ca. 80 Leute", "40 other workers"), times ("em 24 vezes"), land, and anything counted with "+" after it
+ * ("4+ years" of a waiting list).
+ */
 const OTHER_UNIT =
-  /^\s*(?:%|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|horas|heures|ore|stunden|hijos|filhos|figli|kinder|kids|children|enfants|créditos|creditos)\b)/iu;
+  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori)\b)/iu;
+/**
+ * Words before a number that make it a count of people, a place in a list, or a clock time: "a family of 3",
+ * "siamo in 4", "on est 3", "somos 5 em casa", "round 4", "column 18", "alle 18", "às 10h00".
+ */
+const COUNT_BEFORE =
+  /(?:\b(?:family of|famille de|familia de|família de|siamo in|siamo|on est|nous sommes|somos|wir sind zu|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
+/** Months owed, off or without something: "5 mois d'arriérés", "4 mois d'arrêt", "7 meses sem receber". */
+const MONTHS_OF = /^\s*(?:months?|mois|meses|mesi|monate?n?)\s+(?:d['’]|de\s|di\s|of\s|sem\s|sin\s|senza\s|sans\s|without\s|ohne\s)/iu;
+/**
+ * Words before years that make them a time since or a time spent, not an age: "faz 3 anos", "hace 2 años", "depuis
+ * 3 ans", "seit 5 Jahren", "da 4 anni", "dps de 7 anos", "después de 9 años", "Estive lá 9 anos".
+ */
+const SINCE_BEFORE =
+  /\b(?:faz|fazem|há|hace|hacen|desde hace|depuis|ça fait|ca fait|seit|da|for|since|after|dps de|depois de|despues de|después de|dopo|après|nach|lá|ali)\s+$/iu;
 /**
  * Years that are a tenure or a contribution record, or spent somewhere: "41 anni di contributi", "3 años ahí",
  * "6 años en una empresa", "8 Jahre bei Siemens", "5 years in the UK".
  */
 const YEARS_OF =
-  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:di|de|of)\s+(?:contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
+  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:d['’]\s*|di\s+|de\s+|of\s+)(?:anciennet[ée]|anzianit[àa]|antig[üu]edad|antiguidade|seniority|contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|cotizad[oa]s|trabajando|trabalhando|working|lavorando|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
+/**
+ * Years someone has to do something, a term left, not an age: "tenho 2 anos pra entrar", "j'ai 2 ans pour
+ * contester", "tengo 3 años para reclamar", "I have 2 years to file" (a filing deadline of 2 years had gone out as
+ * 3, so the answer flipped). The years word, then "to" or its word in the language, then a verb's infinitive.
+ */
+const YEARS_TO = /^\s*(?:years?|años|anos|ans|anni|jahre)\s+(?:to\s+\p{L}+|(?:para|pra|pour|per)\s+\p{L}+(?:ar|er|ir|or|re|oir)\b|um\s)/iu;
 /**
  * Words before a number that make it a limit, not anyone's age: "till 18", "from 55", "avant 18 ans", "ab 16",
  * "menores de 18", "fino ai 14 anni", "a partir dos 65" (the age a rule starts or ends at, which the answer is
@@ -271,6 +313,12 @@ function notAnAge(text: string, span: Span): boolean {
   const after = text.slice(span.end, span.end + 40);
   const before = text.slice(Math.max(0, span.start - 30), span.start);
   if (/^\d+$/.test(span.text) && LIMIT_BEFORE.test(before)) return true;
+  // A count of people, a place in a list, a clock time; months owed or off; years since or spent.
+  if (/^\d+$/.test(span.text) && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
+  if (/^\d+$/.test(span.text) && MONTHS_OF.test(after)) return true;
+  if (/^\d+$/.test(span.text) && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
+  // A number with its unit or a clock's "h" in the span ("10mg", "10h00").
+  if (/^\d+\s*(?:mg|mcg|µg|ml|g|h\d{2}|uhr)$/iu.test(span.text)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
   // A count summed or ranged with another of the same unit ("45 + 45 dias", "3 or 4 weeks"): both counts. Not
   // "and" ("I'm 20 and 10 weeks pregnant" is an age and a count).
@@ -280,7 +328,11 @@ function notAnAge(text: string, span: Span): boolean {
   if (/^\d+[.,]\d+\s*\S/u.test(span.text) && !AGE_UNIT.test(span.text.replace(/^\d+[.,]\d+\s*/u, ''))) return true;
   return (
     (/^\d+(?:[.,]\d+)?$/.test(span.text) &&
-      (OTHER_UNIT.test(after) || YEARS_OF.test(after) || PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) || PART_AFTER.test(after))) ||
+      (OTHER_UNIT.test(after) ||
+        YEARS_OF.test(after) ||
+        YEARS_TO.test(after) ||
+        PART_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start)) ||
+        PART_AFTER.test(after))) ||
     ORDINAL.test(span.text)
   );
 }

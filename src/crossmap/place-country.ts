@@ -72,7 +72,7 @@ const NATIONAL: readonly (readonly [RegExp, string, string?])[] = [
   // The UK's interior ministry in English ("Home Office" is working from home in German).
   [/\bHome Office\b/, 'GB', 'en'],
   [/\b(?:HSE|Health Service Executive|PPS number|Gardaí|Garda|Revenue\.ie|Intreo)\b/, 'IE'],
-  [/\b(?:IRS|USCIS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card)\b/, 'US'],
+  [/\b(?:IRS|USCIS|Medicaid|SNAP|DMV|401\(k\)|Social Security number|SSN|green card|SSDI|DACA|Medi-Cal|CalFresh|EBT card)\b/, 'US'],
   // Austria's and Switzerland's before Germany's: "Krankenkasse" and "Finanzamt" are theirs too.
   [/\b(?:AMS|ÖGK|Mindestsicherung|LKH|PVA|Bezirkshauptmannschaft|e-card)\b/, 'AT'],
   [/\b(?:AHV|RAV|IV-Stelle|Grüezi|Kanton|Gemeindeverwaltung|SEM)\b/, 'CH'],
@@ -87,8 +87,11 @@ const NATIONAL: readonly (readonly [RegExp, string, string?])[] = [
   [/\b(?:INSS|FGTS|CPF|CLT|Bolsa Família|SUS|carteira assinada)\b/, 'BR'],
   [/\b(?:Segurança Social|Finanças|NISS|Cartão de Cidadão)\b/, 'PT'],
   [/\b(?:Aadhaar|PAN card|EPFO)\b/, 'IN'],
-  [/\b(?:Centrelink|Medibank|ATO|Medicare card)\b/, 'AU'],
-  [/\b(?:CRA|OHIP|RAMQ|EI benefits)\b/, 'CA'],
+  [/\b(?:Centrelink|Medibank|ATO|Medicare card|Fair Work|NDIS|myGov|JobSeeker)\b/, 'AU'],
+  [/\b(?:CRA|OHIP|RAMQ|EI benefits|ODSP|Ontario Works|IRCC|PGWP|Service Canada)\b/, 'CA'],
+  [/\b(?:WINZ|Work and Income|KiwiSaver|IRD number)\b/, 'NZ'],
+  [/\b(?:SASSA|CCMA)\b/, 'ZA'],
+  [/\b(?:PhilHealth|Pag-IBIG|NBI clearance)\b/, 'PH'],
 ];
 
 /**

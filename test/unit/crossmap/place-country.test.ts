@@ -240,6 +240,10 @@ describe('a place the data knows inside a longer span', () => {
     const spans = [{ start: 10, end: 39, text: 'Grazer Straße 41/7, 8020 Graz', kind: 'place' as const }];
     expect(messageCue('Ich wohne Grazer Straße 41/7, 8020 Graz', spans, pools, 'de')).toBe('AT');
     expect(placeCountry('Douala vendredi', pools, { language: 'fr' })).toBe('CM');
+    // A benefit or office of one country ("Cambridge" beside ODSP had gone out as a London district).
+    expect(messageCue('the social worker say we must apply for him ODSP', [], pools, 'en')).toBe('CA');
+    expect(messageCue('WINZ says she has to pay the max contribution', [], pools, 'en')).toBe('NZ');
+    expect(messageCue('tengo DACA y me pararon en fresno', [], pools, 'es')).toBe('US');
   });
 });
 
@@ -257,6 +261,17 @@ describe('a place stand-in stays in its country', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const p = sent('Abito a Latina e il permesso di soggiorno mi scade a marzo, cosa faccio?', 'it', ['Latina'], seed);
       expect(cityCountry(p.marks.find((m) => m.text === 'Latina')!.substitute, 'IT')).toBe('IT');
+    }
+  });
+
+  it('Irish towns are known by the names people type, not only by the Irish ones GeoNames gives ("Luimneach")', () => {
+    expect(townsNamed('Galway')).toEqual(['IE']);
+    // A name a Pennsylvanian town has too: either country's, Ireland's first (the larger).
+    expect(townsNamed('Limerick')).toEqual(['IE', 'US']);
+    const text = "Their father moved up to Letterkenny. I'm still in Castletroy in Limerick, near the District Court.";
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = sent(text, 'en', ['Letterkenny', 'Limerick'], seed);
+      for (const name of ['Letterkenny', 'Limerick']) expect(cityCountry(p.marks.find((m) => m.text === name)!.substitute, 'IE')).toBe('IE');
     }
   });
 

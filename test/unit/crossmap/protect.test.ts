@@ -36,6 +36,11 @@ const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protec
   const random = seededRandomSource(seed);
   return protectMessage(text, { codebook: newCodebook(random), random, tagging: listTagging(text), ...extra });
 };
+/** The ages marked when the tagger reads `part` of `text` as an age. */
+const ages = (text: string, part: string, lang = 'en') =>
+  protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
+    .marks.filter((m) => m.kind === 'age')
+    .map((m) => m.text);
 const mark = (p: Protected, text: string) => p.marks.find((m) => m.text === text)!;
 const female = new Set(lexiconList('substitute-given-female'));
 const male = new Set(lexiconList('substitute-given-male'));
@@ -437,6 +442,26 @@ describe('generalizations are public phrases of the category', () => {
     expect(caxias.marks.map((m) => m.text)).toEqual(['Caxias do Sul']);
   });
 
+  it('a German noun after an article, a possessive or a neuter adjective is no town ("veganes Essen")', () => {
+    const places = (text: string, words: string[]) =>
+      protect(text, 7, {
+        tagging: taggerRead(
+          text,
+          'de',
+          words.map((w) => [w, 'place'] as const),
+        ),
+      })
+        .marks.filter((m) => m.kind === 'place')
+        .map((m) => m.text);
+    expect(places('bitte in der Mensa veganes Essen für ihn', ['Essen'])).toEqual([]);
+    expect(places('Ich bringe das Essen zu meiner Mutter nach Bochum.', ['Essen', 'Bochum'])).toEqual(['Bochum']);
+    expect(places('Wir wohnen in Essen und mein Sohn hat Asthma.', ['Essen'])).toEqual(['Essen']);
+    // A street, a region, a country or a word read with the wrong kind takes an article and stays marked.
+    expect(places('Ich arbeite bei Billa in der Quellenstraße, 25 Stunden', ['Quellenstraße'])).toEqual(['Quellenstraße']);
+    expect(places('Wir fahren in die Schweiz und mein Vater lebt in der Pfalz', ['Pfalz'])).toEqual(['Pfalz']);
+    expect(places('Sie sagen Wörter wegen seiner Hautfarbe', ['Hautfarbe'])).toEqual(['Hautfarbe']);
+  });
+
   it('a town the data knows, typed in lower case after a word that places it by a writer who types no capitals, is a place', () => {
     const places = (text: string, lang = 'en', general = 0) =>
       protect(text, 7, { tagging: { ...taggerRead(text, lang, []), general, plain: plainWords(text, lang) } })
@@ -460,10 +485,6 @@ describe('generalizations are public phrases of the category', () => {
   });
 
   it('a term of years, a count summed or ranged with another, is no age', () => {
-    const ages = (text: string, part: string, lang = 'en') =>
-      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) })
-        .marks.filter((m) => m.kind === 'age')
-        .map((m) => m.text);
     expect(ages('El contrato lo firmé el 15/08/2021 por 5 años. puede hacer eso?', '5', 'es')).toEqual([]);
     expect(ages('I signed a 5 year contract in March', '5')).toEqual([]);
     expect(ages('o contrato é de 45 + 45 dias e começou 06/01', '45', 'pt')).toEqual([]);
@@ -471,6 +492,31 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('im 20 and 10 weeks pregnant, live in omagh', '20')).toEqual(['20']);
     expect(ages('my 5 year old has a fever', '5')).toEqual(['5']);
     expect(ages('Mon fils a 5 ans et je suis parti pour 3 ans', '5', 'fr')).toEqual(['5']);
+    // Years someone has to do something: a term left ("tenho 2 anos pra entrar" had gone out as 3 years).
+    expect(ages('fui demitido em março. tenho 2 anos pra entrar na justiça né?', '2', 'pt')).toEqual([]);
+    expect(ages("j'ai 2 ans pour contester ou moins ?", '2', 'fr')).toEqual([]);
+    expect(ages('tengo 3 años para reclamar?', '3', 'es')).toEqual([]);
+    expect(ages('meu filho tem 5 anos para a escola ainda', '5', 'pt')).toEqual(['5']);
+  });
+
+  it('a count of people, years of seniority or since, months owed, a place in a list, a clock time or a dose is no age', () => {
+    expect(ages("j'ai 52 ans, 19 ans d'anciennete et je suis délégué syndical", '19', 'fr')).toEqual([]);
+    expect(ages('Ho 58 anni e 22 anni di anzianità', '22', 'it')).toEqual([]);
+    expect(ages('echao del curro con 58 años y 22 cotizados', '22', 'es')).toEqual([]);
+    expect(ages('siamo in 4 e l isee e 5.300', '4', 'it')).toEqual([]);
+    expect(ages('Ich arbeite bei Zollner Elektronik in Zandt, ca. 80 Leute.', '80', 'de')).toEqual([]);
+    expect(ages('last month me and 40 other workers joined the union', '40')).toEqual([]);
+    expect(ages('somos 5 em casa com 3 crianças de 2, 6 e 11 anos', '3', 'pt')).toEqual([]);
+    expect(ages('fui despedido ontem da Sonae em Matosinhos dps de 7 anos', '7', 'pt')).toEqual([]);
+    expect(ages('moro em Portimão faz 3 anos e trabalhava de camareira', '3', 'pt')).toEqual([]);
+    expect(ages("Nous avons 5 mois d'arriérés de salaire", '5', 'fr')).toEqual([]);
+    expect(ages('the housing list is 4+ years', '4')).toEqual([]);
+    expect(ages('la pausa al tramonto invece che alle 18', '18', 'it')).toEqual([]);
+    expect(ages('le dan metilfenidato de 10mg', '10mg', 'es')).toEqual([]);
+    // Ages stay ages.
+    expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
+    expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);
+    expect(ages('mon bébé a 5 mois et tousse', '5', 'fr')).toEqual(['5']);
   });
 
   it('a limit, months of a pregnancy, years spent somewhere, a clock time, a share or a law cited in the span are no one’s age, ID or date', () => {
