@@ -160,10 +160,65 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !timeOrShare(text, span) &&
           !cardBrand(text, span) &&
           !languageNamed(text, span) &&
-          !germanNoun(text, span, tagging),
+          !germanNoun(text, span, tagging) &&
+          labPart(text, span) !== 'drop' &&
+          // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
+          !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)),
       )
-      .map(({ source: _s, score: _c, ...span }) => asFormCode(text, withOrdinal(text, span))),
+      .map(({ source: _s, score: _c, ...span }) =>
+        asFormCode(text, withOrdinal(text, labPart(text, span) === 'health' ? { ...span, kind: 'health' as const } : span)),
+      ),
   );
+}
+
+/** A laboratory test's abbreviation as written (case-sensitive: "Na", "K", "ALT" are ordinary words in other cases). */
+const LAB_ABBR = String.raw`Na|Cl|Ca|Mg|Hb|Hgb|HGB|Hct|HCT|MCV|MCH|MCHC|RDW|PLT|WBC|eGFR|GFR|TSH|fT4|FT4|fT3|FT3|T4|T3|LDL|HDL|HbA1c|HbA1C|CRP|PCR|ALT|AST|GPT|GOT|GGT|γGT|ALP|LDH|INR|PSA|BNP|B12|hCG|β-hCG|beta-hCG|TPO|Anti-TPO|HCO3`;
+/** A laboratory test's name, in the six languages (any case). */
+const LAB_NAME = String.raw`vitamin\s?d|vitamine\s?d|vitamina\s?d|ferritin|ferritina|ferritine|creatinine|créatinine|kreatinin|creatinina|glucose|glukose|glucosa|glicemia|glicose|glycémie|cholesterol|cholestérol|colesterol|colesterolo|triglycerides|triglyceride|triglycérides|triglicéridos|triglicerídeos|trigliceridi|harnstoff|urée|sodium|natrium|sodio|sódio|potassium|kalium|potasio|potássio|potassio|haemoglobin|hemoglobin|hémoglobine|hämoglobin|hemoglobina|emoglobina|leucocytes|leukozyten|leucocitos|leucócitos|leucociti|platelets|plaquettes|thrombozyten|plaquetas|piastrine|hématocrite|hämatokrit|hematocrito|ematocrito`;
+/** A test's name or abbreviation, as the regular expression `shape` places it ("^…$", "…\\s*$"). */
+const labWords = (shape: (words: string) => string) => [new RegExp(shape(LAB_ABBR), 'u'), new RegExp(shape(LAB_NAME), 'iu')];
+const labTest = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
+/** Whole, anywhere. */
+const LAB_WORD = labWords((w) => String.raw`(?:^|[^\p{L}])(?:${w})(?![\p{L}])`);
+/** Ending the text before a value ("Na 129", "eGFR: 41"). */
+const LAB_BEFORE = labWords((w) => String.raw`(?:^|[^\p{L}])(?:${w})\s*[:=]?\s*$`);
+/** Opening a span, apart from its value ("Hb 11.9 g/dL", "HbA1c : 7,9 %"), and alone. */
+const LAB_OPENING = labWords((w) => String.raw`^(?:${w})(?:\s*[:=]\s*|\s+)`);
+const LAB_ALONE = labWords((w) => String.raw`^(?:${w})$`);
+/** A unit a laboratory value or a vital sign is given in. */
+const LAB_UNIT =
+  /^\s*(?:%|(?:g\/dl|mg\/dl|g\/l|mg\/l|µg\/l|ug\/l|ng\/ml|pg\/ml|mmol\/l|µmol\/l|umol\/l|nmol\/l|pmol\/l|meq\/l|mmol\/mol|ml\/min(?:\/1[.,]73\s?m2)?|u\/l|iu\/l|ui\/l|miu\/l|mui\/l|mu\/l|fl|pg|x\s?10\^?\d+\/l|\/[µu]l|mm\/h|mmhg|bpm|iu|ui)(?![\p{L}]))/iu;
+/** A number with a laboratory unit after it, anywhere on a line. */
+const LAB_UNIT_AFTER_NUMBER = new RegExp(`\\d${LAB_UNIT.source.slice(1)}`, 'iu');
+/**
+ * A laboratory result read as an age, an ID, a place or a date, on a line of results (one that names a test or
+ * gives a value in a test's unit). Its value, alone after a test's name or before a unit, or with the test's name
+ * ("Na 129", "Hb 11.9 g/dL", "MCV 54 fL"), is the person's health matter ('health': generalized by default, kept as
+ * typed with sensitive matters kept), never a stand-in of another kind, and so is a test's name read as a name
+ * ("Hémoglobine" had gone out as "Kendall"); a reference range in brackets ("(49-90)", "(<6.5)") or a result's flag
+ * ("H", "L") alone is nobody's ('drop'). Pasted results had gone out
+ * with a sodium of 129 as 651, a range 49–90 as 48–90 and "MCV 54 fL" as a place, so their reading was wrong. A
+ * date on that line (the day it was collected) stays a date.
+ */
+function labPart(text: string, span: Span): 'health' | 'drop' | undefined {
+  const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', span.end);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  if (!labTest(LAB_WORD, line) && !LAB_UNIT_AFTER_NUMBER.test(line)) return undefined;
+  // (Also a unit's letters read as a name or an ID, "µU" of "µU/ml", "IU" of "IU/ml".)
+  if (/^(?:H|L|HH|LL)$/.test(span.text) || (/^(?:[µu]U|mU|IU|UI|mUI|U)$/.test(span.text) && /^\//.test(text.slice(span.end)))) return 'drop';
+  if (!['age', 'id', 'place', 'date', 'money', 'person', 'organisation'].includes(span.kind)) return undefined;
+  if (labTest(LAB_ALONE, span.text)) return 'health';
+  const before = text.slice(lineStart, span.start);
+  const after = text.slice(span.end, lineEnd < 0 ? text.length : lineEnd);
+  const named = LAB_OPENING.map((p) => p.exec(span.text)).find(Boolean);
+  const value = (named ? span.text.slice(named[0].length) : span.text).trim();
+  // A number, perhaps with its unit, or a range of numbers; never a date with a year or a month's name.
+  const range = /^[<>≤≥]?\s*\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?$/u.test(value);
+  if (!range && !(/^\d/u.test(value) && LAB_UNIT.test(value.replace(/^\d+(?:[.,]\d+)?/u, '')))) return undefined;
+  if (span.kind === 'date' && !/^\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?$/u.test(value)) return undefined;
+  if (!named && /\(\s*[<>≤≥]?\s*$/u.test(before) && /^\s*\)/u.test(after) && /[<>≤≥.,–-]/u.test(`${before.slice(-2)}${value}`)) return 'drop';
+  return named || labTest(LAB_BEFORE, before) || LAB_UNIT.test(after) ? 'health' : undefined;
 }
 
 /**

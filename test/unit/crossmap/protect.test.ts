@@ -31,6 +31,7 @@ import { generalizationInPlace } from '../../../src/crossmap/wording-in-place';
 import { townIn } from '../../../src/crossmap/place-country';
 import { seededRandomSource } from '../../../src/dp/exact/random';
 import { listTagging, taggerRead } from './tagging';
+import type { SpanKind } from '../../../src/crossmap/types';
 
 const protect = (text: string, seed = 7, extra: Partial<Parameters<typeof protectMessage>[1]> = {}): Protected => {
   const random = seededRandomSource(seed);
@@ -440,6 +441,33 @@ describe('generalizations are public phrases of the category', () => {
     expect(read('if i move do i lose my louisiana benefits', [['louisiana benefits', 'place']]).text).toContain('louisiana benefits');
     const caxias = read('sono nata a Caxias do Sul e vivo a Padova', [['Caxias do Sul', 'place']], 'it');
     expect(caxias.marks.map((m) => m.text)).toEqual(['Caxias do Sul']);
+  });
+
+  it('a laboratory result read as another kind is a health matter, its reference range and flag nobody’s', () => {
+    const read = (text: string, parts: [string, SpanKind][]) => {
+      const p = protect(text, 7, { tagging: taggerRead(text, 'en', parts) });
+      return { sent: p.text, marks: p.marks.map((m) => [m.text, m.kind]) };
+    };
+    // "Na 129" had gone out as "Na 651"; the range 49–90 as 48–90; "MCV 54 fL" as a place.
+    const na = read('Complications: hyponatraemia Na 129', [['129', 'place']]);
+    expect(na.marks).toEqual([['129', 'health']]);
+    const lab = read('Creatinine  98 umol/L  (49-90)  H\nHb 11.9 g/dL (12-16) L, MCV 54 fL', [
+      ['49-90', 'age'],
+      ['H', 'substance'],
+      ['MCV 54 fL', 'place'],
+      ['L', 'place'],
+    ]);
+    expect(lab.marks).toEqual([['MCV 54 fL', 'health']]);
+    expect(lab.sent).toContain('(49-90)  H');
+    // With sensitive matters kept as typed, the results go as typed.
+    const kept = protect('Hb 11.9 g/dL (12-16) L, MCV 54 fL', 7, {
+      tagging: taggerRead('Hb 11.9 g/dL (12-16) L, MCV 54 fL', 'en', [['MCV 54 fL', 'place']]),
+      defaults: { health: 'keep' },
+    });
+    expect(kept.text).toBe('Hb 11.9 g/dL (12-16) L, MCV 54 fL');
+    // Not on a line without a test or its unit: an age in brackets, an ID, a bank.
+    expect(read('My daughter Mia (7) has a fever', [['7', 'age']]).marks).toEqual([['7', 'age']]);
+    expect(read('Versichertennummer: K482915736', [['K482915736', 'id']]).marks).toEqual([['K482915736', 'id']]);
   });
 
   it('a German noun after an article, a possessive or a neuter adjective is no town ("veganes Essen")', () => {
