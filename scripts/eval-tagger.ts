@@ -8,7 +8,7 @@
  * -9, -10 and -22 to -36 are development sets now (-22 measured stop 57's second landing, -23 stop 58's first, -24
  * its second, -25 stop 59's landing, -26 stop 60's, -27 stop 61's first, -28 its second, -29 stop 62's first, -30
  * its second, -31 stop 63's first, -32 its second, -33 stop 64's landing, -34 stop 65's first, -35 its second, landed
- * again in stop 66, -36 stop 66's first); -37 measured stop 66's second landing;
+ * again in stop 66, -36 stop 66's first); -37 measured stop 66's second landing; -38 waits unrun, for the next;
  * `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
