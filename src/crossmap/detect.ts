@@ -151,8 +151,10 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   return mergeRuns(
     text,
     settle(found)
+      // (A laboratory result's reading, once per span: `labPart`.)
+      .map((span) => ({ span, lab: labPart(text, span) }))
       .filter(
-        (span) =>
+        ({ span, lab }) =>
           !lawReference(text, span) &&
           !lawTitle(text, span) &&
           !duration(text, span) &&
@@ -161,12 +163,12 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !cardBrand(text, span) &&
           !languageNamed(text, span) &&
           !germanNoun(text, span, tagging) &&
-          labPart(text, span) !== 'drop' &&
+          lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
           !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)),
       )
-      .map(({ source: _s, score: _c, ...span }) =>
-        asFormCode(text, withOrdinal(text, labPart(text, span) === 'health' ? { ...span, kind: 'health' as const } : span)),
+      .map(({ span: { source: _s, score: _c, ...span }, lab }) =>
+        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : span)),
       ),
   );
 }
@@ -367,18 +369,19 @@ function notAnAge(text: string, span: Span): boolean {
   if (span.kind !== 'age' || !/\d/.test(span.text)) return false;
   const after = text.slice(span.end, span.end + 40);
   const before = text.slice(Math.max(0, span.start - 30), span.start);
-  if (/^\d+$/.test(span.text) && LIMIT_BEFORE.test(before)) return true;
+  const whole = /^\d+$/.test(span.text);
+  if (whole && LIMIT_BEFORE.test(before)) return true;
   // A count of people, a place in a list, a clock time; months owed or off; years since or spent.
-  if (/^\d+$/.test(span.text) && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
-  if (/^\d+$/.test(span.text) && MONTHS_OF.test(after)) return true;
-  if (/^\d+$/.test(span.text) && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
+  if (whole && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
+  if (whole && MONTHS_OF.test(after)) return true;
+  if (whole && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
   // A number with its unit or a clock's "h" in the span ("10mg", "10h00").
   if (/^\d+\s*(?:mg|mcg|µg|ml|g|h\d{2}|uhr)$/iu.test(span.text)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
   // A count summed or ranged with another of the same unit ("45 + 45 dias", "3 or 4 weeks"): both counts. Not
   // "and" ("I'm 20 and 10 weeks pregnant" is an age and a count).
   const paired = /^\s*(?:\+|-|–|\/|or|to|o|a|al|ou|oder|bis)\s*\d+(?:[.,]\d+)?/iu.exec(after);
-  if (/^\d+$/.test(span.text) && paired && OTHER_UNIT.test(after.slice(paired[0].length))) return true;
+  if (whole && paired && OTHER_UNIT.test(after.slice(paired[0].length))) return true;
   // A decimal with its unit in the span, no unit of age ("0,85 U/h" of an insulin pump had gone out as "1,85 U/h").
   if (/^\d+[.,]\d+\s*\S/u.test(span.text) && !AGE_UNIT.test(span.text.replace(/^\d+[.,]\d+\s*/u, ''))) return true;
   return (
