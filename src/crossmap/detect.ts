@@ -316,7 +316,7 @@ function duration(text: string, span: Span): boolean {
  * ("4+ years" of a waiting list).
  */
 const OTHER_UNIT =
-  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori)\b)/iu;
+  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori|points?|pts|punkte?n?|pontos|puntos|punti)\b)/iu;
 /**
  * Words before a number that make it a count of people, a place in a list, or a clock time: "a family of 3",
  * "siamo in 4", "on est 3", "somos 5 em casa", "round 4", "column 18", "alle 18", "às 10h00".
@@ -324,6 +324,17 @@ const OTHER_UNIT =
 const COUNT_BEFORE =
   /(?:\b(?:family of|famille de|familia de|família de|siamo in|siamo|on est|nous sommes|somos|wir sind zu|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
 /** Months owed, off or without something: "5 mois d'arriérés", "4 mois d'arrêt", "7 meses sem receber". */
+/**
+ * Words after a number that compare it with another ("58 au lieu de 50", "52 in a 35", "la case 15 au lieu de
+ * la 14", "20 statt 15"): a reading, a limit or a box, no one's age; and the words before the second of them.
+ */
+const COMPARED = String.raw`(?:au lieu de|instead of|rather than|statt|anstatt|anstelle von|en lugar de|en vez de|invece di|anziché|al posto di|em vez de|ao invés de|em lugar de|in an?|in einer|dans une|en una|in una|numa|em uma)`;
+const COMPARED_AFTER = new RegExp(String.raw`^\s*(?:km\/h|mph|kmh)?\s*${COMPARED}\s+(?:la\s+|le\s+|the\s+|der\s+|die\s+|zone\s+|zona\s+)?\d`, 'iu');
+const COMPARED_BEFORE = new RegExp(String.raw`\d\s*(?:km\/h|mph|kmh)?\s+${COMPARED}\s+(?:la\s+|le\s+|the\s+|der\s+|die\s+|zone\s+|zona\s+)?$`, 'iu');
+/** Words before a number that add it to another ("se somar mais 7", "plus 3", "noch 7"): a count. */
+const ADDED_BEFORE = /\b(?:mais|más|plus|più|another|noch|weitere)\s+$/iu;
+/** Words before years that make them how long something lasts ("tiene que durar 7 años", "for 3 years", "pendant 5 ans"). */
+const LASTING_BEFORE = /\b(?:durar|dure|durer|dura|durare|duram|duran|last|lasts|lasting|dauern|dauert|for|pendant|durante|por|für|per)\s+$/iu;
 const MONTHS_OF = /^\s*(?:months?|mois|meses|mesi|monate?n?)\s+(?:d['’]|de\s|di\s|of\s|sem\s|sin\s|senza\s|sans\s|without\s|ohne\s)/iu;
 /**
  * Words before years that make them a time since or a time spent, not an age: "faz 3 anos", "hace 2 años", "depuis
@@ -374,6 +385,8 @@ function notAnAge(text: string, span: Span): boolean {
   // A count of people, a place in a list, a clock time; months owed or off; years since or spent.
   if (whole && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
   if (whole && MONTHS_OF.test(after)) return true;
+  if (whole && (COMPARED_AFTER.test(after) || COMPARED_BEFORE.test(before) || ADDED_BEFORE.test(before))) return true;
+  if (whole && LASTING_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|months?|mois|meses|mesi|monate?n?)\b/iu.test(after)) return true;
   if (whole && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
   // A number with its unit or a clock's "h" in the span ("10mg", "10h00").
   if (/^\d+\s*(?:mg|mcg|µg|ml|g|h\d{2}|uhr)$/iu.test(span.text)) return true;

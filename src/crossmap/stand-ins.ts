@@ -354,13 +354,15 @@ const AGE_LINE_BEFORE = new RegExp(
  * replaced.
  */
 function publicBody(name: string, pools: SubstitutePools): boolean {
-  const parts = name.match(/\p{Lu}[\p{L}'’-]*/gu) ?? [];
+  const found = [...name.matchAll(/\p{Lu}[\p{L}'’-]*/gu)];
+  const parts = found.map((m) => m[0]);
   if (PUBLIC_BODY.test(name)) return !parts.slice(1).some((part) => knownPlace(part, pools));
   // Named after its country or region, with no town in its name ("Service Canada", "Social Security
   // Scotland", "AOK Bayern", "Campus France"): a national or regional body, or a firm as large.
   // A code in capitals ("SA", "BG", "HR") is a company's form or a court's, not a country.
   const type = (words: string) => (/\p{Ll}/u.test(words) ? pools.placeKind?.(words)?.type : undefined);
-  const runs = parts.flatMap((_, i) => [1, 2, 3].map((n) => parts.slice(i, i + n).join(' ')));
+  // (Each run as written, the words between included: "Côte d'Ivoire".)
+  const runs = found.flatMap((m, i) => [0, 1, 2].flatMap((n) => (found[i + n] ? [name.slice(m.index, found[i + n]!.index + found[i + n]![0].length)] : [])));
   const pieces = parts.flatMap((part) => part.split('-'));
   return (
     runs.some((run) => type(run) === 'country' || type(run) === 'region') && !pieces.some((piece) => type(piece) === 'city' || townsNamed(piece).length > 0)

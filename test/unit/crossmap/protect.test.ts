@@ -541,6 +541,14 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('the housing list is 4+ years', '4')).toEqual([]);
     expect(ages('la pausa al tramonto invece che alle 18', '18', 'it')).toEqual([]);
     expect(ages('le dan metilfenidato de 10mg', '10mg', 'es')).toEqual([]);
+    // A reading compared with a limit or another value, points added, how long something lasts.
+    expect(ages('exces de vitesse 58 au lieu de 50 a la sortie du village', '58', 'fr')).toEqual([]);
+    expect(ages('exces de vitesse 58 au lieu de 50 a la sortie du village', '50', 'fr')).toEqual([]);
+    expect(ages('Got a ticket, 52 in a 35 zone', '52')).toEqual([]);
+    expect(ages('ja ta com 31 pontos e se somar mais 7 eu perco?', '31', 'pt')).toEqual([]);
+    expect(ages('ja ta com 31 pontos e se somar mais 7 eu perco?', '7', 'pt')).toEqual([]);
+    expect(ages('lo firmé en 2020. tiene que durar 7 años? Tengo 67 años', '7', 'es')).toEqual([]);
+    expect(ages('lo firmé en 2020. tiene que durar 7 años? Tengo 67 años', '67', 'es')).toEqual(['67']);
     // Ages stay ages.
     expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
     expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);

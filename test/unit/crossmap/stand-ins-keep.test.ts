@@ -348,6 +348,9 @@ describe('a place keeps its country', () => {
       'Social Security Scotland',
       'Campus France',
       'AOK Bayern',
+      // A country's name with words between its own ("Côte d'Ivoire", either apostrophe).
+      "l'ENA de Côte d'Ivoire",
+      'l’ENA de Côte d’Ivoire',
       // A court or tribunal by its type alone.
       'the Circuit Court',
       'Employment Tribunal',
