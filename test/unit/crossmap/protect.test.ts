@@ -181,6 +181,14 @@ describe('generalizations are public phrases of the category', () => {
     expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.9, 'en', {}).text).toBe('I have a lung or airway condition and a cough.');
   });
 
+  it('a clinician read as a special category is said as a doctor, in its language and gender; a specialty as a specialty', () => {
+    const doctor = (text: string, code: string, part: string) => protect(text, 7, { tagging: taggerRead(text, code, [[part, 'mental-health']]) }).text;
+    expect(doctor('meine Psychiaterin sagt, ich soll weitermachen', 'de', 'Psychiaterin')).toBe('meine [Ärztin] sagt, ich soll weitermachen');
+    expect(doctor('mon psychiatre dit que non', 'fr', 'psychiatre')).toBe('mon [médecin] dit que non');
+    expect(doctor('I have an appointment with my psychiatrist on monday', 'en', 'my psychiatrist')).toBe('I have an appointment with my doctor on monday');
+    expect(doctor('sou seguida em psiquiatria há anos', 'pt', 'psiquiatria')).toBe('sou seguida em [especialidade médica] há anos');
+  });
+
   it('a place span that is only the word for a kind of place names none and goes as typed', () => {
     const text = 'Darf ich mit dem F-Ausweis den Kanton wechseln, wenn ich nach Zürich ziehe?';
     const p = protect(text, 7, {
