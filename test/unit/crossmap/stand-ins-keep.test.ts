@@ -308,10 +308,21 @@ describe('a place keeps its country', () => {
   });
 
   it('an organisation named only by kind words names no one: its stand-in is the text as typed (so the review keeps it)', () => {
-    for (const org of ["centro per l'impiego", 'Sparkasse', 'centre de santé', 'the Hospital', 'Centro de Emprego'])
+    for (const org of [
+      "centro per l'impiego",
+      'Sparkasse',
+      'centre de santé',
+      'the Hospital',
+      'Centro de Emprego',
+      'Community Mediation Centre',
+      'Unidad Judicial',
+      'Juzgado de Paz',
+    ])
       expect(standIns(org, 'organisation', 5), org).toEqual(Array(5).fill(org));
     // With a word that is no kind word, that word is replaced.
     for (const sub of standIns('Sparkasse Hannover', 'organisation', 5)) expect(sub).toMatch(/^Sparkasse (?!Hannover)/);
+    for (const sub of standIns('giudice di pace di Reggio Emilia', 'organisation', 5)) expect(sub).toMatch(/^giudice di pace di (?!Reggio)/);
+    for (const sub of standIns('Sunrise Care Home', 'organisation', 5)) expect(sub).toMatch(/^(?!Sunrise)\p{Lu}\p{L}+ Care Home$/u);
   });
 
   it('an organisation typed in lower case sends none of its words but its kind words, nor a town typed in lower case in a capitalised one', () => {
