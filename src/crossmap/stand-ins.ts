@@ -308,6 +308,10 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || weekdayAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
+  // A dose alone ("1000IU", "50 mg", "2 Einheiten"), its medicine not in it: it tells nothing about anyone without
+  // the medicine, and a health condition or a medicine in its place broke the dosing question ("Vitamin D a health
+  // condition daily").
+  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
   // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
@@ -315,6 +319,9 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     return ACRONYM.test(span.text) || (FORM_NUMBER.test(span.text) && (FORM_BEFORE.test(before) || (NOTICE_BEFORE.test(before) && /\p{L}/u.test(span.text))));
   return false;
 }
+
+const DOSE_ALONE =
+  /^\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|IU|UI|I\.?E\.?|U\.?I\.?|units?|unités?|unidades?|unità|Einheiten|gotas|gouttes|gocce|Tropfen|drops)$/iu;
 
 /** A law's, bill's or article's number, after what names it as one: a bill's letters ("SF", "HB", "AB"), "Bill", "Act", "Ley", "Loi", "Gesetz", "Article", "artigo", "§"… */
 const LAW_NUMBER_BODY = String.raw`(?:(?:[HS][BFR]|AB|SF|HF|LD|H\.R\.|S\.)\s?)?[A-Z]?-?\d{1,5}(?:[/-]\d{2,4})?`;

@@ -454,6 +454,23 @@ describe('a place keeps its country', () => {
       expect(keptByDefault({ text: faith, kind: 'religion' }, pools), faith).toBe(false);
   });
 
+  it('a dose alone, its medicine not in it, is kept by default; a medicine with its dose is not', () => {
+    for (const [text, kind] of [
+      ['1000IU', 'health'],
+      ['100 mg', 'medication'],
+      ['2 Einheiten', 'medication'],
+      ['20 gotas', 'medication'],
+    ] as const)
+      expect(keptByDefault({ text, kind }, pools), text).toBe(true);
+    for (const [text, kind] of [
+      ['sertraline 100mg', 'medication'],
+      ['Ritalin', 'medication'],
+      ['138 mg/dL', 'health'],
+      ['20 units a week', 'substance'],
+    ] as const)
+      expect(keptByDefault({ text, kind }, pools), text).toBe(false);
+  });
+
   it('an address keeps its shape and its town’s country; its street names are replaced', () => {
     for (const sub of standIns('Flat 3, 27 Cranbrook Road, Bristol BS6 7BP', 'place', 100)) {
       const m = /^Flat \d, \d\d (\p{Lu}[\p{L}'’-]*) Road, (.+) ([A-Z]{2}\d [A-Z\d][A-Z]{2})$/u.exec(sub);
