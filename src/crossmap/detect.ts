@@ -168,10 +168,19 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)),
       )
       .map(({ span: { source: _s, score: _c, ...span }, lab }) =>
-        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : span)),
+        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : longNumber(span))),
       ),
   );
 }
+
+/**
+ * A whole number past 110 read as an age is no one's age. Of five digits or more, someone's number, a staff or
+ * licence number or a postcode ("n.º mecanográfico 40715", "cédula n.º 87410"): marked as one, its digits redrawn.
+ * Shorter, a sum or a reading ("a renda e 548", "1499" owed, "iba a 155"): marked as an amount is, so kept as
+ * typed by default (an age's stand-in had changed the rent and the speed the answers were about).
+ */
+const longNumber = <S extends Span>(span: S): S =>
+  span.kind !== 'age' || !/^\d{3,}$/.test(span.text) || Number(span.text) <= 110 ? span : { ...span, kind: span.text.length >= 5 ? 'id' : 'money' };
 
 /** A laboratory test's abbreviation as written (case-sensitive: "Na", "K", "ALT" are ordinary words in other cases). */
 const LAB_ABBR = String.raw`Na|Cl|Ca|Mg|Hb|Hgb|HGB|Hct|HCT|MCV|MCH|MCHC|RDW|PLT|WBC|eGFR|GFR|TSH|fT4|FT4|fT3|FT3|T4|T3|LDL|HDL|HbA1c|HbA1C|CRP|PCR|ALT|AST|GPT|GOT|GGT|γGT|ALP|LDH|INR|PSA|BNP|B12|hCG|β-hCG|beta-hCG|TPO|Anti-TPO|HCO3`;

@@ -557,6 +557,12 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('ja ta com 31 pontos e se somar mais 7 eu perco?', '7', 'pt')).toEqual([]);
     expect(ages('lo firmé en 2020. tiene que durar 7 años? Tengo 67 años', '7', 'es')).toEqual([]);
     expect(ages('lo firmé en 2020. tiene que durar 7 años? Tengo 67 años', '67', 'es')).toEqual(['67']);
+    // Past 110: a sum or a reading, kept as typed as an amount is; of five digits or more, someone's number.
+    const past = (text: string, part: string, lang: string) => mark(protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) }), part);
+    expect(past('Me llegó una multa, dice que iba a 155 en un tramo de 120', '155', 'es')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(past('ganho 980€ limpos e a renda e 548', '548', 'pt')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
+    expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
     // Ages stay ages.
     expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
     expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);
