@@ -531,6 +531,19 @@ function mergeRuns(text: string, spans: Span[]): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
     const prev = out.at(-1);
+    // A date's month read apart from its year ("08" as a place, then "2011 – 07/2014"): one date, or the month
+    // alone is redrawn as something else ("66/2011" had gone out).
+    if (
+      prev &&
+      span.kind === 'date' &&
+      prev.kind !== 'date' &&
+      /^\d{1,2}$/.test(prev.text) &&
+      text.slice(prev.end, span.start) === '/' &&
+      /^\d{4}/.test(span.text)
+    ) {
+      out[out.length - 1] = { start: prev.start, end: span.end, text: text.slice(prev.start, span.end), kind: 'date' };
+      continue;
+    }
     // One space, or a hyphen inside a name ("Rolls-Royce", "Mary-Jane").
     if (
       prev &&

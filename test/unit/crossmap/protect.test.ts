@@ -189,6 +189,18 @@ describe('generalizations are public phrases of the category', () => {
     expect(doctor('sou seguida em psiquiatria há anos', 'pt', 'psiquiatria')).toBe('sou seguida em [especialidade médica] há anos');
   });
 
+  it("a date's month read apart from its year is one date with it", () => {
+    const text = '08/2011 – 07/2014   Ausbildung zur Kauffrau';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'de', [
+        ['08', 'place'],
+        ['2011 – 07/2014', 'date'],
+      ]),
+    });
+    expect(p.marks.map((m) => [m.kind, m.text])).toEqual([['date', '08/2011 – 07/2014']]);
+    expect(p.text).toMatch(/^(0[1-9]|1[0-2])\/20\d\d – (0[1-9]|1[0-2])\/20\d\d {3}Ausbildung/);
+  });
+
   it('a place span that is only the word for a kind of place names none and goes as typed', () => {
     const text = 'Darf ich mit dem F-Ausweis den Kanton wechseln, wenn ich nach Zürich ziehe?';
     const p = protect(text, 7, {
