@@ -11,7 +11,7 @@ import { PLACE_ALIASES } from '../domains/aliases';
 import { lazy } from '../domains/phrases';
 import { lexiconList } from './word-lists';
 import { placeKey } from './words';
-import { TRAVEL_CODES } from './patterns';
+import { TRAVEL_CODES, TRAVEL_COUNTRY } from './patterns';
 import type { SpanKind } from './types';
 
 /** Public pools the generated substitutes come from (data/: names and cities). */
@@ -53,7 +53,9 @@ export type PlaceKind =
       readonly region?: string;
     }
   | { readonly type: 'country'; readonly country?: string }
-  | { readonly type: 'state' | 'travel' };
+  | { readonly type: 'state' }
+  /** An airport's or a station's code; `country` for an airport (a station's code: London's). */
+  | { readonly type: 'travel'; readonly country?: string };
 
 /** Stand-ins of the same kind for a special-category noun the person chose to replace: common, public, never themed. */
 export const SPECIAL_DECOYS: Readonly<Partial<Record<SpanKind, readonly string[]>>> = {
@@ -239,7 +241,7 @@ export const substitutePools = lazy((): SubstitutePools => {
   const travelCodes = TRAVEL_CODES.split('|');
   const subregionOf = new Map((countries as string[][]).map(([, subregion, , , , , code]) => [code!, subregion!]));
   const typed = new Map<string, PlaceKind>([
-    ...travelCodes.map((code) => [code, TRAVEL] as const),
+    ...travelCodes.map((code) => [code, TRAVEL_COUNTRY[code] ? ({ type: 'travel', country: TRAVEL_COUNTRY[code] } as PlaceKind) : TRAVEL] as const),
     ...REGION_CODES.map(([code, region]) => {
       const country = region.slice(0, region.indexOf('.'));
       return [code, { type: 'region', country, region, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }] as const;

@@ -287,7 +287,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const regionByArticle = REGION_ARTICLE.test(before) && pools.placeKind?.(name.normalize('NFD').replace(/\p{M}/gu, ''))?.type === 'region';
     // A US state by its code ("set aside in AZ") is a state, as its name is: the law the answer is about; so is a
     // code in brackets after a town ("Cittadella (PD)", "Borgo Maggiore (RSM)"): its province's or country's.
-    const bracketedCode = /\($/.test(before) && /^[A-Z]{2,3}$/.test(name);
+    // (Not an airport's: "Zürich (ZRH)" names the city its stand-in hides.)
+    const bracketedCode = /\($/.test(before) && /^[A-Z]{2,3}$/.test(name) && type !== 'travel';
     // Capitals the place data does not know ("SVG", Switzerland's road traffic act, had gone out as "Chemnitz"): an
     // acronym, as an organisation's is; still marked, so the review offers Replace.
     const acronym = /^\p{Lu}{2,5}$/u.test(name) && !knownPlace(name, pools);

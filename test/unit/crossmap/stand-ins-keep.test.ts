@@ -134,6 +134,31 @@ describe('a place keeps its country', () => {
     for (const word of ['Vic', 'Man', 'sea']) for (const sub of standIns(word, 'place', 30)) expect(codes.has(sub), `${word} → ${sub}`).toBe(false);
   });
 
+  it("an airport's code gets another airport of its country, a country's one listed airport stays, a London station another", () => {
+    const countryOf = (code: string) => (kind(code) as { country?: string } | undefined)?.country;
+    for (const [code, country] of [
+      ['LHR', 'GB'],
+      ['LIS', 'PT'],
+      ['KIX', 'JP'],
+      ['JFK', 'US'],
+      ['ZRH', 'CH'],
+    ] as const)
+      for (const sub of standIns(code, 'place', 30)) {
+        expect(sub, code).not.toBe(code);
+        expect(countryOf(sub), `${code} → ${sub}`).toBe(country);
+      }
+    expect(new Set(standIns('VIE', 'place', 10))).toEqual(new Set(['VIE']));
+    for (const sub of standIns('EUS', 'place', 30)) expect(['KGX', 'PAD', 'STP', 'LST', 'WAT', 'CHX', 'MYB', 'GDN', 'GND', 'FPK'], sub).toContain(sub);
+    // In brackets after its city, it is no province's code, kept by default.
+    expect(keptByDefault({ text: 'ZRH', kind: 'place' }, pools, ')', 'Zürich (')).toBe(false);
+    expect(keptByDefault({ text: 'PD', kind: 'place' }, pools, ')', 'Cittadella (')).toBe(true);
+  });
+
+  it('a city typed by another of its names never gets itself as its stand-in', () => {
+    for (const sub of standIns('Lisboa', 'place', 100)) expect(sub, sub).not.toMatch(/^Lisbo[an]$/);
+    for (const sub of standIns('Rua da Regueira 14, 1100-438 Lisboa', 'place', 100)) expect(sub, sub).not.toMatch(/Lisbo[an]/);
+  });
+
   it('a region gets a region of the same country', () => {
     for (const [region, country] of [
       ['Ohio', 'US'],
