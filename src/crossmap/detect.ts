@@ -168,10 +168,19 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)),
       )
       .map(({ span: { source: _s, score: _c, ...span }, lab }) =>
-        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : span)),
+        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : longNumber(span))),
       ),
   );
 }
+
+/**
+ * A whole number past 110 read as an age is no one's age. Of five digits or more, someone's number, a staff or
+ * licence number or a postcode ("n.º mecanográfico 40715", "cédula n.º 87410"): marked as one, its digits redrawn.
+ * Shorter, a sum or a reading ("a renda e 548", "1499" owed, "iba a 155"): marked as an amount is, so kept as
+ * typed by default (an age's stand-in had changed the rent and the speed the answers were about).
+ */
+const longNumber = <S extends Span>(span: S): S =>
+  span.kind !== 'age' || !/^\d{3,}$/.test(span.text) || Number(span.text) <= 110 ? span : { ...span, kind: span.text.length >= 5 ? 'id' : 'money' };
 
 /** A laboratory test's abbreviation as written (case-sensitive: "Na", "K", "ALT" are ordinary words in other cases). */
 const LAB_ABBR = String.raw`Na|Cl|Ca|Mg|Hb|Hgb|HGB|Hct|HCT|MCV|MCH|MCHC|RDW|PLT|WBC|eGFR|GFR|TSH|fT4|FT4|fT3|FT3|T4|T3|LDL|HDL|HbA1c|HbA1C|CRP|PCR|ALT|AST|GPT|GOT|GGT|γGT|ALP|LDH|INR|PSA|BNP|B12|hCG|β-hCG|beta-hCG|TPO|Anti-TPO|HCO3`;
@@ -316,7 +325,7 @@ function duration(text: string, span: Span): boolean {
  * ("4+ years" of a waiting list).
  */
 const OTHER_UNIT =
-  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori)\b)/iu;
+  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori|points?|pts|punkte?n?|pontos|puntos|punti)\b)/iu;
 /**
  * Words before a number that make it a count of people, a place in a list, or a clock time: "a family of 3",
  * "siamo in 4", "on est 3", "somos 5 em casa", "round 4", "column 18", "alle 18", "às 10h00".
@@ -324,6 +333,17 @@ const OTHER_UNIT =
 const COUNT_BEFORE =
   /(?:\b(?:family of|famille de|familia de|família de|siamo in|siamo|on est|nous sommes|somos|wir sind zu|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
 /** Months owed, off or without something: "5 mois d'arriérés", "4 mois d'arrêt", "7 meses sem receber". */
+/**
+ * Words after a number that compare it with another ("58 au lieu de 50", "52 in a 35", "la case 15 au lieu de
+ * la 14", "20 statt 15"): a reading, a limit or a box, no one's age; and the words before the second of them.
+ */
+const COMPARED = String.raw`(?:au lieu de|instead of|rather than|statt|anstatt|anstelle von|en lugar de|en vez de|invece di|anziché|al posto di|em vez de|ao invés de|em lugar de|in an?|in einer|dans une|en una|in una|numa|em uma)`;
+const COMPARED_AFTER = new RegExp(String.raw`^\s*(?:km\/h|mph|kmh)?\s*${COMPARED}\s+(?:la\s+|le\s+|the\s+|der\s+|die\s+|zone\s+|zona\s+)?\d`, 'iu');
+const COMPARED_BEFORE = new RegExp(String.raw`\d\s*(?:km\/h|mph|kmh)?\s+${COMPARED}\s+(?:la\s+|le\s+|the\s+|der\s+|die\s+|zone\s+|zona\s+)?$`, 'iu');
+/** Words before a number that add it to another ("se somar mais 7", "plus 3", "noch 7"): a count. */
+const ADDED_BEFORE = /\b(?:mais|más|plus|più|another|noch|weitere)\s+$/iu;
+/** Words before years that make them how long something lasts ("tiene que durar 7 años", "for 3 years", "pendant 5 ans"). */
+const LASTING_BEFORE = /\b(?:durar|dure|durer|dura|durare|duram|duran|last|lasts|lasting|dauern|dauert|for|pendant|durante|por|für|per)\s+$/iu;
 const MONTHS_OF = /^\s*(?:months?|mois|meses|mesi|monate?n?)\s+(?:d['’]|de\s|di\s|of\s|sem\s|sin\s|senza\s|sans\s|without\s|ohne\s)/iu;
 /**
  * Words before years that make them a time since or a time spent, not an age: "faz 3 anos", "hace 2 años", "depuis
@@ -374,6 +394,8 @@ function notAnAge(text: string, span: Span): boolean {
   // A count of people, a place in a list, a clock time; months owed or off; years since or spent.
   if (whole && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
   if (whole && MONTHS_OF.test(after)) return true;
+  if (whole && (COMPARED_AFTER.test(after) || COMPARED_BEFORE.test(before) || ADDED_BEFORE.test(before))) return true;
+  if (whole && LASTING_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|months?|mois|meses|mesi|monate?n?)\b/iu.test(after)) return true;
   if (whole && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
   // A number with its unit or a clock's "h" in the span ("10mg", "10h00").
   if (/^\d+\s*(?:mg|mcg|µg|ml|g|h\d{2}|uhr)$/iu.test(span.text)) return true;
@@ -509,6 +531,19 @@ function mergeRuns(text: string, spans: Span[]): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
     const prev = out.at(-1);
+    // A date's month read apart from its year ("08" as a place, then "2011 – 07/2014"): one date, or the month
+    // alone is redrawn as something else ("66/2011" had gone out).
+    if (
+      prev &&
+      span.kind === 'date' &&
+      prev.kind !== 'date' &&
+      /^\d{1,2}$/.test(prev.text) &&
+      text.slice(prev.end, span.start) === '/' &&
+      /^\d{4}/.test(span.text)
+    ) {
+      out[out.length - 1] = { start: prev.start, end: span.end, text: text.slice(prev.start, span.end), kind: 'date' };
+      continue;
+    }
     // One space, or a hyphen inside a name ("Rolls-Royce", "Mary-Jane").
     if (
       prev &&

@@ -25,6 +25,10 @@ const CLASS_WORDS: Readonly<Record<string, Words>> = {
   'a circulatory condition': ['Kreislauferkrankung', 'maladie circulatoire', 'enfermedad circulatoria', 'doença circulatória', 'malattia circolatoria'],
   'an infection': ['Infektion', 'infection', 'infección', 'infecção', 'infezione'],
   'a health condition': ['Erkrankung', 'problème de santé', 'problema de salud', 'problema de saúde', 'problema di salute'],
+  // A clinician or a clinic's specialty read as a special category (`CLINICIAN` in ./wording-in-place.ts).
+  'a doctor': ['Arzt', 'médecin', 'médico', 'médico', 'medico'],
+  'a doctor (she)': ['Ärztin', 'médecin', 'médica', 'médica', 'dottoressa'],
+  'a medical specialty': ['Fachrichtung', 'spécialité médicale', 'especialidad médica', 'especialidade médica', 'specialità medica'],
   'a tumour': ['Tumorerkrankung', 'tumeur', 'tumor', 'tumor', 'tumore'],
   'a mental health condition': ['psychische Erkrankung', 'trouble psychique', 'problema de salud mental', 'problema de saúde mental', 'problema di salute mentale'],
   'a hormonal condition': ['Hormonstörung', 'trouble hormonal', 'trastorno hormonal', 'distúrbio hormonal', 'disturbo ormonale'],

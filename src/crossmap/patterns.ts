@@ -29,6 +29,15 @@ const DAY_NAME = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day';
 /** The busiest airports' IATA codes and a few rail stations' (public codes): a code alone pins a place only in travel wording. */
 export const TRAVEL_CODES =
   'ATL|PEK|PKX|LAX|DXB|HND|NRT|ORD|LHR|LGW|STN|LTN|MAN|EDI|BHX|GLA|DUB|CDG|ORY|AMS|FRA|MUC|IST|SAW|CAN|PVG|SHA|DFW|DEN|JFK|EWR|LGA|SFO|SEA|LAS|MCO|MIA|BOS|IAD|DCA|PHX|IAH|MSP|DTW|PHL|CLT|YYZ|YVR|YUL|YYC|MEX|CUN|GRU|GIG|EZE|BOG|LIM|SCL|SIN|KUL|BKK|DMK|HKG|ICN|GMP|TPE|MNL|CGK|DPS|SYD|MEL|BNE|PER|AKL|DEL|BOM|BLR|MAA|HYD|CCU|DOH|AUH|JED|RUH|CAI|JNB|CPT|NBO|LOS|ABV|ADD|ACC|CMN|MAD|BCN|FCO|MXP|LIN|VCE|ZRH|GVA|VIE|CPH|ARN|OSL|HEL|WAW|KRK|PRG|BUD|ATH|LIS|OPO|BRU|TLV|KIX|ITM|FUK|CTS|KEF|SVO|DME|EUS|KGX|PAD|STP|LST|WAT|VIC|CHX|MYB|GDN|GND|FPK';
+/**
+ * The country of each airport of `TRAVEL_CODES` (IATA's public codes), so a code's stand-in is another airport of
+ * its country ("LIS – VIE" had gone out as "SVO – FUK"); the rail stations' codes are all London's.
+ */
+export const TRAVEL_COUNTRY: Readonly<Record<string, string>> = Object.fromEntries(
+  'ATL:US PEK:CN PKX:CN LAX:US DXB:AE HND:JP NRT:JP ORD:US LHR:GB LGW:GB STN:GB LTN:GB MAN:GB EDI:GB BHX:GB GLA:GB DUB:IE CDG:FR ORY:FR AMS:NL FRA:DE MUC:DE IST:TR SAW:TR CAN:CN PVG:CN SHA:CN DFW:US DEN:US JFK:US EWR:US LGA:US SFO:US SEA:US LAS:US MCO:US MIA:US BOS:US IAD:US DCA:US PHX:US IAH:US MSP:US DTW:US PHL:US CLT:US YYZ:CA YVR:CA YUL:CA YYC:CA MEX:MX CUN:MX GRU:BR GIG:BR EZE:AR BOG:CO LIM:PE SCL:CL SIN:SG KUL:MY BKK:TH DMK:TH HKG:HK ICN:KR GMP:KR TPE:TW MNL:PH CGK:ID DPS:ID SYD:AU MEL:AU BNE:AU PER:AU AKL:NZ DEL:IN BOM:IN BLR:IN MAA:IN HYD:IN CCU:IN DOH:QA AUH:AE JED:SA RUH:SA CAI:EG JNB:ZA CPT:ZA NBO:KE LOS:NG ABV:NG ADD:ET ACC:GH CMN:MA MAD:ES BCN:ES FCO:IT MXP:IT LIN:IT VCE:IT ZRH:CH GVA:CH VIE:AT CPH:DK ARN:SE OSL:NO HEL:FI WAW:PL KRK:PL PRG:CZ BUD:HU ATH:GR LIS:PT OPO:PT BRU:BE TLV:IL KIX:JP ITM:JP FUK:JP CTS:JP KEF:IS SVO:RU DME:RU'
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
 const WEEKDAY = '(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?,?\\s+)?';
 
 /** Finders in priority order: a span found by an earlier one wins an overlap. */

@@ -18,7 +18,7 @@ import towns from '../../data/towns.json';
 import { lazy } from '../domains/phrases';
 import type { SubstitutePools } from './pools';
 import type { Span } from './types';
-import { words as wordsOf } from './words';
+import { placeKey, words as wordsOf } from './words';
 
 const wordKey = (word: string) => wordsOf(word)[0]?.key ?? word.toLowerCase();
 
@@ -59,6 +59,11 @@ const CURRENCY_COUNTRY: readonly [RegExp, string][] = [
   [/\d\s?(?:DH|MAD|dhs?)\b/, 'MA'],
   [/\d\s?(?:DT|TND)\b/, 'TN'],
 ];
+
+/** The one euro country of a language the tagger reads in Europe's south-west (Ticino's francs are `CHF` above). */
+const EURO_LANGUAGE: Readonly<Record<string, string>> = { pt: 'PT', es: 'ES', it: 'IT' };
+/** The countries whose money is the euro (and the small states that use it). */
+const EUROZONE = new Set('AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK MC SM VA AD ME XK'.split(' '));
 
 /**
  * National bodies, benefits and identity numbers whose name is one country's (public names, asked about by
@@ -121,9 +126,9 @@ const townsByName = lazy(() => {
   const byName = new Map<string, Town[]>();
   for (const row of (towns as { towns: string[] }).towns) {
     const [name = '', country = '', admin = '', size = '2'] = row.split('|');
-    const list = byName.get(name.toLowerCase()) ?? [];
+    const list = byName.get(placeKey(name)) ?? [];
     list.push({ name, country, region: `${country}.${admin}`, size: Number(size) });
-    byName.set(name.toLowerCase(), list);
+    byName.set(placeKey(name), list);
   }
   return byName;
 });
@@ -155,16 +160,16 @@ const townAliases = lazy(() => {
   for (const row of (towns as { aliases?: string[] }).aliases ?? []) {
     const [alias = '', name = '', country = ''] = row.split('|');
     const town = townsByName()
-      .get(name.toLowerCase())
+      .get(placeKey(name))
       ?.find((t) => t.country === country);
-    if (town && !townsByName().has(alias.toLowerCase())) byAlias.set(alias.toLowerCase(), [town]);
+    if (town && !townsByName().has(placeKey(alias))) byAlias.set(placeKey(alias), [town]);
   }
   return byAlias;
 });
 /** The names a place typed by another of its names is known by ("Bruxelles": "Brussels"; "Lisboa": "Lisbon"). */
 export function placeNames(name: string, pools: SubstitutePools): string[] {
   const kind = pools.placeKind?.(bare(name));
-  return [...(townAliases().get(bare(name).toLowerCase()) ?? []).map((t) => t.name), ...(kind && 'named' in kind && kind.named ? [kind.named] : [])];
+  return [...(townAliases().get(placeKey(bare(name))) ?? []).map((t) => t.name), ...(kind && 'named' in kind && kind.named ? [kind.named] : [])];
 }
 const countriesByName = (byName: Map<string, Town[]>) => new Map([...byName].map(([name, list]) => [name, list.map((t) => t.country)]));
 /** The towns by their own names and their other names. */
@@ -188,13 +193,13 @@ export const townsByRegion = lazy(() => {
 /** The town of this name in this country (the most populous one), if the data knows it. */
 export const townIn = (name: string, country: string): Town | undefined =>
   townsLookup()
-    .get(bare(name).toLowerCase())
+    .get(placeKey(bare(name)))
     ?.find((t) => t.country === country);
 
 const bare = (name: string) => name.replace(/['’]s$/, '').trim();
 
 /** The countries a town of 15,000+ people of this name is in, most populous first (none: not a town the data knows). */
-export const townsNamed = (name: string): readonly string[] => townCountries().get(bare(name).toLowerCase()) ?? [];
+export const townsNamed = (name: string): readonly string[] => townCountries().get(placeKey(bare(name))) ?? [];
 
 /** Whether the place data knows the name: a city, region, country or code of the pools, or a town of 15,000+. */
 export const knownPlace = (name: string, pools: SubstitutePools): boolean => pools.placeKind?.(name) !== undefined || townsNamed(name).length > 0;
@@ -203,7 +208,7 @@ export const knownPlace = (name: string, pools: SubstitutePools): boolean => poo
 function countriesOfName(name: string, pools: SubstitutePools): readonly string[] {
   const kind = pools.placeKind?.(bare(name));
   const known = kind && 'country' in kind && kind.country ? [kind.country] : [];
-  return [...new Set([...known, ...(townOrPartCountries().get(bare(name).toLowerCase()) ?? [])])];
+  return [...new Set([...known, ...(townOrPartCountries().get(placeKey(bare(name))) ?? [])])];
 }
 
 /**
@@ -400,7 +405,13 @@ export function messageCue(
     if (country) votes.set(country, (votes.get(country) ?? 0) + 1);
   }
   const most = [...votes].reduce<[string, number] | undefined>((best, vote) => (!best || vote[1] > best[1] ? vote : best), undefined);
-  if (most) return most[0];
+  // Prices in euros in a language one euro country speaks point to it over places of countries without the euro
+  // ("95 mil euros" in Portuguese: Portugal, not Brazil; a village of the Alentejo had gone out as a town of
+  // Pernambuco, "Custódia" beside it read as a Brazilian town). Not over a town of another euro country: Italians
+  // in Stuttgart, Portuguese in Luxembourg pay in euros too.
+  const euro = EURO_LANGUAGE[language] && /€|\d\s*(?:mil\s+|mila\s+)?euros?\b|\beuros?\s*\d|\bEUR\b/iu.test(text) ? EURO_LANGUAGE[language] : undefined;
+  if (most && (!euro || EUROZONE.has(most[0]))) return most[0];
+  if (euro) return euro;
   // With no town's vote, a country it names as a place ("aqui em angola", "Service Canada" beside "Canada").
   const country = spans.map((s) => countryNamed(s, pools)).find(Boolean);
   if (country) return country;
@@ -434,7 +445,7 @@ const regionCodes = lazy(
     new Map(
       ((towns as { regions?: string[] }).regions ?? []).map((row) => {
         const [name = '', code = ''] = row.split('|');
-        return [`${name.toLowerCase()}|${code.slice(0, code.indexOf('.'))}`, code] as const;
+        return [`${placeKey(name)}|${code.slice(0, code.indexOf('.'))}`, code] as const;
       }),
     ),
 );
@@ -447,7 +458,7 @@ export function regionOf(name: string, pools: SubstitutePools): string | undefin
   if (usStateCode(bareName, pools)) return `US.${bareName}`;
   const kind = pools.placeKind?.(bareName);
   if (kind?.type !== 'region' || !kind.country) return undefined;
-  return kind.region ?? regionCodes().get(`${bareName.toLowerCase()}|${kind.country}`);
+  return kind.region ?? regionCodes().get(`${placeKey(bareName)}|${kind.country}`);
 }
 
 /** A US state's two-letter code typed in capitals ("AZ", "TX"); not "WA", which is Western Australia's too. */

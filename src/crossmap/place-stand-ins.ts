@@ -54,7 +54,10 @@ const count = (bands: readonly (readonly string[])[] | undefined) => bands?.redu
  * has; its law then differs, as it must for the stand-in to hide the city at all. A sub-region with no other city (Melanesia: Port Moresby
  * alone) falls back to a city of the same size band anywhere.
  */
-function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, pick: PickFrom, pools: SubstitutePools): string | undefined {
+function cityLike(name: string, kind: Extract<PlaceKind, { type: 'city' }>, anyPick: PickFrom, pools: SubstitutePools): string | undefined {
+  // Never the city itself by its other name ("Lisboa" had been sent as "Lisbon").
+  const self = new Set([name, kind.named ?? name].map((n) => n.toLowerCase()));
+  const pick: PickFrom = (pool) => anyPick(pool.some((p) => self.has(p.toLowerCase())) ? pool.filter((p) => !self.has(p.toLowerCase())) : pool);
   const inRegion = kind.country ? sameRegion(kind.named ?? name, kind.country, pick) : undefined;
   if (inRegion) return inRegion;
   const ofCountry = kind.country ? pools.citiesByCountry?.get(kind.country) : undefined;
@@ -150,7 +153,15 @@ export function placeLike(
   if (kind?.type === 'country') return pick(THE_COUNTRIES.test(text) ? THE_COUNTRY_NAMES : (pools.countries ?? [])) ?? pick(pools.places);
   if (kind?.type === 'region') return regionLike(kind, pick, pools);
   if (kind?.type === 'state') return pick(pools.stateCodes ?? []);
-  if (kind?.type === 'travel') return pick(pools.travelCodes ?? []);
+  // Another airport of its country (another London station for a station); the one listed airport of its
+  // country stays as typed: it names no more than the country does ("VIE").
+  if (kind?.type === 'travel') {
+    const alike = (pools.travelCodes ?? []).filter((code) => {
+      const other = pools.placeKind?.(code);
+      return code !== text && other?.type === 'travel' && other.country === kind.country;
+    });
+    return alike.length ? pick(alike) : text;
+  }
   if (/\d/.test(text)) return addressLike(text, draw, pick, pools, country);
   // "Sudbury, Ontario", "Zamora, Michoacán", "dayton ohio": a town of the same region, the region as typed (as a region alone).
   const withRegion = townThenRegion(text, pools);

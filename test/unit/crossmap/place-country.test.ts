@@ -57,6 +57,11 @@ describe('which country a place is in', () => {
     expect(placeCountry('San Pedro', pools, { language: 'es' })).not.toBe('PH');
   });
 
+  it('a place is looked up whichever apostrophe is typed', () => {
+    for (const name of ["Côte d'Ivoire", 'Côte d’Ivoire']) expect(placeCountry(name, pools, { language: 'fr' }), name).toBe('CI');
+    for (const name of ["L'Aquila", 'L’Aquila']) expect(townsNamed(name), name).toEqual(['IT']);
+  });
+
   it('the message points to a country by its currency, a national body or an unambiguous place', () => {
     expect(messageCue('Mi renta es de 3,000 MXN', [], pools, 'es')).toBe('MX');
     expect(messageCue('O INSS negou meu benefício', [], pools, 'pt')).toBe('BR');
@@ -73,6 +78,15 @@ describe('which country a place is in', () => {
     expect(messageCue('je paie 3500 dh de loyer', [], pools, 'fr')).toBe('MA');
     expect(messageCue('un salaire de 1200 DT', [], pools, 'fr')).toBe('TN');
     expect(messageCue('je vais da Marco', [], pools, 'it')).toBeUndefined();
+    // Euros in Portuguese, Spanish or Italian: the one euro country of the language, over a town of a country
+    // without the euro, never over a town of another euro country.
+    const custodia = 'vive em Sobral da Adiça com a Custódia, a casa vale 95 mil euros';
+    expect(
+      messageCue(custodia, [{ start: custodia.indexOf('Custódia'), end: custodia.indexOf('Custódia') + 8, text: 'Custódia', kind: 'place' }], pools, 'pt'),
+    ).toBe('PT');
+    const stoccarda = 'vivo a Stoccarda, lavoro a Feuerbach, affitto 1.120 € warm';
+    expect(messageCue(stoccarda, [{ start: 7, end: 16, text: 'Stoccarda', kind: 'place' }], pools, 'it')).toBe('DE');
+    expect(messageCue('Moro em Campinas', [], pools, 'pt')).not.toBe('PT');
   });
 
   it("Austria's and Switzerland's bodies point there before words they share with Germany; a language's ordinary word is no region", () => {

@@ -181,6 +181,26 @@ describe('generalizations are public phrases of the category', () => {
     expect(tagged('I have asthma and a cough.', 'asthma', 'health', 0.9, 'en', {}).text).toBe('I have a lung or airway condition and a cough.');
   });
 
+  it('a clinician read as a special category is said as a doctor, in its language and gender; a specialty as a specialty', () => {
+    const doctor = (text: string, code: string, part: string) => protect(text, 7, { tagging: taggerRead(text, code, [[part, 'mental-health']]) }).text;
+    expect(doctor('meine Psychiaterin sagt, ich soll weitermachen', 'de', 'Psychiaterin')).toBe('meine [Ärztin] sagt, ich soll weitermachen');
+    expect(doctor('mon psychiatre dit que non', 'fr', 'psychiatre')).toBe('mon [médecin] dit que non');
+    expect(doctor('I have an appointment with my psychiatrist on monday', 'en', 'my psychiatrist')).toBe('I have an appointment with my doctor on monday');
+    expect(doctor('sou seguida em psiquiatria há anos', 'pt', 'psiquiatria')).toBe('sou seguida em [especialidade médica] há anos');
+  });
+
+  it("a date's month read apart from its year is one date with it", () => {
+    const text = '08/2011 – 07/2014   Ausbildung zur Kauffrau';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'de', [
+        ['08', 'place'],
+        ['2011 – 07/2014', 'date'],
+      ]),
+    });
+    expect(p.marks.map((m) => [m.kind, m.text])).toEqual([['date', '08/2011 – 07/2014']]);
+    expect(p.text).toMatch(/^(0[1-9]|1[0-2])\/20\d\d – (0[1-9]|1[0-2])\/20\d\d {3}Ausbildung/);
+  });
+
   it('a place span that is only the word for a kind of place names none and goes as typed', () => {
     const text = 'Darf ich mit dem F-Ausweis den Kanton wechseln, wenn ich nach Zürich ziehe?';
     const p = protect(text, 7, {
@@ -541,6 +561,20 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('the housing list is 4+ years', '4')).toEqual([]);
     expect(ages('la pausa al tramonto invece che alle 18', '18', 'it')).toEqual([]);
     expect(ages('le dan metilfenidato de 10mg', '10mg', 'es')).toEqual([]);
+    // A reading compared with a limit or another value, points added, how long something lasts.
+    expect(ages('exces de vitesse 58 au lieu de 50 a la sortie du village', '58', 'fr')).toEqual([]);
+    expect(ages('exces de vitesse 58 au lieu de 50 a la sortie du village', '50', 'fr')).toEqual([]);
+    expect(ages('Got a ticket, 52 in a 35 zone', '52')).toEqual([]);
+    expect(ages('ja ta com 31 pontos e se somar mais 7 eu perco?', '31', 'pt')).toEqual([]);
+    expect(ages('ja ta com 31 pontos e se somar mais 7 eu perco?', '7', 'pt')).toEqual([]);
+    expect(ages('lo firmé en 2020. tiene que durar 7 años? Tengo 67 años', '7', 'es')).toEqual([]);
+    expect(ages('lo firmé en 2020. tiene que durar 7 años? Tengo 67 años', '67', 'es')).toEqual(['67']);
+    // Past 110: a sum or a reading, kept as typed as an amount is; of five digits or more, someone's number.
+    const past = (text: string, part: string, lang: string) => mark(protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'age']]) }), part);
+    expect(past('Me llegó una multa, dice que iba a 155 en un tramo de 120', '155', 'es')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(past('ganho 980€ limpos e a renda e 548', '548', 'pt')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
+    expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
     // Ages stay ages.
     expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
     expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);

@@ -134,6 +134,31 @@ describe('a place keeps its country', () => {
     for (const word of ['Vic', 'Man', 'sea']) for (const sub of standIns(word, 'place', 30)) expect(codes.has(sub), `${word} → ${sub}`).toBe(false);
   });
 
+  it("an airport's code gets another airport of its country, a country's one listed airport stays, a London station another", () => {
+    const countryOf = (code: string) => (kind(code) as { country?: string } | undefined)?.country;
+    for (const [code, country] of [
+      ['LHR', 'GB'],
+      ['LIS', 'PT'],
+      ['KIX', 'JP'],
+      ['JFK', 'US'],
+      ['ZRH', 'CH'],
+    ] as const)
+      for (const sub of standIns(code, 'place', 30)) {
+        expect(sub, code).not.toBe(code);
+        expect(countryOf(sub), `${code} → ${sub}`).toBe(country);
+      }
+    expect(new Set(standIns('VIE', 'place', 10))).toEqual(new Set(['VIE']));
+    for (const sub of standIns('EUS', 'place', 30)) expect(['KGX', 'PAD', 'STP', 'LST', 'WAT', 'CHX', 'MYB', 'GDN', 'GND', 'FPK'], sub).toContain(sub);
+    // In brackets after its city, it is no province's code, kept by default.
+    expect(keptByDefault({ text: 'ZRH', kind: 'place' }, pools, ')', 'Zürich (')).toBe(false);
+    expect(keptByDefault({ text: 'PD', kind: 'place' }, pools, ')', 'Cittadella (')).toBe(true);
+  });
+
+  it('a city typed by another of its names never gets itself as its stand-in', () => {
+    for (const sub of standIns('Lisboa', 'place', 100)) expect(sub, sub).not.toMatch(/^Lisbo[an]$/);
+    for (const sub of standIns('Rua da Regueira 14, 1100-438 Lisboa', 'place', 100)) expect(sub, sub).not.toMatch(/Lisbo[an]/);
+  });
+
   it('a region gets a region of the same country', () => {
     for (const [region, country] of [
       ['Ohio', 'US'],
@@ -308,10 +333,21 @@ describe('a place keeps its country', () => {
   });
 
   it('an organisation named only by kind words names no one: its stand-in is the text as typed (so the review keeps it)', () => {
-    for (const org of ["centro per l'impiego", 'Sparkasse', 'centre de santé', 'the Hospital', 'Centro de Emprego'])
+    for (const org of [
+      "centro per l'impiego",
+      'Sparkasse',
+      'centre de santé',
+      'the Hospital',
+      'Centro de Emprego',
+      'Community Mediation Centre',
+      'Unidad Judicial',
+      'Juzgado de Paz',
+    ])
       expect(standIns(org, 'organisation', 5), org).toEqual(Array(5).fill(org));
     // With a word that is no kind word, that word is replaced.
     for (const sub of standIns('Sparkasse Hannover', 'organisation', 5)) expect(sub).toMatch(/^Sparkasse (?!Hannover)/);
+    for (const sub of standIns('giudice di pace di Reggio Emilia', 'organisation', 5)) expect(sub).toMatch(/^giudice di pace di (?!Reggio)/);
+    for (const sub of standIns('Sunrise Care Home', 'organisation', 5)) expect(sub).toMatch(/^(?!Sunrise)\p{Lu}\p{L}+ Care Home$/u);
   });
 
   it('an organisation typed in lower case sends none of its words but its kind words, nor a town typed in lower case in a capitalised one', () => {
@@ -348,6 +384,9 @@ describe('a place keeps its country', () => {
       'Social Security Scotland',
       'Campus France',
       'AOK Bayern',
+      // A country's name with words between its own ("Côte d'Ivoire", either apostrophe).
+      "l'ENA de Côte d'Ivoire",
+      'l’ENA de Côte d’Ivoire',
       // A court or tribunal by its type alone.
       'the Circuit Court',
       'Employment Tribunal',
@@ -438,6 +477,23 @@ describe('a place keeps its country', () => {
       expect(keptByDefault({ text: festival, kind: 'religion' }, pools), festival).toBe(true);
     for (const faith of ['fasting for Ramadan', 'Muslim', 'musulmana', 'at mass', 'Hindu', 'Ramadan fast'])
       expect(keptByDefault({ text: faith, kind: 'religion' }, pools), faith).toBe(false);
+  });
+
+  it('a dose alone, its medicine not in it, is kept by default; a medicine with its dose is not', () => {
+    for (const [text, kind] of [
+      ['1000IU', 'health'],
+      ['100 mg', 'medication'],
+      ['2 Einheiten', 'medication'],
+      ['20 gotas', 'medication'],
+    ] as const)
+      expect(keptByDefault({ text, kind }, pools), text).toBe(true);
+    for (const [text, kind] of [
+      ['sertraline 100mg', 'medication'],
+      ['Ritalin', 'medication'],
+      ['138 mg/dL', 'health'],
+      ['20 units a week', 'substance'],
+    ] as const)
+      expect(keptByDefault({ text, kind }, pools), text).toBe(false);
   });
 
   it('an address keeps its shape and its town’s country; its street names are replaced', () => {
