@@ -148,9 +148,12 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   // (Found in any case; marked only as typed there.)
   for (const s of exactSpans(text, [...named.keys()], (t) => named.get(t) ?? 'person'))
     if (named.has(s.text)) found.push({ ...s, source: 'pattern', score: 0.95 });
+  const clocks = clockTimes(text);
   return mergeRuns(
     text,
     settle(found)
+      // (A clock time inside or at the edge of a span goes as typed: `outsideClocks`.)
+      .flatMap((span) => outsideClocks(text, span, clocks))
       // (A laboratory result's reading, once per span: `labPart`.)
       .map((span) => ({ span, lab: labPart(text, span) }))
       .filter(
@@ -475,6 +478,46 @@ function timeOrShare(text: string, span: Span): boolean {
     /^[:h]\d{2}(?!\d)/iu.test(after) ||
     /^\s?(?:[ap]\.?m\b\.?|uhr\b|h\b|o['’]clock)/iu.test(after)
   );
+}
+
+/**
+ * The clock times of a message ("19:45", "5h", "14h15", "21h-5h", "10.30 Uhr", "08:45(+1)"), as [start, end).
+ * Not a date's dots ("10.12.") nor a ratio: an hour to 23, minutes to 59.
+ */
+function clockTimes(text: string): [number, number][] {
+  return [...text.matchAll(/(?<![\d.,:/])(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:uhr|h)\b))(?![\d.,:/])/giu)].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+}
+
+/**
+ * A span without the clock times in it: a flight's or a shift's time says when, not who, and a stand-in drawn for
+ * digits cut out of one was no time at all ("19:72", "60h-6h", "35h86" had gone out of pasted bookings and rotas).
+ * What is left on either side stays marked where it still says something: a date, a name, a code with a digit
+ * ("14 Dec 2025" of "14 Dec 2025 21:15"; "MAD" of "50 → MAD 08"); the words between ("à", "Arr") go as typed.
+ */
+function outsideClocks<S extends Span>(text: string, span: S, clocks: readonly [number, number][]): S[] {
+  const inside = clocks.filter(([a, b]) => a < span.end && span.start < b);
+  if (!inside.length || span.kind === 'phone' || span.kind === 'email') return [span];
+  const pieces: S[] = [];
+  let from = span.start;
+  for (const [a, b] of [...inside, [span.end, span.end] as [number, number]]) {
+    const raw = text.slice(from, Math.max(from, a));
+    const lead = /^[\s→–\-—/,;:()]*(?:(?:à|a|at|um|às|alle|a las|ab|dès|bis|to|until|-)\s+)?/iu.exec(raw)![0].length;
+    const trail = /(?:\s+(?:à|a|at|um|às|alle|a las|ab|dès|bis|to|until|de|from|Dep|Arr))?[\s→–\-—/,;:()]*$/iu.exec(raw.slice(lead))![0].length;
+    const start = from + lead;
+    const end = Math.max(start, from + raw.length - trail);
+    const piece = text.slice(start, end);
+    const says = NUMBER_KINDS.includes(span.kind) ? /\d/.test(piece) && (span.kind !== 'date' || /\d\D*\d|\p{L}/u.test(piece)) : /\p{L}{2}/u.test(piece);
+    // (Three capitals cut out of a flight line read as a number are an airport's code: "REC", "GRU".)
+    const place = !says && NUMBER_KINDS.includes(span.kind) && /^\p{Lu}{3}$/u.test(piece);
+    if (place) pieces.push({ ...span, start, end, text: piece, kind: 'place' });
+    else if (end > start && says && !/^(?:Dep|Arr|Départ|Arrivée|Abflug|Ankunft|Salida|Llegada|Partenza|Arrivo|Partida|Chegada)$/iu.test(piece))
+      pieces.push({ ...span, start, end, text: piece });
+    from = Math.max(from, b);
+  }
+  return pieces;
 }
 
 /**

@@ -189,6 +189,39 @@ describe('generalizations are public phrases of the category', () => {
     expect(doctor('sou seguida em psiquiatria há anos', 'pt', 'psiquiatria')).toBe('sou seguida em [especialidade médica] há anos');
   });
 
+  it('a clock time goes as typed, whatever span it was read into; what is left of the span stays marked', () => {
+    const marks = (text: string, lang: string, found: [string, SpanKind][]) =>
+      protect(text, 7, { tagging: taggerRead(text, lang, found) }).marks.map((m) => [m.kind, m.text]);
+    const rota = 'matin 5h-13h du lundi, nuit 21h-5h, puis aprem 13h-21h';
+    expect(
+      marks(rota, 'fr', [
+        ['5h-13h', 'place'],
+        ['21h-5h', 'place'],
+        ['13h-21h', 'id'],
+      ]),
+    ).toEqual([]);
+    const flight = 'Dep 14 Dec 2025 21:15  Arr 15 Dec 2025 17:55';
+    expect(
+      marks(flight, 'en', [
+        ['14 Dec 2025 21', 'date'],
+        ['15 Dec 2025 17:55', 'date'],
+      ]),
+    ).toEqual([
+      ['date', '14 Dec 2025'],
+      ['date', '15 Dec 2025'],
+    ]);
+    const p = protect(flight, 7, {
+      tagging: taggerRead(flight, 'en', [
+        ['14 Dec 2025 21', 'date'],
+        ['15 Dec 2025 17:55', 'date'],
+      ]),
+    });
+    expect(p.text).toMatch(/^Dep \d{1,2} \w{3} 202\d 21:15 {2}Arr \d{1,2} \w{3} 202\d 17:55$/);
+    const leg = 'IB 3171 06:50 → MAD 08:05';
+    expect(marks(leg, 'es', [['50 → MAD 08', 'place']])).toEqual([['place', 'MAD']]);
+    expect(marks('Voo LA3981 16/11/2025 REC 05:50', 'pt', [['REC 05:50', 'id']])).toEqual([['place', 'REC']]);
+  });
+
   it("a date's month read apart from its year is one date with it", () => {
     const text = '08/2011 – 07/2014   Ausbildung zur Kauffrau';
     const p = protect(text, 7, {
