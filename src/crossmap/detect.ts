@@ -485,10 +485,9 @@ function timeOrShare(text: string, span: Span): boolean {
  * Not a date's dots ("10.12.") nor a ratio: an hour to 23, minutes to 59.
  */
 function clockTimes(text: string): [number, number][] {
-  return [...text.matchAll(/(?<![\d.,:/])(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:uhr|h)\b))(?![\d.,:/])/giu)].map((m) => [
-    m.index,
-    m.index + m[0].length,
-  ]);
+  return [...text.matchAll(/(?<!\d|\d[.,:/])(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:uhr|h)\b))(?!\d|[.,:/]\d)/giu)].map(
+    (m) => [m.index, m.index + m[0].length],
+  );
 }
 
 /**

@@ -220,6 +220,8 @@ describe('generalizations are public phrases of the category', () => {
     const leg = 'IB 3171 06:50 → MAD 08:05';
     expect(marks(leg, 'es', [['50 → MAD 08', 'place']])).toEqual([['place', 'MAD']]);
     expect(marks('Voo LA3981 16/11/2025 REC 05:50', 'pt', [['REC 05:50', 'id']])).toEqual([['place', 'REC']]);
+    // A time before a comma or a full stop is one too.
+    expect(marks('FCO 23/03/2025 08:05, AZ1417', 'it', [['23/03/2025 08', 'date']])).toEqual([['date', '23/03/2025']]);
   });
 
   it("a date's month read apart from its year is one date with it", () => {
@@ -1263,6 +1265,20 @@ describe('substitutes keep what the answer depends on', () => {
     expect(mark(p, '21,50,000')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(p.text).toContain('shows 21,50,000 taka');
     expect(mark(p, '28012').kind).toBe('place');
+  });
+
+  it('an amount with cents and its currency read as an ID is an amount, kept by default; an ID stays one', () => {
+    const text = 'Líquido: 209.580,00 Kz. Apólice n.º 7.204.331-8, NIF 245 187 332';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'pt', [
+        ['209.580,00 Kz', 'id'],
+        ['7.204.331-8', 'id'],
+        ['245 187 332', 'id'],
+      ]),
+    });
+    expect(mark(p, '209.580,00 Kz')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(mark(p, '7.204.331-8')).toMatchObject({ kind: 'id', treatment: 'replace' });
+    expect(mark(p, '245 187 332')).toMatchObject({ kind: 'id', treatment: 'replace' });
   });
 
   it('a date with nothing to move goes as typed and says so: kept, not "replaced"; one read with another word still moves', () => {
