@@ -485,9 +485,9 @@ function timeOrShare(text: string, span: Span): boolean {
  * Not a date's dots ("10.12.") nor a ratio: an hour to 23, minutes to 59.
  */
 function clockTimes(text: string): [number, number][] {
-  return [...text.matchAll(/(?<!\d|\d[.,:/])(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:uhr|h)\b))(?!\d|[.,:/]\d)/giu)].map(
-    (m) => [m.index, m.index + m[0].length],
-  );
+  return [
+    ...text.matchAll(/(?<![\p{L}\d]|\d[.,:/]|\p{Lu}-)(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:[Uu]hr|h)\b))(?!\d|[.,:/]\d)/gu),
+  ].map((m) => [m.index, m.index + m[0].length]);
 }
 
 /**
@@ -508,7 +508,7 @@ function outsideClocks<S extends Span>(text: string, span: S, clocks: readonly [
     const start = from + lead;
     const end = Math.max(start, from + raw.length - trail);
     const piece = text.slice(start, end);
-    const says = NUMBER_KINDS.includes(span.kind) ? /\d/.test(piece) && (span.kind !== 'date' || /\d\D*\d|\p{L}/u.test(piece)) : /\p{L}{2}/u.test(piece);
+    const says = span.kind === 'date' ? /\d|\p{L}{3}/u.test(piece) : NUMBER_KINDS.includes(span.kind) ? /\d/.test(piece) : /\p{L}{2}/u.test(piece);
     // (Three capitals cut out of a flight line read as a number are an airport's code: "REC", "GRU".)
     const place = !says && NUMBER_KINDS.includes(span.kind) && /^\p{Lu}{3}$/u.test(piece);
     if (place) pieces.push({ ...span, start, end, text: piece, kind: 'place' });

@@ -220,6 +220,8 @@ describe('generalizations are public phrases of the category', () => {
     const leg = 'IB 3171 06:50 → MAD 08:05';
     expect(marks(leg, 'es', [['50 → MAD 08', 'place']])).toEqual([['place', 'MAD']]);
     expect(marks('Voo LA3981 16/11/2025 REC 05:50', 'pt', [['REC 05:50', 'id']])).toEqual([['place', 'REC']]);
+    // A plate's "2H41" is no time.
+    expect(marks('placa RKS-2H41, só que', 'pt', [['RKS-2H41', 'id']])).toEqual([['id', 'RKS-2H41']]);
     // A time before a comma or a full stop is one too.
     expect(marks('FCO 23/03/2025 08:05, AZ1417', 'it', [['23/03/2025 08', 'date']])).toEqual([['date', '23/03/2025']]);
   });
