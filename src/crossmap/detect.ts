@@ -165,6 +165,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !timeOrShare(text, span) &&
           !cardBrand(text, span) &&
           !languageNamed(text, span) &&
+          !fixtureSide(text, span) &&
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
@@ -486,7 +487,9 @@ function timeOrShare(text: string, span: Span): boolean {
  */
 function clockTimes(text: string): [number, number][] {
   return [
-    ...text.matchAll(/(?<![\p{L}\d]|\d[.,:/]|\p{Lu}-)(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:[Uu]hr|h)\b))(?!\d|[.,:/]\d)/gu),
+    ...text.matchAll(
+      /(?<![\p{L}\d]|\d[.,:/]|\p{Lu}-)(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:[Uu]hr|h)\b))(?!\d|[.,:/]\d)/gu,
+    ),
   ].map((m) => [m.index, m.index + m[0].length]);
 }
 
@@ -529,6 +532,20 @@ function languageNamed(text: string, span: Span): boolean {
   return languageName(span.text.replace(/\s+[ABC][12]$/, ''));
 }
 const NAME_KINDS: readonly SpanKind[] = ['place', 'person', 'organisation', 'proper'];
+
+/**
+ * A side of a fixture ("Stoke v Sunderland", "Flamengo x Vasco", "Real Madrid vs Barça"): two clubs named by their
+ * towns, a public match, not where anyone lives ("watching Stoke v Sunderland at the pub" had gone out with two
+ * other towns). Places and bodies only: "Smith v Jones" may be someone's own case.
+ */
+function fixtureSide(text: string, span: Span): boolean {
+  if (span.kind !== 'place' && span.kind !== 'organisation') return false;
+  const side = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}`;
+  return (
+    new RegExp(String.raw`^\s+(?:v|vs\.?|versus|x)\s+${side}`, 'u').test(text.slice(span.end, span.end + 40)) ||
+    new RegExp(String.raw`${side}\s+(?:v|vs\.?|versus|x)\s+$`, 'u').test(text.slice(Math.max(0, span.start - 40), span.start))
+  );
+}
 
 /**
  * A payment card's brand read as immigration ("mi tarjeta Visa", "my Visa card", "carte Visa"): the debt it is about

@@ -226,6 +226,28 @@ describe('generalizations are public phrases of the category', () => {
     expect(marks('FCO 23/03/2025 08:05, AZ1417', 'it', [['23/03/2025 08', 'date']])).toEqual([['date', '23/03/2025']]);
   });
 
+  it('the two sides of a fixture named by their towns go as typed; a case between people stays marked', () => {
+    const match = 'were watching Stoke v Sunderland at the pub in Hanley';
+    expect(
+      protect(match, 7, {
+        tagging: taggerRead(match, 'en', [
+          ['Stoke', 'place'],
+          ['Sunderland', 'place'],
+          ['Hanley', 'place'],
+        ]),
+      }).marks.map((m) => m.text),
+    ).toEqual(['Hanley']);
+    const own = 'my hearing in Smith v Jones is on Monday';
+    expect(
+      protect(own, 7, {
+        tagging: taggerRead(own, 'en', [
+          ['Smith', 'person'],
+          ['Jones', 'person'],
+        ]),
+      }).marks.map((m) => m.text),
+    ).toEqual(['Smith', 'Jones']);
+  });
+
   it("a date's month read apart from its year is one date with it", () => {
     const text = '08/2011 – 07/2014   Ausbildung zur Kauffrau';
     const p = protect(text, 7, {
