@@ -9,6 +9,7 @@
  * its second, -25 stop 59's landing, -26 stop 60's, -27 stop 61's first, -28 its second, -29 stop 62's first, -30
  * its second, -31 stop 63's first, -32 its second, -33 stop 64's landing, -34 stop 65's first, -35 its second, landed
  * again in stop 66, -36 stop 66's first, -37 its second, -38 stop 67's first); -39 measured stop 67's second landing;
+ * -40 waits unrun, for the next;
  * `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
