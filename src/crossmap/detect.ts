@@ -540,12 +540,11 @@ const NAME_KINDS: readonly SpanKind[] = ['place', 'person', 'organisation', 'pro
  */
 function fixtureSide(text: string, span: Span): boolean {
   if (span.kind !== 'place' && span.kind !== 'organisation') return false;
-  const side = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}`;
-  return (
-    new RegExp(String.raw`^\s+(?:v|vs\.?|versus|x)\s+${side}`, 'u').test(text.slice(span.end, span.end + 40)) ||
-    new RegExp(String.raw`${side}\s+(?:v|vs\.?|versus|x)\s+$`, 'u').test(text.slice(Math.max(0, span.start - 40), span.start))
-  );
+  return FIXTURE_AFTER.test(text.slice(span.end, span.end + 40)) || FIXTURE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
 }
+const FIXTURE_SIDE = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}`;
+const FIXTURE_AFTER = new RegExp(String.raw`^\s+(?:v|vs\.?|versus|x)\s+${FIXTURE_SIDE}`, 'u');
+const FIXTURE_BEFORE = new RegExp(String.raw`${FIXTURE_SIDE}\s+(?:v|vs\.?|versus|x)\s+$`, 'u');
 
 /**
  * A payment card's brand read as immigration ("mi tarjeta Visa", "my Visa card", "carte Visa"): the debt it is about
