@@ -148,9 +148,12 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   // (Found in any case; marked only as typed there.)
   for (const s of exactSpans(text, [...named.keys()], (t) => named.get(t) ?? 'person'))
     if (named.has(s.text)) found.push({ ...s, source: 'pattern', score: 0.95 });
+  const clocks = clockTimes(text);
   return mergeRuns(
     text,
     settle(found)
+      // (A clock time inside or at the edge of a span goes as typed: `outsideClocks`.)
+      .flatMap((span) => outsideClocks(text, span, clocks))
       // (A laboratory result's reading, once per span: `labPart`.)
       .map((span) => ({ span, lab: labPart(text, span) }))
       .filter(
@@ -162,6 +165,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !timeOrShare(text, span) &&
           !cardBrand(text, span) &&
           !languageNamed(text, span) &&
+          !fixtureSide(text, span) &&
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
@@ -478,6 +482,47 @@ function timeOrShare(text: string, span: Span): boolean {
 }
 
 /**
+ * The clock times of a message ("19:45", "5h", "14h15", "21h-5h", "10.30 Uhr", "08:45(+1)"), as [start, end).
+ * Not a date's dots ("10.12.") nor a ratio: an hour to 23, minutes to 59.
+ */
+function clockTimes(text: string): [number, number][] {
+  return [
+    ...text.matchAll(
+      /(?<![\p{L}\d]|\d[.,:/]|\p{Lu}-)(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:[Uu]hr|h)\b))(?!\d|[.,:/]\d)/gu,
+    ),
+  ].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/**
+ * A span without the clock times in it: a flight's or a shift's time says when, not who, and a stand-in drawn for
+ * digits cut out of one was no time at all ("19:72", "60h-6h", "35h86" had gone out of pasted bookings and rotas).
+ * What is left on either side stays marked where it still says something: a date, a name, a code with a digit
+ * ("14 Dec 2025" of "14 Dec 2025 21:15"; "MAD" of "50 → MAD 08"); the words between ("à", "Arr") go as typed.
+ */
+function outsideClocks<S extends Span>(text: string, span: S, clocks: readonly [number, number][]): S[] {
+  const inside = clocks.filter(([a, b]) => a < span.end && span.start < b);
+  if (!inside.length || span.kind === 'phone' || span.kind === 'email') return [span];
+  const pieces: S[] = [];
+  let from = span.start;
+  for (const [a, b] of [...inside, [span.end, span.end] as [number, number]]) {
+    const raw = text.slice(from, Math.max(from, a));
+    const lead = /^[\s→–\-—/,;:()]*(?:(?:à|a|at|um|às|alle|a las|ab|dès|bis|to|until|-)\s+)?/iu.exec(raw)![0].length;
+    const trail = /(?:\s+(?:à|a|at|um|às|alle|a las|ab|dès|bis|to|until|de|from|Dep|Arr))?[\s→–\-—/,;:()]*$/iu.exec(raw.slice(lead))![0].length;
+    const start = from + lead;
+    const end = Math.max(start, from + raw.length - trail);
+    const piece = text.slice(start, end);
+    const says = span.kind === 'date' ? /\d|\p{L}{3}/u.test(piece) : NUMBER_KINDS.includes(span.kind) ? /\d/.test(piece) : /\p{L}{2}/u.test(piece);
+    // (Three capitals cut out of a flight line read as a number are an airport's code: "REC", "GRU".)
+    const place = !says && NUMBER_KINDS.includes(span.kind) && /^\p{Lu}{3}$/u.test(piece);
+    if (place) pieces.push({ ...span, start, end, text: piece, kind: 'place' });
+    else if (end > start && says && !/^(?:Dep|Arr|Départ|Arrivée|Abflug|Ankunft|Salida|Llegada|Partenza|Arrivo|Partida|Chegada)$/iu.test(piece))
+      pieces.push({ ...span, start, end, text: piece });
+    from = Math.max(from, b);
+  }
+  return pieces;
+}
+
+/**
  * A language's name read as a place, a name or a body ("letters in French" had gone out as "letters in
  * Pointe-Claire"; "Deutsch A1", a level of German, as a person's name): a language is no one's and nowhere; the
  * level after it stays with it. Not after a person's title ("Mr English").
@@ -487,6 +532,19 @@ function languageNamed(text: string, span: Span): boolean {
   return languageName(span.text.replace(/\s+[ABC][12]$/, ''));
 }
 const NAME_KINDS: readonly SpanKind[] = ['place', 'person', 'organisation', 'proper'];
+
+/**
+ * A side of a fixture ("Stoke v Sunderland", "Flamengo x Vasco", "Real Madrid vs Barça"): two clubs named by their
+ * towns, a public match, not where anyone lives ("watching Stoke v Sunderland at the pub" had gone out with two
+ * other towns). Places and bodies only: "Smith v Jones" may be someone's own case.
+ */
+function fixtureSide(text: string, span: Span): boolean {
+  if (span.kind !== 'place' && span.kind !== 'organisation') return false;
+  return FIXTURE_AFTER.test(text.slice(span.end, span.end + 40)) || FIXTURE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
+}
+const FIXTURE_SIDE = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}`;
+const FIXTURE_AFTER = new RegExp(String.raw`^\s+(?:v|vs\.?|versus|x)\s+${FIXTURE_SIDE}`, 'u');
+const FIXTURE_BEFORE = new RegExp(String.raw`${FIXTURE_SIDE}\s+(?:v|vs\.?|versus|x)\s+$`, 'u');
 
 /**
  * A payment card's brand read as immigration ("mi tarjeta Visa", "my Visa card", "carte Visa"): the debt it is about

@@ -127,6 +127,14 @@ function regionLike(kind: Extract<PlaceKind, { type: 'region' }>, pick: PickFrom
 
 type PickFrom = (pool: readonly string[]) => string | undefined;
 
+/** The airports' codes Veil knows in `country` (London's stations' with none given), but `code`. */
+function airportsOf(country: string | undefined, code: string, pools: SubstitutePools): string[] {
+  return (pools.travelCodes ?? []).filter((other) => {
+    const kind = pools.placeKind?.(other);
+    return other !== code && kind?.type === 'travel' && kind.country === country;
+  });
+}
+
 /**
  * A place of the same kind: a city of the same country and size band, a region of the same country, a country
  * for a country (what an explicit Replace writes: see `keptByDefault`, ./stand-ins.ts), a US state code for one, a travel code
@@ -156,10 +164,7 @@ export function placeLike(
   // Another airport of its country (another London station for a station); the one listed airport of its
   // country stays as typed: it names no more than the country does ("VIE").
   if (kind?.type === 'travel') {
-    const alike = (pools.travelCodes ?? []).filter((code) => {
-      const other = pools.placeKind?.(code);
-      return code !== text && other?.type === 'travel' && other.country === kind.country;
-    });
+    const alike = airportsOf(kind.country, text, pools);
     return alike.length ? pick(alike) : text;
   }
   if (/\d/.test(text)) return addressLike(text, draw, pick, pools, country);
@@ -173,7 +178,12 @@ export function placeLike(
     const town = placeLike(withRegion.town, draw, pick, pools, us?.country ?? country, us?.region ?? ofRegion ?? region, false, Boolean(us ?? ofRegion));
     return town ? `${town}${withRegion.separator}${withRegion.region}` : undefined;
   }
-  if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) return pick(pools.travelCodes);
+  // Three capitals the data does not know ("TRN", "XAP"): an airport of the country the message points to, where
+  // Veil knows one ("TRN" had gone out as Dallas's "DFW" in an Italian message).
+  if (/^[A-Z]{3}$/.test(text) && pools.travelCodes?.length) {
+    const ofCountry = country ? airportsOf(country, text, pools) : [];
+    return pick(ofCountry.length ? ofCountry : pools.travelCodes);
+  }
   // "Kelowna BC", "Perth WA", "Doral FL": the town's stand-in, the region's code as typed; after a US state's code,
   // a town of that state (GeoNames' first-level regions of the US are the states' codes).
   const withCode = /^(.+?)\s+([A-Z]{2,3})$/.exec(text);

@@ -185,10 +185,15 @@ function cityAfter(text: string, span: Span, spans: readonly Span[], pools: Subs
  * separators; an ID read as an ID ("DNI 12.345.678") stays one.
  */
 function asAmount<S extends Span>(span: S): S {
+  // An amount with its currency read as an ID ("209.580,00 Kz" of a payslip had gone out as "208.841,40 Jk").
+  if (span.kind === 'id' && CURRENCY_AMOUNT.test(span.text)) return ofKind(span, 'money');
   if (span.kind !== 'place' && span.kind !== 'person' && span.kind !== 'organisation') return span;
   if (!/^\d{1,3}(?:[.,]\d{2,3})+$/.test(span.text) || !/\d{3}$/.test(span.text)) return span;
   return ofKind(span, 'money');
 }
+
+/** A grouped amount with cents and a currency's sign or code before or after it ("209.580,00 Kz", "€ 1.234,50", "R$ 3.187,42"). */
+const CURRENCY_AMOUNT = /^(?:(?:€|\$|£|R\$|US\$|[A-Z]{3})\s?)?\d{1,3}(?:[.,\s ]\d{3})+[.,]\d{2}(?:\s?(?:€|\$|£|Kz|MT|[A-Z]{3}|euros?|reais|dólares|pesos))?$/u;
 
 /**
  * A weekday read as another kind ("Thurs" as a place, "mardi" as a matter) is a date: its stand-in is a weekday,

@@ -189,6 +189,65 @@ describe('generalizations are public phrases of the category', () => {
     expect(doctor('sou seguida em psiquiatria há anos', 'pt', 'psiquiatria')).toBe('sou seguida em [especialidade médica] há anos');
   });
 
+  it('a clock time goes as typed, whatever span it was read into; what is left of the span stays marked', () => {
+    const marks = (text: string, lang: string, found: [string, SpanKind][]) =>
+      protect(text, 7, { tagging: taggerRead(text, lang, found) }).marks.map((m) => [m.kind, m.text]);
+    const rota = 'matin 5h-13h du lundi, nuit 21h-5h, puis aprem 13h-21h';
+    expect(
+      marks(rota, 'fr', [
+        ['5h-13h', 'place'],
+        ['21h-5h', 'place'],
+        ['13h-21h', 'id'],
+      ]),
+    ).toEqual([]);
+    const flight = 'Dep 14 Dec 2025 21:15  Arr 15 Dec 2025 17:55';
+    expect(
+      marks(flight, 'en', [
+        ['14 Dec 2025 21', 'date'],
+        ['15 Dec 2025 17:55', 'date'],
+      ]),
+    ).toEqual([
+      ['date', '14 Dec 2025'],
+      ['date', '15 Dec 2025'],
+    ]);
+    const p = protect(flight, 7, {
+      tagging: taggerRead(flight, 'en', [
+        ['14 Dec 2025 21', 'date'],
+        ['15 Dec 2025 17:55', 'date'],
+      ]),
+    });
+    expect(p.text).toMatch(/^Dep \d{1,2} \w{3} 202\d 21:15 {2}Arr \d{1,2} \w{3} 202\d 17:55$/);
+    const leg = 'IB 3171 06:50 → MAD 08:05';
+    expect(marks(leg, 'es', [['50 → MAD 08', 'place']])).toEqual([['place', 'MAD']]);
+    expect(marks('Voo LA3981 16/11/2025 REC 05:50', 'pt', [['REC 05:50', 'id']])).toEqual([['place', 'REC']]);
+    // A plate's "2H41" is no time.
+    expect(marks('placa RKS-2H41, só que', 'pt', [['RKS-2H41', 'id']])).toEqual([['id', 'RKS-2H41']]);
+    // A time before a comma or a full stop is one too.
+    expect(marks('FCO 23/03/2025 08:05, AZ1417', 'it', [['23/03/2025 08', 'date']])).toEqual([['date', '23/03/2025']]);
+  });
+
+  it('the two sides of a fixture named by their towns go as typed; a case between people stays marked', () => {
+    const match = 'were watching Stoke v Sunderland at the pub in Hanley';
+    expect(
+      protect(match, 7, {
+        tagging: taggerRead(match, 'en', [
+          ['Stoke', 'place'],
+          ['Sunderland', 'place'],
+          ['Hanley', 'place'],
+        ]),
+      }).marks.map((m) => m.text),
+    ).toEqual(['Hanley']);
+    const own = 'my hearing in Smith v Jones is on Monday';
+    expect(
+      protect(own, 7, {
+        tagging: taggerRead(own, 'en', [
+          ['Smith', 'person'],
+          ['Jones', 'person'],
+        ]),
+      }).marks.map((m) => m.text),
+    ).toEqual(['Smith', 'Jones']);
+  });
+
   it("a date's month read apart from its year is one date with it", () => {
     const text = '08/2011 – 07/2014   Ausbildung zur Kauffrau';
     const p = protect(text, 7, {
@@ -1230,6 +1289,20 @@ describe('substitutes keep what the answer depends on', () => {
     expect(mark(p, '21,50,000')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(p.text).toContain('shows 21,50,000 taka');
     expect(mark(p, '28012').kind).toBe('place');
+  });
+
+  it('an amount with cents and its currency read as an ID is an amount, kept by default; an ID stays one', () => {
+    const text = 'Líquido: 209.580,00 Kz. Apólice n.º 7.204.331-8, NIF 245 187 332';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'pt', [
+        ['209.580,00 Kz', 'id'],
+        ['7.204.331-8', 'id'],
+        ['245 187 332', 'id'],
+      ]),
+    });
+    expect(mark(p, '209.580,00 Kz')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(mark(p, '7.204.331-8')).toMatchObject({ kind: 'id', treatment: 'replace' });
+    expect(mark(p, '245 187 332')).toMatchObject({ kind: 'id', treatment: 'replace' });
   });
 
   it('a date with nothing to move goes as typed and says so: kept, not "replaced"; one read with another word still moves', () => {

@@ -148,6 +148,14 @@ describe('a place keeps its country', () => {
         expect(countryOf(sub), `${code} → ${sub}`).toBe(country);
       }
     expect(new Set(standIns('VIE', 'place', 10))).toEqual(new Set(['VIE']));
+    // Three capitals the data does not know: an airport of the country the message points to.
+    for (let seed = 0; seed < 20; seed++) {
+      const sub = substituteFor(newCodebook(seededRandomSource(seed)), { text: 'TRN', kind: 'place' }, seededRandomSource(seed), pools, 'TRN', {
+        mode: 'protect',
+        country: 'IT',
+      }).substitute;
+      expect(countryOf(sub), sub).toBe('IT');
+    }
     for (const sub of standIns('EUS', 'place', 30)) expect(['KGX', 'PAD', 'STP', 'LST', 'WAT', 'CHX', 'MYB', 'GDN', 'GND', 'FPK'], sub).toContain(sub);
     // In brackets after its city, it is no province's code, kept by default.
     expect(keptByDefault({ text: 'ZRH', kind: 'place' }, pools, ')', 'Zürich (')).toBe(false);
