@@ -230,7 +230,7 @@ const CLINICIAN = new RegExp(
       String.raw`(?:psycholog|onkolog|neurolog|kardiolog|gynäkolog|urolog|endokrinolog|rheumatolog|dermatolog|gastroenterolog|nephrolog|hämatolog|sexolog)(?:e|en|in|innen)`,
       String.raw`hebammen?`,
       // fr
-      String.raw`(?:psychiatre|psychologue|psychothérapeute|thérapeute|oncologue|neurologue|cardiologue|gynécologue|gynéco|urologue|endocrinologue|rhumatologue|dermatologue|gastro-entérologue|gastro|néphrologue|pneumologue|hématologue|addictologue|sexologue|sage-femme|psy)s?`,
+      String.raw`(?:psychiatre|psychologue|psychothérapeute|thérapeute|oncologue|neurologue|cardiologue|gynécologue|gynéco|urologue|endocrinologue|rhumatologue|dermatologue|gastro-entérologue|néphrologue|pneumologue|hématologue|addictologue|sexologue|sage-femme|psy)s?`,
       // es, pt, it
       String.raw`(?:psiquiatra|psichiatra|neuropsichiatra|terapeuta|psicoterapeuta|obstetra|neuropediatra)s?`,
       String.raw`(?:psicólog|oncólog|neurólog|cardiólog|ginecólog|urólog|endocrinólog|reumatólog|dermatólog|neumólog|hematólog|sexólog|psicolog|oncolog|neurolog|cardiolog|ginecolog|urolog|endocrinolog|reumatolog|dermatolog|pneumolog|ematolog|sessuolog)(?:o|a|os|as|i|he)`,

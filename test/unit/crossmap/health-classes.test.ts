@@ -179,7 +179,7 @@ describe('a clinician or a specialty read as a special category', () => {
     expect(classWords('a doctor', 'fr')).toBe('médecin');
   });
   it('leaves conditions and words that only start like a clinician alone', () => {
-    for (const text of ['depression', 'psychosis', 'Psychose', 'therapy', 'Therapie', 'neurological disorder', 'Anämie', 'Mandarin'])
+    for (const text of ['depression', 'psychosis', 'Psychose', 'therapy', 'Therapie', 'neurological disorder', 'Anämie', 'Mandarin', 'gastro', 'une gastro'])
       expect(phrase(text) ?? '', text).not.toMatch(/doctor|specialty/);
   });
 });
