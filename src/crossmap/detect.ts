@@ -172,7 +172,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)),
       )
       .map(({ span: { source: _s, score: _c, ...span }, lab }) =>
-        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : longNumber(span))),
+        asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : longNumber(text, span))),
       ),
   );
 }
@@ -183,8 +183,17 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
  * Shorter, a sum or a reading ("a renda e 548", "1499" owed, "iba a 155"): marked as an amount is, so kept as
  * typed by default (an age's stand-in had changed the rent and the speed the answers were about).
  */
-const longNumber = <S extends Span>(span: S): S =>
-  span.kind !== 'age' || !/^\d{3,}$/.test(span.text) || Number(span.text) <= 110 ? span : { ...span, kind: span.text.length >= 5 ? 'id' : 'money' };
+function longNumber<S extends Span>(text: string, span: S): S {
+  if (span.kind === 'age' && /^\d{3,}$/.test(span.text) && Number(span.text) > 110) return { ...span, kind: span.text.length >= 5 ? 'id' : 'money' };
+  // A decimal read as an age with no unit of age after it ("CGPA 8.1", "6,8 de media", "pondera 0,2"): a grade, a
+  // weight or a reading, which no labelled message calls an age; and a short number read as an ID with points or
+  // another count after it ("TMS 118 Punkte"). Kept as an amount is (still marked): a stand-in had made the
+  // grade 6.1 out of 12 and the score 748.
+  const after = text.slice(span.end, span.end + 40);
+  if (span.kind === 'age' && /^\d+[.,]\d+$/.test(span.text) && !AGE_UNIT.test(after.trimStart())) return { ...span, kind: 'money' };
+  if (span.kind === 'id' && /^\d{1,4}$/.test(span.text) && OTHER_UNIT.test(after)) return { ...span, kind: 'money' };
+  return span;
+}
 
 /** A laboratory test's abbreviation as written (case-sensitive: "Na", "K", "ALT" are ordinary words in other cases). */
 const LAB_ABBR = String.raw`Na|Cl|Ca|Mg|Hb|Hgb|HGB|Hct|HCT|MCV|MCH|MCHC|RDW|PLT|WBC|eGFR|GFR|TSH|fT4|FT4|fT3|FT3|T4|T3|LDL|HDL|HbA1c|HbA1C|CRP|PCR|ALT|AST|GPT|GOT|GGT|γGT|ALP|LDH|INR|PSA|BNP|B12|hCG|β-hCG|beta-hCG|TPO|Anti-TPO|HCO3`;
@@ -342,8 +351,20 @@ const COUNT_BEFORE =
  * la 14", "20 statt 15"): a reading, a limit or a box, no one's age; and the words before the second of them.
  */
 const COMPARED = String.raw`(?:au lieu de|instead of|rather than|statt|anstatt|anstelle von|en lugar de|en vez de|invece di|anziché|al posto di|em vez de|ao invés de|em lugar de|in an?|in einer|dans une|en una|in una|numa|em uma)`;
-const COMPARED_AFTER = new RegExp(String.raw`^\s*(?:km\/h|mph|kmh)?\s*${COMPARED}\s+(?:la\s+|le\s+|the\s+|der\s+|die\s+|zone\s+|zona\s+)?\d`, 'iu');
-const COMPARED_BEFORE = new RegExp(String.raw`\d\s*(?:km\/h|mph|kmh)?\s+${COMPARED}\s+(?:la\s+|le\s+|the\s+|der\s+|die\s+|zone\s+|zona\s+)?$`, 'iu');
+/** What may stand between the comparing words and the limit: an article, or a road's or zone's word ("numa via de 50"). */
+const COMPARED_ROAD = String.raw`(?:la\s+|le\s+|the\s+|der\s+|die\s+|(?:zone|zona|via|vía|área|area|strada|rua|estrada|calle|carretera|road|street|straße|strasse)\s+(?:de\s+|da\s+|do\s+|di\s+)?)?`;
+const COMPARED_AFTER = new RegExp(String.raw`^\s*(?:km\/h|mph|kmh)?\s*${COMPARED}\s+${COMPARED_ROAD}\d`, 'iu');
+const COMPARED_BEFORE = new RegExp(String.raw`\d\s*(?:km\/h|mph|kmh)?\s+${COMPARED}\s+${COMPARED_ROAD}$`, 'iu');
+/**
+ * A speed limit or a zone by its number ("in einer 50er-Zone", "limite de 80", "Tempo 30", "a 30 zone", "zona 30"):
+ * the road's, public, never anyone's age (a stand-in had made the 50 zone a 53 one).
+ */
+const ZONE_BEFORE = /\b(?:zone|zona|tempo|limit|limite|límite|limit of|limite de|límite de|speed limit of|speed limit is|limit is)\s+$/iu;
+const ZONE_AFTER = /^(?:er)?[- ]?(?:zone|zona|km\/h[- ]zone|mph zone|limit)\b/iu;
+/** A score on a scale: its numerator and its scale ("8 out of 10", "10,2 sobre 14", "12 sur 20", "27 su 30", "2 von 15"). */
+const SCALE = String.raw`(?:out\s+of|sobre|sur|su|von)`;
+const SCALE_AFTER = new RegExp(String.raw`^\s*${SCALE}\s+\d`, 'iu');
+const SCALE_BEFORE = new RegExp(String.raw`\d\s+${SCALE}\s+$`, 'iu');
 /** Words before a number that add it to another ("se somar mais 7", "plus 3", "noch 7"): a count. */
 const ADDED_BEFORE = /\b(?:mais|más|plus|più|another|noch|weitere)\s+$/iu;
 /** Words before years that make them how long something lasts ("tiene que durar 7 años", "for 3 years", "pendant 5 ans"). */
@@ -399,6 +420,8 @@ function notAnAge(text: string, span: Span): boolean {
   if (whole && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
   if (whole && MONTHS_OF.test(after)) return true;
   if (whole && (COMPARED_AFTER.test(after) || COMPARED_BEFORE.test(before) || ADDED_BEFORE.test(before))) return true;
+  if (/^\d+er-?zone$/iu.test(span.text) || (whole && (ZONE_BEFORE.test(before) || ZONE_AFTER.test(after)))) return true;
+  if (/^\d+(?:[.,]\d+)?$/.test(span.text) && (SCALE_AFTER.test(after) || SCALE_BEFORE.test(before)) && !AGE_UNIT.test(after.trimStart())) return true;
   if (whole && LASTING_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|months?|mois|meses|mesi|monate?n?)\b/iu.test(after)) return true;
   if (whole && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
   // A number with its unit or a clock's "h" in the span ("10mg", "10h00").

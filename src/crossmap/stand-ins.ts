@@ -79,6 +79,11 @@ export interface SubstituteHint {
    * keeps its side of each (./protect.ts `ageLines`).
    */
   readonly ageLines?: readonly number[];
+  /**
+   * The shift an age already got where the message typed the same age otherwise ("my 7yo", then "a 7 year old"):
+   * one age, one stand-in (drawn apart, one child had gone out as 5 and then as 9).
+   */
+  readonly ageShift?: number;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -207,7 +212,7 @@ function generate(
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
     case 'age':
-      return shiftAge(text, sign(draw) * (1 + draw(3)), hint.ageLines);
+      return shiftAge(text, hint.ageShift ?? sign(draw) * (1 + draw(3)), hint.ageLines);
     case 'email': {
       const given = pick(pools.givenNames) ?? 'alex';
       const family = pick(pools.familyNames) ?? 'morgan';

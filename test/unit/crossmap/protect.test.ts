@@ -634,6 +634,21 @@ describe('generalizations are public phrases of the category', () => {
     expect(past('ganho 980€ limpos e a renda e 548', '548', 'pt')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
     expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
+    // A speed limit or zone by its number, and a score on its scale, are no one's age.
+    expect(ages('tava a 58 numa via de 50, é grave?', '58', 'pt')).toEqual([]);
+    expect(ages('tava a 58 numa via de 50, é grave?', '50', 'pt')).toEqual([]);
+    expect(ages('mit 58 in einer 50er-Zone geblitzt', '50er-Zone', 'de')).toEqual([]);
+    expect(ages('caught doing 41 in a school zone, the limit is 25', '25')).toEqual([]);
+    expect(ages('my CGPA is 8 out of 10, is that 80%?', '8')).toEqual([]);
+    expect(ages('my CGPA is 8 out of 10, is that 80%?', '10')).toEqual([]);
+    expect(ages('la nota de corte fue un 10 sobre 14', '14', 'es')).toEqual([]);
+    expect(ages('mia figlia ha 10 anni su 3 fratelli', '10', 'it')).toEqual(['10']);
+    // A decimal read as an age (a grade, a weight) and a short number with points read as an ID: amounts, kept.
+    expect(past('My CGPA is 8.1 and I am applying to TU Munich', '8.1', 'en')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(past('llevo un 6,8 de media de bachillerato', '6,8', 'es')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    const points = 'im TMS 118 punkte, reicht das für medizin?';
+    expect(mark(protect(points, 7, { tagging: taggerRead(points, 'de', [['118', 'id']]) }), '118')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(ages('mein Sohn ist 2,5 Jahre alt', '2,5', 'de')).toEqual(['2,5']);
     // Ages stay ages.
     expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
     expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);
@@ -985,6 +1000,27 @@ describe('generalizations are public phrases of the category', () => {
     expect(q.text).toMatch(/^Kann ich am Donnerstag in (?!Fürth)/);
   });
 
+  it('join neighbours of two special kinds in English into one matter of the longer one’s kind', () => {
+    const text = 'If this isnt fixed Im filing a complaint with the FCC';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['filing', 'legal'],
+        ['a complaint', 'criminal'],
+      ]),
+    });
+    expect(p.marks.map((m) => [m.text, m.kind])).toEqual([['filing a complaint', 'criminal']]);
+    expect(p.text).toBe('If this isnt fixed Im involved in a criminal-justice matter with the FCC');
+    // Not in the other languages, whose labels read side by side.
+    const de = 'Mir wurde gekündigt Schulden habe ich auch';
+    const q = protect(de, 7, {
+      tagging: taggerRead(de, 'de', [
+        ['gekündigt', 'employment'],
+        ['Schulden', 'finance'],
+      ]),
+    });
+    expect(q.marks.map((m) => m.kind)).toEqual(['employment', 'finance']);
+  });
+
   it('never join the items of a list into one', () => {
     const p = protect('my history:\n- asthma\n- eczema');
     expect(p.text).toMatch(/^my history:\n- an? [^\n]+ condition[^\n]*\n- an? [^\n]+ condition[^\n]*$/);
@@ -1030,6 +1066,10 @@ describe('generalizations are public phrases of the category', () => {
       ['my wife is pregnant, can we get help?', 'pregnant', 'pregnancy', 'dealing with a pregnancy-related matter'],
       ['the doctor said it is asthma', 'asthma', 'health', 'a health condition'],
       ['Is diabetes worse in winter?', 'diabetes', 'health', 'a health condition'],
+      // Where only a verb can follow (a subject, a modal): a verb phrase, with a third person's -s.
+      ['did i get scammed?? will they refund me', 'get scammed', 'criminal', 'get into legal trouble'],
+      ['my mum, who uses a wheelchair, was left alone', 'uses', 'health', 'has a health problem'],
+      ['last night i threw up twice', 'threw up', 'health', 'had a health problem'],
     ] as const) {
       const start = text.indexOf(part);
       expect(generalizationInPlace(text, { start, end: start + part.length, text: part, kind }), text).toBe(expected);
@@ -1038,6 +1078,17 @@ describe('generalizations are public phrases of the category', () => {
 });
 
 describe('substitutes keep what the answer depends on', () => {
+  it('an age typed twice in two ways gets one stand-in', () => {
+    const text = 'took my 7yo to the dentist, she needs 2 fillings. is it normal for a 7 year old to need fillings?';
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const p = protect(text, seed, { tagging: taggerRead(text, 'en', [['7yo', 'age'], ['7 year old', 'age']]) });
+      const [first, second] = [/my (\d+)yo/.exec(p.text)?.[1], /a (\d+) year old/.exec(p.text)?.[1]];
+      expect(first, p.text).toBeDefined();
+      expect(first, p.text).not.toBe('7');
+      expect(second, p.text).toBe(first);
+    }
+  });
+
   it('a name keeps the gender the text gives it', () => {
     const p = protect('My daughter Cedric and my husband Alex met Mrs. Garcia; her colleague Sam said he would come.');
     expect(female.has(mark(p, 'Cedric').substitute)).toBe(true);
