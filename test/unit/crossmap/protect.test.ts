@@ -396,6 +396,25 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(wife, 7, { tagging: taggerRead(wife, 'de', []) }).marks.map((m) => m.text)).toEqual(['Berger']);
   });
 
+  it('a German word after a possessive is a noun, no body', () => {
+    const read = (text: string, parts: [string, SpanKind][]) => protect(text, 7, { tagging: taggerRead(text, 'de', parts) }).marks.map((m) => m.text);
+    expect(
+      read('wir sind 6 Leute, darunter mein Neffe Ben, der ist 13', [
+        ['Neffe', 'organisation'],
+        ['Ben', 'person'],
+      ]),
+    ).toEqual(['Ben']);
+    expect(read('unsere Hausverwaltung antwortet nicht', [['Hausverwaltung', 'organisation']])).toEqual([]);
+    // Not a body's name of two words signing a letter, nor a town after another word.
+    expect(read('Mit freundlichen Grüßen, Ihr Jobcenter Gelsenkirchen', [['Jobcenter Gelsenkirchen', 'organisation']])).toEqual(['Jobcenter Gelsenkirchen']);
+    expect(
+      read('ich arbeite bei Siemens in Erlangen', [
+        ['Siemens', 'organisation'],
+        ['Erlangen', 'place'],
+      ]),
+    ).toEqual(['Siemens', 'Erlangen']);
+  });
+
   it('a language’s name is no place, name or body, nor is its level', () => {
     const read = (text: string, part: string, kind: 'place' | 'person', lang = 'en') =>
       protect(text, 7, { tagging: taggerRead(text, lang, [[part, kind]]) }).marks.map((m) => m.text);
@@ -1081,7 +1100,12 @@ describe('substitutes keep what the answer depends on', () => {
   it('an age typed twice in two ways gets one stand-in', () => {
     const text = 'took my 7yo to the dentist, she needs 2 fillings. is it normal for a 7 year old to need fillings?';
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const p = protect(text, seed, { tagging: taggerRead(text, 'en', [['7yo', 'age'], ['7 year old', 'age']]) });
+      const p = protect(text, seed, {
+        tagging: taggerRead(text, 'en', [
+          ['7yo', 'age'],
+          ['7 year old', 'age'],
+        ]),
+      });
       const [first, second] = [/my (\d+)yo/.exec(p.text)?.[1], /a (\d+) year old/.exec(p.text)?.[1]];
       expect(first, p.text).toBeDefined();
       expect(first, p.text).not.toBe('7');
