@@ -310,7 +310,9 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const name = span.text.replace(/['’]s$/, '').replace(/^(?:l|d|dell|dall|nell|sull|all)['’](?=\p{Lu})/iu, '');
     // A country the tagger read as an organisation ("EE. UU", its last dot outside the span).
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
-    return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
+    // A website by its domain ("BestBuy.com", "tutti.ch"): a public shop or service, its address in the message.
+    const website = /^\.(?:com|org|net|io|eu|de|at|ch|fr|be|lu|es|it|pt|br|ie|uk|co\.uk|com\.br|com\.au|ca|nl)\b/i.test(after);
+    return country || website || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || weekdayAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);

@@ -653,6 +653,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(past('ganho 980€ limpos e a renda e 548', '548', 'pt')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
     expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
+    expect(ages('then Celtic v Rangers, we are 6 altogether', '6')).toEqual([]);
     // A speed limit or zone by its number, and a score on its scale, are no one's age.
     expect(ages('tava a 58 numa via de 50, é grave?', '58', 'pt')).toEqual([]);
     expect(ages('tava a 58 numa via de 50, é grave?', '50', 'pt')).toEqual([]);
