@@ -166,6 +166,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !cardBrand(text, span) &&
           !languageNamed(text, span) &&
           !fixtureSide(text, span) &&
+          !headerWord(text, span) &&
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
@@ -520,7 +521,7 @@ function timeOrShare(text: string, span: Span): boolean {
 function clockTimes(text: string): [number, number][] {
   return [
     ...text.matchAll(
-      /(?<![\p{L}\d]|\d[.,:/]|\p{Lu}-)(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|h(?![\p{L}\d])|\.\d{2}(?=\s?(?:[Uu]hr|h)\b))(?!\d|[.,:/]\d)/gu,
+      /(?<![\p{L}\d]|\d[.,:/]|\p{Lu}-)(?:[01]?\d|2[0-3])(?:[:h]\d{2}(?:\(\+\d\))?|\s?h(?:\s\d{2})?(?![\p{L}\d])|\.\d{2}(?=\s?(?:[Uu]hr|h)\b))(?!\d|[.,:/]\d)/gu,
     ),
   ].map((m) => [m.index, m.index + m[0].length]);
 }
@@ -552,6 +553,20 @@ function outsideClocks<S extends Span>(text: string, span: S, clocks: readonly [
     from = Math.max(from, b);
   }
   return pieces;
+}
+
+/**
+ * A pasted e-mail's header word before its colon ("De : Caroline Bouchard", "De: Coordinación Académica", "Von:",
+ * "Objet :"): no one's name and nowhere (French and Spanish "De" had gone out as a stand-in's name).
+ */
+function headerWord(text: string, span: Span): boolean {
+  return (
+    NAME_KINDS.includes(span.kind) &&
+    /^(?:de|von|from|para|pour|à|an|da|a|para|to|cc|cci|objet|asunto|betreff|oggetto|assunto|subject|enviado|envoyé|gesendet|inviato|sent|fecha|datum|data|date|message|mensaje|nachricht|messaggio|mensagem)$/iu.test(
+      span.text,
+    ) &&
+    /^\s?:/.test(text.slice(span.end, span.end + 2))
+  );
 }
 
 /**

@@ -220,6 +220,24 @@ describe('generalizations are public phrases of the category', () => {
     const leg = 'IB 3171 06:50 → MAD 08:05';
     expect(marks(leg, 'es', [['50 → MAD 08', 'place']])).toEqual([['place', 'MAD']]);
     expect(marks('Voo LA3981 16/11/2025 REC 05:50', 'pt', [['REC 05:50', 'id']])).toEqual([['place', 'REC']]);
+    // Hours written with spaces, as in Québec ("à 8 h", "7 h 50", "15 h 20").
+    const day = "il a sa dialyse à 8 h. Léa-Rose prend son autobus à 7 h 50 et finit l'école à 15 h 20";
+    expect(
+      marks(day, 'fr', [
+        ['8 h', 'place'],
+        ['50', 'place'],
+        ['20', 'age'],
+      ]),
+    ).toEqual([]);
+    // A pasted e-mail's header word is no name.
+    const mail = 'De : Caroline Bouchard, Objet : retard';
+    expect(
+      marks(mail, 'fr', [
+        ['De', 'person'],
+        ['Caroline Bouchard', 'person'],
+        ['Objet', 'place'],
+      ]),
+    ).toEqual([['person', 'Caroline Bouchard']]);
     // A plate's "2H41" is no time.
     expect(marks('placa RKS-2H41, só que', 'pt', [['RKS-2H41', 'id']])).toEqual([['id', 'RKS-2H41']]);
     // A time before a comma or a full stop is one too.
