@@ -375,6 +375,8 @@ const ZONE_AFTER = /^(?:er)?[- ]?(?:zone|zona|km\/h[- ]zone|mph zone|limit)\b/iu
 const SCALE = String.raw`(?:out\s+of|sobre|sur|su|von)`;
 const SCALE_AFTER = new RegExp(String.raw`^\s*${SCALE}\s+\d`, 'iu');
 const SCALE_BEFORE = new RegExp(String.raw`\d\s+${SCALE}\s+$`, 'iu');
+const DURATION_RANGE_BEFORE =
+  /\d\s*(?:months?|meses|mois|mesi|monate?n?|weeks?|semanas|semaines|settimane|wochen|days?|días|dias|jours|giorni|tage?n?)\s+(?:a|to|à|al|ai|bis|até|-|–)\s+$/iu;
 /** Words before a number that add it to another ("se somar mais 7", "plus 3", "noch 7"): a count. */
 const ADDED_BEFORE = /\b(?:mais|más|plus|più|another|noch|weitere)\s+$/iu;
 /** Words before years that make them how long something lasts ("tiene que durar 7 años", "for 3 years", "pendant 5 ans"). */
@@ -391,7 +393,7 @@ const SINCE_BEFORE =
  * "6 años en una empresa", "8 Jahre bei Siemens", "5 years in the UK".
  */
 const YEARS_OF =
-  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:d['’]\s*|di\s+|de\s+|of\s+)(?:anciennet[ée]|anzianit[àa]|antig[üu]edad|antiguidade|seniority|contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|cotizad[oa]s|trabajando|trabalhando|working|lavorando|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
+  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:and a half|e mezzo|y medio|e meio|et demi)\s+)?(?:(?:d['’]\s*|di\s+|de\s+|of\s+)(?:anciennet[ée]|anzianit[àa]|antig[üu]edad|antiguidade|seniority|contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|cotizad[oa]s|trabajando|trabalhando|working|lavorando|ahí|allí|alli|aquí|aqui|lá|ali|there|dort|là|lì|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
 /**
  * Years someone has to do something, a term left, not an age: "tenho 2 anos pra entrar", "j'ai 2 ans pour
  * contester", "tengo 3 años para reclamar", "I have 2 years to file" (a filing deadline of 2 years had gone out as
@@ -404,7 +406,7 @@ const YEARS_TO = /^\s*(?:years?|años|anos|ans|anni|jahre)\s+(?:to\s+\p{L}+|(?:p
  * about; a stand-in would cite another rule).
  */
 const LIMIT_BEFORE =
-  /\b(?:until|till|til|before|from|after|over|under|above|below|at least|bis|ab|vor|unter|über|avant|après|dès|jusqu['’]à|moins de|plus de|à partir de|hasta|antes de|después de|a partir de|menores de|menor de|mayores de|mayor de|más de|menos de|fino a|fino ai|prima dei|dopo i|sotto i|sopra i|oltre i|entro i|a partire dai|minori di|maggiori di|até|antes dos|depois dos|a partir dos|menores de|maiores de|maior de|mais de)(?:\s+(?:the\s+age\s+of|age|l['’]âge\s+de|la\s+edad\s+de|los|las|dem|zum|i|ai|gli|a|os|as|dos|das|de))?\s+$/iu;
+  /\b(?:until|till|til|before|from|after|over|under|above|below|at least|bis|ab|vor|unter|über|avant|après|dès|jusqu['’]à|moins de|plus de|à partir de|hasta|antes de|después de|a partir de|menores de|menor de|mayores de|mayor de|más de|menos de|meno di|più di|fino a|fino ai|prima dei|dopo i|sotto i|sopra i|oltre i|entro i|a partire dai|minori di|maggiori di|até|antes dos|depois dos|a partir dos|menores de|maiores de|maior de|mais de)(?:\s+(?:the\s+age\s+of|age|l['’]âge\s+de|la\s+edad\s+de|los|las|dem|zum|i|ai|gli|a|os|as|dos|das|de))?\s+$/iu;
 /** Pregnancy words: "4 months pregnant", "enceinte de 4 mois" count the pregnancy, not anyone's age. */
 const PREGNANT = /\b(?:pregnant|enceinte|schwanger|embarazada|grávida|gravida|incinta)\b/iu;
 const MONTH_UNIT = /^\s*(?:months?|mois|meses|mesi|monate?n?)\b/iu;
@@ -430,6 +432,8 @@ function notAnAge(text: string, span: Span): boolean {
   if (whole && COUNT_BEFORE.test(before) && !AGE_UNIT.test(after.trimStart())) return true;
   if (whole && MONTHS_OF.test(after)) return true;
   if (whole && (COMPARED_AFTER.test(after) || COMPARED_BEFORE.test(before) || ADDED_BEFORE.test(before))) return true;
+  // The far end of a range of durations ("de 3 meses a 3 anos", "from 6 months to 2 years"): a term, no age.
+  if (whole && DURATION_RANGE_BEFORE.test(before)) return true;
   if (/^\d+er-?zone$/iu.test(span.text) || (whole && (ZONE_BEFORE.test(before) || ZONE_AFTER.test(after)))) return true;
   if (/^\d+(?:[.,]\d+)?$/.test(span.text) && (SCALE_AFTER.test(after) || SCALE_BEFORE.test(before)) && !AGE_UNIT.test(after.trimStart())) return true;
   if (whole && LASTING_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|months?|mois|meses|mesi|monate?n?)\b/iu.test(after)) return true;
@@ -467,7 +471,8 @@ function lawTitle(text: string, span: Span): boolean {
   if (NUMBER_KINDS.includes(span.kind) || /\d/.test(span.text)) return false;
   const after = text.slice(span.end, span.end + 40);
   // The citing word alone before its number ("Decreto" of "Decreto nº 8.727/2016", read as a name).
-  if (LAW_WORD_ALONE.test(span.text) && /^\s*(?:n\.?\s?[º°o]\.?|nr\.?|no\.)?\s*\d/iu.test(after)) return true;
+  // (Also with the Union's letters between: "Regolamento CE 261/2004", "Verordnung (EG) Nr. 261/2004".)
+  if (LAW_WORD_ALONE.test(span.text) && /^\s*(?:\(?(?:CE|EU|UE|EG|EWG|CEE|EC|EEC)\)?\s*)?(?:n\.?\s?[º°o]\.?|nr\.?|no\.)?\s*\d/iu.test(after)) return true;
   return LAW_AFTER.test(after) || LAW_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
 }
 const LAW_AFTER = /^(?:[^\S\n]+\p{Lu}\p{L}*){0,3}[^\S\n]+(?:Act|Acts|Law|Bill|Code|Gesetz|Gesetzes|Verordnung)\b/u;

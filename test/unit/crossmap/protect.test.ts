@@ -414,6 +414,11 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(wife, 7, { tagging: taggerRead(wife, 'de', []) }).marks.map((m) => m.text)).toEqual(['Berger']);
   });
 
+  it('a regulation’s word before its number is no body’s name', () => {
+    const text = 'la compensazione di 250 euro prevista dal Regolamento CE 261/2004';
+    expect(protect(text, 7, { tagging: taggerRead(text, 'it', [['Regolamento', 'organisation']]) }).marks).toEqual([]);
+  });
+
   it('a German word after a possessive is a noun, no body', () => {
     const read = (text: string, parts: [string, SpanKind][]) => protect(text, 7, { tagging: taggerRead(text, 'de', parts) }).marks.map((m) => m.text);
     expect(
@@ -672,6 +677,10 @@ describe('generalizations are public phrases of the category', () => {
     expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
     expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
     expect(ages('then Celtic v Rangers, we are 6 altogether', '6')).toEqual([]);
+    expect(ages('A proibição de conduzir é de 6 meses a 3 anos?', '3', 'pt')).toEqual([]);
+    expect(ages('Ho 20 anni e la patente da meno di 3 anni', '3', 'it')).toEqual([]);
+    expect(ages('Ho 20 anni e la patente da meno di 3 anni', '20', 'it')).toEqual(['20']);
+    expect(ages('con 3 anni e mezzo di anzianità?', '3', 'it')).toEqual([]);
     // A speed limit or zone by its number, and a score on its scale, are no one's age.
     expect(ages('tava a 58 numa via de 50, é grave?', '58', 'pt')).toEqual([]);
     expect(ages('tava a 58 numa via de 50, é grave?', '50', 'pt')).toEqual([]);
