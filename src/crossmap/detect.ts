@@ -366,10 +366,11 @@ const COMPARED_ROAD = String.raw`(?:la\s+|le\s+|the\s+|der\s+|die\s+|(?:zone|zon
 const COMPARED_AFTER = new RegExp(String.raw`^\s*(?:km\/h|mph|kmh)?\s*${COMPARED}\s+${COMPARED_ROAD}\d`, 'iu');
 const COMPARED_BEFORE = new RegExp(String.raw`\d\s*(?:km\/h|mph|kmh)?\s+${COMPARED}\s+${COMPARED_ROAD}$`, 'iu');
 /**
- * A speed limit or a zone by its number ("in einer 50er-Zone", "limite de 80", "Tempo 30", "a 30 zone", "zona 30"):
+ * A speed limit or a zone by its number ("in einer 50er-Zone", "limite de 80", "Tempo 30", "a 30 zone"):
  * the road's, public, never anyone's age (a stand-in had made the 50 zone a 53 one).
  */
-const ZONE_BEFORE = /\b(?:zone|zona|tempo|limit|limite|límite|limit of|limite de|límite de|speed limit of|speed limit is|limit is)\s+$/iu;
+// (Not "zona 18" before it: a city's district, Guatemala City's zones.)
+const ZONE_BEFORE = /\b(?:tempo|limit|limite|límite|limit of|limite de|límite de|speed limit of|speed limit is|limit is)\s+$/iu;
 const ZONE_AFTER = /^(?:er)?[- ]?(?:zone|zona|km\/h[- ]zone|mph zone|limit)\b/iu;
 /** A score on a scale: its numerator and its scale ("8 out of 10", "10,2 sobre 14", "12 sur 20", "27 su 30", "2 von 15"). */
 const SCALE = String.raw`(?:out\s+of|sobre|sur|su|von)`;
@@ -406,7 +407,7 @@ const YEARS_TO = /^\s*(?:years?|años|anos|ans|anni|jahre)\s+(?:to\s+\p{L}+|(?:p
  * about; a stand-in would cite another rule).
  */
 const LIMIT_BEFORE =
-  /\b(?:until|till|til|before|from|after|over|under|above|below|at least|bis|ab|vor|unter|über|avant|après|dès|jusqu['’]à|moins de|plus de|à partir de|hasta|antes de|después de|a partir de|menores de|menor de|mayores de|mayor de|más de|menos de|meno di|più di|fino a|fino ai|prima dei|dopo i|sotto i|sopra i|oltre i|entro i|a partire dai|minori di|maggiori di|até|antes dos|depois dos|a partir dos|menores de|maiores de|maior de|mais de)(?:\s+(?:the\s+age\s+of|age|l['’]âge\s+de|la\s+edad\s+de|los|las|dem|zum|i|ai|gli|a|os|as|dos|das|de))?\s+$/iu;
+  /\b(?:until|till|til|before|from|after|over|under|above|below|at least|bis|ab|vor|unter|über|avant|après|dès|jusqu['’]à|moins de|plus de|à partir de|hasta|antes de|después de|a partir de|menores de|menor de|mayores de|mayor de|más de|menos de|da meno di|da più di|fino a|fino ai|prima dei|dopo i|sotto i|sopra i|oltre i|entro i|a partire dai|minori di|maggiori di|até|antes dos|depois dos|a partir dos|menores de|maiores de|maior de|mais de)(?:\s+(?:the\s+age\s+of|age|l['’]âge\s+de|la\s+edad\s+de|los|las|dem|zum|i|ai|gli|a|os|as|dos|das|de))?\s+$/iu;
 /** Pregnancy words: "4 months pregnant", "enceinte de 4 mois" count the pregnancy, not anyone's age. */
 const PREGNANT = /\b(?:pregnant|enceinte|schwanger|embarazada|grávida|gravida|incinta)\b/iu;
 const MONTH_UNIT = /^\s*(?:months?|mois|meses|mesi|monate?n?)\b/iu;

@@ -680,6 +680,8 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('A proibição de conduzir é de 6 meses a 3 anos?', '3', 'pt')).toEqual([]);
     expect(ages('Ho 20 anni e la patente da meno di 3 anni', '3', 'it')).toEqual([]);
     expect(ages('Ho 20 anni e la patente da meno di 3 anni', '20', 'it')).toEqual(['20']);
+    expect(ages('visto che ho più di 55 anni, quanti giorni?', '55', 'it')).toEqual(['55']);
+    expect(ages('Soy de la zona 18 de la Ciudad de Guatemala', '18', 'es')).toEqual(['18']);
     expect(ages('con 3 anni e mezzo di anzianità?', '3', 'it')).toEqual([]);
     // A speed limit or zone by its number, and a score on its scale, are no one's age.
     expect(ages('tava a 58 numa via de 50, é grave?', '58', 'pt')).toEqual([]);
