@@ -354,7 +354,7 @@ const OTHER_UNIT =
  * "siamo in 4", "on est 3", "somos 5 em casa", "round 4", "column 18", "alle 18", "às 10h00".
  */
 const COUNT_BEFORE =
-  /(?:\b(?:family of|famille de|familia de|família de|we are|we['’]re|siamo in|siamo|on est|nous sommes|somos|wir sind zu|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
+  /(?:\b(?:family of|famille de|familia de|família de|we are|we['’]re|we were|siamo in|siamo|eravamo|on est|on était|nous sommes|nous étions|somos|éramos|wir sind zu|wir waren|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
 /** Months owed, off or without something: "5 mois d'arriérés", "4 mois d'arrêt", "7 meses sem receber". */
 /**
  * Words after a number that compare it with another ("58 au lieu de 50", "52 in a 35", "la case 15 au lieu de
