@@ -677,6 +677,7 @@ describe('generalizations are public phrases of the category', () => {
     expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
     expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
     expect(ages('then Celtic v Rangers, we are 6 altogether', '6')).toEqual([]);
+    expect(ages('Van a ir 14 niños confirmados y 9 adultos.', '9', 'es')).toEqual([]);
     expect(ages('Nous étions 4 : mon épouse, nos deux enfants et moi-même.', '4', 'fr')).toEqual([]);
     expect(ages('A proibição de conduzir é de 6 meses a 3 anos?', '3', 'pt')).toEqual([]);
     expect(ages('Ho 20 anni e la patente da meno di 3 anni', '3', 'it')).toEqual([]);
