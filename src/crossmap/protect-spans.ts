@@ -37,11 +37,35 @@ export function protectSpans(text: string, options: ProtectOptions): (Span & { p
   // Neighbours of one special kind are one thing ("a Ventolin inhaler", "stage 3 pancreatic cancer"): one mark;
   // never across a line break (a list's items are separate facts).
   const merged: (Span & { phrase?: string; shared?: true })[] = [];
+  const english = options.tagging.language.code === 'en';
   for (const s of spans) {
     const prev = merged.at(-1);
     const gap = prev ? text.slice(prev.end, s.start) : '';
     if (prev && isSpecialKind(s.kind) && prev.kind === s.kind && prev.phrase === undefined && /^[ \t-]+$/.test(gap)) {
       merged[merged.length - 1] = { start: prev.start, end: s.end, text: text.slice(prev.start, s.end), kind: s.kind, ...(s.form ? { form: s.form } : {}) };
+    } else if (
+      prev &&
+      english &&
+      isSpecialKind(s.kind) &&
+      isSpecialKind(prev.kind) &&
+      prev.phrase === undefined &&
+      s.phrase === undefined &&
+      /^[ \t]+$/.test(gap)
+    ) {
+      // In English, neighbours of two special kinds are one matter too ("filing a complaint"): one mark, of the
+      // longer one's kind (the tagger's surer reading of the phrase; "betting" beside "apps" read as money
+      // trouble). Two categories' phrases side by side had read as nonsense ("I'm involved in a legal matter a
+      // criminal-justice matter with the FCC"). The other languages' bracketed labels read side by side
+      // ("[Arbeitsproblem] [Geldprobleme]") and say more apart.
+      const head = s.end - s.start >= prev.end - prev.start ? s : prev;
+      merged[merged.length - 1] = {
+        start: prev.start,
+        end: s.end,
+        text: text.slice(prev.start, s.end),
+        kind: head.kind,
+        ...(head.form ? { form: head.form } : {}),
+        ...(prev.unsure && s.unsure ? { unsure: true as const } : {}),
+      };
     } else if (
       prev?.kind === 'place' &&
       prev.phrase === undefined &&

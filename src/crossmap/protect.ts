@@ -26,7 +26,7 @@
  */
 import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
 import { distinctLetters } from './distinct-letters';
-import { dayOfYear } from './numbers';
+import { ageNumber, dayOfYear } from './numbers';
 import { localWording } from './generalization-phrases';
 import { afterTitle, personHint } from './gender';
 import { promptDictionary } from './mapper';
@@ -407,6 +407,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   // The shift each day of the year named by a date got, so the same day typed otherwise gets the same one; a day
   // typed twice, once with its weekday, moves by whole weeks, so that weekday stays right.
   const shifts = new Map<number, number>();
+  // The shift each age got, so the same age typed otherwise ("7yo", "7 year old") gets the same one.
+  const ageShifts = new Map<number, number>();
   const named = spans.map((s) => (s.kind === 'date' ? dayOfYear(s.text, language) : undefined));
   const repeated = new Set(
     named.filter((d, i) => d !== undefined && named.indexOf(d) !== i && spans.some((s, j) => named[j] === d && weekdayIn(s.text, language) !== undefined)),
@@ -449,6 +451,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     // A special-category phrase that is not a noun ("relapsed", "on probation") has no stand-in of the same
     // grammar: Replace writes its generalization, kept in the dictionary so the answer reads back.
     const day = named[index];
+    const age = span.kind === 'age' ? ageNumber(span.text) : undefined;
     const hint: SubstituteHint = {
       mode: 'protect',
       language: options.tagging.language.code,
@@ -463,6 +466,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
       ...(day !== undefined && shifts.has(day) ? { days: shifts.get(day)! } : {}),
       ...(day !== undefined && repeated.has(day) ? { wholeWeeks: true } : {}),
       ...(span.kind === 'age' && lines.length ? { ageLines: lines } : {}),
+      ...(age !== undefined && ageShifts.has(age) ? { ageShift: ageShifts.get(age)! } : {}),
     };
     const special = isSpecialKind(span.kind) || span.phrase !== undefined;
     const decoy = special && (span.form ?? 'noun') === 'noun' && pools.specialDecoys?.[span.kind]?.length;
@@ -492,6 +496,8 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
     substitute = inPlace(text, span, substitute);
     const moved = day === undefined ? undefined : dayOfYear(substitute, language);
     if (day !== undefined && moved !== undefined && !shifts.has(day)) shifts.set(day, ((((moved - day + 182) % 365) + 365) % 365) - 182);
+    const movedAge = age === undefined || ageShifts.has(age) ? undefined : ageNumber(substitute);
+    if (age !== undefined && movedAge !== undefined && movedAge !== age) ageShifts.set(age, movedAge - age);
     // A stand-in that is the text itself ("yesterday", "l'été prochain": a date with nothing to move) changes
     // nothing: the review says it is kept as typed, not replaced.
     if (treatment === 'replace' && substitute === span.text && options.choices?.[id] === undefined) treatment = 'keep';

@@ -79,6 +79,11 @@ export interface SubstituteHint {
    * keeps its side of each (./protect.ts `ageLines`).
    */
   readonly ageLines?: readonly number[];
+  /**
+   * The shift an age already got where the message typed the same age otherwise ("my 7yo", then "a 7 year old"):
+   * one age, one stand-in (drawn apart, one child had gone out as 5 and then as 9).
+   */
+  readonly ageShift?: number;
 }
 
 /** `text` in lower case (kept for the last text asked: every span of a message avoids the same text). */
@@ -207,7 +212,7 @@ function generate(
       // ×0.55–0.9 or ×1.15–1.8: the amount changes visibly and keeps its scale.
       return scaleMoney(text, (draw(2) === 0 ? 550 + draw(351) : 1150 + draw(651)) / 1000);
     case 'age':
-      return shiftAge(text, sign(draw) * (1 + draw(3)), hint.ageLines);
+      return shiftAge(text, hint.ageShift ?? sign(draw) * (1 + draw(3)), hint.ageLines);
     case 'email': {
       const given = pick(pools.givenNames) ?? 'alex';
       const family = pick(pools.familyNames) ?? 'morgan';
@@ -305,7 +310,9 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const name = span.text.replace(/['’]s$/, '').replace(/^(?:l|d|dell|dall|nell|sull|all)['’](?=\p{Lu})/iu, '');
     // A country the tagger read as an organisation ("EE. UU", its last dot outside the span).
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
-    return country || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
+    // A website by its domain ("BestBuy.com", "tutti.ch"): a public shop or service, its address in the message.
+    const website = /^\.(?:com|org|net|io|eu|de|at|ch|fr|be|lu|es|it|pt|br|ie|uk|co\.uk|com\.br|com\.au|ca|nl)\b/i.test(after);
+    return country || website || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || weekdayAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);

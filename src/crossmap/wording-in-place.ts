@@ -31,8 +31,16 @@ const COPULA =
 const THING_COPULA =
   /(?:^|[.!?]\s*|\n\s*)(?:is|was|are|were|isn['’]t|wasn['’]t|aren['’]t)\s+$|(?:^|[^\p{L}])(?:it|that|this|which|what|there|problem|issue|diagnosis|reason|cause|question|thing|result|condition|one)(?:['’]s|\s+(?:is|was|are|were|be|been|being|might be|could be|may be|must be|seems|seemed))\s+(?:\p{L}+\s+)?$/iu;
 const POSSESSIVE_START = /^(my|his|her|their|our|your)\s+/i;
+/**
+ * Where only a verb can follow: after a subject pronoun or a modal ("did i get scammed", "how do i self exclude",
+ * "my mother, who uses …"). A span the lists gave no form there is worded as a verb phrase ("did i get into legal
+ * trouble"), not as a noun ("did i a criminal-justice matter").
+ */
+const VERB_SLOT =
+  /(?:^|[^\p{L}'’])(?:i|you|he|she|we|they|who|did|didn['’]t|didnt|do|don['’]t|dont|does|doesn['’]t|doesnt|will|won['’]t|wont|would|can|can['’]t|cant|cannot|could|should|might|may|must|i['’]ll|i['’]d)\s+$/iu;
 const ARTICLE = /^(?:a|an|the)\s+/i;
-const PAST = /^(?:came|got|went|was|were|lost|took|did|broke|tore|had|left|pled|drank|began|made|put|told|found|cut|hurt|quit|overdosed|\p{L}+ed)\b/iu;
+const PAST =
+  /^(?:came|got|went|was|were|lost|took|did|broke|tore|had|left|pled|drank|began|made|put|told|found|cut|hurt|quit|overdosed|threw|fell|stole|caught|ran|drove|spent|sold|fought|slept|woke|\p{L}+ed)\b/iu;
 
 const NOT_NOUNS = new Set([
   'and',
@@ -150,12 +158,14 @@ export function generalizationInPlace(
         : classNoun
           ? { ...WORDING[span.kind], noun: classNoun, pred: `dealing with ${classNoun}`, person: `a person with ${classNoun}` }
           : WORDING[span.kind];
-  const form: PhraseForm = span.form ?? 'noun';
   const body = span.text.slice(possessive.length);
+  const form: PhraseForm = span.form ?? (VERB_SLOT.test(lead) ? 'verb' : 'noun');
   switch (form) {
     case 'verb': {
       const tense = /^\p{L}+ing\b/iu.test(body) ? 2 : PAST.test(body) ? 1 : 0;
-      return keep(wording.verb[tense]);
+      // "who uses", "my knee hurts": the third person's -s.
+      const third = tense === 0 && /^\p{L}+[^s\W]s\b/iu.test(body) && !PAST.test(body);
+      return keep(third ? wording.verb[0].replace(/^have\b/, 'has').replace(/^(\p{L}+)/u, (v) => (v === 'has' ? v : `${v}s`)) : wording.verb[tense]);
     }
     case 'role':
       return keep(nounInPlace(wording.role, lead));

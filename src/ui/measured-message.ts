@@ -4,31 +4,31 @@
  * reads"). test/unit/ui/measured-message.test.ts recomputes every figure here from the stored set, so they
  * change when an evaluation is run again.
  *
- * The 150 messages of eval/tagger-holdout-39/ (six languages, 48 general questions), with the tagger and defaults
+ * The 150 messages of eval/tagger-holdout-40/ (six languages, 48 general questions), with the tagger and defaults
  * as they ship:
  * - what was missed (sent as typed, unmarked), what was marked but kept as typed by default (amounts, countries
  *   and regions, a year or a month alone, a relative date ("yesterday"), bodies named by an acronym, offices named by their kind alone, courts by their type, public forms by their code, a dose alone, teenagers' ages and an age someone reaches that is a limit the message states, names and categories the tagger is unsure of), and the general questions
  *   Veil changed;
  * - how answers fared: expert graders (who saw only each original beside what was sent, never Veil, its data
- *   or the other sets: eval/tagger-holdout-39/GRADING.md) judged whether the answer to what Veil sent would
+ *   or the other sets: eval/tagger-holdout-40/GRADING.md) judged whether the answer to what Veil sent would
  *   serve the person as well as the answer to the original, for every message Veil changed (`grades-1.jsonl`;
  *   a message sent as typed gets the original's answer). The figures are for the messages about their writer,
  *   by Veil's defaults, and with every sensitive matter kept as typed (names, towns, dates still replaced), the
  *   choice the settings page offers. (The grades of earlier versions stay in eval/tagger-holdout-4*
- *   to -38.)
+ *   to -39.)
  */
 export const MEASURED_MESSAGE = {
   messages: 150,
   /** Labelled personal spans that reached the site unmarked (%). */
-  missedPercent: 4.2,
+  missedPercent: 5.0,
   /** Labelled personal spans marked but kept as typed by Veil's defaults (%). */
-  keptPercent: 26.1,
+  keptPercent: 23.0,
   /** General questions (nothing personal in them) among those messages, and how many Veil changed. */
   general: { general: 48, changed: 0 },
   /** Of the messages about their writer: the answer as good as the original's / worse / no longer the question (%), by Veil's defaults. */
-  personal: { messages: 102, same: 23, worse: 30, broken: 47 },
+  personal: { messages: 102, same: 14, worse: 45, broken: 41 },
   /** The same, with every sensitive matter (health, religion, money trouble, …) kept as typed. */
-  personalKeepingSensitive: { same: 57, worse: 13, broken: 30 },
+  personalKeepingSensitive: { same: 70, worse: 16, broken: 15 },
 } as const;
 
 /** One line for the person: what the measurement means for the message in front of them. */
@@ -37,7 +37,7 @@ export function measuredMessageLine(changed: boolean): string {
   const missed = `about 1 in ${Math.round(100 / missedPercent)}`;
   const base = `Measured on ${messages} messages Veil had never seen: ${missed} of the personal details in them went to the site unmarked, so read your message before you send it; another ${Math.round(MEASURED_MESSAGE.keptPercent)} in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses and teenagers’ ages, which answers depend on, and what Veil was unsure of).`;
   if (!changed) return base;
-  return `${base} Of the ${personal.messages} about their writer, an expert judged the answer to what Veil sent as good as the original’s for ${personal.same} in 100, worse but still useful for ${personal.worse}, and no longer answering the question for ${personal.broken}: put back with “Keep as typed” what your question turns on (a public name, a number, a date).`;
+  return `${base} Of the ${personal.messages} about their writer, an expert judged the answer to what Veil sent as good as the original’s for ${personal.same} in 100, worse but still useful for ${personal.worse}, and no longer answering the question for ${personal.broken}: put back with “Keep as typed” what your question turns on (a public name, a place, a number, a date).`;
 }
 
 /** For the settings page: what generalizing sensitive matters cost the answers, measured. */

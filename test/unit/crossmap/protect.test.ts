@@ -220,6 +220,24 @@ describe('generalizations are public phrases of the category', () => {
     const leg = 'IB 3171 06:50 → MAD 08:05';
     expect(marks(leg, 'es', [['50 → MAD 08', 'place']])).toEqual([['place', 'MAD']]);
     expect(marks('Voo LA3981 16/11/2025 REC 05:50', 'pt', [['REC 05:50', 'id']])).toEqual([['place', 'REC']]);
+    // Hours written with spaces, as in Québec ("à 8 h", "7 h 50", "15 h 20").
+    const day = "il a sa dialyse à 8 h. Léa-Rose prend son autobus à 7 h 50 et finit l'école à 15 h 20";
+    expect(
+      marks(day, 'fr', [
+        ['8 h', 'place'],
+        ['50', 'place'],
+        ['20', 'age'],
+      ]),
+    ).toEqual([]);
+    // A pasted e-mail's header word is no name.
+    const mail = 'De : Caroline Bouchard, Objet : retard';
+    expect(
+      marks(mail, 'fr', [
+        ['De', 'person'],
+        ['Caroline Bouchard', 'person'],
+        ['Objet', 'place'],
+      ]),
+    ).toEqual([['person', 'Caroline Bouchard']]);
     // A plate's "2H41" is no time.
     expect(marks('placa RKS-2H41, só que', 'pt', [['RKS-2H41', 'id']])).toEqual([['id', 'RKS-2H41']]);
     // A time before a comma or a full stop is one too.
@@ -396,6 +414,30 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(wife, 7, { tagging: taggerRead(wife, 'de', []) }).marks.map((m) => m.text)).toEqual(['Berger']);
   });
 
+  it('a regulation’s word before its number is no body’s name', () => {
+    const text = 'la compensazione di 250 euro prevista dal Regolamento CE 261/2004';
+    expect(protect(text, 7, { tagging: taggerRead(text, 'it', [['Regolamento', 'organisation']]) }).marks).toEqual([]);
+  });
+
+  it('a German word after a possessive is a noun, no body', () => {
+    const read = (text: string, parts: [string, SpanKind][]) => protect(text, 7, { tagging: taggerRead(text, 'de', parts) }).marks.map((m) => m.text);
+    expect(
+      read('wir sind 6 Leute, darunter mein Neffe Ben, der ist 13', [
+        ['Neffe', 'organisation'],
+        ['Ben', 'person'],
+      ]),
+    ).toEqual(['Ben']);
+    expect(read('unsere Hausverwaltung antwortet nicht', [['Hausverwaltung', 'organisation']])).toEqual([]);
+    // Not a body's name of two words signing a letter, nor a town after another word.
+    expect(read('Mit freundlichen Grüßen, Ihr Jobcenter Gelsenkirchen', [['Jobcenter Gelsenkirchen', 'organisation']])).toEqual(['Jobcenter Gelsenkirchen']);
+    expect(
+      read('ich arbeite bei Siemens in Erlangen', [
+        ['Siemens', 'organisation'],
+        ['Erlangen', 'place'],
+      ]),
+    ).toEqual(['Siemens', 'Erlangen']);
+  });
+
   it('a language’s name is no place, name or body, nor is its level', () => {
     const read = (text: string, part: string, kind: 'place' | 'person', lang = 'en') =>
       protect(text, 7, { tagging: taggerRead(text, lang, [[part, kind]]) }).marks.map((m) => m.text);
@@ -566,7 +608,9 @@ describe('generalizations are public phrases of the category', () => {
     // A street, a region, a country or a word read with the wrong kind takes an article and stays marked.
     expect(places('Ich arbeite bei Billa in der Quellenstraße, 25 Stunden', ['Quellenstraße'])).toEqual(['Quellenstraße']);
     expect(places('Wir fahren in die Schweiz und mein Vater lebt in der Pfalz', ['Pfalz'])).toEqual(['Pfalz']);
-    expect(places('Sie sagen Wörter wegen seiner Hautfarbe', ['Hautfarbe'])).toEqual(['Hautfarbe']);
+    // ("Hautfarbe", this test's word until stop 68, is an ordinary word of the retrained data now, which no place
+    // reading keeps; the retrained tagger reads it as ethnicity.)
+    expect(places('Sie sagen Wörter wegen seiner Abstammung', ['Abstammung'])).toEqual(['Abstammung']);
   });
 
   it('a town the data knows, typed in lower case after a word that places it by a writer who types no capitals, is a place', () => {
@@ -634,6 +678,30 @@ describe('generalizations are public phrases of the category', () => {
     expect(past('ganho 980€ limpos e a renda e 548', '548', 'pt')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(past('Trabalhador: n.º mecanográfico 40715, operador de forno', '40715', 'pt')).toMatchObject({ kind: 'id', treatment: 'replace' });
     expect(ages('my dad is 104 and still drives', '104')).toEqual(['104']);
+    expect(ages('then Celtic v Rangers, we are 6 altogether', '6')).toEqual([]);
+    expect(ages('Van a ir 14 niños confirmados y 9 adultos.', '9', 'es')).toEqual([]);
+    expect(ages('Nous étions 4 : mon épouse, nos deux enfants et moi-même.', '4', 'fr')).toEqual([]);
+    expect(ages('A proibição de conduzir é de 6 meses a 3 anos?', '3', 'pt')).toEqual([]);
+    expect(ages('Ho 20 anni e la patente da meno di 3 anni', '3', 'it')).toEqual([]);
+    expect(ages('Ho 20 anni e la patente da meno di 3 anni', '20', 'it')).toEqual(['20']);
+    expect(ages('visto che ho più di 55 anni, quanti giorni?', '55', 'it')).toEqual(['55']);
+    expect(ages('Soy de la zona 18 de la Ciudad de Guatemala', '18', 'es')).toEqual(['18']);
+    expect(ages('con 3 anni e mezzo di anzianità?', '3', 'it')).toEqual([]);
+    // A speed limit or zone by its number, and a score on its scale, are no one's age.
+    expect(ages('tava a 58 numa via de 50, é grave?', '58', 'pt')).toEqual([]);
+    expect(ages('tava a 58 numa via de 50, é grave?', '50', 'pt')).toEqual([]);
+    expect(ages('mit 58 in einer 50er-Zone geblitzt', '50er-Zone', 'de')).toEqual([]);
+    expect(ages('caught doing 41 in a school zone, the limit is 25', '25')).toEqual([]);
+    expect(ages('my CGPA is 8 out of 10, is that 80%?', '8')).toEqual([]);
+    expect(ages('my CGPA is 8 out of 10, is that 80%?', '10')).toEqual([]);
+    expect(ages('la nota de corte fue un 10 sobre 14', '14', 'es')).toEqual([]);
+    expect(ages('mia figlia ha 10 anni su 3 fratelli', '10', 'it')).toEqual(['10']);
+    // A decimal read as an age (a grade, a weight) and a short number with points read as an ID: amounts, kept.
+    expect(past('My CGPA is 8.1 and I am applying to TU Munich', '8.1', 'en')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(past('llevo un 6,8 de media de bachillerato', '6,8', 'es')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    const points = 'im TMS 118 punkte, reicht das für medizin?';
+    expect(mark(protect(points, 7, { tagging: taggerRead(points, 'de', [['118', 'id']]) }), '118')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    expect(ages('mein Sohn ist 2,5 Jahre alt', '2,5', 'de')).toEqual(['2,5']);
     // Ages stay ages.
     expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
     expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);
@@ -985,6 +1053,27 @@ describe('generalizations are public phrases of the category', () => {
     expect(q.text).toMatch(/^Kann ich am Donnerstag in (?!Fürth)/);
   });
 
+  it('join neighbours of two special kinds in English into one matter of the longer one’s kind', () => {
+    const text = 'If this isnt fixed Im filing a complaint with the FCC';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'en', [
+        ['filing', 'legal'],
+        ['a complaint', 'criminal'],
+      ]),
+    });
+    expect(p.marks.map((m) => [m.text, m.kind])).toEqual([['filing a complaint', 'criminal']]);
+    expect(p.text).toBe('If this isnt fixed Im involved in a criminal-justice matter with the FCC');
+    // Not in the other languages, whose labels read side by side.
+    const de = 'Mir wurde gekündigt Schulden habe ich auch';
+    const q = protect(de, 7, {
+      tagging: taggerRead(de, 'de', [
+        ['gekündigt', 'employment'],
+        ['Schulden', 'finance'],
+      ]),
+    });
+    expect(q.marks.map((m) => m.kind)).toEqual(['employment', 'finance']);
+  });
+
   it('never join the items of a list into one', () => {
     const p = protect('my history:\n- asthma\n- eczema');
     expect(p.text).toMatch(/^my history:\n- an? [^\n]+ condition[^\n]*\n- an? [^\n]+ condition[^\n]*$/);
@@ -1030,6 +1119,10 @@ describe('generalizations are public phrases of the category', () => {
       ['my wife is pregnant, can we get help?', 'pregnant', 'pregnancy', 'dealing with a pregnancy-related matter'],
       ['the doctor said it is asthma', 'asthma', 'health', 'a health condition'],
       ['Is diabetes worse in winter?', 'diabetes', 'health', 'a health condition'],
+      // Where only a verb can follow (a subject, a modal): a verb phrase, with a third person's -s.
+      ['did i get scammed?? will they refund me', 'get scammed', 'criminal', 'get into legal trouble'],
+      ['my mum, who uses a wheelchair, was left alone', 'uses', 'health', 'has a health problem'],
+      ['last night i threw up twice', 'threw up', 'health', 'had a health problem'],
     ] as const) {
       const start = text.indexOf(part);
       expect(generalizationInPlace(text, { start, end: start + part.length, text: part, kind }), text).toBe(expected);
@@ -1038,6 +1131,22 @@ describe('generalizations are public phrases of the category', () => {
 });
 
 describe('substitutes keep what the answer depends on', () => {
+  it('an age typed twice in two ways gets one stand-in', () => {
+    const text = 'took my 7yo to the dentist, she needs 2 fillings. is it normal for a 7 year old to need fillings?';
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const p = protect(text, seed, {
+        tagging: taggerRead(text, 'en', [
+          ['7yo', 'age'],
+          ['7 year old', 'age'],
+        ]),
+      });
+      const [first, second] = [/my (\d+)yo/.exec(p.text)?.[1], /a (\d+) year old/.exec(p.text)?.[1]];
+      expect(first, p.text).toBeDefined();
+      expect(first, p.text).not.toBe('7');
+      expect(second, p.text).toBe(first);
+    }
+  });
+
   it('a name keeps the gender the text gives it', () => {
     const p = protect('My daughter Cedric and my husband Alex met Mrs. Garcia; her colleague Sam said he would come.');
     expect(female.has(mark(p, 'Cedric').substitute)).toBe(true);

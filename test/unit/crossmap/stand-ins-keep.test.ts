@@ -162,6 +162,12 @@ describe('a place keeps its country', () => {
     expect(keptByDefault({ text: 'PD', kind: 'place' }, pools, ')', 'Cittadella (')).toBe(true);
   });
 
+  it('a website by its domain is kept by default, a company without one is not', () => {
+    expect(keptByDefault({ text: 'BestBuy', kind: 'organisation' }, pools, '.com? Reply YES', 'a purchase at ')).toBe(true);
+    expect(keptByDefault({ text: 'tutti', kind: 'organisation' }, pools, '.ch bei einer', 'Tickets auf ')).toBe(true);
+    expect(keptByDefault({ text: 'Kshlerin Logistics', kind: 'organisation' }, pools, '. I work nights', 'I work at ')).toBe(false);
+  });
+
   it('a city typed by another of its names never gets itself as its stand-in', () => {
     for (const sub of standIns('Lisboa', 'place', 100)) expect(sub, sub).not.toMatch(/^Lisbo[an]$/);
     for (const sub of standIns('Rua da Regueira 14, 1100-438 Lisboa', 'place', 100)) expect(sub, sub).not.toMatch(/Lisbo[an]/);
