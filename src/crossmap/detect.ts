@@ -193,6 +193,9 @@ function longNumber<S extends Span>(text: string, span: S): S {
   const after = text.slice(span.end, span.end + 40);
   if (span.kind === 'age' && /^\d+[.,]\d+$/.test(span.text) && !AGE_UNIT.test(after.trimStart())) return { ...span, kind: 'money' };
   if (span.kind === 'id' && /^\d{1,4}$/.test(span.text) && OTHER_UNIT.test(after)) return { ...span, kind: 'money' };
+  // A short number with cents read as an ID ("mon taux horaire c'est 22.85"): a sum, no one's number (redrawn, the
+  // hourly rate the answer is computed from had gone out as 27.76).
+  if (span.kind === 'id' && /^\d{1,4}[.,]\d{2}$/.test(span.text)) return { ...span, kind: 'money' };
   return span;
 }
 

@@ -24,9 +24,11 @@ import { derivedSource } from './derive';
 import {
   ageNumber,
   type Draw,
+  IBAN,
   isDecadePhrase,
   scaleMoney,
   scramble,
+  scrambleIban,
   scramblePhone,
   shiftAge,
   shiftDate,
@@ -226,6 +228,9 @@ function generate(
       // the number: it stays ("SSN end 4417" had gone out as "SSN sfb 0786", "DNI" as "DDQ").
       // An ID of letters alone ("mariaperez", a handle) is redrawn whole.
       if (!/\d/.test(text)) return scramble(text, draw);
+      // An IBAN keeps its country and passes its check (`scrambleIban`); the words around it stay.
+      const iban = IBAN.exec(text);
+      if (iban) return text.slice(0, iban.index) + scrambleIban(iban[0], draw) + text.slice(iban.index + iban[0].length);
       return text.replace(/\S+/g, (token) => (ID_WORD.test(token) || ID_KIND.test(token) ? token : scramble(token, draw)));
     default:
       return undefined;

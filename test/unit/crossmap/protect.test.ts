@@ -697,6 +697,8 @@ describe('generalizations are public phrases of the category', () => {
     // A decimal read as an age (a grade, a weight) and a short number with points read as an ID: amounts, kept.
     expect(past('My CGPA is 8.1 and I am applying to TU Munich', '8.1', 'en')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(past('llevo un 6,8 de media de bachillerato', '6,8', 'es')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    const rate = 'calcule-moi combien ils me doivent si mon taux horaire c’est 22.85';
+    expect(mark(protect(rate, 7, { tagging: taggerRead(rate, 'fr', [['22.85', 'id']]) }), '22.85')).toMatchObject({ kind: 'money', treatment: 'keep' });
     const points = 'im TMS 118 punkte, reicht das für medizin?';
     expect(mark(protect(points, 7, { tagging: taggerRead(points, 'de', [['118', 'id']]) }), '118')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(ages('mein Sohn ist 2,5 Jahre alt', '2,5', 'de')).toEqual(['2,5']);
