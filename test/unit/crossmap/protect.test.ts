@@ -608,7 +608,9 @@ describe('generalizations are public phrases of the category', () => {
     // A street, a region, a country or a word read with the wrong kind takes an article and stays marked.
     expect(places('Ich arbeite bei Billa in der Quellenstraße, 25 Stunden', ['Quellenstraße'])).toEqual(['Quellenstraße']);
     expect(places('Wir fahren in die Schweiz und mein Vater lebt in der Pfalz', ['Pfalz'])).toEqual(['Pfalz']);
-    expect(places('Sie sagen Wörter wegen seiner Hautfarbe', ['Hautfarbe'])).toEqual(['Hautfarbe']);
+    // ("Hautfarbe", this test's word until stop 68, is an ordinary word of the retrained data now, which no place
+    // reading keeps; the retrained tagger reads it as ethnicity.)
+    expect(places('Sie sagen Wörter wegen seiner Abstammung', ['Abstammung'])).toEqual(['Abstammung']);
   });
 
   it('a town the data knows, typed in lower case after a word that places it by a writer who types no capitals, is a place', () => {
