@@ -324,7 +324,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   // A dose alone ("1000IU", "50 mg", "2 Einheiten"), its medicine not in it: it tells nothing about anyone without
   // the medicine, and a health condition or a medicine in its place broke the dosing question ("Vitamin D a health
   // condition daily").
-  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text);
+  // So is a weight alone ("she's 16kg", "il pèse 15 kg"), which a child's dose is computed from.
+  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text) || WEIGHT_ALONE.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
   // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
@@ -333,6 +334,7 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   return false;
 }
 
+const WEIGHT_ALONE = /^\d+(?:[.,]\d+)?\s*(?:kg|kgs|kilos?|quilos?|lbs?|pounds)$/iu;
 const DOSE_ALONE =
   /^\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|IU|UI|I\.?E\.?|U\.?I\.?|units?|unités?|unidades?|unità|Einheiten|gotas|gouttes|gocce|Tropfen|drops)$/iu;
 
