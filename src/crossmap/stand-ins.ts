@@ -223,7 +223,7 @@ function generate(
     }
     case 'phone':
       return scramblePhone(text, draw);
-    case 'id':
+    case 'id': {
       // A word read with the number ("end 4417", "Nr. 1234") or the number's kind ("DNI 73012458-K") is no part of
       // the number: it stays ("SSN end 4417" had gone out as "SSN sfb 0786", "DNI" as "DDQ").
       // An ID of letters alone ("mariaperez", a handle) is redrawn whole.
@@ -232,6 +232,7 @@ function generate(
       const iban = IBAN.exec(text);
       if (iban) return text.slice(0, iban.index) + scrambleIban(iban[0], draw) + text.slice(iban.index + iban[0].length);
       return text.replace(/\S+/g, (token) => (ID_WORD.test(token) || ID_KIND.test(token) ? token : scramble(token, draw)));
+    }
     default:
       return undefined;
   }
