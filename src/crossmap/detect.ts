@@ -586,7 +586,7 @@ function namedMethod(text: string, span: Span): boolean {
 function headerWord(text: string, span: Span): boolean {
   return (
     NAME_KINDS.includes(span.kind) &&
-    /^(?:de|von|from|para|pour|à|an|da|a|para|to|cc|cci|objet|asunto|betreff|oggetto|assunto|subject|enviado|envoyé|gesendet|inviato|sent|fecha|datum|data|date|message|mensaje|nachricht|messaggio|mensagem)$/iu.test(
+    /^(?:de|von|from|para|pour|à|an|da|a|to|cc|cci|objet|asunto|betreff|oggetto|assunto|subject|enviado|envoyé|gesendet|inviato|sent|fecha|datum|data|date|message|mensaje|nachricht|messaggio|mensagem)$/iu.test(
       span.text,
     ) &&
     /^\s?:/.test(text.slice(span.end, span.end + 2))
