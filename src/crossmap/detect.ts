@@ -167,6 +167,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !languageNamed(text, span) &&
           !fixtureSide(text, span) &&
           !headerWord(text, span) &&
+          !namedMethod(text, span) &&
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
@@ -193,6 +194,9 @@ function longNumber<S extends Span>(text: string, span: S): S {
   const after = text.slice(span.end, span.end + 40);
   if (span.kind === 'age' && /^\d+[.,]\d+$/.test(span.text) && !AGE_UNIT.test(after.trimStart())) return { ...span, kind: 'money' };
   if (span.kind === 'id' && /^\d{1,4}$/.test(span.text) && OTHER_UNIT.test(after)) return { ...span, kind: 'money' };
+  // A short number with cents read as an ID ("mon taux horaire c'est 22.85"): a sum, no one's number (redrawn, the
+  // hourly rate the answer is computed from had gone out as 27.76).
+  if (span.kind === 'id' && /^\d{1,4}[.,]\d{2}$/.test(span.text)) return { ...span, kind: 'money' };
   return span;
 }
 
@@ -348,13 +352,13 @@ function duration(text: string, span: Span): boolean {
  * ("4+ years" of a waiting list).
  */
 const OTHER_UNIT =
-  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|adults?|adultos?|adultas?|adultes?|adulti|erwachsenen?|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori|points?|pts|punkte?n?|pontos|puntos|punti)\b)/iu;
+  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|mm|nights?|noches|nuits|noites|notti|nächte|nachte|sundays|domingos|dimanches|domeniche|sonntage|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|adults?|adultos?|adultas?|adultes?|adulti|erwachsenen?|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori|points?|pts|punkte?n?|pontos|puntos|punti)\b)/iu;
 /**
  * Words before a number that make it a count of people, a place in a list, or a clock time: "a family of 3",
  * "siamo in 4", "on est 3", "somos 5 em casa", "round 4", "column 18", "alle 18", "às 10h00".
  */
 const COUNT_BEFORE =
-  /(?:\b(?:family of|famille de|familia de|família de|we are|we['’]re|we were|siamo in|siamo|eravamo|on est|on était|nous sommes|nous étions|somos|éramos|wir sind zu|wir waren|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
+  /(?:\b(?:family of|famille de|familia de|família de|(?:mom|mum|mother|dad|father|parent) of|mère de|mãe de|madre de|we are|we['’]re|we were|siamo in|siamo|eravamo|on est|on était|nous sommes|nous étions|somos|éramos|wir sind zu|wir waren|round|column|colonne|colonna|spalte|page|seite|página|pagina|line|ligne|riga|zeile|item|step|alle|às|a las)|\bx)\s+$/iu;
 /** Months owed, off or without something: "5 mois d'arriérés", "4 mois d'arrêt", "7 meses sem receber". */
 /**
  * Words after a number that compare it with another ("58 au lieu de 50", "52 in a 35", "la case 15 au lieu de
@@ -440,7 +444,7 @@ function notAnAge(text: string, span: Span): boolean {
   if (whole && LASTING_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|months?|mois|meses|mesi|monate?n?)\b/iu.test(after)) return true;
   if (whole && SINCE_BEFORE.test(before) && /^\s*(?:years?|años|anos|ans|anni|jahren?|ano|año|an|anno|jahr)\b/iu.test(after)) return true;
   // A number with its unit or a clock's "h" in the span ("10mg", "10h00").
-  if (/^\d+\s*(?:mg|mcg|µg|ml|g|h\d{2}|uhr)$/iu.test(span.text)) return true;
+  if (/^\d+\s*(?:mg|mcg|µg|ml|g|h|hrs?|h\d{2}|uhr)$/iu.test(span.text)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
   // A count summed or ranged with another of the same unit ("45 + 45 dias", "3 or 4 weeks"): both counts. Not
   // "and" ("I'm 20 and 10 weeks pregnant" is an age and a count).
@@ -562,13 +566,27 @@ function outsideClocks<S extends Span>(text: string, span: S, clocks: readonly [
 }
 
 /**
+ * A name that names a method, a theorem or an effect ("la méthode Renard", "the Compton effect", "metodo
+ * Montessori"): public, what the answer computes with, no one the writer knows (a stand-in had made the Belgian
+ * child-support method "Lennie").
+ */
+function namedMethod(text: string, span: Span): boolean {
+  return (
+    span.kind === 'person' &&
+    /\b(?:méthode|method|método|metodo|methode|théorème|theorem|teorema|effect|effet|efecto|effetto|effekt)\s+(?:de\s+|of\s+|du\s+|des\s+|von\s+|di\s+|da\s+|do\s+)?$/iu.test(
+      text.slice(Math.max(0, span.start - 24), span.start),
+    )
+  );
+}
+
+/**
  * A pasted e-mail's header word before its colon ("De : Caroline Bouchard", "De: Coordinación Académica", "Von:",
  * "Objet :"): no one's name and nowhere (French and Spanish "De" had gone out as a stand-in's name).
  */
 function headerWord(text: string, span: Span): boolean {
   return (
     NAME_KINDS.includes(span.kind) &&
-    /^(?:de|von|from|para|pour|à|an|da|a|para|to|cc|cci|objet|asunto|betreff|oggetto|assunto|subject|enviado|envoyé|gesendet|inviato|sent|fecha|datum|data|date|message|mensaje|nachricht|messaggio|mensagem)$/iu.test(
+    /^(?:de|von|from|para|pour|à|an|da|a|to|cc|cci|objet|asunto|betreff|oggetto|assunto|subject|enviado|envoyé|gesendet|inviato|sent|fecha|datum|data|date|message|mensaje|nachricht|messaggio|mensagem)$/iu.test(
       span.text,
     ) &&
     /^\s?:/.test(text.slice(span.end, span.end + 2))

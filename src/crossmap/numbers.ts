@@ -461,6 +461,24 @@ export function scramble(text: string, draw: Draw, keepPrefix = 0): string {
   return out === text ? scramble(text, draw, keepPrefix) : out;
 }
 
+/** An IBAN as typed, with or without its groups' spaces: two letters of its country, two check digits, the rest. */
+export const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/;
+
+/**
+ * An IBAN with a fresh account part (its characters redrawn as `scramble` does), its country's two letters kept and
+ * its two check digits computed again (ISO 13616, mod 97), in the groups it was typed in. A stand-in with another
+ * country's letters, or one failing its check, had made a genuine letter look like a scam ("DE89…" sent as
+ * "TK07…").
+ */
+export function scrambleIban(text: string, draw: Draw): string {
+  const account = scramble(text.slice(4), draw);
+  const compact = (text.slice(0, 2) + account.replace(/[ -]/g, '')).toUpperCase();
+  const digits = (compact.slice(2) + compact.slice(0, 2) + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return `${text.slice(0, 2)}${String(98 - rest).padStart(2, '0')}${account}`;
+}
+
 /** A phone number with fresh digits; an international prefix ("+44") and a trunk 0 are kept. */
 export function scramblePhone(text: string, draw: Draw): string {
   const prefix = /^(\+\d{1,3}[\s.-]?|0)/.exec(text)?.[0].length ?? 0;

@@ -24,9 +24,11 @@ import { derivedSource } from './derive';
 import {
   ageNumber,
   type Draw,
+  IBAN,
   isDecadePhrase,
   scaleMoney,
   scramble,
+  scrambleIban,
   scramblePhone,
   shiftAge,
   shiftDate,
@@ -221,12 +223,16 @@ function generate(
     }
     case 'phone':
       return scramblePhone(text, draw);
-    case 'id':
+    case 'id': {
       // A word read with the number ("end 4417", "Nr. 1234") or the number's kind ("DNI 73012458-K") is no part of
       // the number: it stays ("SSN end 4417" had gone out as "SSN sfb 0786", "DNI" as "DDQ").
       // An ID of letters alone ("mariaperez", a handle) is redrawn whole.
       if (!/\d/.test(text)) return scramble(text, draw);
+      // An IBAN keeps its country and passes its check (`scrambleIban`); the words around it stay.
+      const iban = IBAN.exec(text);
+      if (iban) return text.slice(0, iban.index) + scrambleIban(iban[0], draw) + text.slice(iban.index + iban[0].length);
       return text.replace(/\S+/g, (token) => (ID_WORD.test(token) || ID_KIND.test(token) ? token : scramble(token, draw)));
+    }
     default:
       return undefined;
   }
@@ -319,7 +325,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   // A dose alone ("1000IU", "50 mg", "2 Einheiten"), its medicine not in it: it tells nothing about anyone without
   // the medicine, and a health condition or a medicine in its place broke the dosing question ("Vitamin D a health
   // condition daily").
-  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text);
+  // So is a weight alone ("she's 16kg", "il pèse 15 kg"), which a child's dose is computed from.
+  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text) || WEIGHT_ALONE.test(span.text);
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
   // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
@@ -328,6 +335,7 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   return false;
 }
 
+const WEIGHT_ALONE = /^\d+(?:[.,]\d+)?\s*(?:kg|kgs|kilos?|quilos?|lbs?|pounds)$/iu;
 const DOSE_ALONE =
   /^\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|IU|UI|I\.?E\.?|U\.?I\.?|units?|unités?|unidades?|unità|Einheiten|gotas|gouttes|gocce|Tropfen|drops)$/iu;
 

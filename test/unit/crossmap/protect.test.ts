@@ -419,6 +419,17 @@ describe('generalizations are public phrases of the category', () => {
     expect(protect(text, 7, { tagging: taggerRead(text, 'it', [['Regolamento', 'organisation']]) }).marks).toEqual([]);
   });
 
+  it('a method’s or an effect’s name is no one’s', () => {
+    const text = 'Avec la méthode Renard, à combien pourrait s’élever la contribution ? Mon ex, Julien Renard, refuse.';
+    const p = protect(text, 7, {
+      tagging: taggerRead(text, 'fr', [
+        ['Renard', 'person'],
+        ['Julien Renard', 'person'],
+      ]),
+    });
+    expect(p.marks.map((m) => m.text)).toEqual(['Julien Renard']);
+  });
+
   it('a German word after a possessive is a noun, no body', () => {
     const read = (text: string, parts: [string, SpanKind][]) => protect(text, 7, { tagging: taggerRead(text, 'de', parts) }).marks.map((m) => m.text);
     expect(
@@ -699,6 +710,17 @@ describe('generalizations are public phrases of the category', () => {
     // A decimal read as an age (a grade, a weight) and a short number with points read as an ID: amounts, kept.
     expect(past('My CGPA is 8.1 and I am applying to TU Munich', '8.1', 'en')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(past('llevo un 6,8 de media de bachillerato', '6,8', 'es')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    // Hours of a contract, millimetres, nights and Sundays worked, a parent's children: counts, no age.
+    expect(ages('contrato a tiempo parcial de 25h', '25h', 'es')).toEqual([]);
+    expect(ages('un rene un po’ dilatato (pielectasia 6 mm)', '6', 'it')).toEqual([]);
+    expect(ages('A febbraio ho fatto 6 notti e 2 domeniche', '6', 'it')).toEqual([]);
+    expect(ages('A febbraio ho fatto 6 notti e 2 domeniche', '2', 'it')).toEqual([]);
+    expect(ages('im on SSI and a single mom of 2, can they sue me', '2')).toEqual([]);
+    // A weight alone, read as a health matter, is kept by default, still marked.
+    const weight = 'can I give her Pamol and Nurofen together? she’s 16kg.';
+    expect(mark(protect(weight, 7, { tagging: taggerRead(weight, 'en', [['16kg', 'health']]) }), '16kg')).toMatchObject({ treatment: 'keep' });
+    const rate = 'calcule-moi combien ils me doivent si mon taux horaire c’est 22.85';
+    expect(mark(protect(rate, 7, { tagging: taggerRead(rate, 'fr', [['22.85', 'id']]) }), '22.85')).toMatchObject({ kind: 'money', treatment: 'keep' });
     const points = 'im TMS 118 punkte, reicht das für medizin?';
     expect(mark(protect(points, 7, { tagging: taggerRead(points, 'de', [['118', 'id']]) }), '118')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(ages('mein Sohn ist 2,5 Jahre alt', '2,5', 'de')).toEqual(['2,5']);

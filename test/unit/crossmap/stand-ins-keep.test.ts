@@ -162,6 +162,24 @@ describe('a place keeps its country', () => {
     expect(keptByDefault({ text: 'PD', kind: 'place' }, pools, ')', 'Cittadella (')).toBe(true);
   });
 
+  it('an IBAN keeps its country and its groups, and its stand-in passes the check an IBAN must pass', () => {
+    const mod97 = (iban: string) => {
+      const c = iban.replace(/[ -]/g, '');
+      let r = 0;
+      for (const d of (c.slice(4) + c.slice(0, 4)).replace(/[A-Z]/g, (x) => String(x.charCodeAt(0) - 55))) r = (r * 10 + Number(d)) % 97;
+      return r;
+    };
+    for (const iban of ['DE89 3704 0044 0532 0130 00', 'PT50000201231234567890154', 'IBAN: CH93 0076 2011 6238 5295 7']) {
+      for (const sub of standIns(iban, 'id', 50)) {
+        expect(sub, sub).not.toBe(iban);
+        const found = /[A-Z]{2}\d{2}[\dA-Z ]+$/.exec(sub)![0];
+        expect(found.slice(0, 2), sub).toBe(/[A-Z]{2}(?=\d{2})/.exec(iban)![0]);
+        expect(mod97(found), sub).toBe(1);
+        expect(sub.replace(/[A-Z0-9]/g, 'x'), sub).toBe(iban.replace(/[A-Z0-9]/g, 'x'));
+      }
+    }
+  });
+
   it('a website by its domain is kept by default, a company without one is not', () => {
     expect(keptByDefault({ text: 'BestBuy', kind: 'organisation' }, pools, '.com? Reply YES', 'a purchase at ')).toBe(true);
     expect(keptByDefault({ text: 'tutti', kind: 'organisation' }, pools, '.ch bei einer', 'Tickets auf ')).toBe(true);
