@@ -8,6 +8,7 @@
  * // [{ text: 'metformin', kind: 'medication', source: 'list', score: 0.6 }, { text: 'Leeds General Infirmary', kind: 'organisation', … }]
  * ```
  */
+import { ibanRemainder } from './numbers';
 import { addSpan, patternSpans } from './patterns';
 import type { Found, Source } from './settle';
 import { specialSpans } from './special';
@@ -38,12 +39,7 @@ const SHAPES: ReadonlySet<SpanKind> = new Set(['email', 'phone', 'id']);
 /** Luhn (payment cards) and ISO 13616 mod 97 (IBAN): a number that passes is surely one. */
 function checksummed(text: string): boolean {
   const compact = text.replace(/[\s-]/g, '');
-  if (/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) {
-    const digits = (compact.slice(4) + compact.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-    let r = 0;
-    for (const d of digits) r = (r * 10 + Number(d)) % 97;
-    return r === 1;
-  }
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return ibanRemainder(compact) === 1;
   if (!/^\d{13,19}$/.test(compact)) return false;
   let sum = 0;
   for (let i = 0; i < compact.length; i++) {

@@ -472,11 +472,15 @@ export const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/;
  */
 export function scrambleIban(text: string, draw: Draw): string {
   const account = scramble(text.slice(4), draw);
-  const compact = (text.slice(0, 2) + account.replace(/[ -]/g, '')).toUpperCase();
-  const digits = (compact.slice(2) + compact.slice(0, 2) + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  let rest = 0;
-  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  const rest = ibanRemainder(`${text.slice(0, 2)}00${account.replace(/[ -]/g, '')}`.toUpperCase());
   return `${text.slice(0, 2)}${String(98 - rest).padStart(2, '0')}${account}`;
+}
+
+/** ISO 13616's remainder of an IBAN written without spaces (its country and check digits moved to the end): 1 when it checks. */
+export function ibanRemainder(compact: string): number {
+  let rest = 0;
+  for (const d of (compact.slice(4) + compact.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) rest = (rest * 10 + Number(d)) % 97;
+  return rest;
 }
 
 /** A phone number with fresh digits; an international prefix ("+44") and a trunk 0 are kept. */
