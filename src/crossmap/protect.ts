@@ -275,7 +275,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  *   providencia", "bei der voestalpine"), which now go as typed.
  */
 function notAName(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, cased: boolean, options: ProtectOptions): boolean {
-  if (listMarker(text, span) || duration(text, span)) return true;
+  if (listMarker(text, span)) return true;
   if (span.kind === 'email') return !span.text.includes('@');
   if (span.kind === 'phone') return (span.text.match(/\d/g)?.length ?? 0) < 3;
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
@@ -336,22 +336,6 @@ const listMarker = (text: string, span: Span) =>
   /^\d{1,2}$/.test(span.text) &&
   SENTENCE_START.test(text.slice(Math.max(0, span.start - 4), span.start)) &&
   /^[.)](?:\s|$)/.test(text.slice(span.end, span.end + 2));
-
-/**
- * How long something has lasted read as an age ("llevaba 4 años" at a job, "for 11 years", "seit 6 Jahren", "da 3
- * anni", "il y a 2 ans"): no age (data/tagger/GUIDE.md, "Ages"), and the answer often computes from it (a
- * severance from the years of service: "4" had been sent as "2"; a lease signed "por 5 años" as 7). Not "faz N
- * anos", which is also "turns N".
- */
-const duration = (text: string, span: Span) =>
-  span.kind === 'age' &&
-  /^\d{1,2}(?:\s*(?:years?|yrs?|años|anos|ans|jahren?|anni))?$/iu.test(span.text) &&
-  (DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) ||
-    /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)) ||
-    // A term's length as an adjective ("a 5 year contract", "my 3-year lease"); "a 5-year-old" is an age.
-    (/^\d{1,2}$/.test(span.text) && /^[\s-]year[\s-](?!olds?\b)\p{L}/iu.test(text.slice(span.end, span.end + 16))));
-const DURATION_BEFORE =
-  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|por|pour|für|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the

@@ -716,6 +716,15 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('A febbraio ho fatto 6 notti e 2 domeniche', '6', 'it')).toEqual([]);
     expect(ages('A febbraio ho fatto 6 notti e 2 domeniche', '2', 'it')).toEqual([]);
     expect(ages('im on SSI and a single mom of 2, can they sue me', '2')).toEqual([]);
+    // Years or months after no word an age follows: how long something lasted ("ca. 5 Monate" had gone out as 7).
+    expect(ages('ich war 2021 ca. 5 Monate in Kragujevac bei meiner Mama', '5', 'de')).toEqual([]);
+    expect(ages("I've been with them 4 years 3 months, last drawn salary $6,800", '4')).toEqual([]);
+    expect(ages('Ist das nicht zu früh, sie ist erst 2 Jahre hier?', '2', 'de')).toEqual([]);
+    expect(ages('my flat is 1BHK and I am on leave', '1BHK')).toEqual([]);
+    expect(ages('on a 2 enfants (léa 7 ans pis maxime 4 ans)', '7', 'fr')).toEqual(['7']);
+    expect(ages('my father 68 yrs diagnosed with Parkinson', '68')).toEqual(['68']);
+    expect(ages('minha mãe faz 62 anos em 15 de julho', '62', 'pt')).toEqual(['62']);
+    expect(ages('Mein Sohn Jakob ist jetzt 14 Monate', '14', 'de')).toEqual(['14']);
     // A weight alone, read as a health matter, is kept by default, still marked.
     const weight = 'can I give her Pamol and Nurofen together? she’s 16kg.';
     expect(mark(protect(weight, 7, { tagging: taggerRead(weight, 'en', [['16kg', 'health']]) }), '16kg')).toMatchObject({ treatment: 'keep' });
