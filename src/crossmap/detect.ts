@@ -402,6 +402,7 @@ const AGE_AFTER = new RegExp(
   String.raw`^\s*${YEARS}(?:[\s-]+(?:old|alt|de edad|d['’]âge|di età|de idade)|\s+(?:le|el|em|on|am|dia|il|no|au|à|a|en|this|next|ce|este|esse|questo|nächsten?)\s+(?:\d|\p{L}*day|sábado|domingo|samedi|dimanche|sabato|domenica|samstag|sonntag))(?!\p{L})`,
   'iu',
 );
+const HOW_MANY_YEARS = /\b(?:how many years|wie viele jahre|wieviele jahre|cu[aá]ntos años|combien d['’](?:années|ans)|quanti anni|quantos anos)\b[^.!?\n]*$/iu;
 const SINCE_BEFORE =
   /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|por|pour|für|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
 /**
@@ -435,8 +436,13 @@ function lastingNotAge(text: string, span: Span): boolean {
   const unit = /^(\d{1,3})\s*(\p{L}.*)?$/u.exec(span.text);
   if (span.kind !== 'age' || !unit) return false;
   const after = unit[2] ? ` ${unit[2]}${text.slice(span.end, span.end + 30)}` : text.slice(span.end, span.end + 40);
-  // (A number with no unit after the words of a time since, "llevaba 4.", "ya son 2": one too.)
-  if (!YEARS_UNIT.test(after)) return /^\d{1,2}$/.test(span.text) && SINCE_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start));
+  // (A number with no unit after the words of a time since, "llevaba 4.", "ya son 2", or in a question of how many
+  // years, "Wie viele Jahre muss ich da sein – 10, oder reichen 6?": one too.)
+  if (!YEARS_UNIT.test(after))
+    return (
+      /^\d{1,2}$/.test(span.text) &&
+      (SINCE_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) || HOW_MANY_YEARS.test(text.slice(Math.max(0, span.start - 80), span.start)))
+    );
   if (AGE_AFTER.test(after)) return false;
   // Years ago, a term as an adjective ("a 5 year contract"; "a 5-year-old" is an age), or after the two words of a
   // time since ("depois de 7 anos", "il y a 2 ans") whose last is one an age may follow.

@@ -721,6 +721,9 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages("I've been with them 4 years 3 months, last drawn salary $6,800", '4')).toEqual([]);
     expect(ages('Ist das nicht zu früh, sie ist erst 2 Jahre hier?', '2', 'de')).toEqual([]);
     expect(ages('my flat is 1BHK and I am on leave', '1BHK')).toEqual([]);
+    expect(ages('Wie viele Jahre muss ich durchgehend da sein – 10, oder reichen 6 wenn ich B2 hab?', '6', 'de')).toEqual([]);
+    expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '5', 'es')).toEqual([]);
+    expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '41', 'es')).toEqual(['41']);
     expect(ages('on a 2 enfants (léa 7 ans pis maxime 4 ans)', '7', 'fr')).toEqual(['7']);
     expect(ages('my father 68 yrs diagnosed with Parkinson', '68')).toEqual(['68']);
     expect(ages('minha mãe faz 62 anos em 15 de julho', '62', 'pt')).toEqual(['62']);
