@@ -1421,6 +1421,25 @@ describe('substitutes keep what the answer depends on', () => {
       }
   });
 
+  it('the dates of a message keep their order, each moved 7 to 60 days by a draw of its own', () => {
+    const text = 'Falté el 13/02 por la fiebre. Volví el 20/02, el jefe me llamó el 24/02 y me despidió el 02/03. ¿Es legal?';
+    const dates = ['13/02', '20/02', '24/02', '02/03'];
+    const moves = new Set<number>();
+    for (let seed = 1; seed <= 60; seed++) {
+      const p = protect(text, seed, { tagging: taggerRead(text, 'es', dates.map((d) => [d, 'date'] as const)) });
+      const days = dates.map((d) => dayOfYear(mark(p, d).substitute, 'es')!);
+      for (const [i, d] of dates.entries()) {
+        const move = Math.abs(days[i]! - dayOfYear(d, 'es')!);
+        expect(Math.min(move, 365 - move), p.text).toBeGreaterThanOrEqual(7);
+        expect(Math.min(move, 365 - move), p.text).toBeLessThanOrEqual(60);
+        moves.add(days[i]! - dayOfYear(d, 'es')!);
+      }
+      // In order, the short way round the year.
+      for (let i = 1; i < days.length; i++) expect((((days[i]! - days[i - 1]! + 182) % 365) + 365) % 365, p.text).toBeGreaterThan(182);
+    }
+    expect(moves.size).toBeGreaterThan(30);
+  });
+
   it('a number grouped in thousands or lakhs read as a place is an amount, kept by default; a postcode stays a place', () => {
     const text = 'My father’s account in Sylhet shows 21,50,000 taka. We live at 28012 Madrid.';
     const p = protect(text, 7, {
