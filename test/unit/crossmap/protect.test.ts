@@ -1426,7 +1426,13 @@ describe('substitutes keep what the answer depends on', () => {
     const dates = ['13/02', '20/02', '24/02', '02/03'];
     const moves = new Set<number>();
     for (let seed = 1; seed <= 60; seed++) {
-      const p = protect(text, seed, { tagging: taggerRead(text, 'es', dates.map((d) => [d, 'date'] as const)) });
+      const p = protect(text, seed, {
+        tagging: taggerRead(
+          text,
+          'es',
+          dates.map((d) => [d, 'date'] as const),
+        ),
+      });
       const days = dates.map((d) => dayOfYear(mark(p, d).substitute, 'es')!);
       for (const [i, d] of dates.entries()) {
         const move = Math.abs(days[i]! - dayOfYear(d, 'es')!);
