@@ -47,7 +47,7 @@ export const REFERENCE = [
 ] as const;
 
 function row(lang: string, text: string, spans: Labelled['spans'], keep: Labelled['keep'] = []) {
-  const { tokens, ids } = tokenFeatures(text, lang, candidateSpans(text, lang));
+  const { tokens, ids } = tokenFeatures(text, lang, candidateSpans(text));
   const labels = tokens.map(() => 0);
   const kept = tokens.map(() => 0);
   for (const span of spans) {
@@ -163,7 +163,7 @@ function edgeWords(messages: readonly Labelled[]): Record<string, { begins: stri
  */
 const SOURCES = (
   process.env.TAGGER_SOURCES ??
-  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14 eval/tagger-holdout-15 eval/tagger-holdout-16 eval/tagger-holdout-17 eval/tagger-holdout-18 eval/tagger-holdout-19 eval/tagger-holdout-20 data/tagger/stop59 eval/tagger-holdout-21 data/tagger/stop60 eval/tagger-holdout-22 eval/tagger-holdout-23 eval/tagger-holdout-24 eval/tagger-holdout-25 eval/tagger-holdout-26 eval/tagger-holdout-27 eval/tagger-holdout-28 eval/tagger-holdout-29 eval/tagger-holdout-30 eval/tagger-holdout-31 eval/tagger-holdout-32 eval/tagger-holdout-33 eval/tagger-holdout-34 eval/tagger-holdout-35 eval/tagger-holdout-36 eval/tagger-holdout-37 eval/tagger-holdout-38 eval/tagger-holdout-39'
+  'data/tagger/train data/tagger/next eval/tagger-holdout eval/tagger-holdout-2 eval/tagger-holdout-3 eval/tagger-holdout-4 eval/tagger-holdout-4b eval/tagger-holdout-5 eval/tagger-holdout-6 eval/tagger-holdout-7 eval/tagger-holdout-7b eval/tagger-holdout-8 eval/tagger-holdout-11 eval/tagger-holdout-12 eval/tagger-holdout-13 eval/tagger-holdout-14 eval/tagger-holdout-15 eval/tagger-holdout-16 eval/tagger-holdout-17 eval/tagger-holdout-18 eval/tagger-holdout-19 eval/tagger-holdout-20 data/tagger/stop59 eval/tagger-holdout-21 data/tagger/stop60 eval/tagger-holdout-22 eval/tagger-holdout-23 eval/tagger-holdout-24 eval/tagger-holdout-25 eval/tagger-holdout-26 eval/tagger-holdout-27 eval/tagger-holdout-28 eval/tagger-holdout-29 eval/tagger-holdout-30 eval/tagger-holdout-31 eval/tagger-holdout-32 eval/tagger-holdout-33 eval/tagger-holdout-34 eval/tagger-holdout-35 eval/tagger-holdout-36 eval/tagger-holdout-37'
 )
   .split(/\s+/)
   .filter(Boolean);
