@@ -24,9 +24,10 @@
  * conversation and unlinkable across conversations. What it does not promise: a span the detector misses is
  * sent as typed; and the site's own box has seen the draft before any of this runs.
  */
-import { knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
+import { drawFrom, knownEntry, lookupKey, substituteTaken, withEntry, type CodebookState } from './codebook';
+import { derivedSource } from './derive';
 import { distinctLetters } from './distinct-letters';
-import { ageNumber, dayOfYear } from './numbers';
+import { ageNumber, dayOfYear, weekShift } from './numbers';
 import { localWording } from './generalization-phrases';
 import { afterTitle, personHint } from './gender';
 import { promptDictionary } from './mapper';
@@ -37,7 +38,7 @@ import { substitutePools, type SubstitutePools } from './pools';
 import { protectSpans } from './protect-spans';
 import { DEFAULT_TREATMENT } from './default-treatment';
 import type { ProtectOptions, Treatment } from './protect-options';
-import { keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
+import { dateShift, keptByDefault, substituteFor, type SubstituteHint } from './stand-ins';
 import type { Tagging } from './tagging';
 import { textBefore, words, writesCapitals } from './words';
 import { weekdayIn } from './weekdays';
@@ -275,7 +276,7 @@ function ordinaryWord(text: string, span: Span, spans: readonly Span[], { langua
  *   providencia", "bei der voestalpine"), which now go as typed.
  */
 function notAName(text: string, span: Span, spans: readonly Span[], pools: SubstitutePools, cased: boolean, options: ProtectOptions): boolean {
-  if (listMarker(text, span) || duration(text, span)) return true;
+  if (listMarker(text, span)) return true;
   if (span.kind === 'email') return !span.text.includes('@');
   if (span.kind === 'phone') return (span.text.match(/\d/g)?.length ?? 0) < 3;
   const name = span.kind === 'person' || span.kind === 'place' || span.kind === 'organisation' || span.kind === 'proper';
@@ -331,27 +332,70 @@ function keptAsTyped(text: string, span: Listed, options: ProtectOptions, pools:
   return (options.choices?.[`${span.start}-${span.end}`] ?? (kept ? 'keep' : (options.defaults?.[span.kind] ?? byKind))) === 'keep';
 }
 
+/**
+ * The shifts of the days a message's dates name, each 7 to 60 days either way as any date's (./stand-ins.ts
+ * `dateShift`), so the dates keep their order: a departure before its return, a sick note's first day before its
+ * last, two days never one ("the absence dates are reversed", "a return before the departure" had made questions
+ * nonsense to graders). The days are drawn in the order of the year, each from a draw of its own, drawn again
+ * while it would pass a day before it or fall behind a day after it (within 150 days); a day whose first draw
+ * keeps the order keeps it. A stand-in then tells the order of the dates around it, which the message's words
+ * mostly say anyway, and nothing else: no shift is shared. A day the conversation already moved keeps its
+ * stand-in; after 256 draws (a wrap round the new year with no room) the last one is used.
+ */
+function orderedShifts(
+  spans: readonly Span[],
+  named: readonly (number | undefined)[],
+  wholeWeeks: ReadonlySet<number | undefined>,
+  codebook: CodebookState,
+  options: ProtectOptions,
+  language: string,
+): Map<number, number> {
+  // A day already moved in this conversation keeps its shift; the others are drawn.
+  const fixed = new Map<number, number>();
+  const free = new Set<number>();
+  for (const [i, day] of named.entries()) {
+    if (day === undefined) continue;
+    const known = knownEntry(codebook, spans[i]!.text, options.scope);
+    const moved = known ? dayOfYear(known.substitute, language) : undefined;
+    if (moved !== undefined) fixed.set(day, circular(moved - day));
+    else free.add(day);
+  }
+  for (const day of fixed.keys()) free.delete(day);
+  if (free.size === 0) return new Map();
+  const shifts = new Map(fixed);
+  for (const day of [...free].sort((a, b) => a - b)) {
+    const draw = drawFrom(codebook.secret ? derivedSource(codebook.secret, `${options.scope ?? ''}\u0000date order\u0000${day}`) : options.random);
+    let shift = 0;
+    for (let attempt = 0; attempt < 256; attempt++) {
+      shift = dateShift(draw);
+      if (wholeWeeks.has(day)) shift = weekShift(shift);
+      if (inOrder(day, shift, shifts)) break;
+    }
+    shifts.set(day, shift);
+  }
+  for (const day of fixed.keys()) shifts.delete(day);
+  return shifts;
+}
+
+/** A difference of days of the year, the short way round (-182 to 182). */
+const circular = (days: number) => ((((days + 182) % 365) + 365) % 365) - 182;
+
+/** Whether `day` moved by `shift` stays after every day before it and before every day after it (150 days either way), and on another day. */
+function inOrder(day: number, shift: number, shifts: ReadonlyMap<number, number>): boolean {
+  for (const [other, moved] of shifts) {
+    const apart = circular(day - other);
+    if (apart === 0 || Math.abs(apart) > 150) continue;
+    const after = apart + shift - moved;
+    if (Math.sign(after) !== Math.sign(apart)) return false;
+  }
+  return true;
+}
+
 /** A list's number opening a line or a sentence ("1. I am Ukrainian … 2. I work at"), read as an age or a number: none. */
 const listMarker = (text: string, span: Span) =>
   /^\d{1,2}$/.test(span.text) &&
   SENTENCE_START.test(text.slice(Math.max(0, span.start - 4), span.start)) &&
   /^[.)](?:\s|$)/.test(text.slice(span.end, span.end + 2));
-
-/**
- * How long something has lasted read as an age ("llevaba 4 años" at a job, "for 11 years", "seit 6 Jahren", "da 3
- * anni", "il y a 2 ans"): no age (data/tagger/GUIDE.md, "Ages"), and the answer often computes from it (a
- * severance from the years of service: "4" had been sent as "2"; a lease signed "por 5 años" as 7). Not "faz N
- * anos", which is also "turns N".
- */
-const duration = (text: string, span: Span) =>
-  span.kind === 'age' &&
-  /^\d{1,2}(?:\s*(?:years?|yrs?|años|anos|ans|jahren?|anni))?$/iu.test(span.text) &&
-  (DURATION_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) ||
-    /^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b/iu.test(text.slice(span.end, span.end + 12)) ||
-    // A term's length as an adjective ("a 5 year contract", "my 3-year lease"); "a 5-year-old" is an age.
-    (/^\d{1,2}$/.test(span.text) && /^[\s-]year[\s-](?!olds?\b)\p{L}/iu.test(text.slice(span.end, span.end + 16))));
-const DURATION_BEFORE =
-  /(?:^|[^\p{L}])(?:for(?: the (?:past|last))?|after|por|pour|für|llevaba|llevo|lleva|llevamos|hace|durante|depuis|pendant|il y a|(?:ça|cela) fait|seit|vor|nach|da|há|desde há|(?:ya |già )?(?:son|sono|são))\s+$/iu;
 
 /**
  * A name, place or organisation the tagger was unsure of (./tagging.ts `NAME_SURE`) is kept as typed unless the
@@ -413,6 +457,7 @@ export function protectMessage(text: string, options: ProtectOptions): Protected
   const repeated = new Set(
     named.filter((d, i) => d !== undefined && named.indexOf(d) !== i && spans.some((s, j) => named[j] === d && weekdayIn(s.text, language) !== undefined)),
   );
+  for (const [day, shift] of orderedShifts(spans, named, repeated, codebook, options, language)) shifts.set(day, shift);
   const lines = ageLines(text, spans, options, pools);
   for (const [index, span] of spans.entries()) {
     const id = `${span.start}-${span.end}`;

@@ -206,7 +206,7 @@ function generate(
       // 7 to 60 days either way: the exact day is hidden, and the season and the rough distance from today stay,
       // which a deadline, an expiry or a notice period is computed from (moved by up to ten months, a permit had
       // looked expired and a tribunal deadline passed).
-      const drawn = hint.days ?? sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
+      const drawn = hint.days ?? dateShift(draw);
       const days = hint.wholeWeeks ? weekShift(drawn) : drawn;
       return shiftDate(text, days, hint.language) ?? shiftDatesWithin(text, days, hint.language);
     }
@@ -245,6 +245,8 @@ const ID_WORD = /^(?:\p{Ll}{2,}[.:]?|\p{Lu}\p{Ll}{1,3}[.:])$/u;
 const ID_KIND = /^(?:DNI|NIE|NIF|CPF|RG|SSN|SIN|NINO|AHV|AVS|NISS|CURP|RFC|PPS|TFN|IBAN|BSN|PESEL|CNP|TIN|EIN|ITIN|NIR|CNI|NIC|OIB|NHS|SVNR|CF)[.:]?$/;
 /** The days a date moves, at least and at most, either way. */
 const [DATE_SHIFT_MIN, DATE_SHIFT_MAX] = [7, 60];
+/** A date's shift in days: 7 to 60 either way, uniform. */
+export const dateShift = (draw: Draw) => sign(draw) * (DATE_SHIFT_MIN + draw(DATE_SHIFT_MAX - DATE_SHIFT_MIN + 1));
 
 /**
  * Whether a span's default treatment should keep it, as what the answer depends on and what its stand-in could

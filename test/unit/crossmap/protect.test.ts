@@ -716,6 +716,18 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('A febbraio ho fatto 6 notti e 2 domeniche', '6', 'it')).toEqual([]);
     expect(ages('A febbraio ho fatto 6 notti e 2 domeniche', '2', 'it')).toEqual([]);
     expect(ages('im on SSI and a single mom of 2, can they sue me', '2')).toEqual([]);
+    // Years or months after no word an age follows: how long something lasted ("ca. 5 Monate" had gone out as 7).
+    expect(ages('ich war 2021 ca. 5 Monate in Kragujevac bei meiner Mama', '5', 'de')).toEqual([]);
+    expect(ages("I've been with them 4 years 3 months, last drawn salary $6,800", '4')).toEqual([]);
+    expect(ages('Ist das nicht zu früh, sie ist erst 2 Jahre hier?', '2', 'de')).toEqual([]);
+    expect(ages('my flat is 1BHK and I am on leave', '1BHK')).toEqual([]);
+    expect(ages('Wie viele Jahre muss ich durchgehend da sein – 10, oder reichen 6 wenn ich B2 hab?', '6', 'de')).toEqual([]);
+    expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '5', 'es')).toEqual([]);
+    expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '41', 'es')).toEqual(['41']);
+    expect(ages('on a 2 enfants (léa 7 ans pis maxime 4 ans)', '7', 'fr')).toEqual(['7']);
+    expect(ages('my father 68 yrs diagnosed with Parkinson', '68')).toEqual(['68']);
+    expect(ages('minha mãe faz 62 anos em 15 de julho', '62', 'pt')).toEqual(['62']);
+    expect(ages('Mein Sohn Jakob ist jetzt 14 Monate', '14', 'de')).toEqual(['14']);
     // A weight alone, read as a health matter, is kept by default, still marked.
     const weight = 'can I give her Pamol and Nurofen together? she’s 16kg.';
     expect(mark(protect(weight, 7, { tagging: taggerRead(weight, 'en', [['16kg', 'health']]) }), '16kg')).toMatchObject({ treatment: 'keep' });
@@ -1407,6 +1419,31 @@ describe('substitutes keep what the answer depends on', () => {
         expect(gap / 86_400_000, sub).toBeGreaterThanOrEqual(10);
         expect(gap / 86_400_000, sub).toBeLessThanOrEqual(11);
       }
+  });
+
+  it('the dates of a message keep their order, each moved 7 to 60 days by a draw of its own', () => {
+    const text = 'Falté el 13/02 por la fiebre. Volví el 20/02, el jefe me llamó el 24/02 y me despidió el 02/03. ¿Es legal?';
+    const dates = ['13/02', '20/02', '24/02', '02/03'];
+    const moves = new Set<number>();
+    for (let seed = 1; seed <= 60; seed++) {
+      const p = protect(text, seed, {
+        tagging: taggerRead(
+          text,
+          'es',
+          dates.map((d) => [d, 'date'] as const),
+        ),
+      });
+      const days = dates.map((d) => dayOfYear(mark(p, d).substitute, 'es')!);
+      for (const [i, d] of dates.entries()) {
+        const move = Math.abs(days[i]! - dayOfYear(d, 'es')!);
+        expect(Math.min(move, 365 - move), p.text).toBeGreaterThanOrEqual(7);
+        expect(Math.min(move, 365 - move), p.text).toBeLessThanOrEqual(60);
+        moves.add(days[i]! - dayOfYear(d, 'es')!);
+      }
+      // In order, the short way round the year.
+      for (let i = 1; i < days.length; i++) expect((((days[i]! - days[i - 1]! + 182) % 365) + 365) % 365, p.text).toBeGreaterThan(182);
+    }
+    expect(moves.size).toBeGreaterThan(30);
   });
 
   it('a number grouped in thousands or lakhs read as a place is an amount, kept by default; a postcode stays a place', () => {
