@@ -51,7 +51,7 @@ const L = LABELS.length;
 const read = [];
 for (const m of messages) {
   const language = detectLanguage(m.text);
-  const candidates = candidateSpans(m.text);
+  const candidates = candidateSpans(m.text, m.lang);
   const { tokens, ids } = tokenFeatures(m.text, language.code, candidates);
   const out = language.read && tokens.length > 0 ? await model(ids, tokens.length) : undefined;
   read.push({ m, language, candidates, tokens, out });

@@ -47,6 +47,8 @@ export const REFERENCE = [
 ] as const;
 
 function row(lang: string, text: string, spans: Labelled['spans'], keep: Labelled['keep'] = []) {
+  // The English lay phrases only, as the shipped tagger was trained (the other five languages' are read at run time:
+  // src/crossmap/lay-phrases.ts `OTHER_LAY_PHRASES`).
   const { tokens, ids } = tokenFeatures(text, lang, candidateSpans(text));
   const labels = tokens.map(() => 0);
   const kept = tokens.map(() => 0);

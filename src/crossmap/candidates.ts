@@ -53,16 +53,17 @@ function checksummed(text: string): boolean {
 /**
  * What the patterns and word lists find, with nothing decided yet: the tagger's hints (its input features)
  * and the candidates the tagger then rules on. Never the "capitalised word is a name" guess: that is the
- * tagger's to read.
+ * tagger's to read. `language` is the message's (its lay phrases are looked for with the English ones).
  */
-export function candidateSpans(text: string): Found[] {
+export function candidateSpans(text: string, language = 'en'): Found[] {
   const spans: Span[] = [];
   const found: Found[] = [];
   const add = (span: Span, source: Source, score: number) => {
     if (addSpan(spans, span)) found.push({ ...span, source, score });
   };
-  // Special categories in lay wording before shapes and names: "on probation", "my PO", "5150".
-  for (const s of specialSpans(text, spans)) add(s, 'list', 0.7);
+  // Special categories in lay wording before shapes and names: "on probation", "my PO", "5150" (and the message's
+  // own language's: "krankgeschrieben", "sans papiers").
+  for (const s of specialSpans(text, spans, language)) add(s, 'list', 0.7);
   for (const s of patternSpans(text, spans)) add(s, SHAPES.has(s.kind) ? 'shape' : 'pattern', SHAPES.has(s.kind) && checksummed(s.text) ? 1 : 0.8);
 
   const ws = words(text);

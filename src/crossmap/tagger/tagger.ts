@@ -48,7 +48,8 @@ export function createTagger(runtime: TagRuntime): Tagger {
 }
 
 export async function tagMessage(text: string, { model, language: identify }: TagRuntime): Promise<Tagging> {
-  const [language, candidates] = await Promise.all([identify(text), candidateSpans(text)]);
+  const language = await identify(text);
+  const candidates = candidateSpans(text, language.code);
   if (!language.read) return { language, found: candidates.filter((f) => f.source === 'shape' || f.source === 'pattern'), personal: [], general: 0, plain: [] };
   const plain = plainWords(text, language.code);
   const { tokens, ids } = tokenFeatures(text, language.code, candidates);

@@ -1,7 +1,8 @@
 /** The detector's special categories and the identifier shapes added for issue 18, on labelled cases. */
 import { describe, expect, it } from 'vitest';
 import { detectSpans } from '../../../src/crossmap';
-import { LAY_PHRASES } from '../../../src/crossmap/lay-phrases';
+import examples from './lay-phrases-examples.json';
+import { LAY_PHRASES, OTHER_LAY_PHRASES } from '../../../src/crossmap/lay-phrases';
 import { phrasePattern, specialSpans } from '../../../src/crossmap/special';
 import { SPECIAL_KINDS, type SpanKind } from '../../../src/crossmap/types';
 import { listTagging } from './tagging';
@@ -125,6 +126,28 @@ describe('the detector finds the special categories in lay wording', () => {
         for (const phrase of phrases!) expect(new RegExp(`^(?:${phrasePattern(phrase)})$`, 'iu').test(''), phrase).toBe(false);
       }
     }
+  });
+
+  it('finds every phrase of the other five languages in its writer’s example, in a message of that language', () => {
+    const all = examples as unknown as Record<string, [SpanKind, string, string][]>;
+    let count = 0;
+    for (const [language, lists] of Object.entries(OTHER_LAY_PHRASES))
+      for (const kind of SPECIAL_KINDS)
+        for (const phrases of Object.values(lists[kind] ?? {}))
+          for (const phrase of phrases!) {
+            count++;
+            expect(new RegExp(`^(?:${phrasePattern(phrase)})$`, 'iu').test(''), phrase).toBe(false);
+            const example = all[language]!.find(([k, p]) => k === kind && p === phrase);
+            expect(example, `${language} ${phrase}`).toBeDefined();
+            const found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrasePattern(phrase)})(?![\\p{L}\\p{N}])`, 'iu').exec(example![2]);
+            expect(found, `${language} ${phrase}: ${example![2]}`).not.toBeNull();
+            // Found in the message as a span (of that kind or of a longer phrase it overlaps).
+            expect(
+              specialSpans(example![2], [], language).some((s) => s.start < found!.index + found![0].length && found!.index < s.end),
+              `${language} ${phrase}: ${example![2]}`,
+            ).toBe(true);
+          }
+    expect(count).toBeGreaterThan(500);
   });
 
   it('lets a longer list term take in a lay span it contains', () => {
