@@ -171,7 +171,8 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
-          !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)),
+          !(span.kind === 'date' && /^\d{1,2}\/52$/.test(span.text)) &&
+          !fraction(text, span),
       )
       .map(({ span: { source: _s, score: _c, ...span }, lab }) =>
         asFormCode(text, withOrdinal(text, lab === 'health' ? { ...span, kind: 'health' as const } : longNumber(text, span))),
@@ -194,6 +195,9 @@ function longNumber<S extends Span>(text: string, span: S): S {
   const after = text.slice(span.end, span.end + 40);
   if (span.kind === 'age' && /^\d+[.,]\d+$/.test(span.text) && !AGE_UNIT.test(after.trimStart())) return { ...span, kind: 'money' };
   if (span.kind === 'id' && /^\d{1,4}$/.test(span.text) && OTHER_UNIT.test(after)) return { ...span, kind: 'money' };
+  // One or two digits (or a range of them: "17-19" of the hours a sick worker must be home) read as an ID: no one's
+  // number, a count or an hour (the "4 FIV" Social Security pays for had gone out as 6). Kept as an amount is.
+  if (span.kind === 'id' && /^\d{1,2}(?:\s?[-–/]\s?\d{1,2})?$/.test(span.text)) return { ...span, kind: 'money' };
   // A short number with cents read as an ID ("mon taux horaire c'est 22.85"): a sum, no one's number (redrawn, the
   // hourly rate the answer is computed from had gone out as 27.76).
   if (span.kind === 'id' && /^\d{1,4}[.,]\d{2}$/.test(span.text)) return { ...span, kind: 'money' };
@@ -333,7 +337,7 @@ const NUMBER_KINDS: readonly SpanKind[] = ['id', 'date', 'money', 'age', 'phone'
  * ("4+ years" of a waiting list).
  */
 const OTHER_UNIT =
-  /^\s*(?:%|\+|(?:weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|mm|nights?|noches|nuits|noites|notti|nächte|nachte|sundays|domingos|dimanches|domeniche|sonntage|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|adults?|adultos?|adultas?|adultes?|adulti|erwachsenen?|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori|points?|pts|punkte?n?|pontos|puntos|punti)\b)/iu;
+  /^\s*(?:%|\+|(?:mg|mcg|µg|ml|weeks?|wks?|days?|hours?|hrs?|minutes?|mins?|minuten|minutos|minuti|std|kgs?|kilos?|grams?|gramas?|grammi|lbs?|km|kms|miles?|cm|mm|nights?|noches|nuits|noites|notti|nächte|nachte|sundays|domingos|dimanches|domeniche|sonntage|acres?|hectares?|hektar|ettari|semanas?|semaines?|settimane|wochen|días|dias|jours|giorni|tage?n?|täg|fehltage|horas|heures|ore|stunden|hijos|hijas|filhos|filhas|figli|figlie|kinder|kids|children|enfants|crianças|criancas|niños|ninos|niñas|bambini|bambine|sons|daughters|boys|girls|garçons|filles|fils|söhne|töchter|jungs|mädchen|varones|chicos|chicas|maschi|femmine|ragazzi|ragazze|meninos|meninas|grandchildren|enkel(?:kinder)?|petits-enfants|nietos|nipoti|netos|brothers|sisters|frères|sœurs|soeurs|brüder|schwestern|geschwister|hermanos|hermanas|fratelli|sorelle|irmãos|irmãs|attempts|tries|cycles|versuche|tentatives|intentos|tentativi|tentativas|ciclos|cicli|zyklen|adults?|adultos?|adultas?|adultes?|adulti|erwachsenen?|créditos|creditos|cotizad[oa]s|vezes|veces|fois|volte|mal|times|rates|raten|cuotas|parcelas|rate|people|persons|workers|employees|colleagues|other\s+(?:workers|people|employees|colleagues)|leute|personen|mitarbeiter(?:innen)?|kollegen|personnes|salariés|collègues|persone|dipendenti|colleghi|pessoas|funcionários|funcionarios|colegas|personas|empleados|trabajadores|trabalhadores|lavoratori|points?|pts|punkte?n?|pontos|puntos|punti)\b)/iu;
 /**
  * Words before a number that make it a count of people, a place in a list, or a clock time: "a family of 3",
  * "siamo in 4", "on est 3", "somos 5 em casa", "round 4", "column 18", "alle 18", "às 10h00".
@@ -348,6 +352,8 @@ const COUNT_BEFORE =
 const COMPARED = String.raw`(?:au lieu de|instead of|rather than|statt|anstatt|anstelle von|en lugar de|en vez de|invece di|anziché|al posto di|em vez de|ao invés de|em lugar de|in an?|in einer|dans une|en una|in una|numa|em uma)`;
 /** What may stand between the comparing words and the limit: an article, or a road's or zone's word ("numa via de 50"). */
 const COMPARED_ROAD = String.raw`(?:la\s+|le\s+|the\s+|der\s+|die\s+|(?:zone|zona|via|vía|área|area|strada|rua|estrada|calle|carretera|road|street|straße|strasse)\s+(?:de\s+|da\s+|do\s+|di\s+)?)?`;
+/** A speed's excess over the limit: "24 over in Georgia", "15 over the limit", "10 mph over". */
+const SPEED_OVER = /^\s*(?:mph|km\/h|kmh)?\s*over(?:\s+(?:in\b|the\s+(?:speed\s+)?limit\b|limit\b)|\s*[?.!,;]|\s*$)/iu;
 const COMPARED_AFTER = new RegExp(String.raw`^\s*(?:km\/h|mph|kmh)?\s*${COMPARED}\s+${COMPARED_ROAD}\d`, 'iu');
 const COMPARED_BEFORE = new RegExp(String.raw`\d\s*(?:km\/h|mph|kmh)?\s+${COMPARED}\s+${COMPARED_ROAD}$`, 'iu');
 /**
@@ -448,6 +454,9 @@ function lastingNotAge(text: string, span: Span): boolean {
   // time since ("depois de 7 anos", "il y a 2 ans") whose last is one an age may follow.
   if (/^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b|^[\s-]year[\s-](?!olds?\b)\p{L}/iu.test(after)) return true;
   if (/\b(?:despu[eé]s de|depois de|dps de|il y a|ya son|já são)\s+$/iu.test(text.slice(Math.max(0, span.start - 16), span.start))) return true;
+  // A term's word before the verb ("die Tilgungsfrist nach dem Tilgungsgesetz ist 5 Jahre", "the sentence was 3
+  // years", "le délai est de 2 ans"): the term's length, which the answer is about (sent as 6 years, another date).
+  if (TERM_BEFORE.test(text.slice(Math.max(0, span.start - 60), span.start))) return true;
   const [last, second] = lastWords(text.slice(Math.max(0, span.start - 40), span.start));
   if (last === undefined || ageWordBefore(last)) return false;
   // (A name before it: "Léa 7 ans", "THÉO MARCHAND 20 ans"; in lower case after a relative or in a list: "mio figlio
@@ -457,6 +466,9 @@ function lastingNotAge(text: string, span: Span): boolean {
     !/^\p{Lu}/u.test(last) || /^(?:For|Since|After|Over|In|About|Seit|Nach|Vor|Depuis|Après|Pendant|Hace|Desde|Durante|Por|Há|Faz|Da|Dopo|Per)$/u.test(last)
   );
 }
+/** A term's word, up to three words, then a verb of being or lasting (or "of") right before the number. */
+const TERM_BEFORE =
+  /(?:\p{L}*(?:frist|dauer|laufzeit|wartezeit|probezeit|sperrzeit|haftzeit|bewährungszeit|verjährung)|\b(?:period|term|deadline|sentence|probation|contract|waiting time|délai|durée|période|peine|plazo|duración|período|periodo|condena|termine|durata|pena|prazo|duração|carência|carencia))(?:\s+\p{L}+){0,3}\s+(?:is|are|was|were|lasts|of|ist|sind|war|beträgt|dauert|von|est|était|dure|de|es|era|son|dura|è|sono|era|di|é|são|da)(?:\s+de)?\s+$/iu;
 /** The last two words (or marks) of a text, last first. */
 const lastWords = (before: string) => [...before.matchAll(/\p{L}+(?:['’]\p{L}+)?|[^\s\p{L}\d]/gu)].map((m) => m[0]).reverse();
 const ageWordBefore = (word: string) => /^[(,:;–\-/]$/u.test(word) || AGE_WORD_BEFORE.has(word.toLowerCase());
@@ -483,8 +495,13 @@ function notAnAge(text: string, span: Span): boolean {
   if (whole && DURATION_RANGE_BEFORE.test(before)) return true;
   if (/^\d+er-?zone$/iu.test(span.text) || (whole && (ZONE_BEFORE.test(before) || ZONE_AFTER.test(after)))) return true;
   if (/^\d+(?:[.,]\d+)?$/.test(span.text) && (SCALE_AFTER.test(after) || SCALE_BEFORE.test(before)) && !AGE_UNIT.test(after.trimStart())) return true;
-  // A number with its unit or a clock's "h" in the span ("10mg", "10h00").
+  // A number with its unit or a clock's "h" in the span ("10mg", "10h00"), or with a count's noun ("4 children",
+  // "4 garçons": the number of sons an inheritance is split by had gone out as 2).
   if (/^\d+\s*(?:mg|mcg|µg|ml|g|h|hrs?|h\d{2}|uhr)$/iu.test(span.text)) return true;
+  const unit = /^\d+\s+(\p{L}.*)$/u.exec(span.text);
+  if (unit && OTHER_UNIT.test(` ${unit[1]}`) && !AGE_UNIT.test(unit[1]!) && !AGE_AFTER.test(` ${unit[1]}${after}`)) return true;
+  // How far over a speed limit ("how many points is 24 over in Georgia": sent as 22, another band of points).
+  if (whole && SPEED_OVER.test(after)) return true;
   if (MONTH_UNIT.test(after) && PREGNANT.test(`${before} ${after.slice(0, 24)}`)) return true;
   // A count summed or ranged with another of the same unit ("45 + 45 dias", "3 or 4 weeks"): both counts. Not
   // "and" ("I'm 20 and 10 weeks pregnant" is an age and a count).
@@ -565,6 +582,22 @@ function timeOrShare(text: string, span: Span): boolean {
     /^\s?(?:[ap]\.?m\b\.?|uhr\b|h\b|o['’]clock)/iu.test(after)
   );
 }
+
+/**
+ * A fraction read as a date: "1/3 do líquido", "2/3 of the estate", "1/4 des Erbes" (a share the answer computes
+ * from; "1/3" had gone out as "6/2"). A smaller number over one of 2 to 10, then "of" or its like and a word that
+ * is no month.
+ */
+function fraction(text: string, span: Span): boolean {
+  const share = /^(\d)\/(\d{1,2})$/.exec(span.text);
+  if (span.kind !== 'date' || !share || Number(share[1]) >= Number(share[2]) || Number(share[2]) > 10) return false;
+  const of = /^\s+(?:(?:of the|of|do|da|dos|das|de la|del|de|della|dello|dei|delle|des|du|von|vom|der)\s+|(?:de l|dell|d)['’])(\p{L}+)/iu.exec(
+    text.slice(span.end, span.end + 40),
+  );
+  return of !== null && !MONTH_NAMES.test(of[1]!);
+}
+const MONTH_NAMES =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)$/iu;
 
 /**
  * The clock times of a message ("19:45", "5h", "14h15", "21h-5h", "10.30 Uhr", "08:45(+1)"), as [start, end).

@@ -7,7 +7,8 @@
  * change never sees that read-back answer nor the codebook (it did see what was typed into the site's box:
  * that is the site's own box, README "What this protects"). On a virtualised transcript (ChatGPT and Claude
  * keep only the turns near the viewport mounted: the fixtures' `?virtual=2`), the read-back button still finds
- * the reviewed send's answer, hides while that answer is unmounted, and comes back with it.
+ * the reviewed send's answer, hides while that answer is unmounted, and comes back with it. A message that counts
+ * days between its dates is offered to keep them as typed at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureGlobals } from '../../src/sites/fixtures/common';
@@ -64,7 +65,7 @@ describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId
     expect(await frame.locator('.message-learns').textContent()).toMatch(/replaced by stand-ins.*only by (its|their) kind/);
     // With what was measured, in plain numbers (src/ui/measured-message.ts).
     expect(await frame.getByTestId('message-measured').textContent()).toMatch(
-      /^Measured on 150 messages Veil had never seen: about 1 in 26 .* no longer answering the question for 52: put back/,
+      /^Measured on 150 messages Veil had never seen: about 1 in 21 .* no longer answering the question for 40: put back/,
     );
     const first = (await sentText())!;
     for (const original of ['Priya', 'diabetes', 'Leeds', ' 7 ']) expect(first).not.toContain(original);
@@ -137,6 +138,28 @@ describe.each(['chatgpt-2026', 'claude'] satisfies LayoutId[])('%s on a virtuali
     const restored = page.frameLocator('iframe[data-veil-restore="frame"]').getByTestId('restored-answer');
     await expect.poll(() => restored.textContent(), { timeout: 15_000 }).toContain('My daughter Priya');
     await screenshot(page, `protect-restored-virtual-${layout}`);
+    await page.close();
+  });
+});
+
+describe('moved dates', () => {
+  it('a message that counts days between its dates is offered to keep them as typed, at once, and is sent so', async () => {
+    const page = await veil.browser.context.newPage();
+    await openFixture(page, 'chatgpt');
+    const stay = 'I was admitted to hospital on 3 March 2025 and discharged on 19 March 2025. How many nights is that for my insurance claim?';
+    await typeInto(page, 'chatgpt', stay);
+    await page.keyboard.press('Enter');
+    const frame = await panelReady(page);
+    const sentText = () => frame.locator('pre.sent-text').textContent();
+    const note = frame.getByTestId('message-dates');
+    await note.waitFor({ timeout: 15_000 });
+    expect(await note.textContent()).toMatch(/^Veil moved these 2 dates by 7 to 60 days, each by a draw of its own, so the days between them change/);
+    expect(await sentText()).not.toContain('3 March 2025');
+    await note.getByRole('button', { name: 'Keep the 2 dates as typed' }).click();
+    await expect.poll(sentText).toBe(stay);
+    await expect.poll(() => note.count()).toBe(0);
+    await frame.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => received(page)).toEqual([stay]);
     await page.close();
   });
 });

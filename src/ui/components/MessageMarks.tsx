@@ -11,6 +11,7 @@
 import type { ComponentChildren } from 'preact';
 import type { ReviewMark } from '../../messaging/contract';
 import { measuredMessageLine } from '../measured-message';
+import { movedDates } from '../moved-dates';
 import { Marked } from './Marked';
 
 /** The text to send, each span Veil changed (or kept) marked where it sits. */
@@ -33,10 +34,15 @@ export function MessageMarks({
   onChoose,
   disabled,
   draftSeen,
+  text,
+  onChooseMany,
   children,
 }: {
   message: { marks: readonly ReviewMark[]; learns: string; hints?: readonly { sentence: string; kindLabel: string }[] };
   onChoose: (mark: string, treatment: ReviewMark['treatment']) => void;
+  /** The text to send, and one choice for several marks: with both, the review offers to keep moved dates at once. */
+  text?: string;
+  onChooseMany?: (marks: readonly string[], treatment: ReviewMark['treatment']) => void;
   disabled: boolean;
   /** The message was typed into the site's own box (a review), not into Veil's compose box. */
   draftSeen: boolean;
@@ -51,6 +57,8 @@ export function MessageMarks({
   const listed = new Set<string>();
   const marks = message.marks.filter((m) => !listed.has(entity(m)) && Boolean(listed.add(entity(m))));
   const times = (m: ReviewMark) => seen.get(entity(m)) ?? 1;
+  const dates = text !== undefined && onChooseMany ? movedDates(text, message.marks) : [];
+  const one = dates.length === 1;
   return (
     <div class="review-message">
       <p class="message-learns">{learns}</p>
@@ -74,6 +82,18 @@ export function MessageMarks({
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {dates.length > 0 && (
+        <div class="message-dates" role="note" data-testid="message-dates">
+          <p>
+            Veil moved {one ? 'this date' : `these ${dates.length} dates`} by 7 to 60 days, each by a draw of its own, so{' '}
+            {one ? 'the days from it to any other date change' : 'the days between them change'}. If your question counts days (a deadline, a stay, a waiting
+            time), keep {one ? 'it' : 'them'} as typed: the site then sees the real {one ? 'date' : 'dates'}.
+          </p>
+          <button type="button" class="button" disabled={disabled} onClick={() => onChooseMany!(dates, 'keep')}>
+            Keep {one ? 'the date' : `the ${dates.length} dates`} as typed
+          </button>
         </div>
       )}
       {marks.length > 0 && (

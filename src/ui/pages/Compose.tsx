@@ -219,6 +219,15 @@ export function Compose({ nextTokens }: { nextTokens: () => Promise<string[]> })
               draftSeen={false}
               disabled={busy !== null || !current}
               onChoose={(mark, treatment) => void act('choose', () => send('compose.choose', { mark, treatment }))}
+              text={view.mapped}
+              onChooseMany={(marks, treatment) =>
+                void act('choose', async () => {
+                  // One at a time: each choice is stored before the next is read.
+                  let next: ComposeView | void = undefined;
+                  for (const mark of marks) next = await send('compose.choose', { mark, treatment });
+                  return next;
+                })
+              }
             />
           )}
           {view.original && (

@@ -721,6 +721,16 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages("I've been with them 4 years 3 months, last drawn salary $6,800", '4')).toEqual([]);
     expect(ages('Ist das nicht zu früh, sie ist erst 2 Jahre hier?', '2', 'de')).toEqual([]);
     expect(ages('my flat is 1BHK and I am on leave', '1BHK')).toEqual([]);
+    // A count with its noun in the span, a dose, days in Swiss German, a speed over the limit, a term's length.
+    expect(ages('what share goes to the surviving wife and the 4 children', '4 children')).toEqual([]);
+    expect(ages('on est 7 enfants au total (4 garçons et 3 filles)', '4', 'fr')).toEqual([]);
+    expect(ages('Ich nimm sälber Ritalin, 3x täglich 10 mg. Mir sind 23 Täg unterwägs', '10', 'de')).toEqual([]);
+    expect(ages('Ich nimm sälber Ritalin, 3x täglich 10 mg. Mir sind 23 Täg unterwägs', '23', 'de')).toEqual([]);
+    expect(ages('how many points is 24 over in Georgia? Im 52', '24')).toEqual([]);
+    expect(ages('how many points is 24 over in Georgia? Im 52', '52')).toEqual(['52']);
+    expect(ages('die Tilgungsfrist nach dem Tilgungsgesetz ist 5 Jahre, aber ab wann? Bin 34', '5', 'de')).toEqual([]);
+    expect(ages('the sentence was 3 years, suspended', '3')).toEqual([]);
+    expect(ages('my son is 5 years old and my contract ends soon', '5')).toEqual(['5']);
     expect(ages('Wie viele Jahre muss ich durchgehend da sein – 10, oder reichen 6 wenn ich B2 hab?', '6', 'de')).toEqual([]);
     expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '5', 'es')).toEqual([]);
     expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '41', 'es')).toEqual(['41']);
@@ -733,9 +743,26 @@ describe('generalizations are public phrases of the category', () => {
     expect(mark(protect(weight, 7, { tagging: taggerRead(weight, 'en', [['16kg', 'health']]) }), '16kg')).toMatchObject({ treatment: 'keep' });
     const rate = 'calcule-moi combien ils me doivent si mon taux horaire c’est 22.85';
     expect(mark(protect(rate, 7, { tagging: taggerRead(rate, 'fr', [['22.85', 'id']]) }), '22.85')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    // One or two digits read as an ID: a count or hours, kept as an amount is.
+    const tries = "la Sécu prend en charge combien de tentatives, c'est bien 4 FIV ?";
+    expect(mark(protect(tries, 7, { tagging: taggerRead(tries, 'fr', [['4', 'id']]) }), '4')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    const hours = 'Le fasce orarie sono 10-12 e 17-19 anche per i bancari?';
+    expect(mark(protect(hours, 7, { tagging: taggerRead(hours, 'it', [['17-19', 'id']]) }), '17-19')).toMatchObject({ kind: 'money', treatment: 'keep' });
+    const card = 'meine Kundennummer ist 4471902';
+    expect(mark(protect(card, 7, { tagging: taggerRead(card, 'de', [['4471902', 'id']]) }), '4471902')).toMatchObject({ kind: 'id', treatment: 'replace' });
     const points = 'im TMS 118 punkte, reicht das für medizin?';
     expect(mark(protect(points, 7, { tagging: taggerRead(points, 'de', [['118', 'id']]) }), '118')).toMatchObject({ kind: 'money', treatment: 'keep' });
     expect(ages('mein Sohn ist 2,5 Jahre alt', '2,5', 'de')).toEqual(['2,5']);
+    // A fraction read as a date is a share ("1/3 do líquido" had gone out as "6/2"); a day and month stays a date.
+    const dated = (text: string, part: string, lang: string) =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'date']]) })
+        .marks.filter((m) => m.kind === 'date')
+        .map((m) => m.text);
+    expect(dated('o advogado falou em 1/3 do líquido, é justo?', '1/3', 'pt')).toEqual([]);
+    expect(dated('does my sister get 2/3 of the estate?', '2/3', 'en')).toEqual([]);
+    expect(dated('ci vediamo il 1/3 di mattina', '1/3', 'it')).toEqual(['1/3']);
+    expect(dated('fui demitido dia 3/10 depois de 14 anos de empresa', '3/10', 'pt')).toEqual(['3/10']);
+    expect(dated('la audiencia es el 1/3 de 2026, a las 9', '1/3', 'es')).toEqual(['1/3']);
     // Ages stay ages.
     expect(ages('mio figlio ha 5 anni e ha la febbre', '5', 'it')).toEqual(['5']);
     expect(ages('meine Tochter ist seit 3 Jahren krank, sie ist 7', '7', 'de')).toEqual(['7']);

@@ -69,6 +69,15 @@ export function ReadyRelease({ view, editing, draft, setDraft, setEditing, busy,
           draftSeen
           disabled={busy !== null}
           onChoose={(mark, treatment) => void act('Updating…', async () => setPhase({ kind: 'open', view: await send('review.choose', { mark, treatment }) }))}
+          text={view.text}
+          onChooseMany={(marks, treatment) =>
+            void act('Updating…', async () => {
+              // One at a time: each choice is stored before the next is read.
+              let next = view;
+              for (const mark of marks) next = await send('review.choose', { mark, treatment });
+              setPhase({ kind: 'open', view: next });
+            })
+          }
         >
           {view.typed.length > 0 && (
             <p class="typed-warning" role="alert">
