@@ -594,10 +594,8 @@ function fraction(text: string, span: Span): boolean {
   const of = /^\s+(?:(?:of the|of|do|da|dos|das|de la|del|de|della|dello|dei|delle|des|du|von|vom|der)\s+|(?:de l|dell|d)['’])(\p{L}+)/iu.exec(
     text.slice(span.end, span.end + 40),
   );
-  return of !== null && !MONTH_NAMES.test(of[1]!);
+  return of !== null && monthWord(of[1]!) === undefined;
 }
-const MONTH_NAMES =
-  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)$/iu;
 
 /**
  * The clock times of a message ("19:45", "5h", "14h15", "21h-5h", "10.30 Uhr", "08:45(+1)"), as [start, end).
