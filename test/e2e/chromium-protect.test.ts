@@ -155,6 +155,7 @@ describe('moved dates', () => {
     await note.waitFor({ timeout: 15_000 });
     expect(await note.textContent()).toMatch(/^Veil moved these 2 dates by 7 to 60 days, each by a draw of its own, so the days between them change/);
     expect(await sentText()).not.toContain('3 March 2025');
+    await screenshot(page, 'protect-review-dates');
     await note.getByRole('button', { name: 'Keep the 2 dates as typed' }).click();
     await expect.poll(sentText).toBe(stay);
     await expect.poll(() => note.count()).toBe(0);
