@@ -730,6 +730,12 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('how many points is 24 over in Georgia? Im 52', '52')).toEqual(['52']);
     expect(ages('die Tilgungsfrist nach dem Tilgungsgesetz ist 5 Jahre, aber ab wann? Bin 34', '5', 'de')).toEqual([]);
     expect(ages('the sentence was 3 years, suspended', '3')).toEqual([]);
+    // A bar on coming back, and years of residence (a nationality's condition).
+    expect(ages('lo deportaron, le ponen castigo de 10 años? tiene 34', '10', 'es')).toEqual([]);
+    expect(ages('a re-entry ban of 5 years? I am 29', '5')).toEqual([]);
+    expect(ages('me dicen que a los 2 años de residencia legal puedo pedir la nacionalidad', '2 años', 'es')).toEqual([]);
+    expect(ages('est-ce que ça casse mes 5 ans de résidence ? moi j’ai 31 ans', '5 ans', 'fr')).toEqual([]);
+    expect(ages('est-ce que ça casse mes 5 ans de résidence ? moi j’ai 31 ans', '31 ans', 'fr')).toEqual(['31 ans']);
     expect(ages('my son is 5 years old and my contract ends soon', '5')).toEqual(['5']);
     expect(ages('Wie viele Jahre muss ich durchgehend da sein – 10, oder reichen 6 wenn ich B2 hab?', '6', 'de')).toEqual([]);
     expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '5', 'es')).toEqual([]);
