@@ -168,6 +168,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !fixtureSide(text, span) &&
           !headerWord(text, span) &&
           !namedMethod(text, span) &&
+          !exampleValue(text, span) &&
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
@@ -654,6 +655,27 @@ function namedMethod(text: string, span: Span): boolean {
     )
   );
 }
+
+/**
+ * An address, a phone or an ID number given as an example ("die Beispiel-IBAN DE89 3704…", "l'IBAN d'exemple
+ * CH93…", "por ejemplo 12345678Z", "e.g. 021 123 4567"): a documentation's or a format's, the topic of the question
+ * and no one's (a question why the documentation's example IBAN failed a check had gone out with another IBAN).
+ * The example's word at most two words before it on the same line, none of them "my" or "our" ("for example my
+ * IBAN is …" is someone's, and so is "Mi DNI por ejemplo es …"), and not part of an address ("stadtwerke-example.de").
+ */
+function exampleValue(text: string, span: Span): boolean {
+  if (span.kind !== 'email' && span.kind !== 'phone' && span.kind !== 'id') return false;
+  const before = text.slice(Math.max(0, span.start - 40), span.start);
+  const example = EXAMPLE_BEFORE.exec(before);
+  if (!example) return false;
+  // (Nor the three words before the example's word: "Mi DNI por ejemplo es 12345678Z".)
+  const lead = lastWords(text.slice(Math.max(0, span.start - 40 - 30), span.start - before.length + example.index + 1)).slice(0, 3);
+  return !MINE.test(example[1] ?? '') && !lead.some((w) => MINE.test(w));
+}
+const EXAMPLE_BEFORE =
+  /(?:^|[^\p{L}.@-])(?:examples?|sample|e\.\s?g\.|for instance|beispiel\p{L}*|z\.\s?b\.|exemples?|par ex\.|ejemplos?|por ej\.|esempio|esempi|per es\.|ad es\.|exemplos?|por ex\.)((?:[ \t\-:=("'`,.]+[\p{L}\d]+){0,2})[ \t\-:=("'`,.]*$/iu;
+const MINE =
+  /(?:^|[^\p{L}])(?:my|mine|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*|mio|mia|miei|mie|nostr\p{L}*|meu|minha|meus|minhas|noss\p{L}*)(?![\p{L}])/iu;
 
 /**
  * A pasted e-mail's header word before its colon ("De : Caroline Bouchard", "De: Coordinación Académica", "Von:",

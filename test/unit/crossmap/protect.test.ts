@@ -646,6 +646,22 @@ describe('generalizations are public phrases of the category', () => {
     expect(keptByDefault({ text: 'SF 496', kind: 'id' }, substitutePools(), '', 'what does ')).toBe(true);
   });
 
+  it("an address, a phone or an ID given as an example is the topic; one of someone's is not", () => {
+    const ids = (text: string, part: string, lang = 'en') =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'id']]) })
+        .marks.filter((m) => m.kind === 'id')
+        .map((m) => m.text);
+    const german = 'Warum liefert mein Code für die Beispiel-IBAN DE89 3704 0044 0532 0130 00 aus der Doku immer False?';
+    expect(ids(german, 'DE89 3704 0044 0532 0130 00', 'de')).toEqual([]);
+    expect(ids("Par ex. l'IBAN d'exemple CH93 0076 2011 6238 5295 7 renvoie false", 'CH93 0076 2011 6238 5295 7', 'fr')).toEqual([]);
+    expect(ids('el dígito de control, por ejemplo 12345678Z', '12345678Z', 'es')).toEqual([]);
+    // "My" or "our" near the example's word, a line break between, or the word inside an address: someone's.
+    expect(ids('for example my IBAN is DE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 00')).toEqual(['DE89 3704 0044 0532 0130 00']);
+    expect(ids('Mi DNI por ejemplo es 48213657X', '48213657X', 'es')).toEqual(['48213657X']);
+    expect(ids('see the example:\nDE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 00')).toEqual(['DE89 3704 0044 0532 0130 00']);
+    expect(ids('write to billing@shop-example.de 48213657', '48213657')).toEqual(['48213657']);
+  });
+
   it('a term of years, a count summed or ranged with another, is no age', () => {
     expect(ages('El contrato lo firmé el 15/08/2021 por 5 años. puede hacer eso?', '5', 'es')).toEqual([]);
     expect(ages('I signed a 5 year contract in March', '5')).toEqual([]);
