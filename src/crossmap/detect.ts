@@ -25,7 +25,7 @@ import { languageName, substitutePools } from './pools';
 import { FORM_CODE } from './stand-ins';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
-import { GATE, GENERAL_AT, KIND_SURE, NAME_SURE, personalScore, type Tagging } from './tagging';
+import { GATE, KIND_SURE, NAME_SURE, personalScore, readAsGeneral, type Tagging } from './tagging';
 import { isSpecialKind, type Span, type SpanKind } from './types';
 
 export interface DetectOptions {
@@ -114,7 +114,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   ))
     found.push({ ...s, source: 'known', score: 1 });
   const { tagging } = options;
-  const general = tagging.language.read && tagging.general >= GENERAL_AT;
+  const general = readAsGeneral(tagging);
   for (const f of general ? [] : tagging.found) {
     if (!tagging.language.read) {
       if (f.source === 'shape' || f.source === 'pattern') found.push(f);
@@ -168,6 +168,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
           !fixtureSide(text, span) &&
           !headerWord(text, span) &&
           !namedMethod(text, span) &&
+          !exampleValue(text, span) &&
           !germanNoun(text, span, tagging) &&
           lab !== 'drop' &&
           // A clinic's weeks ("review in 6/52": six weeks) are no date: no month is the 52nd.
@@ -373,11 +374,12 @@ const DURATION_RANGE_BEFORE =
 const ADDED_BEFORE = /\b(?:mais|más|plus|più|another|noch|weitere)\s+$/iu;
 const MONTHS_OF = /^\s*(?:months?|mois|meses|mesi|monate?n?)\s+(?:d['’]|de\s|di\s|of\s|sem\s|sin\s|senza\s|sans\s|without\s|ohne\s)/iu;
 /**
- * Years that are a tenure or a contribution record, or spent somewhere: "41 anni di contributi", "3 años ahí",
- * "6 años en una empresa", "8 Jahre bei Siemens", "5 years in the UK", "erst 2 Jahre hier".
+ * Years that are a tenure, a contribution record or a residence, or spent somewhere: "41 anni di contributi", "3 años
+ * ahí", "6 años en una empresa", "8 Jahre bei Siemens", "5 years in the UK", "erst 2 Jahre hier", "a los 2 años de
+ * residencia" (a nationality's condition, sent as 4 years).
  */
 const YEARS_OF =
-  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:and a half|e mezzo|y medio|e meio|et demi)\s+)?(?:(?:d['’]\s*|di\s+|de\s+|of\s+)(?:anciennet[ée]|anzianit[àa]|antig[üu]edad|antiguidade|seniority|contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience)|cotizad[oa]s|trabajando|trabalhando|working|lavorando|ahí|allí|alli|aquí|aqui|lá|ali|there|here|dort|hier|là|ici|lì|qui|qua|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
+  /^\s*(?:years?|años|anos|ans|anni|jahren?)\s+(?:(?:and a half|e mezzo|y medio|e meio|et demi)\s+)?(?:(?:d['’]\s*|di\s+|de\s+|of\s+)(?:anciennet[ée]|anzianit[àa]|antig[üu]edad|antiguidade|seniority|contributi|cotizaci[oó]n|contribui[cç][aã]o|servi(?:ce|cio|ço|zio)|lavoro|trabajo|trabalho|casad[oa]s|matrimonio|experiencia|experiência|esperienza|experience|r[eé]siden(?:cia|ce|cy|za)|residência|s[ée]jour|soggiorno|estancia|estadia)|cotizad[oa]s|trabajando|trabalhando|working|lavorando|ahí|allí|alli|aquí|aqui|lá|ali|there|here|dort|hier|là|ici|lì|qui|qua|(?:en|in|at|with|na|no|nella|nello|nel|bei|chez|dans|à|em)\s)/iu;
 /**
  * Years someone has to do something, a term left, not an age: "tenho 2 anos pra entrar", "j'ai 2 ans pour
  * contester", "tengo 3 años para reclamar", "I have 2 years to file" (a filing deadline of 2 years had gone out as
@@ -450,12 +452,14 @@ function lastingNotAge(text: string, span: Span): boolean {
       (SINCE_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start)) || HOW_MANY_YEARS.test(text.slice(Math.max(0, span.start - 80), span.start)))
     );
   if (AGE_AFTER.test(after)) return false;
+  if (YEARS_OF.test(after)) return true;
   // Years ago, a term as an adjective ("a 5 year contract"; "a 5-year-old" is an age), or after the two words of a
   // time since ("depois de 7 anos", "il y a 2 ans") whose last is one an age may follow.
   if (/^\s*(?:years?|yrs?)\s+ago\b|^\s*anni\s+fa\b|^[\s-]year[\s-](?!olds?\b)\p{L}/iu.test(after)) return true;
   if (/\b(?:despu[eé]s de|depois de|dps de|il y a|ya son|já são)\s+$/iu.test(text.slice(Math.max(0, span.start - 16), span.start))) return true;
   // A term's word before the verb ("die Tilgungsfrist nach dem Tilgungsgesetz ist 5 Jahre", "the sentence was 3
-  // years", "le délai est de 2 ans"): the term's length, which the answer is about (sent as 6 years, another date).
+  // years", "le délai est de 2 ans"; a re-entry bar, "castigo de 10 años"): the term's length, which the answer is
+  // about (sent as 6 years, another date; the bar as 12).
   if (TERM_BEFORE.test(text.slice(Math.max(0, span.start - 60), span.start))) return true;
   const [last, second] = lastWords(text.slice(Math.max(0, span.start - 40), span.start));
   if (last === undefined || ageWordBefore(last)) return false;
@@ -468,7 +472,7 @@ function lastingNotAge(text: string, span: Span): boolean {
 }
 /** A term's word, up to three words, then a verb of being or lasting (or "of") right before the number. */
 const TERM_BEFORE =
-  /(?:\p{L}*(?:frist|dauer|laufzeit|wartezeit|probezeit|sperrzeit|haftzeit|bewährungszeit|verjährung)|\b(?:period|term|deadline|sentence|probation|contract|waiting time|délai|durée|période|peine|plazo|duración|período|periodo|condena|termine|durata|pena|prazo|duração|carência|carencia))(?:\s+\p{L}+){0,3}\s+(?:is|are|was|were|lasts|of|ist|sind|war|beträgt|dauert|von|est|était|dure|de|es|era|son|dura|è|sono|era|di|é|são|da)(?:\s+de)?\s+$/iu;
+  /(?:\p{L}*(?:frist|dauer|laufzeit|wartezeit|probezeit|sperre|sperrzeit|haftzeit|bewährungszeit|verjährung)|\b(?:period|term|deadline|sentence|probation|contract|waiting time|ban|bar|castigo|prohibici[oó]n|proibi[cç][aã]o|interdiction|divieto|délai|durée|période|peine|plazo|duración|período|periodo|condena|termine|durata|pena|prazo|duração|carência|carencia))(?:\s+\p{L}+){0,3}\s+(?:is|are|was|were|lasts|of|ist|sind|war|beträgt|dauert|von|est|était|dure|de|es|era|son|dura|è|sono|era|di|é|são|da)(?:\s+de)?\s+$/iu;
 /** The last two words (or marks) of a text, last first. */
 const lastWords = (before: string) => [...before.matchAll(/\p{L}+(?:['’]\p{L}+)?|[^\s\p{L}\d]/gu)].map((m) => m[0]).reverse();
 const ageWordBefore = (word: string) => /^[(,:;–\-/]$/u.test(word) || AGE_WORD_BEFORE.has(word.toLowerCase());
@@ -651,6 +655,27 @@ function namedMethod(text: string, span: Span): boolean {
     )
   );
 }
+
+/**
+ * An address, a phone or an ID number given as an example ("die Beispiel-IBAN DE89 3704…", "l'IBAN d'exemple
+ * CH93…", "por ejemplo 12345678Z", "e.g. 021 123 4567"): a documentation's or a format's, the topic of the question
+ * and no one's (a question why the documentation's example IBAN failed a check had gone out with another IBAN).
+ * The example's word at most two words before it on the same line, none of them "my" or "our" ("for example my
+ * IBAN is …" is someone's, and so is "Mi DNI por ejemplo es …"), and not part of an address ("stadtwerke-example.de").
+ */
+function exampleValue(text: string, span: Span): boolean {
+  if (span.kind !== 'email' && span.kind !== 'phone' && span.kind !== 'id') return false;
+  const before = text.slice(Math.max(0, span.start - 40), span.start);
+  const example = EXAMPLE_BEFORE.exec(before);
+  if (!example) return false;
+  // (Nor the three words before the example's word: "Mi DNI por ejemplo es 12345678Z".)
+  const lead = lastWords(text.slice(Math.max(0, span.start - 40 - 30), span.start - before.length + example.index + 1)).slice(0, 3);
+  return !MINE.test(example[1] ?? '') && !lead.some((w) => MINE.test(w));
+}
+const EXAMPLE_BEFORE =
+  /(?:^|[^\p{L}.@-])(?:examples?|sample|e\.\s?g\.|for instance|beispiel\p{L}*|z\.\s?b\.|exemples?|par ex\.|ejemplos?|por ej\.|esempio|esempi|per es\.|ad es\.|exemplos?|por ex\.)((?:[ \t\-:=("'`,.]+[\p{L}\d]+){0,2})[ \t\-:=("'`,.]*$/iu;
+const MINE =
+  /(?:^|[^\p{L}])(?:my|mine|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*|mio|mia|miei|mie|nostr\p{L}*|meu|minha|meus|minhas|noss\p{L}*)(?![\p{L}])/iu;
 
 /**
  * A pasted e-mail's header word before its colon ("De : Caroline Bouchard", "De: Coordinación Académica", "Von:",

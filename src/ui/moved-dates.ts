@@ -21,8 +21,12 @@ const COUNTS_TIME = new RegExp(
   'iu',
 );
 
-/** The ids of the dates Veil moved, when the message counts with them; none otherwise. */
+/**
+ * The ids of the dates Veil moved, when the message counts with them; none otherwise. A date written twice in the
+ * same words has one stand-in, so it is one date here (two of them move no days between).
+ */
 export function movedDates(text: string, marks: readonly ReviewMark[]): string[] {
   const moved = marks.filter((m) => m.kind === 'date' && m.treatment !== 'keep');
-  return moved.length >= 2 || (moved.length === 1 && COUNTS_TIME.test(text)) ? moved.map((m) => m.id) : [];
+  const dates = new Set(moved.map((m) => m.original.toLowerCase().replace(/\s+/g, ' ')));
+  return dates.size >= 2 || (dates.size === 1 && COUNTS_TIME.test(text)) ? moved.map((m) => m.id) : [];
 }

@@ -646,6 +646,22 @@ describe('generalizations are public phrases of the category', () => {
     expect(keptByDefault({ text: 'SF 496', kind: 'id' }, substitutePools(), '', 'what does ')).toBe(true);
   });
 
+  it("an address, a phone or an ID given as an example is the topic; one of someone's is not", () => {
+    const ids = (text: string, part: string, lang = 'en') =>
+      protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'id']]) })
+        .marks.filter((m) => m.kind === 'id')
+        .map((m) => m.text);
+    const german = 'Warum liefert mein Code für die Beispiel-IBAN DE89 3704 0044 0532 0130 00 aus der Doku immer False?';
+    expect(ids(german, 'DE89 3704 0044 0532 0130 00', 'de')).toEqual([]);
+    expect(ids("Par ex. l'IBAN d'exemple CH93 0076 2011 6238 5295 7 renvoie false", 'CH93 0076 2011 6238 5295 7', 'fr')).toEqual([]);
+    expect(ids('el dígito de control, por ejemplo 12345678Z', '12345678Z', 'es')).toEqual([]);
+    // "My" or "our" near the example's word, a line break between, or the word inside an address: someone's.
+    expect(ids('for example my IBAN is DE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 00')).toEqual(['DE89 3704 0044 0532 0130 00']);
+    expect(ids('Mi DNI por ejemplo es 48213657X', '48213657X', 'es')).toEqual(['48213657X']);
+    expect(ids('see the example:\nDE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 00')).toEqual(['DE89 3704 0044 0532 0130 00']);
+    expect(ids('write to billing@shop-example.de 48213657', '48213657')).toEqual(['48213657']);
+  });
+
   it('a term of years, a count summed or ranged with another, is no age', () => {
     expect(ages('El contrato lo firmé el 15/08/2021 por 5 años. puede hacer eso?', '5', 'es')).toEqual([]);
     expect(ages('I signed a 5 year contract in March', '5')).toEqual([]);
@@ -730,6 +746,12 @@ describe('generalizations are public phrases of the category', () => {
     expect(ages('how many points is 24 over in Georgia? Im 52', '52')).toEqual(['52']);
     expect(ages('die Tilgungsfrist nach dem Tilgungsgesetz ist 5 Jahre, aber ab wann? Bin 34', '5', 'de')).toEqual([]);
     expect(ages('the sentence was 3 years, suspended', '3')).toEqual([]);
+    // A bar on coming back, and years of residence (a nationality's condition).
+    expect(ages('lo deportaron, le ponen castigo de 10 años? tiene 34', '10', 'es')).toEqual([]);
+    expect(ages('a re-entry ban of 5 years? I am 29', '5')).toEqual([]);
+    expect(ages('me dicen que a los 2 años de residencia legal puedo pedir la nacionalidad', '2 años', 'es')).toEqual([]);
+    expect(ages('est-ce que ça casse mes 5 ans de résidence ? moi j’ai 31 ans', '5 ans', 'fr')).toEqual([]);
+    expect(ages('est-ce que ça casse mes 5 ans de résidence ? moi j’ai 31 ans', '31 ans', 'fr')).toEqual(['31 ans']);
     expect(ages('my son is 5 years old and my contract ends soon', '5')).toEqual(['5']);
     expect(ages('Wie viele Jahre muss ich durchgehend da sein – 10, oder reichen 6 wenn ich B2 hab?', '6', 'de')).toEqual([]);
     expect(ages('¿cuántos años me piden siendo casado, 3 o 5? Tengo 41', '5', 'es')).toEqual([]);

@@ -10,7 +10,7 @@ import { famousSpans } from '../../../src/crossmap/famous';
 import { detectSpans } from '../../../src/crossmap/detect';
 import { PRECEDENCE, settle, type Found } from '../../../src/crossmap/settle';
 import { townIn } from '../../../src/crossmap/place-country';
-import { GENERAL_AT } from '../../../src/crossmap/tagging';
+import { CONTACT_SURE, GENERAL_AT, readAsGeneral } from '../../../src/crossmap/tagging';
 import { tokenFeatures } from '../../../src/crossmap/tagger/features';
 import { LABELS } from '../../../src/crossmap/tagger/labels';
 import { frontCode, frontDecode } from '../../../src/crossmap/tagger/front-code';
@@ -88,6 +88,18 @@ describe('one table settles overlaps', () => {
     // A message the tagger reads as a general question: nothing marked but what the person asked for.
     expect(detectSpans(text, { tagging: tagging(0.9, GENERAL_AT) }).map((s) => s.kind)).toEqual([]);
     expect(detectSpans(text, { tagging: tagging(0.9, GENERAL_AT), alwaysMap: ['metformin'] }).map((s) => s.kind)).toEqual(['custom']);
+    // Unless an e-mail or a phone a shape found is one the tagger is sure is someone's: then it is read as about
+    // someone (a question over pasted records), and an example address the tagger reads as the topic is not.
+    const at = text.indexOf('jo@x.org');
+    const read = (score: number) => ({
+      ...tagging(0.9, 0.95),
+      found: [...found, { start: at, end: text.length, text: 'jo@x.org', kind: 'email' as const, source: 'tagger' as const, score }],
+    });
+    expect(readAsGeneral(read(CONTACT_SURE))).toBe(false);
+    expect(detectSpans(text, { tagging: read(CONTACT_SURE) }).map((s) => s.kind)).toEqual(['medication', 'date', 'email']);
+    expect(readAsGeneral(read(0.5))).toBe(true);
+    expect(detectSpans(text, { tagging: read(0.5) }).map((s) => s.kind)).toEqual([]);
+    expect(readAsGeneral({ ...read(1), language: { code: 'xx', name: 'Other', read: false } })).toBe(false);
   });
 });
 
@@ -148,6 +160,29 @@ describe('a conversation keeps general what it sent by its kind', () => {
     // …but in the conversation, asthma stays what it was.
     const later = await protect(followUp, { codebook: first.codebook, random, tag: tagger.tag }, async () => undefined);
     expect(later.text).toBe('Is a lung or airway condition worse in winter?');
+  });
+});
+
+describe('a programming question over pasted records', () => {
+  it('is about the people in them, whatever its general score; one with example addresses stays general', async () => {
+    const tagger = await nodeTagger();
+    const random = seededRandomSource(3);
+    const records = [
+      'my pandas merge drops rows, why?',
+      '',
+      'patients = pd.DataFrame([',
+      "  {'name': 'Aoife Brennan', 'email': 'aoife.brennan77@gmail.com', 'mobile': '087 412 9930', 'dx': 'bipolar II'},",
+      "  {'name': 'Tomasz Wrona', 'email': 'twrona@outlook.ie', 'mobile': '086 220 7714', 'dx': 'epilepsy'},",
+      '])',
+      "out = patients.merge(visits, on='email', how='inner')",
+    ].join('\n');
+    expect((await tagger.tag(records)).general).toBeGreaterThanOrEqual(GENERAL_AT);
+    const sent = await protect(records, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined);
+    for (const value of ['Aoife Brennan', 'aoife.brennan77@gmail.com', '087 412 9930', 'Tomasz Wrona', 'twrona@outlook.ie', '086 220 7714', 'epilepsy'])
+      expect(sent.text).not.toContain(value);
+    expect(sent.text).toContain("patients.merge(visits, on='email', how='inner')");
+    const example = "how do I sort this list by the second field in python?\n\nrows = [('Maria', 'maria@example.com'), ('Ben', 'ben@example.com')]";
+    expect((await protect(example, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).toBe(example);
   });
 });
 

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { movedDates } from '../../../src/ui/moved-dates';
 import type { ReviewMark } from '../../../src/messaging/contract';
 
-const mark = (id: string, kind: string, treatment: ReviewMark['treatment'] = 'replace'): ReviewMark => ({
+const mark = (id: string, kind: string, treatment: ReviewMark['treatment'] = 'replace', original = id): ReviewMark => ({
   id,
   kind,
   kindLabel: kind,
   special: false,
-  original: id,
+  original,
   treatment,
   substitute: 'x',
   generalization: null,
@@ -35,5 +35,9 @@ describe('the dates the review offers to keep as typed', () => {
     expect(movedDates('Admitted 3 March, discharged 9 March.', [mark('9-16', 'date', 'keep'), mark('29-36', 'date', 'keep')])).toEqual([]);
     expect(movedDates('Admitted 3 March, discharged 9 March.', [mark('9-16', 'date'), mark('29-36', 'date', 'keep')])).toEqual([]);
     expect(movedDates('Priya is 7, 30 days of insulin?', [mark('0-5', 'person'), mark('9-10', 'age')])).toEqual([]);
+    // One date written twice has one stand-in: nothing between to move.
+    const twice = [mark('13-20', 'date', 'replace', '3 March'), mark('48-56', 'date', 'replace', '3  march')];
+    expect(movedDates('Admitted on 3 March; the letter was dated 3  march. What now?', twice)).toEqual([]);
+    expect(movedDates('Admitted on 3 March; the letter was dated 3  march. How long do I have?', twice)).toEqual(['13-20', '48-56']);
   });
 });
