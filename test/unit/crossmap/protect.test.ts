@@ -646,6 +646,15 @@ describe('generalizations are public phrases of the category', () => {
     expect(keptByDefault({ text: 'SF 496', kind: 'id' }, substitutePools(), '', 'what does ')).toBe(true);
   });
 
+  it('a social media handle is an account, redrawn letter for letter; a name after "@" is read as a name', () => {
+    const p = protect('un tizio, @marco_vb88 su ig, mi scrive commenti schifosi (e anche @lari.f_2)');
+    expect(p.marks.filter((m) => m.kind === 'id').map((m) => m.text)).toEqual(['@marco_vb88', '@lari.f_2']);
+    expect(p.text).toMatch(/^un tizio, @[a-z]{5}_[a-z]{2}\d{2} su ig,/);
+    expect(p.text).not.toContain('marco_vb88');
+    for (const text of ['@Aylin was bringt ihr mit?', 'mask jane.doe@acme.com as j***@acme.com in logs', 'user@host'])
+      expect(protect(text).marks.filter((m) => m.kind === 'id')).toEqual([]);
+  });
+
   it("an address, a phone or an ID given as an example is the topic; one of someone's is not", () => {
     const ids = (text: string, part: string, lang = 'en') =>
       protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'id']]) })
