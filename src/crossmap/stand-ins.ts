@@ -327,8 +327,13 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   // A dose alone ("1000IU", "50 mg", "2 Einheiten"), its medicine not in it: it tells nothing about anyone without
   // the medicine, and a health condition or a medicine in its place broke the dosing question ("Vitamin D a health
   // condition daily").
-  // So is a weight alone ("she's 16kg", "il pèse 15 kg"), which a child's dose is computed from.
-  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text) || WEIGHT_ALONE.test(span.text);
+  // So is a weight alone ("she's 16kg", "il pèse 15 kg"), which a child's dose is computed from, and a height alone
+  // ("1m64"), which a BMI is.
+  // (Also several together: "96cm and 14kg".)
+  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance')
+    return span.text
+      .split(/\s*(?:,(?!\d)|\/|&|\band\b|\bet\b|\by\b|\be\b|\bund\b)\s*/u)
+      .every((part) => DOSE_ALONE.test(part) || WEIGHT_ALONE.test(part) || HEIGHT.test(part));
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
   // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
@@ -337,6 +342,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   return false;
 }
 
+/** A height: "1m64", "1,64 m", "164 cm", "96cm" (a child), "5'4", "5 ft 4 in". */
+export const HEIGHT = /^(?:[12]\s?m\s?\d{2}|[12][.,]\d{2}\s?m|\d{2,3}(?:[.,]\d)?\s?cm|[4-7]\s?(?:'|’|ft|feet|foot)\s?\d{1,2}\s?(?:"|”|''|in|inches)?)$/iu;
 const WEIGHT_ALONE = /^\d+(?:[.,]\d+)?\s*(?:kg|kgs|kilos?|quilos?|lbs?|pounds)$/iu;
 const DOSE_ALONE =
   /^\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|IU|UI|I\.?E\.?|U\.?I\.?|units?|unités?|unidades?|unità|Einheiten|gotas|gouttes|gocce|Tropfen|drops)$/iu;
