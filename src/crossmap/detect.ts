@@ -22,7 +22,7 @@ import { lexiconList, table } from './word-lists';
 import { words, writesCapitals } from './words';
 import { plainWords } from './tagger/tagger';
 import { languageName, substitutePools } from './pools';
-import { FORM_CODE } from './stand-ins';
+import { FORM_CODE, HEIGHT } from './stand-ins';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
 import { GATE, KIND_SURE, NAME_SURE, personalScore, readAsGeneral, type Tagging } from './tagging';
@@ -188,6 +188,9 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
  * typed by default (an age's stand-in had changed the rent and the speed the answers were about).
  */
 function longNumber<S extends Span>(text: string, span: S): S {
+  // A height read as an age or another number ("je fais 1m64 pour 96 kg": sent as 2m64, so the BMI asked for was
+  // wrong): a body measure, health as a weight is, and kept as typed by default as a weight alone is.
+  if (NUMBER_KINDS.includes(span.kind) && HEIGHT.test(span.text)) return { ...span, kind: 'health' };
   if (span.kind === 'age' && /^\d{3,}$/.test(span.text) && Number(span.text) > 110) return { ...span, kind: span.text.length >= 5 ? 'id' : 'money' };
   // A decimal read as an age with no unit of age after it ("CGPA 8.1", "6,8 de media", "pondera 0,2"): a grade, a
   // weight or a reading, which no labelled message calls an age; and a short number read as an ID with points or

@@ -123,6 +123,13 @@ const COUNTRY_SHORT: readonly (readonly [string, string])[] = [
   ['R.U.', 'GB'],
   ['R.-U.', 'GB'],
   ['BRD', 'DE'],
+  // Saudi Arabia as people name it ("to work in Saudi", "unfit for KSA"; "Saudi" had gone out as a Ugandan town), the
+  // Emirates by their initials, Cape Verde by its German names (the Unicode data's is "Cabo Verde").
+  ['Saudi', 'SA'],
+  ['KSA', 'SA'],
+  ['UAE', 'AE'],
+  ['Kap Verde', 'CV'],
+  ['Kapverden', 'CV'],
 ];
 
 const TRAVEL: PlaceKind = { type: 'travel' };
@@ -219,16 +226,30 @@ export const substitutePools = lazy((): SubstitutePools => {
     }
   }
   const others = new Map<string, string>();
+  const firstParts = new Set<string>();
   for (const [, , , , , , code] of countries as string[][])
     for (const displayName of named) {
       const name = code && !withCities.has(code) ? displayName(code) : undefined;
       if (name && !kinds.has(placeKey(name))) others.set(placeKey(name), code!);
+      // A country of two parts by its first, as people name it ("Bosnien" of "Bosnien und Herzegowina", "Trinidad"):
+      // the same filters (no one's name, no town of another country). "Aus Bosnien" had gone out as a German town.
+      // (Not of islands: "Turks" of "Turks & Caicos Islands" is a people.)
+      const whole = code ? displayName(code) : undefined;
+      const first =
+        whole && !/\b(?:islands|inseln|îles|islas|isole|ilhas)\b|inseln$/iu.test(whole)
+          ? whole.split(/\s*(?:&|-et-|\s(?:und|and|et|y|e|ed)\s)\s*/u)
+          : undefined;
+      if (first && first.length > 1 && !kinds.has(placeKey(first[0]!))) {
+        others.set(placeKey(first[0]!), code!);
+        firstParts.add(placeKey(first[0]!));
+      }
     }
   for (const person of [...lexiconList('given'), ...lexiconList('family')]) others.delete(placeKey(person));
   // ("Name|CC|…" of a town, "Alias|Name|CC" of its other names.)
+  // (A first part is never a town, even of its own country: "São Tomé" is the capital's name too.)
   const townElsewhere = (name: string, country: string) => {
     const code = others.get(placeKey(name));
-    if (code !== undefined && code !== country) others.delete(placeKey(name));
+    if (code !== undefined && (code !== country || firstParts.has(placeKey(name)))) others.delete(placeKey(name));
   };
   for (const row of (towns as { towns: string[] }).towns) townElsewhere(row.slice(0, row.indexOf('|')), row.split('|')[1] ?? '');
   for (const row of (towns as { aliases: string[] }).aliases) townElsewhere(row.slice(0, row.indexOf('|')), row.slice(row.lastIndexOf('|') + 1));

@@ -320,15 +320,25 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
     const country = [name, `${name}.`].some((n) => pools.placeKind?.(n)?.type === 'country');
     // A website by its domain ("BestBuy.com", "tutti.ch"): a public shop or service, its address in the message.
     const website = /^\.(?:com|org|net|io|eu|de|at|ch|fr|be|lu|es|it|pt|br|ie|uk|co\.uk|com\.br|com\.au|ca|nl)\b/i.test(after);
-    return country || website || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools);
+    // A body whose name the tagger split after its country or region ("Illinois | Gaming Board", "Ontario |
+    // Disability Support Program"): named after the region, as `publicBody` reads a whole name (the Illinois Gaming
+    // Board had gone out as the "Illinois Towne Board").
+    const run = /(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})\s+$/u.exec(before)?.[1];
+    const regionBefore = run !== undefined && publicBody(`${run} ${name}`, pools) && !publicBody(name, pools);
+    return country || website || ACRONYM.test(name) || nationalName(name) || publicBody(name, pools) || regionBefore;
   }
   if (span.kind === 'date') return YEAR_ALONE.test(span.text) || monthAlone(span.text) || weekdayAlone(span.text) || HISTORICAL.test(span.text);
   if (span.kind === 'religion') return FESTIVAL.test(span.text);
   // A dose alone ("1000IU", "50 mg", "2 Einheiten"), its medicine not in it: it tells nothing about anyone without
   // the medicine, and a health condition or a medicine in its place broke the dosing question ("Vitamin D a health
   // condition daily").
-  // So is a weight alone ("she's 16kg", "il pèse 15 kg"), which a child's dose is computed from.
-  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance') return DOSE_ALONE.test(span.text) || WEIGHT_ALONE.test(span.text);
+  // So is a weight alone ("she's 16kg", "il pèse 15 kg"), which a child's dose is computed from, and a height alone
+  // ("1m64"), which a BMI is.
+  // (Also several together: "96cm and 14kg".)
+  if (span.kind === 'medication' || span.kind === 'health' || span.kind === 'substance')
+    return span.text
+      .split(/\s*(?:,(?!\d)|\/|&|\band\b|\bet\b|\by\b|\be\b|\bund\b)\s*/u)
+      .every((part) => DOSE_ALONE.test(part) || WEIGHT_ALONE.test(part) || HEIGHT.test(part));
   // An "ID" of capital letters alone is a body's or a law's acronym ("AOK", "PECA"): numbers people hold have digits.
   // A form's number after the word for a form, or a notice's type after "letter"/"notice" ("Form 8843", "letter
   // CP2000", "Formular A1") names a public form, no one's record (the US tax notice asked about had been redrawn).
@@ -337,6 +347,8 @@ export function keptByDefault(span: Pick<Span, 'text' | 'kind'>, pools: Substitu
   return false;
 }
 
+/** A height: "1m64", "1,64 m", "164 cm", "96cm" (a child), "5'4", "5 ft 4 in". */
+export const HEIGHT = /^(?:[12]\s?m\s?\d{2}|[12][.,]\d{2}\s?m|\d{2,3}(?:[.,]\d)?\s?cm|[4-7]\s?(?:'|’|ft|feet|foot)\s?\d{1,2}\s?(?:"|”|''|in|inches)?)$/iu;
 const WEIGHT_ALONE = /^\d+(?:[.,]\d+)?\s*(?:kg|kgs|kilos?|quilos?|lbs?|pounds)$/iu;
 const DOSE_ALONE =
   /^\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|IU|UI|I\.?E\.?|U\.?I\.?|units?|unités?|unidades?|unità|Einheiten|gotas|gouttes|gocce|Tropfen|drops)$/iu;
@@ -381,7 +393,8 @@ const AGE_LINE_BEFORE = new RegExp(
 function publicBody(name: string, pools: SubstitutePools): boolean {
   const found = [...name.matchAll(/\p{Lu}[\p{L}'’-]*/gu)];
   const parts = found.map((m) => m[0]);
-  if (PUBLIC_BODY.test(name)) return !parts.slice(1).some((part) => knownPlace(part, pools));
+  // (A word that says how far it reaches is no town, though towns bear it: "Policía Nacional", "Polícia Federal".)
+  if (PUBLIC_BODY.test(name)) return !parts.slice(1).some((part) => !REACH.test(part) && knownPlace(part, pools));
   // Named after its country or region, with no town in its name ("Service Canada", "Social Security
   // Scotland", "AOK Bayern", "Campus France"): a national or regional body, or a firm as large.
   // A code in capitals ("SA", "BG", "HR") is a company's form or a court's, not a country.
@@ -393,6 +406,7 @@ function publicBody(name: string, pools: SubstitutePools): boolean {
     runs.some((run) => type(run) === 'country' || type(run) === 'region') && !pieces.some((piece) => type(piece) === 'city' || townsNamed(piece).length > 0)
   );
 }
+const REACH = /^(?:Nacional|Nazionale|Nationale?|National|Federal|Fédérale|Federale|Civil|Postale|Stradale|Militar|Militare)$/u;
 const PUBLIC_BODY = new RegExp(
   [
     // en: "Department of Labor", "Ministry of Justice", "Social Security Administration", "the Minister of
@@ -403,6 +417,9 @@ const PUBLIC_BODY = new RegExp(
     String.raw`^(?:Ministerio|Ministério|Ministère|Ministero|Secretaría|Superintendencia|Superintendência|Agencia|Agência|Agence|Agenzia|Dirección General|Direção-Geral|Direcção-Geral|Direction générale|Direzione generale|Inspección|Inspeção|Inspecção|Inspection|Ispettorato|Instituciones Penitenciarias|Tesorería|Tesouraria|Defensoría|Defensoria|Défenseur|Procuraduría|Fiscalía|Servicio Nacional|Serviço Nacional|Service national|Servizio Nazionale|Prefettura|Préfecture)\b`,
     // de: "Integrationsamt", "Ausländerbehörde", "Bundesagentur für Arbeit", "Landesamt für Finanzen"
     String.raw`^(?:Bundes|Landes)\p{L}+`,
+    // A national police force by its kind ("Polizia Postale", "Policía Nacional", "Polícia Federal", "Guardia Civil"):
+    // the body a report goes to; with its town it is replaced as any body with its town is.
+    String.raw`^(?:Polizia|Policía|Polícia|Police|Polizei|Guardia|Gendarmerie|Carabinieri)\s+\p{Lu}`,
     String.raw`^\p{Lu}\p{Ll}+(?:amt|behörde|ministerium)$`,
     // A court or tribunal by its type ("the Circuit Court", "Employment Tribunal", "Amtsgericht", "juzgado de
     // familia", "tribunale per i minorenni"): which court hears a case is what the answer is about, and the type

@@ -243,6 +243,19 @@ describe('a place the data knows inside a longer span', () => {
     }
   });
 
+  it('a country by the first part of its name, or as people shorten it, is the country, kept as typed', () => {
+    expect(pools.placeKind?.('Bosnien')).toMatchObject({ type: 'country', country: 'BA' });
+    expect(pools.placeKind?.('Bosnia')).toMatchObject({ type: 'country', country: 'BA' });
+    expect(pools.placeKind?.('Antigua')).toMatchObject({ type: 'country', country: 'AG' });
+    expect(pools.placeKind?.('Saudi')).toMatchObject({ type: 'country', country: 'SA' });
+    expect(pools.placeKind?.('KSA')).toMatchObject({ type: 'country', country: 'SA' });
+    expect(pools.placeKind?.('Kap Verde')).toMatchObject({ type: 'country', country: 'CV' });
+    // Not a people named in an island group's name.
+    expect(pools.placeKind?.('Turks')).toBeUndefined();
+    const text = 'my son wants to go to work in Saudi through an agency in Kampala';
+    expect(sent(text, 'en', ['Saudi', 'Kampala'], 3).marks.find((m) => m.text === 'Saudi')!.treatment).toBe('keep');
+  });
+
   it('a region the message names points to its country, and is no foreign city of its name', () => {
     expect(pools.placeKind?.('Ontario')).toMatchObject({ type: 'region', country: 'CA' });
     expect(messageCue('My mom lives alone in Sudbury, Ontario Health never called', [], pools, 'en')).toBe('CA');

@@ -646,6 +646,15 @@ describe('generalizations are public phrases of the category', () => {
     expect(keptByDefault({ text: 'SF 496', kind: 'id' }, substitutePools(), '', 'what does ')).toBe(true);
   });
 
+  it('a social media handle is an account, redrawn letter for letter; a name after "@" is read as a name', () => {
+    const p = protect('un tizio, @marco_vb88 su ig, mi scrive commenti schifosi (e anche @lari.f_2)');
+    expect(p.marks.filter((m) => m.kind === 'id').map((m) => m.text)).toEqual(['@marco_vb88', '@lari.f_2']);
+    expect(p.text).toMatch(/^un tizio, @[a-z]{5}_[a-z]{2}\d{2} su ig,/);
+    expect(p.text).not.toContain('marco_vb88');
+    for (const text of ['@Aylin was bringt ihr mit?', 'mask jane.doe@acme.com as j***@acme.com in logs', 'user@host'])
+      expect(protect(text).marks.filter((m) => m.kind === 'id')).toEqual([]);
+  });
+
   it("an address, a phone or an ID given as an example is the topic; one of someone's is not", () => {
     const ids = (text: string, part: string, lang = 'en') =>
       protect(text, 7, { tagging: taggerRead(text, lang, [[part, 'id']]) })
@@ -763,6 +772,26 @@ describe('generalizations are public phrases of the category', () => {
     // A weight alone, read as a health matter, is kept by default, still marked.
     const weight = 'can I give her Pamol and Nurofen together? she’s 16kg.';
     expect(mark(protect(weight, 7, { tagging: taggerRead(weight, 'en', [['16kg', 'health']]) }), '16kg')).toMatchObject({ treatment: 'keep' });
+    // So is a height, alone or with a weight, and one read as an age is a height ("1m64" had gone out as "2m64").
+    const bmi = "je fais 1m64 pour 96 kg et j'ai 47 ans, ça me fait un IMC de combien ?";
+    const read = protect(bmi, 7, {
+      tagging: taggerRead(bmi, 'fr', [
+        ['1m64', 'age'],
+        ['96 kg', 'health'],
+        ['47', 'age'],
+      ]),
+    });
+    expect(mark(read, '1m64')).toMatchObject({ kind: 'health', treatment: 'keep' });
+    expect(mark(read, '47')).toMatchObject({ kind: 'age', treatment: 'replace' });
+    const child = 'my son is 4, 96cm and 14kg, is that ok?';
+    expect(mark(protect(child, 7, { tagging: taggerRead(child, 'en', [['96cm and 14kg', 'health']]) }), '96cm and 14kg')).toMatchObject({ treatment: 'keep' });
+    const tall = "I'm 5'4 and 180 lbs, what's my BMI";
+    expect(mark(protect(tall, 7, { tagging: taggerRead(tall, 'en', [["5'4", 'age']]) }), "5'4")).toMatchObject({ kind: 'health', treatment: 'keep' });
+    // Not a height with a condition beside it.
+    const lump = 'a 12 cm lump and asthma';
+    expect(mark(protect(lump, 7, { tagging: taggerRead(lump, 'en', [['12 cm lump and asthma', 'health']]) }), '12 cm lump and asthma')).toMatchObject({
+      treatment: 'generalize',
+    });
     const rate = 'calcule-moi combien ils me doivent si mon taux horaire c’est 22.85';
     expect(mark(protect(rate, 7, { tagging: taggerRead(rate, 'fr', [['22.85', 'id']]) }), '22.85')).toMatchObject({ kind: 'money', treatment: 'keep' });
     // One or two digits read as an ID: a count or hours, kept as an amount is.

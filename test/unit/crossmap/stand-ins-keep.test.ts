@@ -429,8 +429,16 @@ describe('a place keeps its country', () => {
       'Tribunal judiciaire',
       'tribunale per i minorenni',
       'Vara de Família',
+      // A national police force by its kind.
+      'Polizia Postale',
+      'Policía Nacional',
+      'Polícia Federal',
     ])
       expect(keptByDefault({ text: body, kind: 'organisation' }, pools), body).toBe(true);
+    // A body the tagger split after its region ("Illinois | Gaming Board") is read whole; after a town it is not.
+    expect(keptByDefault({ text: 'Gaming Board', kind: 'organisation' }, pools, '. also', 'is that thru the Illinois ')).toBe(true);
+    expect(keptByDefault({ text: 'Gaming Board', kind: 'organisation' }, pools, '. also', 'is that thru the Springfield ')).toBe(false);
+    expect(keptByDefault({ text: 'Gaming Board', kind: 'organisation' }, pools, '. also', 'is that thru the ')).toBe(false);
     for (const own of [
       'AOK Bayern – Direktion Memmingen-Unterallgäu',
       'BG Graz-West',
@@ -446,6 +454,8 @@ describe('a place keeps its country', () => {
       'Spedition Kaltenbach',
       'Acme Office',
       'Office Depot Lisburn',
+      'Polizia Locale di Rimini',
+      'Polizei Kassel',
     ])
       expect(keptByDefault({ text: own, kind: 'organisation' }, pools), own).toBe(false);
   });
