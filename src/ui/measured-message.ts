@@ -7,7 +7,7 @@
  * The 150 messages of eval/tagger-holdout-46/ (six languages, 48 general questions), with the tagger and defaults
  * as they ship:
  * - what was missed (sent as typed, unmarked), what was marked but kept as typed by default (amounts, countries
- *   and regions, a year or a month alone, a relative date ("yesterday"), bodies named by an acronym, offices named by their kind alone, courts by their type, public forms by their code, a dose or a weight alone, a grade with decimals, teenagers' ages and an age someone reaches that is a limit the message states, names and categories the tagger is unsure of), and the general questions
+ *   and regions, a year or a month alone, a relative date ("yesterday"), bodies named by an acronym, offices named by their kind alone, courts by their type, public forms by their code, a dose, a weight or a height alone, a grade with decimals, teenagers' ages and an age someone reaches that is a limit the message states, names and categories the tagger is unsure of), and the general questions
  *   Veil changed;
  * - how answers fared: expert graders (who saw only each original beside what was sent, never Veil, its data
  *   or the other sets: eval/tagger-holdout-46/GRADING.md) judged whether the answer to what Veil sent would
@@ -35,7 +35,7 @@ export const MEASURED_MESSAGE = {
 export function measuredMessageLine(changed: boolean): string {
   const { messages, missedPercent, personal } = MEASURED_MESSAGE;
   const missed = `about 1 in ${Math.round(100 / missedPercent)}`;
-  const base = `Measured on ${messages} messages Veil had never seen: ${missed} of the personal details in them went to the site unmarked, so read your message before you send it; another ${Math.round(MEASURED_MESSAGE.keptPercent)} in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses and teenagers’ ages, which answers depend on, and what Veil was unsure of).`;
+  const base = `Measured on ${messages} messages Veil had never seen: ${missed} of the personal details in them went to the site unmarked, so read your message before you send it; another ${Math.round(MEASURED_MESSAGE.keptPercent)} in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses, weights and heights and teenagers’ ages, which answers depend on, and what Veil was unsure of).`;
   if (!changed) return base;
   return `${base} Of the ${personal.messages} about their writer, an expert judged the answer to what Veil sent as good as the original’s for ${personal.same} in 100, worse but still useful for ${personal.worse}, and no longer answering the question for ${personal.broken}: put back with “Keep as typed” what your question turns on (a public name, a place, a number, a date).`;
 }

@@ -83,7 +83,7 @@ describe('the measured line on message protection', () => {
 
   it('says what was missed always, and how answers fared when Veil changed the message', () => {
     expect(measuredMessageLine(false)).toBe(
-      'Measured on 150 messages Veil had never seen: about 1 in 14 of the personal details in them went to the site unmarked, so read your message before you send it; another 22 in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses and teenagers’ ages, which answers depend on, and what Veil was unsure of).',
+      'Measured on 150 messages Veil had never seen: about 1 in 14 of the personal details in them went to the site unmarked, so read your message before you send it; another 22 in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses, weights and heights and teenagers’ ages, which answers depend on, and what Veil was unsure of).',
     );
     expect(measuredMessageLine(true)).toMatch(
       /Of the 102 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 9 in 100, worse but still useful for 38, and no longer answering the question for 53: put back with “Keep as typed” what your question turns on \(a public name, a place, a number, a date\)/,
