@@ -45,8 +45,8 @@ const WEEKDAY = '(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:da
 const FINDERS: readonly [SpanKind, RegExp, number?][] = [
   ['email', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g],
   // A social media handle ("@vane_mcia97", "@lesedi.exposed"), after a space or an opening mark: someone's account,
-  // redrawn letter for letter as an ID is (the labelled messages mark every one; seven of the development sets had gone as typed). One with
-  // a dot, an underscore or a digit: "@Aylin" of a pasted chat is a name, read as names are.
+  // redrawn letter for letter as an ID is (the labelled messages mark every one; seven of the development sets had
+  // gone as typed). One with a dot, an underscore or a digit: "@Aylin" of a pasted chat is a name, read as names are.
   ['id', /(?<![^\s(["'“«,:;])@(?=[A-Za-z0-9_.]*[A-Za-z])(?=[A-Za-z0-9_.]*[._\d])[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@])/g],
   // IBAN-like and US social security numbers, before phones take their digits.
   ['id', /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,4})?\b/g],
