@@ -1,5 +1,5 @@
 /**
- * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-46/ (written by
+ * Message protection with the tagger (issue 31) on the held-out messages of eval/tagger-holdout-47/ (written by
  * writers who never saw the training data, the detector or the other holdouts; run once, never tuned on). The
  * earlier holdouts were each measured once and then became development sets (the decoding was chosen on the first
  * two: scripts/tagger/decoding.ts); the first five (eval/tagger-holdout/ to -4b) are training data since stop 44,
@@ -8,9 +8,9 @@
  * -22 to -37 since stop 68 (-22 measured stop 57's second landing, -23 stop 58's first, -24 its second, -25 stop
  * 59's landing, -26 stop 60's, -27 stop 61's first, -28 its second, -29 stop 62's first, -30 its second, -31 stop
  * 63's first, -32 its second, -33 stop 64's landing, -34 stop 65's first, -35 its second, landed again in stop 66,
- * -36 stop 66's first, -37 its second); -9, -10, -38 (stop 67's first), -39 (its second), -40 to -45 are development sets
+ * -36 stop 66's first, -37 its second); -9, -10, -38 (stop 67's first), -39 (its second), -40 to -46 are development sets
  * now; -40 measured stop 68's first landing, -41 its second, -42 stop 69's landing, -43 stop 70's first, -44 its second, -45 stop 71's
- * first, -46 its second; -47 is written, unrun;
+ * first, -46 its second, -47 its third; -48 is written, unrun;
  * `--dir` runs any of them.
  * What a reviewed send does by default (`protect`, seeded), scored by these rules:
  *
@@ -28,7 +28,7 @@
  * - the peers (compromise, OpenRedaction: ./eval-peers.ts) on the same spans, detection only.
  *
  *   npm run eval:crossmap            (runs this after the older set, when no --set is given)
- *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-46] [--sent FILE] [--misses]
+ *   npx tsx scripts/eval-tagger.ts [--dir eval/tagger-holdout-47] [--sent FILE] [--misses]
  *
  * `--sent FILE` writes what was sent, one `{ lang, text, sent, sentCategory?, sentKeepSpecial? }` per line
  * (`sentCategory`: the same send with health conditions generalized to "a health condition" only;
@@ -46,7 +46,7 @@ import { formatPeerFigures, peerBaselines } from './eval-peers';
 const { values } = parseArgs({
   strict: false,
   options: {
-    dir: { type: 'string', default: 'eval/tagger-holdout-46' },
+    dir: { type: 'string', default: 'eval/tagger-holdout-47' },
     sent: { type: 'string' },
     misses: { type: 'boolean', default: false },
     peers: { type: 'boolean', default: true },

@@ -25,7 +25,7 @@ import { languageName, substitutePools } from './pools';
 import { FORM_CODE, HEIGHT } from './stand-ins';
 import { addSpan } from './patterns';
 import { settle, type Found } from './settle';
-import { GATE, KIND_SURE, NAME_SURE, personalScore, readAsGeneral, type Tagging } from './tagging';
+import { GATE, holdsContact, KIND_SURE, NAME_SURE, personalScore, readAsGeneral, type Tagging } from './tagging';
 import { isSpecialKind, type Span, type SpanKind } from './types';
 
 export interface DetectOptions {
@@ -82,6 +82,22 @@ function exactSpans(text: string, terms: readonly string[], kind: (term: string)
   return out;
 }
 
+/**
+ * A message that pastes a table or a block of code (a fence, three lines of delimited fields, or a bracket opening a
+ * list) and calls its data an example, a sample, a tutorial's or test data, in the six languages ("csv di esempio",
+ * "DataFrame de ejemplo", "Beispiel aus nem Tutorial", "tabela de exemplo"): the sample's names, towns, dates and
+ * sums are no one's, and it goes as a general question does. The general reading had missed such questions in
+ * German, Spanish, Italian and Portuguese (the forty-sixth holdout: 5 of 48 changed, "Max Mustermann" replaced).
+ * Of the labelled messages with such a block, no message about its writer has such a word (0 of 108); 8 of the 10
+ * general ones do.
+ */
+export function sampleData(text: string): boolean {
+  const block = text.includes('```') || /[[{(]\s*\n/.test(text) || (text.match(/^[^\n]*[,;|\t][^\n]*[,;|\t][^\n]*$/gmu) ?? []).length >= 3;
+  return block && SAMPLE_WORD.test(text);
+}
+const SAMPLE_WORD =
+  /(?<![\p{L}\d.@-])(?:examples?|sample|dummy|tutorial|beispiel\p{L}*|exemples?|ejemplos?|de prueba|esempi[oa]?|di prova|exemplos?|de teste|test data|testdaten|fictional|fictitious|fake)(?![\p{L}\d])/iu;
+
 function profileKind(field: string): SpanKind {
   if (/location|city|country|nationality|address|home|town/.test(field)) return 'place';
   if (/name/.test(field)) return 'person';
@@ -114,7 +130,7 @@ export function detectSpans(text: string, options: DetectOptions): Span[] {
   ))
     found.push({ ...s, source: 'known', score: 1 });
   const { tagging } = options;
-  const general = readAsGeneral(tagging);
+  const general = readAsGeneral(tagging) || (tagging.language.read && sampleData(text) && !holdsContact(tagging));
   for (const f of general ? [] : tagging.found) {
     if (!tagging.language.read) {
       if (f.source === 'shape' || f.source === 'pattern') found.push(f);

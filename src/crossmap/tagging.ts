@@ -52,9 +52,13 @@ export const CONTACT_SURE = 0.9;
  * e-mail address or phone number that a shape found and the tagger is sure is someone's (`CONTACT_SURE`).
  */
 export function readAsGeneral(tagging: Tagging): boolean {
-  if (!tagging.language.read || tagging.general < GENERAL_AT) return false;
+  return tagging.language.read && tagging.general >= GENERAL_AT && !holdsContact(tagging);
+}
+
+/** Whether a shape found an e-mail address or a phone number that the tagger's own span is sure is someone's (`CONTACT_SURE`). */
+export function holdsContact(tagging: Tagging): boolean {
   const contact = (kind: string) => kind === 'email' || kind === 'phone';
-  return !tagging.found.some(
+  return tagging.found.some(
     (s) =>
       s.source === 'shape' &&
       contact(s.kind) &&

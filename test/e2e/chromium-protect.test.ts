@@ -65,7 +65,7 @@ describe.each(['chatgpt', 'claude', 'gemini', 'chatgpt-2026'] satisfies LayoutId
     expect(await frame.locator('.message-learns').textContent()).toMatch(/replaced by stand-ins.*only by (its|their) kind/);
     // With what was measured, in plain numbers (src/ui/measured-message.ts).
     expect(await frame.getByTestId('message-measured').textContent()).toMatch(
-      /^Measured on 150 messages Veil had never seen: about 1 in 14 .* no longer answering the question for 53: put back/,
+      /^Measured on 150 messages Veil had never seen: about 1 in 18 .* no longer answering the question for 39: put back/,
     );
     const first = (await sentText())!;
     for (const original of ['Priya', 'diabetes', 'Leeds', ' 7 ']) expect(first).not.toContain(original);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newCodebook, protect } from '../../../src/crossmap';
 import { candidateSpans } from '../../../src/crossmap/candidates';
 import { famousSpans } from '../../../src/crossmap/famous';
-import { detectSpans } from '../../../src/crossmap/detect';
+import { detectSpans, sampleData } from '../../../src/crossmap/detect';
 import { PRECEDENCE, settle, type Found } from '../../../src/crossmap/settle';
 import { townIn } from '../../../src/crossmap/place-country';
 import { CONTACT_SURE, GENERAL_AT, readAsGeneral } from '../../../src/crossmap/tagging';
@@ -183,6 +183,20 @@ describe('a programming question over pasted records', () => {
     expect(sent.text).toContain("patients.merge(visits, on='email', how='inner')");
     const example = "how do I sort this list by the second field in python?\n\nrows = [('Maria', 'maria@example.com'), ('Ben', 'ben@example.com')]";
     expect((await protect(example, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).toBe(example);
+  });
+});
+
+describe('a question over a sample table', () => {
+  it('goes as typed when the message calls its data an example, in the languages Veil reads; a table of its own does not', async () => {
+    const tagger = await nodeTagger();
+    const random = seededRandomSource(4);
+    const table = ['nome,regione,eta,reddito', 'Mario Rossi,Lombardia,34,28000', 'Giulia Bianchi,Sicilia,41,19500', 'Luca Verdi,Lazio,29,24000'].join('\n');
+    const sample = `come faccio in pandas a fare la media del reddito per regione? ho questo csv di esempio:\n${table}`;
+    expect(sampleData(sample)).toBe(true);
+    expect((await protect(sample, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).toBe(sample);
+    const own = `come faccio in pandas a fare la media del reddito per regione? ho questo csv dei miei dipendenti:\n${table}`;
+    expect(sampleData(own)).toBe(false);
+    expect((await protect(own, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).not.toContain('Mario Rossi');
   });
 });
 

@@ -1,5 +1,5 @@
 // The figures the review panel tells a person about message protection are the stored evaluations', not
-// written by hand: recomputed here from eval/tagger-holdout-46 (the messages, what Veil sends today, and the
+// written by hand: recomputed here from eval/tagger-holdout-47 (the messages, what Veil sends today, and the
 // graders' judgements of those sends).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { loadNodeTagger } from '../../../src/crossmap/tagger/node';
 import { MEASURED_MESSAGE, measuredDefaultsLine, measuredMessageLine } from '../../../src/ui/measured-message';
 import { measureHoldout, readHoldout } from '../../../scripts/tagger/measure';
 
-const DIRS = ['eval/tagger-holdout-46'];
+const DIRS = ['eval/tagger-holdout-47'];
 const lines = (dir: string, file: string) =>
   readFileSync(join(dir, file), 'utf8')
     .split('\n')
@@ -52,7 +52,7 @@ describe('the measured line on message protection', () => {
     expect(share(keptSpecial)).toEqual(MEASURED_MESSAGE.personalKeepingSensitive);
   });
 
-  it('carries the share of personal details the shipped tagger leaves unmarked, and keeps as typed though marked, in the forty-sixth holdout, and how many general questions it changed', async () => {
+  it('carries the share of personal details the shipped tagger leaves unmarked, and keeps as typed though marked, in the forty-seventh holdout, and how many general questions it changed', async () => {
     const tagger = await loadNodeTagger();
     let spans = 0,
       left = 0,
@@ -83,13 +83,13 @@ describe('the measured line on message protection', () => {
 
   it('says what was missed always, and how answers fared when Veil changed the message', () => {
     expect(measuredMessageLine(false)).toBe(
-      'Measured on 150 messages Veil had never seen: about 1 in 14 of the personal details in them went to the site unmarked, so read your message before you send it; another 22 in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses, weights and heights and teenagers’ ages, which answers depend on, and what Veil was unsure of).',
+      'Measured on 150 messages Veil had never seen: about 1 in 18 of the personal details in them went to the site unmarked, so read your message before you send it; another 26 in 100 went as typed though marked (amounts, years, months, weekdays and relative dates, countries and regions, national bodies and offices named by their kind, courts, public forms, doses, weights and heights and teenagers’ ages, which answers depend on, and what Veil was unsure of).',
     );
     expect(measuredMessageLine(true)).toMatch(
-      /Of the 102 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 9 in 100, worse but still useful for 38, and no longer answering the question for 53: put back with “Keep as typed” what your question turns on \(a public name, a place, a number, a date\)/,
+      /Of the 102 about their writer, an expert judged the answer to what Veil sent as good as the original’s for 9 in 100, worse but still useful for 52, and no longer answering the question for 39: put back with “Keep as typed” what your question turns on \(a public name, a place, a number, a date\)/,
     );
     expect(measuredDefaultsLine()).toMatch(
-      /as good as without Veil for 9 in 100 .* for 53; with them kept as typed .* as good for 50 in 100 and off the question for 20/,
+      /as good as without Veil for 9 in 100 .* for 39; with them kept as typed .* as good for 52 in 100 and off the question for 23/,
     );
   });
 });
