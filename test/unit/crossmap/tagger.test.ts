@@ -196,6 +196,16 @@ describe('a question over a sample table', () => {
     expect((await protect(sample, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).toBe(sample);
     const own = `come faccio in pandas a fare la media del reddito per regione? ho questo csv dei miei dipendenti:\n${table}`;
     expect(sampleData(own)).toBe(false);
+    // The word must qualify the data, or be a tutorial's: not a probation period, a blood sample, a fake account or "for example".
+    for (const lead of [
+      'siamo nel periodo di prova, ecco i turni:',
+      'blood sample results:',
+      'someone made a fake account, the chat:',
+      'for example my patients:',
+    ])
+      expect(sampleData(`${lead}\n${table}`), lead).toBe(false);
+    for (const lead of ['Tengo este DataFrame de ejemplo', 'tengo este csv de prueba', 'some sample data:', 'hab folgendes beispiel aus nem tutorial'])
+      expect(sampleData(`${lead}\n${table}`), lead).toBe(true);
     expect((await protect(own, { codebook: newCodebook(random), random, tag: tagger.tag }, async () => undefined)).text).not.toContain('Mario Rossi');
   });
 });
